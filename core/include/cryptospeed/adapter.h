@@ -1,0 +1,179 @@
+/*
+ * cryptospeed adapter interface.
+ *
+ * The core owns WHAT is measured (cs_alg, a const table of algorithms with
+ * their known-answer vectors). An adapter says HOW one library runs those
+ * algorithms on each of its API paths (cs_impl), and describes itself
+ * (cs_adapter). A worker executable links the core's measuring code, exactly
+ * one adapter and that adapter's library.
+ *
+ * Rules for adapters:
+ *  - never define algorithms; point at the core's cs_alg objects;
+ *  - declare every method with its typedef below and fill tables with
+ *    designated initializers; never cast a function pointer;
+ *  - setup may allocate and do the key schedule (untimed); run is timed and
+ *    must not allocate, print or block beyond what the API path itself does;
+ *  - return a cs_status; never assert() on a library's return code.
+ */
+#ifndef CRYPTOSPEED_ADAPTER_H
+#define CRYPTOSPEED_ADAPTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Bumped whenever a struct below changes shape. cs_adapter.abi must equal it. */
+#define CS_ABI_VERSION 1
+
+typedef enum cs_status {
+	CS_OK = 0,
+	CS_UNSUPPORTED,	/* this library/path/build cannot do it: not an error */
+	CS_BAD_PARAM,	/* the core passed something the impl cannot accept */
+	CS_NO_MEMORY,
+	CS_LIB_ERROR,	/* the library returned an error */
+	CS_MISMATCH	/* AEAD open: the tag did not verify */
+} cs_status;
+
+typedef enum cs_kind { CS_AEAD, CS_HASH, CS_CIPHER, CS_KEX } cs_kind;
+
+typedef enum cs_op {
+	CS_OP_SEAL,	/* AEAD: encrypt len bytes + 13 B AAD, write the tag */
+	CS_OP_OPEN,	/* AEAD: decrypt len bytes, verify the tag */
+	CS_OP_ENCRYPT,	/* CIPHER: encrypt len bytes (a multiple of block_len) */
+	CS_OP_DIGEST,	/* HASH: one whole hash (init, update, final) of len bytes */
+	CS_OP_DERIVE,	/* KEX: shared secret from the set-up private key and peer */
+	CS_OP_KEYGEN,	/* KEX: a fresh key pair; the public key goes to out */
+	CS_OP_COUNT
+} cs_op;
+
+#define CS_OPBIT(op) (1u << (unsigned)(op))
+
+/*
+ * One known-answer vector, every field a lowercase hex string ("" = empty,
+ * NULL = not used by this kind). Typed from the standard named in `source`.
+ */
+typedef struct cs_kat {
+	const char *source;	/* e.g. "FIPS 180-4 example SHA256 one block"; NULL ends a table */
+	const char *key;	/* AEAD/CIPHER key; KEX our private key (X25519: RFC 7748
+				   32-byte scalar; P-256: 32-byte big-endian scalar) */
+	const char *nonce;	/* AEAD nonce; CBC IV */
+	const char *aad;	/* AEAD associated data */
+	const char *in;		/* plaintext / message; KEX: peer public key
+				   (X25519 32-byte u; P-256 uncompressed 04||X||Y) */
+	const char *out;	/* ciphertext / digest / shared secret (P-256: X coordinate) */
+	const char *tag;	/* AEAD tag */
+} cs_kat;
+
+/* One algorithm: what is measured. Core-owned; adapters only point at these. */
+typedef struct cs_alg {
+	const char *name;	/* "aes-128-gcm" */
+	cs_kind kind;
+	unsigned ops;		/* CS_OPBIT()s of the operations defined for it */
+	size_t key_len;		/* AEAD/CIPHER key bytes; KEX private key bytes */
+	size_t nonce_len;	/* AEAD nonce / CBC IV bytes */
+	size_t tag_len;		/* AEAD tag bytes */
+	size_t out_len;		/* HASH digest bytes; KEX shared secret bytes */
+	size_t pub_len;		/* KEX encoded public key bytes */
+	size_t block_len;	/* CIPHER: len is a multiple of this; else 1 */
+	const cs_kat *kats;	/* known-answer vectors, ended by source == NULL */
+} cs_alg;
+
+extern const cs_alg cs_alg_aes_128_gcm;
+extern const cs_alg cs_alg_aes_256_gcm;
+extern const cs_alg cs_alg_chacha20_poly1305;
+extern const cs_alg cs_alg_aes_128_cbc;
+extern const cs_alg cs_alg_sha1;
+extern const cs_alg cs_alg_sha256;
+extern const cs_alg cs_alg_sha512;
+extern const cs_alg cs_alg_x25519;
+extern const cs_alg cs_alg_p256;
+
+/* Every algorithm, in display order, NULL-terminated. */
+extern const cs_alg *const cs_algs[];
+
+/* What setup receives. Pointers stay valid until teardown. */
+typedef struct cs_setup {
+	const cs_alg *alg;
+	cs_op op;		/* the one operation run will be asked to do */
+	const uint8_t *key;	/* alg->key_len bytes (KEX: our private key) */
+	const uint8_t *peer;	/* KEX derive: peer public key, alg->pub_len bytes */
+	size_t max_len;		/* the largest io->len run will see */
+	size_t aad_len;		/* AEAD: io->aad_len run will see */
+} cs_setup;
+
+/* What one timed operation works on. */
+typedef struct cs_io {
+	const uint8_t *in;	/* len bytes: message, plaintext, or ciphertext (open) */
+	size_t len;		/* bytes of in (0 for KEX) */
+	uint8_t *out;		/* AEAD/CIPHER: len bytes; HASH/KEX derive: alg->out_len;
+				   KEX keygen: alg->pub_len (the new public key) */
+	const uint8_t *aad;	/* AEAD: aad_len bytes */
+	size_t aad_len;
+	const uint8_t *nonce;	/* AEAD: alg->nonce_len bytes, fresh per seal; CBC: the IV */
+	uint8_t *tag;		/* AEAD seal: written; open: the tag to verify */
+} cs_io;
+
+/* 1 = usable here; 0 = skip (then *why says why, e.g. "needs AES-NI"). */
+typedef int cs_available_fn(const char **why);
+/* Untimed: allocate, key schedule, parse keys. ctx is context_size zeroed bytes. */
+typedef cs_status cs_setup_fn(void *ctx, const cs_setup *setup);
+/* Timed: one operation. CS_MISMATCH when an AEAD tag does not verify. */
+typedef cs_status cs_run_fn(void *ctx, const cs_io *io);
+/* Untimed: free what setup allocated. Called even when setup failed. */
+typedef void cs_teardown_fn(void *ctx);
+
+/* How one library runs one algorithm on one API path. */
+typedef struct cs_impl {
+	const cs_alg *alg;
+	const char *path;	/* "evp", "fetch", "oneshot", "lowlevel", "psa", ... */
+	unsigned ops;		/* CS_OPBIT()s it runs; subset of alg->ops */
+	size_t context_size;	/* bytes the core allocates (zeroed) for ctx */
+	cs_available_fn *available; /* NULL = always available */
+	cs_setup_fn *setup;
+	cs_run_fn *run;		/* NULL = this path has no such call: unsupported */
+	cs_teardown_fn *teardown; /* NULL = nothing to free */
+	const char *why;	/* when run == NULL: why (shown by `list`) */
+	unsigned flags;		/* CS_IMPL_* */
+} cs_impl;
+
+/* The impl computes nothing real (the noop harness probe): skip its KATs. */
+#define CS_IMPL_NO_KAT 1u
+
+/* Runtime version string of the library, e.g. "OpenSSL 3.0.19 27 Jan 2026". */
+typedef const char *cs_version_fn(void);
+/* Build flags/info the library can report (may return ""). */
+typedef const char *cs_build_info_fn(void);
+/* Called once before any impl is used / once at the end. */
+typedef cs_status cs_init_fn(void);
+typedef void cs_fini_fn(void);
+
+/*
+ * Capability masks ("no-sha", "no-aes", "scalar"). Write into *name/value the
+ * one environment variable that makes the library run without those
+ * instructions, given the CPU's architecture ("x86_64", "aarch64", "arm").
+ * CS_UNSUPPORTED = the library has no such switch (the cells then show the
+ * mask as unsupported, never an unmasked number). CS_BAD_PARAM = the mask does
+ * not apply to this architecture.
+ */
+typedef cs_status cs_mask_env_fn(const char *mask, const char *arch,
+				 char *name, size_t name_size,
+				 char *value, size_t value_size);
+/* What the library says it runs with (CPU capability string), or "". */
+typedef const char *cs_cpu_info_fn(void);
+
+typedef struct cs_adapter {
+	int abi;		/* CS_ABI_VERSION */
+	const char *name;	/* "openssl": the worker is cryptospeed-worker-<name> */
+	const char *const *paths; /* its API paths in display order, NULL-terminated */
+	cs_version_fn *version;
+	cs_build_info_fn *build_info; /* NULL = none */
+	cs_init_fn *init;	/* NULL = nothing to do */
+	cs_fini_fn *fini;	/* NULL = nothing to do */
+	/* Substrings of the shared objects holding the library's code (for
+	   evidence sampling), e.g. {"libcrypto.so", NULL}. */
+	const char *const *objects;
+	cs_mask_env_fn *mask_env; /* NULL = no mask switch at all */
+	cs_cpu_info_fn *cpu_info; /* NULL = none */
+	const cs_impl *const *impls; /* NULL-terminated */
+} cs_adapter;
+
+#endif

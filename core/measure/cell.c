@@ -1,0 +1,258 @@
+/* A cell: one impl, one op, one size, set up and ready to time. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "measure.h"
+#include "workload.h"
+
+#define ALIGN 64
+
+uint64_t
+cs_fnv1a(uint64_t h, const uint8_t *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+static size_t
+round_up(size_t n)
+{
+	return (n + ALIGN - 1) / ALIGN * ALIGN;
+}
+
+/* Bytes the op writes to io.out. */
+static size_t
+out_size(const cs_alg *alg, cs_op op, size_t size)
+{
+	switch (op) {
+	case CS_OP_DIGEST:
+	case CS_OP_DERIVE:
+		return alg->out_len;
+	case CS_OP_KEYGEN:
+		return alg->pub_len;
+	default:
+		return size;
+	}
+}
+
+static void
+set_counter_nonce(cs_cell *c, uint64_t counter)
+{
+	memcpy(c->nonce + 4, &counter, sizeof counter);
+}
+
+/* Allocate one block holding ctx and every buffer, each 64-byte aligned
+   (+ misalign for in/out), and fill the deterministic input. */
+static cs_status
+alloc_buffers(cs_cell *c, size_t misalign)
+{
+	const cs_alg *alg = c->impl->alg;
+	size_t io_len = c->size > 0 ? c->size : 1;
+	size_t outn = out_size(alg, c->op, c->size);
+	size_t sizes[] = {
+		round_up(c->impl->context_size ? c->impl->context_size : 1),
+		round_up(alg->key_len + 1), round_up(alg->pub_len + 1),
+		round_up(alg->nonce_len + 8), round_up(io_len + misalign),
+		round_up((outn > io_len ? outn : io_len) + misalign),
+		round_up(CS_AAD_LEN), round_up(alg->tag_len + 1),
+	};
+	size_t total = 0;
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+		total += sizes[i];
+	c->mem = aligned_alloc(ALIGN, total);
+	if (!c->mem)
+		return CS_NO_MEMORY;
+	memset(c->mem, 0, total);
+	uint8_t *p = c->mem;
+	c->ctx = p; p += sizes[0];
+	c->key = p; p += sizes[1];
+	c->peer = p; p += sizes[2];
+	c->nonce = p; p += sizes[3];
+	c->in = p + misalign; p += sizes[4];
+	c->out = p + misalign; p += sizes[5];
+	c->aad = p; p += sizes[6];
+	c->tag = p;
+
+	cs_fill_pattern(c->in, c->size, 0);
+	cs_fill_pattern(c->key, alg->key_len, 1000);
+	cs_fill_pattern(c->aad, CS_AAD_LEN, 2000);
+	cs_fill_pattern(c->nonce, alg->nonce_len, 3000);
+	return CS_OK;
+}
+
+/* KEX: the fixed private key and peer of the algorithm's first vector. */
+static cs_status
+load_kex_keys(cs_cell *c)
+{
+	const cs_kat *k = &c->impl->alg->kats[0];
+	const cs_alg *alg = c->impl->alg;
+	if (!k->source || cs_hex_decode(k->key, c->key, alg->key_len) != (long)alg->key_len ||
+	    cs_hex_decode(k->in, c->peer, alg->pub_len) != (long)alg->pub_len)
+		return CS_BAD_PARAM;
+	return CS_OK;
+}
+
+static cs_status
+setup_ctx(cs_cell *c, cs_op op)
+{
+	cs_setup s = {
+		.alg = c->impl->alg, .op = op, .key = c->key, .peer = c->peer,
+		.max_len = c->size, .aad_len = CS_AAD_LEN,
+	};
+	memset(c->ctx, 0, c->impl->context_size);
+	c->set_up = true;
+	return c->impl->setup ? c->impl->setup(c->ctx, &s) : CS_OK;
+}
+
+static void
+teardown_ctx(cs_cell *c)
+{
+	if (c->set_up && c->impl->teardown)
+		c->impl->teardown(c->ctx);
+	c->set_up = false;
+}
+
+/* open needs a ciphertext and tag made with the fixed nonce: seal once with
+   the same impl, then key the context for open. */
+static cs_status
+make_ciphertext(cs_cell *c)
+{
+	cs_status st = setup_ctx(c, CS_OP_SEAL);
+	if (st == CS_OK) {
+		cs_io seal = c->io;
+		seal.in = c->in;
+		seal.out = c->out;
+		st = c->impl->run(c->ctx, &seal);
+	}
+	teardown_ctx(c);
+	if (st == CS_OK)
+		memcpy(c->in, c->out, c->size);
+	return st;
+}
+
+cs_status
+cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t misalign,
+		char *err, size_t err_size)
+{
+	memset(c, 0, sizeof *c);
+	c->impl = impl;
+	c->op = op;
+	c->size = cs_op_sized(op) ? size : 0;
+	const cs_alg *alg = impl->alg;
+	cs_status st;
+
+	if (!impl->run || !(impl->ops & CS_OPBIT(op))) {
+		snprintf(err, err_size, "%s", impl->why ? impl->why : "operation not provided");
+		return CS_UNSUPPORTED;
+	}
+	if (alg->block_len > 1 && c->size % alg->block_len) {
+		snprintf(err, err_size, "size %zu is not a multiple of the %zu-byte block",
+			 c->size, alg->block_len);
+		return CS_BAD_PARAM;
+	}
+	if ((st = alloc_buffers(c, misalign)) != CS_OK) {
+		snprintf(err, err_size, "out of memory");
+		return st;
+	}
+	if (alg->kind == CS_KEX && (st = load_kex_keys(c)) != CS_OK) {
+		snprintf(err, err_size, "the catalogue has no usable vector for %s", alg->name);
+		return st;
+	}
+	c->io = (cs_io){
+		.in = c->in, .len = c->size, .out = c->out, .aad = c->aad,
+		.aad_len = alg->kind == CS_AEAD ? CS_AAD_LEN : 0,
+		.nonce = c->nonce, .tag = c->tag,
+	};
+	if (op == CS_OP_OPEN && (st = make_ciphertext(c)) != CS_OK) {
+		snprintf(err, err_size, "seal (to make the ciphertext to open) failed: status %d", st);
+		return st;
+	}
+	if ((st = setup_ctx(c, op)) != CS_OK) {
+		snprintf(err, err_size, "setup failed: status %d", st);
+		return st;
+	}
+	c->bump_nonce = op == CS_OP_SEAL;
+
+	/* Fingerprint: the output of one op on the deterministic input. */
+	if (c->bump_nonce)
+		set_counter_nonce(c, 0);
+	if ((st = impl->run(c->ctx, &c->io)) != CS_OK) {
+		snprintf(err, err_size, "first %s failed: status %d", cs_op_name(op), st);
+		return st;
+	}
+	if (op != CS_OP_KEYGEN) {
+		uint64_t h = cs_fnv1a(CS_FNV_INIT, c->out, out_size(alg, op, c->size));
+		if (op == CS_OP_SEAL)
+			h = cs_fnv1a(h, c->tag, alg->tag_len);
+		snprintf(c->fingerprint, sizeof c->fingerprint, "%016llx", (unsigned long long)h);
+	}
+	c->counter = 1;
+	c->batch = 1;
+	return CS_OK;
+}
+
+uint64_t
+cs_cell_batch(cs_cell *c, uint64_t k, cs_status *st)
+{
+	cs_run_fn *run = c->impl->run;
+	void *ctx = c->ctx;
+	const cs_io *io = &c->io;
+	cs_status s = CS_OK;
+	uint64_t t0, t1;
+
+	if (c->bump_nonce) {
+		uint64_t counter = c->counter;
+		t0 = cs_now_ns();
+		for (uint64_t i = 0; i < k; i++) {
+			memcpy(c->nonce + 4, &counter, sizeof counter);
+			counter++;
+			if ((s = run(ctx, io)) != CS_OK)
+				break;
+		}
+		t1 = cs_now_ns();
+		c->counter = counter;
+	} else {
+		t0 = cs_now_ns();
+		for (uint64_t i = 0; i < k; i++)
+			if ((s = run(ctx, io)) != CS_OK)
+				break;
+		t1 = cs_now_ns();
+	}
+	*st = s;
+	return t1 - t0;
+}
+
+cs_status
+cs_cell_calibrate(cs_cell *c, uint64_t target_ns, uint64_t warmup_ns)
+{
+	cs_status st = CS_OK;
+	uint64_t k = 1, t = 0, start = cs_now_ns();
+	/* Grow the batch until one lasts target_ns, and keep going until the
+	   warm-up time is spent too. */
+	for (;;) {
+		t = cs_cell_batch(c, k, &st);
+		if (st != CS_OK)
+			return st;
+		bool long_enough = t >= target_ns;
+		if (long_enough && cs_now_ns() - start >= warmup_ns)
+			break;
+		if (!long_enough && k < (UINT64_C(1) << 40))
+			k *= 2;
+	}
+	double per_op = (double)t / (double)k;
+	double want = (double)target_ns / (per_op > 0 ? per_op : 1);
+	c->batch = want < 1 ? 1 : (uint64_t)(want + 0.5);
+	return CS_OK;
+}
+
+void
+cs_cell_release(cs_cell *c)
+{
+	teardown_ctx(c);
+	free(c->mem);
+	memset(c, 0, sizeof *c);
+}

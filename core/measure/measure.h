@@ -1,0 +1,54 @@
+/* Worker side: clock, cells (KAT check, setup, calibration, timed batches). */
+#ifndef CS_MEASURE_H
+#define CS_MEASURE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cryptospeed/adapter.h"
+
+/* Nanoseconds of CLOCK_MONOTONIC_RAW. */
+uint64_t cs_now_ns(void);
+/* The clock's resolution in ns (clock_getres). */
+uint64_t cs_clock_res_ns(void);
+
+/* Run every known-answer vector of impl->alg for `op` through impl.
+   CS_OK = all pass; CS_MISMATCH = a wrong answer (detail says which vector);
+   other = the impl failed to run it. */
+cs_status cs_kat_check(const cs_impl *impl, cs_op op, char *detail, size_t detail_size);
+
+/* One measured configuration living in a worker. */
+typedef struct cs_cell {
+	const cs_impl *impl;
+	cs_op op;
+	size_t size;		/* bytes per op (0 for KEX) */
+	void *ctx;
+	uint8_t *mem;		/* every buffer below lives in here */
+	uint8_t *key, *peer;
+	uint8_t *nonce;
+	uint8_t *in, *out, *aad, *tag;
+	cs_io io;
+	bool bump_nonce;	/* seal: a fresh nonce per op (counter in bytes 4..11) */
+	bool set_up;		/* setup succeeded: teardown owed */
+	uint64_t counter;
+	uint64_t batch;		/* ops per timed batch (after calibration) */
+	char fingerprint[17];	/* FNV-1a 64 of the output of one op, hex; "" for keygen */
+} cs_cell;
+
+/* Set the cell up: buffers (64-byte aligned + misalign), deterministic input,
+   setup, fingerprint. For open, the ciphertext comes from a seal by the same
+   impl. Returns CS_OK or a status with err filled. Does not run KATs. */
+cs_status cs_cell_prepare(cs_cell *cell, const cs_impl *impl, cs_op op, size_t size,
+			  size_t misalign, char *err, size_t err_size);
+/* Time k operations; returns elapsed ns, *st = first failing status or CS_OK. */
+uint64_t cs_cell_batch(cs_cell *cell, uint64_t k, cs_status *st);
+/* Warm up for warmup_ns, then choose batch so one batch lasts about target_ns. */
+cs_status cs_cell_calibrate(cs_cell *cell, uint64_t target_ns, uint64_t warmup_ns);
+void cs_cell_release(cs_cell *cell);
+
+/* FNV-1a 64 over the given bytes, continuing from h (start: CS_FNV_INIT). */
+#define CS_FNV_INIT 0xcbf29ce484222325ULL
+uint64_t cs_fnv1a(uint64_t h, const uint8_t *p, size_t n);
+
+#endif

@@ -1,0 +1,201 @@
+/* The result file (DESIGN section 7): metadata first, then cells. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "cpu.h"
+#include "run.h"
+
+#ifndef CS_VERSION
+#define CS_VERSION "0.1.0"
+#endif
+
+static json_t *
+quantiles(double median, double q1, double q3, double lo, double hi)
+{
+	return json_pack("{sf sf sf s[ff]}", "median", median, "q1", q1, "q3", q3,
+			 "ci95", lo, hi);
+}
+
+static json_t *
+cell_json(const cs_rcell *c)
+{
+	json_t *j = json_object();
+	const cs_worker *w = c->w;
+	json_t *hello = w->hello;
+	json_object_set_new(j, "lib", json_string(w->file->name));
+	json_object_set_new(j, "lib_version",
+		json_string(hello ? json_string_value(json_object_get(hello, "version")) : ""));
+	json_object_set_new(j, "path", json_string(c->path));
+	json_object_set_new(j, "mask", json_string(w->mask));
+	json_object_set_new(j, "alg", json_string(c->alg->name));
+	json_object_set_new(j, "kind", json_string(cs_kind_name(c->alg->kind)));
+	json_object_set_new(j, "op", json_string(cs_op_name(c->op)));
+	json_object_set_new(j, "size", json_integer((json_int_t)c->size));
+	json_object_set_new(j, "status", json_string(c->status));
+	if (c->detail[0])
+		json_object_set_new(j, "detail", json_string(c->detail));
+	if (c->n > 0) {
+		const cs_summary *s = &c->sum;
+		bool bytes = cs_op_sized(c->op);
+		double scale = bytes ? (double)c->size * 1e9 : 1e9;
+		/* a rate is the inverse of a time: its lower quartile comes from the upper */
+		json_t *rate = quantiles(scale / s->median, scale / s->q3, scale / s->q1,
+					 scale / s->ci_hi, scale / s->ci_lo);
+		json_object_set_new(rate, "unit", json_string(bytes ? "B/s" : "op/s"));
+		json_object_set_new(j, "rate", rate);
+		json_t *ns = quantiles(s->median, s->q1, s->q3, s->ci_lo, s->ci_hi);
+		json_object_set_new(ns, "min", json_real(s->min));
+		json_object_set_new(ns, "max", json_real(s->max));
+		json_object_set_new(j, "ns_per_op", ns);
+		json_object_set_new(j, "ci95_rel", json_real(cs_ci_rel_halfwidth(s)));
+		json_object_set_new(j, "batch", json_integer((json_int_t)c->batch));
+		json_object_set_new(j, "n_samples", json_integer((json_int_t)c->n));
+		json_t *samples = json_array();
+		for (size_t i = 0; i < c->n; i++)
+			json_array_append_new(samples, json_real(c->ns[i]));
+		json_object_set_new(j, "samples", samples);
+	}
+	if (c->kat[0])
+		json_object_set_new(j, "kat", json_string(c->kat));
+	if (c->fingerprint[0])
+		json_object_set_new(j, "fingerprint", json_string(c->fingerprint));
+	if (c->agree >= 0)
+		json_object_set_new(j, "agree", json_boolean(c->agree));
+	if (c->evidence)
+		json_object_set(j, "evidence", c->evidence);
+	return j;
+}
+
+static json_t *
+host_json(void)
+{
+	cs_cpu cpu;
+	struct utsname u;
+	char host[256] = "";
+	cs_cpu_detect(&cpu);
+	gethostname(host, sizeof host - 1);
+	bool have_u = uname(&u) == 0;
+	return json_pack("{ss ss s{ss ss ss ss si}}", "hostname", host,
+			 "kernel", have_u ? u.release : "",
+			 "cpu", "arch", cpu.arch, "model", cpu.model, "features", cpu.features,
+			 "source", cpu.source, "cpus", cpu.cpus);
+}
+
+static json_t *
+config_json(const cs_config *cfg)
+{
+	json_t *sizes = json_array(), *launcher = json_array();
+	for (size_t i = 0; i < cfg->n_sizes; i++)
+		json_array_append_new(sizes, json_integer((json_int_t)cfg->sizes[i]));
+	for (size_t i = 0; cfg->launcher[i]; i++)
+		json_array_append_new(launcher, json_string(cfg->launcher[i]));
+	return json_pack("{ss sf sf sb so sI sb sI so sI sI sI sI si}",
+			 "clock", "CLOCK_MONOTONIC_RAW", "precision", cfg->precision,
+			 "budget_s", cfg->budget_s, "quick", cfg->quick, "sizes", sizes,
+			 "misalign", (json_int_t)cfg->misalign, "evidence", cfg->evidence,
+			 "evidence_size", (json_int_t)cfg->evidence_size, "launcher", launcher,
+			 "batch_target_ns", (json_int_t)cfg->target_ns,
+			 "warmup_ns", (json_int_t)cfg->warmup_ns,
+			 "min_samples", (json_int_t)cfg->min_samples,
+			 "seed", (json_int_t)cfg->seed, "multi", cfg->multi);
+}
+
+static json_t *
+libraries_json(const cs_run *run)
+{
+	json_t *libs = json_array();
+	for (size_t i = 0; i < run->n_workers; i++) {
+		const cs_worker *w = run->workers[i];
+		json_t *h = w->hello;
+		json_t *e = json_pack("{ss ss}", "name", w->file->name, "mask", w->mask);
+		const char *keys[] = {"version", "build", "cpu_info", "worker"};
+		for (size_t k = 0; h && k < sizeof keys / sizeof keys[0]; k++)
+			json_object_set(e, keys[k], json_object_get(h, keys[k]));
+		if (w->env_name[0]) {
+			char env[400];
+			snprintf(env, sizeof env, "%s=%s", w->env_name, w->env_value);
+			json_object_set_new(e, "mask_env", json_string(env));
+		}
+		if (h)
+			json_object_set(e, "worker_cpu", json_object_get(h, "cpu"));
+		if (w->error[0] && !h)
+			json_object_set_new(e, "error", json_string(w->error));
+		json_array_append_new(libs, e);
+	}
+	return libs;
+}
+
+json_t *
+cs_results_json(const cs_run *run)
+{
+	json_t *r = json_object();
+	json_object_set_new(r, "schema", json_string("cryptospeed/1"));
+	json_object_set_new(r, "tool", json_pack("{ss ss}", "name", "cryptospeed",
+						 "version", CS_VERSION));
+	json_object_set_new(r, "started", json_string(run->started));
+	json_object_set_new(r, "elapsed_s", json_real(run->elapsed_s));
+	json_object_set_new(r, "interrupted", json_boolean(run->interrupted));
+	json_object_set_new(r, "host", host_json());
+	json_object_set_new(r, "config", config_json(run->cfg));
+	json_object_set_new(r, "libraries", libraries_json(run));
+	json_t *cells = json_array();
+	for (size_t i = 0; i < run->n_cells; i++)
+		json_array_append_new(cells, cell_json(&run->cells[i]));
+	json_object_set_new(r, "cells", cells);
+	return r;
+}
+
+int
+cs_results_write(json_t *results, const char *path)
+{
+	char tmp[4096];
+	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+	if (json_dump_file(results, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0) {
+		int e = errno;
+		unlink(tmp);
+		errno = e ? e : EIO;
+		return -1;
+	}
+	if (rename(tmp, path) != 0) {
+		int e = errno;
+		unlink(tmp);
+		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+int
+cs_results_check_writable(const char *path, char *why, size_t n)
+{
+	char tmp[4096];
+	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
+	FILE *f = fopen(tmp, "w");
+	if (!f) {
+		snprintf(why, n, "cannot write '%s': %s", path, strerror(errno));
+		return -1;
+	}
+	fclose(f);
+	unlink(tmp);
+	return 0;
+}
+
+void
+cs_row_label(json_t *cell, char *buf, size_t n)
+{
+	const char *lib = json_string_value(json_object_get(cell, "lib"));
+	const char *path = json_string_value(json_object_get(cell, "path"));
+	const char *mask = json_string_value(json_object_get(cell, "mask"));
+	json_int_t multi = json_integer_value(json_object_get(cell, "multi"));
+	char extra[32] = "";
+	if (multi > 1)
+		snprintf(extra, sizeof extra, " x%lld", (long long)multi);
+	snprintf(buf, n, "%s/%s%s%s%s", lib ? lib : "?", path ? path : "?",
+		 mask && strcmp(mask, "none") ? "/" : "", mask && strcmp(mask, "none") ? mask : "",
+		 extra);
+}

@@ -1,0 +1,147 @@
+/* Orchestrator side: workers, the plan of cells, the interleaved run, results. */
+#ifndef CS_RUN_H
+#define CS_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include <jansson.h>
+
+#include "stats.h"
+#include "workload.h"
+
+#define CS_MAX_LIST 32
+
+/* A comma-separated option, split. */
+typedef struct cs_list {
+	size_t n;
+	char *item[CS_MAX_LIST];
+} cs_list;
+
+typedef struct cs_config {
+	cs_list libs, paths, algs, ops, masks;
+	size_t sizes[CS_MAX_LIST];
+	size_t n_sizes;
+	double precision;	/* target relative CI half-width of the median */
+	double budget_s;	/* cap on timed seconds per cell */
+	bool quick;
+	const char *out;	/* -o FILE (JSON) or NULL */
+	const char *format;	/* text | json | csv | openssl */
+	size_t misalign;
+	double timeout_s;	/* per request */
+	bool evidence;
+	size_t evidence_size;
+	char *launcher[16];	/* argv prefix, NULL-terminated */
+	const char *worker_dir;	/* where workers are on the target */
+	int multi;		/* --multi N (1 = single) */
+	unsigned seed;
+	/* derived */
+	uint64_t target_ns, warmup_ns;
+	size_t min_samples, visit;
+} cs_config;
+
+/* A worker executable found on disk. */
+typedef struct cs_worker_file {
+	char name[64];		/* "openssl", "openssl@3.0.22", "noop" */
+	char path[4096];	/* local path */
+} cs_worker_file;
+
+typedef enum cs_req { CS_REQ_OK, CS_REQ_CRASHED, CS_REQ_TIMEOUT, CS_REQ_GARBAGE, CS_REQ_INTR } cs_req;
+
+/* One running worker process (a library build under one mask, one CPU). */
+typedef struct cs_worker {
+	const cs_worker_file *file;
+	char mask[16];
+	char env_name[64], env_value[256];
+	int cpu;		/* pinned CPU or -1 */
+	int multi_index;	/* 0..multi-1 */
+	pid_t pid;
+	int to_fd, from_fd;
+	char buf[1 << 16];
+	size_t buf_len;
+	json_t *hello;		/* first hello (kept across restarts) */
+	unsigned gen;		/* incremented at every (re)start */
+	int restarts;
+	bool alive;
+	char error[256];	/* why it could not start */
+} cs_worker;
+
+/* One cell of the matrix as the orchestrator sees it. */
+typedef struct cs_rcell {
+	cs_worker *w;		/* first worker (multi: w[0..multi-1] below) */
+	cs_worker **ws;		/* all workers sampled together (multi) */
+	int n_ws;
+	char path[32];
+	const cs_alg *alg;
+	cs_op op;
+	size_t size;
+	json_int_t id;
+	unsigned gen;		/* worker generation it was prepared in (0 = never) */
+	char status[16];	/* "" while measuring, then ok/wrong/unsupported/crashed/timeout/error */
+	char detail[256];
+	char kat[16];
+	char fingerprint[17];
+	uint64_t batch;
+	double *ns;		/* ns per op, one per batch */
+	size_t n, cap;
+	double timed_ns;	/* sum of timed batch ns */
+	bool done;
+	int agree;		/* -1 not compared, 0, 1 */
+	json_t *evidence;
+	cs_summary sum;
+} cs_rcell;
+
+typedef struct cs_run {
+	cs_config *cfg;
+	cs_worker **workers;
+	size_t n_workers;
+	cs_rcell *cells;
+	size_t n_cells;
+	double elapsed_s;
+	char started[32];
+	bool interrupted;
+	int signal;
+} cs_run;
+
+/* ---- spawn.c ---- */
+/* Workers next to this executable or in CRYPTOSPEED_WORKER_PATH. */
+size_t cs_find_workers(cs_worker_file *out, size_t max);
+int cs_worker_start(cs_worker *w, const cs_config *cfg);
+void cs_worker_kill(cs_worker *w);
+void cs_worker_quit(cs_worker *w);
+/* Send req (consumed), wait for one JSON reply line within timeout_s. */
+cs_req cs_worker_request(cs_worker *w, json_t *req, double timeout_s, json_t **reply);
+/* Read one line as JSON. */
+cs_req cs_worker_read(cs_worker *w, double timeout_s, json_t **msg);
+extern volatile int cs_interrupt_signal;
+
+/* ---- plan.c ---- */
+/* Split "a,b,c" into list (strings point into a copy). Returns -1 if too many. */
+int cs_list_split(const char *s, cs_list *out);
+bool cs_list_has(const cs_list *l, const char *s);
+
+/* ---- runner.c ---- */
+/* Start a worker per library and mask, and plan the cells from their hellos. */
+int cs_run_start(cs_run *run, const cs_worker_file *files, size_t n_files);
+/* Measure every planned cell. Returns how many cells disagree with the others, or -1. */
+int cs_run_measure(cs_run *run);
+void cs_run_stop_workers(cs_run *run);
+void cs_run_free(cs_run *run);
+
+/* ---- results.c ---- */
+json_t *cs_results_json(const cs_run *run);
+/* Write atomically (temp file + rename). 0 or -1 with errno. */
+int cs_results_write(json_t *results, const char *path);
+/* Check that path can be written (before measuring). 0 or -1 with a message. */
+int cs_results_check_writable(const char *path, char *why, size_t n);
+/* Row label: lib/path[/mask][xN]. */
+void cs_row_label(json_t *cell, char *buf, size_t n);
+
+/* ---- reports ---- */
+void cs_report_text(json_t *results, FILE *f);
+void cs_report_csv(json_t *results, FILE *f);
+void cs_report_openssl(json_t *results, FILE *f);
+
+#endif

@@ -1,0 +1,292 @@
+/* Finding, starting and talking to worker processes. */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "run.h"
+
+#define WORKER_PREFIX "cryptospeed-worker-"
+
+volatile int cs_interrupt_signal;
+
+static int
+cmp_file(const void *a, const void *b)
+{
+	return strcmp(((const cs_worker_file *)a)->name, ((const cs_worker_file *)b)->name);
+}
+
+static size_t
+scan_dir(const char *dir, cs_worker_file *out, size_t n, size_t max)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	if (!d)
+		return n;
+	while (n < max && (e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, WORKER_PREFIX, strlen(WORKER_PREFIX)) != 0)
+			continue;
+		const char *name = e->d_name + strlen(WORKER_PREFIX);
+		char path[PATH_MAX];
+		struct stat st;
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || access(path, X_OK) != 0)
+			continue;
+		bool seen = false;
+		for (size_t i = 0; i < n; i++)
+			seen |= strcmp(out[i].name, name) == 0;
+		if (seen)
+			continue;
+		snprintf(out[n].name, sizeof out[n].name, "%s", name);
+		snprintf(out[n].path, sizeof out[n].path, "%s", path);
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+size_t
+cs_find_workers(cs_worker_file *out, size_t max)
+{
+	size_t n = 0;
+	const char *env = getenv("CRYPTOSPEED_WORKER_PATH");
+	if (env && *env) {
+		char *copy = strdup(env), *save = NULL;
+		for (char *dir = strtok_r(copy, ":", &save); dir; dir = strtok_r(NULL, ":", &save))
+			n = scan_dir(dir, out, n, max);
+		free(copy);
+	}
+	char self[PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (len > 0) {
+		self[len] = '\0';
+		char *slash = strrchr(self, '/');
+		if (slash) {
+			*slash = '\0';
+			n = scan_dir(self, out, n, max);
+		}
+	}
+	qsort(out, n, sizeof *out, cmp_file);
+	return n;
+}
+
+static double
+now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int
+cs_worker_start(cs_worker *w, const cs_config *cfg)
+{
+	int to[2], from[2], err[2];
+	char exe[PATH_MAX];
+	if (cfg->worker_dir)
+		snprintf(exe, sizeof exe, "%s/%s%s", cfg->worker_dir, WORKER_PREFIX, w->file->name);
+	else
+		snprintf(exe, sizeof exe, "%s", w->file->path);
+
+	char *argv[32];
+	size_t argc = 0;
+	for (size_t i = 0; cfg->launcher[i] && argc < 20; i++)
+		argv[argc++] = cfg->launcher[i];
+	argv[argc++] = exe;
+	argv[argc++] = "--mask";
+	argv[argc++] = w->mask;
+	argv[argc] = NULL;
+
+	if (pipe2(to, O_CLOEXEC) != 0)
+		goto fail_errno;
+	if (pipe2(from, O_CLOEXEC) != 0) {
+		close(to[0]); close(to[1]);
+		goto fail_errno;
+	}
+	if (pipe2(err, O_CLOEXEC) != 0) {
+		close(to[0]); close(to[1]); close(from[0]); close(from[1]);
+		goto fail_errno;
+	}
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(to[0]); close(to[1]); close(from[0]); close(from[1]);
+		close(err[0]); close(err[1]);
+		goto fail_errno;
+	}
+	if (pid == 0) {
+		/* own process group: a terminal's ^C reaches the orchestrator only,
+		   which then ends the workers itself */
+		setpgid(0, 0);
+		dup2(to[0], STDIN_FILENO);
+		dup2(from[1], STDOUT_FILENO);
+		signal(SIGPIPE, SIG_DFL);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		if (w->env_name[0])
+			setenv(w->env_name, w->env_value, 1);
+		if (w->cpu >= 0) {
+			cpu_set_t set;
+			CPU_ZERO(&set);
+			CPU_SET(w->cpu, &set);
+			sched_setaffinity(0, sizeof set, &set);
+		}
+		execvp(argv[0], argv);
+		int e = errno;
+		if (write(err[1], &e, sizeof e) < 0)
+			_exit(126);
+		_exit(127);
+	}
+	close(to[0]);
+	close(from[1]);
+	close(err[1]);
+	int child_errno = 0;
+	ssize_t got = read(err[0], &child_errno, sizeof child_errno);
+	close(err[0]);
+	if (got == (ssize_t)sizeof child_errno) {
+		close(to[1]);
+		close(from[0]);
+		waitpid(pid, NULL, 0);
+		snprintf(w->error, sizeof w->error, "cannot start '%.180s': %s", argv[0],
+			 strerror(child_errno));
+		return -1;
+	}
+	w->pid = pid;
+	w->to_fd = to[1];
+	w->from_fd = from[0];
+	w->buf_len = 0;
+	w->alive = true;
+	w->gen++;
+
+	json_t *hello = NULL;
+	cs_req r = cs_worker_read(w, cfg->timeout_s * 3, &hello);
+	const char *type = hello ? json_string_value(json_object_get(hello, "type")) : NULL;
+	if (r != CS_REQ_OK || !type || strcmp(type, "hello") != 0) {
+		snprintf(w->error, sizeof w->error, "'%.150s' did not say hello (%s)", exe,
+			 r == CS_REQ_TIMEOUT ? "timed out"
+			 : r == CS_REQ_CRASHED ? "exited: wrong architecture, missing library, or not a worker?"
+			 : "garbage on its output");
+		json_decref(hello);
+		cs_worker_kill(w);
+		return -1;
+	}
+	json_decref(w->hello); /* keep the newest: a restart says the same */
+	w->hello = hello;
+	w->error[0] = '\0';
+	return 0;
+
+fail_errno:
+	snprintf(w->error, sizeof w->error, "cannot start '%.180s': %s", argv[0], strerror(errno));
+	return -1;
+}
+
+void
+cs_worker_kill(cs_worker *w)
+{
+	if (!w->alive)
+		return;
+	kill(w->pid, SIGKILL);
+	waitpid(w->pid, NULL, 0);
+	close(w->to_fd);
+	close(w->from_fd);
+	w->alive = false;
+}
+
+void
+cs_worker_quit(cs_worker *w)
+{
+	if (!w->alive)
+		return;
+	static const char quit[] = "{\"cmd\":\"quit\"}\n";
+	if (write(w->to_fd, quit, sizeof quit - 1) < 0) {
+		/* it is gone already; reaped below */
+	}
+	close(w->to_fd);
+	/* give it a moment to exit cleanly, then make sure */
+	for (int i = 0; i < 100; i++) {
+		if (waitpid(w->pid, NULL, WNOHANG) == w->pid) {
+			close(w->from_fd);
+			w->alive = false;
+			return;
+		}
+		struct timespec ts = {0, 10 * 1000 * 1000};
+		nanosleep(&ts, NULL);
+	}
+	kill(w->pid, SIGKILL);
+	waitpid(w->pid, NULL, 0);
+	close(w->from_fd);
+	w->alive = false;
+}
+
+cs_req
+cs_worker_read(cs_worker *w, double timeout_s, json_t **msg)
+{
+	*msg = NULL;
+	double deadline = now_s() + timeout_s;
+	for (;;) {
+		char *nl = memchr(w->buf, '\n', w->buf_len);
+		if (nl) {
+			*nl = '\0';
+			json_error_t e;
+			*msg = json_loads(w->buf, 0, &e);
+			size_t used = (size_t)(nl - w->buf) + 1;
+			memmove(w->buf, nl + 1, w->buf_len - used);
+			w->buf_len -= used;
+			return *msg && json_is_object(*msg) ? CS_REQ_OK : CS_REQ_GARBAGE;
+		}
+		if (w->buf_len == sizeof w->buf)
+			return CS_REQ_GARBAGE;
+		if (cs_interrupt_signal)
+			return CS_REQ_INTR;
+		double left = deadline - now_s();
+		if (left <= 0)
+			return CS_REQ_TIMEOUT;
+		struct pollfd p = {.fd = w->from_fd, .events = POLLIN};
+		int rc = poll(&p, 1, (int)(left * 1000) + 1);
+		if (rc < 0 && errno == EINTR)
+			continue;
+		if (rc <= 0)
+			continue;
+		ssize_t got = read(w->from_fd, w->buf + w->buf_len, sizeof w->buf - w->buf_len);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got <= 0)
+			return CS_REQ_CRASHED;
+		w->buf_len += (size_t)got;
+	}
+}
+
+cs_req
+cs_worker_request(cs_worker *w, json_t *req, double timeout_s, json_t **reply)
+{
+	*reply = NULL;
+	char *text = json_dumps(req, JSON_COMPACT);
+	json_decref(req);
+	if (!text)
+		return CS_REQ_GARBAGE;
+	size_t len = strlen(text);
+	text[len] = '\n';
+	size_t off = 0;
+	while (off < len + 1) {
+		ssize_t n = write(w->to_fd, text + off, len + 1 - off);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			free(text);
+			return CS_REQ_CRASHED;
+		}
+		off += (size_t)n;
+	}
+	free(text);
+	return cs_worker_read(w, timeout_s, reply);
+}

@@ -1,0 +1,162 @@
+/*
+ * check-results FILE [checks...]: asserts on a cryptospeed result file, for
+ * the end-to-end tests. Prints one line per failed check; exit 0 = all hold.
+ *
+ *   --min-samples N        every ok cell has at least N samples and rate > 0
+ *   --status ALG=STATUS    every cell of ALG has this status (ok, wrong, crashed, ...)
+ *   --others STATUS        every cell of an algorithm not named by --status has STATUS
+ *   --agree                every ok cell with a fingerprint has agree == true, and
+ *                          all ok cells of one (alg, op, size) share one fingerprint
+ *   --lib NAME             some cell of library NAME is ok
+ *   --cells N              at least N cells
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+static int failures;
+
+static void
+failf(const char *what, json_t *cell)
+{
+	const char *lib = json_string_value(json_object_get(cell, "lib"));
+	const char *path = json_string_value(json_object_get(cell, "path"));
+	const char *alg = json_string_value(json_object_get(cell, "alg"));
+	const char *op = json_string_value(json_object_get(cell, "op"));
+	printf("FAIL: %s: %s/%s %s %s %lld (status %s)\n", what, lib ? lib : "?",
+	       path ? path : "?", alg ? alg : "?", op ? op : "?",
+	       (long long)json_integer_value(json_object_get(cell, "size")),
+	       json_string_value(json_object_get(cell, "status")));
+	failures++;
+}
+
+static const char *
+s(json_t *c, const char *k)
+{
+	const char *v = json_string_value(json_object_get(c, k));
+	return v ? v : "";
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fprintf(stderr, "usage: check-results FILE [checks]\n");
+		return 2;
+	}
+	json_error_t e;
+	json_t *r = json_load_file(argv[1], JSON_PRESERVE_ORDER, &e);
+	if (!r) {
+		printf("FAIL: cannot load %s: %s\n", argv[1], e.text);
+		return 1;
+	}
+	/* schema first, metadata before cells */
+	const char *first = json_object_iter_key(json_object_iter(r));
+	if (!first || strcmp(first, "schema") != 0 || strcmp(s(r, "schema"), "cryptospeed/1") != 0) {
+		printf("FAIL: \"schema\": \"cryptospeed/1\" is not the first key\n");
+		failures++;
+	}
+	const char *last = NULL;
+	for (void *it = json_object_iter(r); it; it = json_object_iter_next(r, it))
+		last = json_object_iter_key(it);
+	if (!last || strcmp(last, "cells") != 0) {
+		printf("FAIL: cells is not the last key (metadata must come first)\n");
+		failures++;
+	}
+	if (!json_object_get(json_object_get(r, "host"), "cpu") || !json_object_get(r, "libraries")) {
+		printf("FAIL: host.cpu or libraries metadata missing\n");
+		failures++;
+	}
+	json_t *cells = json_object_get(r, "cells");
+	const char *status_alg[32], *status_want[32], *others = NULL;
+	size_t n_status = 0;
+	long min_samples = -1, min_cells = 0;
+	int agree = 0;
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!v) {
+			fprintf(stderr, "check-results: %s needs a value\n", a);
+			return 2;
+		}
+		if (strcmp(a, "--min-samples") == 0) {
+			min_samples = atol(v); i++;
+		} else if (strcmp(a, "--cells") == 0) {
+			min_cells = atol(v); i++;
+		} else if (strcmp(a, "--status") == 0 && n_status < 32) {
+			char *eq = strchr(argv[++i], '=');
+			if (!eq) {
+				fprintf(stderr, "check-results: --status ALG=STATUS\n");
+				return 2;
+			}
+			*eq = '\0';
+			status_alg[n_status] = argv[i];
+			status_want[n_status++] = eq + 1;
+		} else if (strcmp(a, "--others") == 0) {
+			others = v; i++;
+		} else if (strcmp(a, "--agree") == 0) {
+			agree = 1;
+		} else if (strcmp(a, "--lib") == 0) {
+			i++;
+			size_t k;
+			json_t *c;
+			int ok = 0;
+			json_array_foreach(cells, k, c)
+				ok |= strcmp(s(c, "lib"), v) == 0 && strcmp(s(c, "status"), "ok") == 0;
+			if (!ok) {
+				printf("FAIL: no ok cell for library %s\n", v);
+				failures++;
+			}
+		} else {
+			fprintf(stderr, "check-results: unknown check %s\n", a);
+			return 2;
+		}
+	}
+	if ((long)json_array_size(cells) < min_cells) {
+		printf("FAIL: %zu cells, expected at least %ld\n", json_array_size(cells), min_cells);
+		failures++;
+	}
+	size_t i;
+	json_t *c;
+	json_array_foreach(cells, i, c) {
+		const char *st = s(c, "status");
+		const char *want = others;
+		for (size_t k = 0; k < n_status; k++)
+			if (strcmp(status_alg[k], s(c, "alg")) == 0)
+				want = status_want[k];
+		if (want && strcmp(st, want) != 0) {
+			char what[64];
+			snprintf(what, sizeof what, "expected status %s", want);
+			failf(what, c);
+		}
+		if (min_samples >= 0 && strcmp(st, "ok") == 0) {
+			json_t *rate = json_object_get(c, "rate");
+			if (json_integer_value(json_object_get(c, "n_samples")) < min_samples ||
+			    (long)json_array_size(json_object_get(c, "samples")) < min_samples)
+				failf("too few samples", c);
+			if (!(json_real_value(json_object_get(rate, "median")) > 0))
+				failf("rate.median is not > 0", c);
+		}
+		if (agree && strcmp(st, "ok") == 0 && json_object_get(c, "fingerprint")) {
+			if (!json_is_true(json_object_get(c, "agree")))
+				failf("agree is not true", c);
+			size_t k;
+			json_t *d;
+			json_array_foreach(cells, k, d) {
+				if (k <= i || strcmp(s(d, "status"), "ok") != 0 ||
+				    strcmp(s(c, "alg"), s(d, "alg")) != 0 ||
+				    strcmp(s(c, "op"), s(d, "op")) != 0 ||
+				    json_integer_value(json_object_get(c, "size")) !=
+					    json_integer_value(json_object_get(d, "size")) ||
+				    !json_object_get(d, "fingerprint"))
+					continue;
+				if (strcmp(s(c, "fingerprint"), s(d, "fingerprint")) != 0)
+					failf("fingerprint differs from another lib/path", d);
+			}
+		}
+	}
+	json_decref(r);
+	printf("%s: %zu cells checked, %d failure(s)\n", argv[1], json_array_size(cells), failures);
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,19 @@
+# SIGINT/SIGTERM: what was measured is written, exit 128 + signal.
+. "$(dirname "$0")/lib.sh"
+d=$(tmpdir)
+for sig in INT TERM; do
+	"$CS" run --lib noop --budget 5 --precision 0.001 --no-evidence -o "$d/$sig.json" \
+		>"$d/$sig.txt" 2>&1 &
+	pid=$!
+	sleep 2
+	kill -$sig $pid
+	wait $pid
+	rc=$?
+	want=$([ $sig = INT ] && echo 130 || echo 143)
+	[ $rc -eq $want ] || fail "SIG$sig: exit $rc, want $want"
+	"$CHECK" "$d/$sig.json" --cells 10 || fail "SIG$sig: no result file"
+	grep -q '"interrupted": true' "$d/$sig.json" || fail "SIG$sig: not marked interrupted"
+	grep -q '"status": "ok"' "$d/$sig.json" || fail "SIG$sig: nothing measured kept"
+	ls "$d" | grep -q '\.tmp\.' && fail "SIG$sig: temp file left behind"
+done
+echo ok

@@ -1,0 +1,89 @@
+/* The catalogue: lookups by name, op names, hex, and that every vector fits
+   its algorithm's declared lengths (a typo in vectors.c fails here, not in a
+   library's KAT). */
+#include <string.h>
+
+#include "check.h"
+#include "workload.h"
+
+static long
+hexlen(const char *h)
+{
+	uint8_t buf[4096];
+	return h ? cs_hex_decode(h, buf, sizeof buf) : -2;
+}
+
+int
+main(void)
+{
+	CHECK(cs_alg_find("sha256") == &cs_alg_sha256);
+	CHECK(cs_alg_find("aes-128-gcm") == &cs_alg_aes_128_gcm);
+	CHECK(cs_alg_find("sha3") == NULL);
+	CHECK(cs_alg_find("") == NULL);
+	CHECK(cs_op_find("seal") == CS_OP_SEAL);
+	CHECK(cs_op_find("keygen") == CS_OP_KEYGEN);
+	CHECK(cs_op_find("sign") == CS_OP_COUNT);
+	CHECK(strcmp(cs_op_name(CS_OP_DIGEST), "digest") == 0);
+	CHECK(!cs_op_sized(CS_OP_DERIVE) && cs_op_sized(CS_OP_ENCRYPT));
+
+	char buf[256];
+	cs_alg_names(buf, sizeof buf);
+	CHECK(strncmp(buf, "aes-128-gcm, aes-256-gcm, chacha20-poly1305", 43) == 0);
+	CHECK(strstr(buf, "p256") != NULL);
+	cs_alg_ops_string(&cs_alg_x25519, buf, sizeof buf);
+	CHECK(strcmp(buf, "derive,keygen") == 0);
+
+	uint8_t b[4];
+	CHECK(cs_hex_decode("00ff10Ab", b, 4) == 4 && b[1] == 0xff && b[3] == 0xab);
+	CHECK(cs_hex_decode("0", b, 4) == -1);
+	CHECK(cs_hex_decode("zz", b, 4) == -1);
+	CHECK(cs_hex_decode("0011223344", b, 4) == -1);
+	char hex[9];
+	cs_hex_encode(b, 4, hex);
+	CHECK(strcmp(hex, "00ff10ab") == 0);
+
+	/* default sizes as DESIGN section 3 */
+	size_t want[] = {16, 64, 256, 1024, 8192, 16384, 0};
+	for (size_t i = 0; i < 7; i++)
+		CHECK(cs_default_sizes[i] == want[i]);
+
+	size_t n_algs = 0;
+	for (size_t i = 0; cs_algs[i]; i++, n_algs++) {
+		const cs_alg *a = cs_algs[i];
+		size_t n = 0;
+		for (const cs_kat *k = a->kats; k->source; k++, n++) {
+			switch (a->kind) {
+			case CS_AEAD:
+				CHECK(hexlen(k->key) == (long)a->key_len);
+				CHECK(hexlen(k->nonce) == (long)a->nonce_len);
+				CHECK(hexlen(k->tag) == (long)a->tag_len);
+				CHECK(hexlen(k->in) == hexlen(k->out));
+				break;
+			case CS_CIPHER:
+				CHECK(hexlen(k->key) == (long)a->key_len);
+				CHECK(hexlen(k->nonce) == (long)a->nonce_len);
+				CHECK(hexlen(k->in) % (long)a->block_len == 0);
+				CHECK(hexlen(k->in) == hexlen(k->out));
+				break;
+			case CS_HASH:
+				CHECK(hexlen(k->in) >= 0);
+				CHECK(hexlen(k->out) == (long)a->out_len);
+				break;
+			case CS_KEX:
+				CHECK(hexlen(k->key) == (long)a->key_len);
+				CHECK(hexlen(k->in) == (long)a->pub_len);
+				CHECK(hexlen(k->out) == (long)a->out_len);
+				break;
+			}
+		}
+		if (n < 2)
+			printf("FAIL: %s has %zu vectors, want at least 2\n", a->name, n),
+				check_failures++;
+	}
+	CHECK(n_algs == 9);
+	/* deterministic input: the documented function */
+	uint8_t p[3];
+	cs_fill_pattern(p, 3, 0);
+	CHECK(p[0] == 7 && p[1] == 138 && p[2] == (uint8_t)(2 * 131 + 7));
+	return check_done("catalogue");
+}
