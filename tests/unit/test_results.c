@@ -73,7 +73,7 @@ main(void)
 	cs_report_text(back, f);
 	fclose(f);
 	CHECK(strstr(text, "fakelib/p/no-sha") != NULL);
-	CHECK(strstr(text, "9.76") != NULL); /* 1000 B / 102.5 ns = 9.76 MB/s */
+	CHECK(strstr(text, "9756.1") != NULL); /* 1000 B / 102.5 ns = 9756.1 MB/s */
 	CHECK(strstr(text, "wrong") != NULL);
 	free(text);
 	json_decref(back);
