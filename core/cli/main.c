@@ -93,7 +93,8 @@ print_help(FILE *f)
 	      "commands:\n"
 	      "  run      measure and print the matrix (cryptospeed run --help)\n"
 	      "  list     the workers found: versions, paths x algorithms, CPU\n"
-	      "  report   print a result file in another format (cryptospeed report --help)\n\n"
+	      "  report   print a result file in another format (cryptospeed report --help)\n"
+	      "  compare  two result files: ratios, significance, hw changes\n\n"
 	      "  --version  print the version\n"
 	      "Workers are found next to this program or in CRYPTOSPEED_WORKER_PATH.\n",
 	      f);
@@ -472,6 +473,18 @@ cmd_list(int argc, char **argv)
 	return 0;
 }
 
+static json_t *
+load_results(const char *file)
+{
+	json_error_t e;
+	json_t *r = json_load_file(file, 0, &e);
+	const char *schema = r ? json_string_value(json_object_get(r, "schema")) : NULL;
+	if (!schema || strcmp(schema, "cryptospeed/1") != 0)
+		usage_error("'%s' is not a cryptospeed/1 result file (%s)", file,
+			    r ? "wrong schema" : e.text);
+	return r;
+}
+
 static int
 cmd_report(int argc, char **argv)
 {
@@ -495,15 +508,41 @@ cmd_report(int argc, char **argv)
 		join(formats, known, sizeof known);
 		usage_error("unknown format '%s' (known: %s)", format, known);
 	}
-	json_error_t e;
-	json_t *r = json_load_file(file, 0, &e);
-	const char *schema = r ? json_string_value(json_object_get(r, "schema")) : NULL;
-	if (!schema || strcmp(schema, "cryptospeed/1") != 0)
-		usage_error("'%s' is not a cryptospeed/1 result file (%s)", file,
-			    r ? "wrong schema" : e.text);
+	json_t *r = load_results(file);
 	emit(r, format, stdout);
 	json_decref(r);
 	return 0;
+}
+
+static int
+cmd_compare(int argc, char **argv)
+{
+	const char *files_[2] = {NULL, NULL};
+	double threshold = 0.05;
+	size_t n = 0;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--threshold") == 0 && i + 1 < argc) {
+			threshold = parse_number("--threshold", argv[++i], 0, 100, false,
+						 "a percentage in [0, 100]") / 100;
+		} else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			puts("usage: cryptospeed compare BASE.json NEW.json [--threshold PCT]\n"
+			     "Per cell: rate new/base, Mann-Whitney p on the raw samples, hw change.\n"
+			     "Exit 1 when a cell is slower by more than PCT% (default 5) with p < 0.01.");
+			return 0;
+		} else if (argv[i][0] != '-' && n < 2) {
+			files_[n++] = argv[i];
+		} else {
+			usage_error("unknown argument '%s' for compare (accepted: BASE.json NEW.json "
+				    "[--threshold PCT])", argv[i]);
+		}
+	}
+	if (n != 2)
+		usage_error("compare needs two result files (cryptospeed compare BASE.json NEW.json)");
+	json_t *base = load_results(files_[0]), *cur = load_results(files_[1]);
+	int slower = cs_report_compare(base, cur, threshold, stdout);
+	json_decref(base);
+	json_decref(cur);
+	return slower > 0 ? 1 : 0;
 }
 
 int
@@ -528,6 +567,8 @@ main(int argc, char **argv)
 		return cmd_list(argc - 2, argv + 2);
 	if (strcmp(cmd, "report") == 0)
 		return cmd_report(argc - 2, argv + 2);
-	usage_error("unknown command '%s' (known: run, list, report; --help, --version)", cmd);
+	if (strcmp(cmd, "compare") == 0)
+		return cmd_compare(argc - 2, argv + 2);
+	usage_error("unknown command '%s' (known: run, list, report, compare; --help, --version)", cmd);
 	return EXIT_USAGE;
 }

@@ -138,6 +138,8 @@ cmd_kat(const char *alg, const char *path)
 			path ? path : "*");
 		return 2;
 	}
+	if (passed + failed == 0)
+		return 77; /* nothing this library can check: a skip, not a pass */
 	return failed ? 1 : 0;
 }
 

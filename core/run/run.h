@@ -143,5 +143,7 @@ void cs_row_label(json_t *cell, char *buf, size_t n);
 void cs_report_text(json_t *results, FILE *f);
 void cs_report_csv(json_t *results, FILE *f);
 void cs_report_openssl(json_t *results, FILE *f);
+/* Cells of cur against base; returns how many are significantly slower. */
+int cs_report_compare(json_t *base, json_t *cur, double threshold, FILE *f);
 
 #endif
