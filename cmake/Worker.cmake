@@ -46,11 +46,97 @@ function(cs_check_with_options known)
   endforeach()
 endfunction()
 
-# cs_library_missing(<lib> <reason>): with ON a configure error, with AUTO a status line.
+# cs_library_missing(<lib> <reason>): the system build of <lib> is missing.
+# With ON a configure error, with AUTO a status line; with root workers from
+# CRYPTOSPEED_<LIB>_ROOTS (CS_ROOT_WORKERS > 0) only those are built.
 function(cs_library_missing lib reason)
   string(TOUPPER ${lib} LIB)
+  if(CS_ROOT_WORKERS)
+    message(STATUS "cryptospeed: system ${lib} not found (${reason}); only the "
+      "CRYPTOSPEED_${LIB}_ROOTS workers")
+    return()
+  endif()
   if(CRYPTOSPEED_WITH_${LIB} STREQUAL "ON")
     message(FATAL_ERROR "CRYPTOSPEED_WITH_${LIB}=ON but ${reason}")
   endif()
   message(STATUS "cryptospeed: ${lib} adapter skipped: ${reason}")
+endfunction()
+
+# cs_add_root_workers(<lib> HEADER <h> LIBS <names...> [REQUIRE <headers...>]
+#                     VERSION_IN <headers...> VERSION_REGEX <regexes...>
+#                     SOURCES <files...> [LINK <more...>])
+#
+# Several builds of one library: for each install prefix in the cache list
+# CRYPTOSPEED_<LIB>_ROOTS, a worker cryptospeed-worker-<lib>@<version> built
+# against <prefix>/include and <prefix>/lib[64]/lib<name> for each of LIBS,
+# and run with an rpath to that directory. The version is the first of the
+# VERSION_REGEX alternatives that matches one of the VERSION_IN headers: its
+# first capture, ".<second capture>" appended when there is one. A prefix
+# without the library, or two prefixes of one version, stop configuration.
+# Sets CS_ROOT_WORKERS in the caller to how many were added.
+function(cs_add_root_workers lib)
+  cmake_parse_arguments(R "" "HEADER" "LIBS;REQUIRE;VERSION_IN;VERSION_REGEX;SOURCES;LINK" ${ARGN})
+  string(TOUPPER ${lib} LIB)
+  set(var CRYPTOSPEED_${LIB}_ROOTS)
+  set(${var} "" CACHE STRING "Install prefixes of extra ${lib} builds, one worker each (a ;-list)")
+  set(seen "")
+  foreach(prefix IN LISTS ${var})
+    set(looked "${prefix}/include/${R_HEADER}")
+    set(libs "")
+    foreach(name IN LISTS R_LIBS)
+      unset(found)
+      find_library(found NAMES ${name} PATHS ${prefix} PATH_SUFFIXES lib lib64
+        NO_DEFAULT_PATH NO_CMAKE_FIND_ROOT_PATH NO_CACHE)
+      string(APPEND looked ", ${prefix}/lib[64]/lib${name}.so")
+      list(APPEND libs ${found})
+      if(NOT found)
+        set(libs "")
+        break()
+      endif()
+    endforeach()
+    if(NOT EXISTS ${prefix}/include/${R_HEADER} OR NOT libs)
+      message(FATAL_ERROR "${var}: '${prefix}' holds no ${lib} build (looked for ${looked})")
+    endif()
+    foreach(h IN LISTS R_REQUIRE)
+      if(NOT EXISTS ${prefix}/include/${h})
+        message(FATAL_ERROR "${var}: '${prefix}' has no include/${h}")
+      endif()
+    endforeach()
+    set(version "")
+    foreach(h IN LISTS R_VERSION_IN)
+      if(version OR NOT EXISTS ${prefix}/include/${h})
+        continue()
+      endif()
+      file(READ ${prefix}/include/${h} text)
+      foreach(re IN LISTS R_VERSION_REGEX)
+        if(NOT version AND text MATCHES "${re}")
+          set(version ${CMAKE_MATCH_1})
+          if(CMAKE_MATCH_2)
+            string(APPEND version ".${CMAKE_MATCH_2}")
+          endif()
+        endif()
+      endforeach()
+    endforeach()
+    if(NOT version)
+      message(FATAL_ERROR "${var}: no version found in ${prefix}/include/{${R_VERSION_IN}}")
+    endif()
+    if(version IN_LIST seen)
+      message(FATAL_ERROR "${var}: '${prefix}' is ${lib} ${version}, like an earlier "
+        "prefix: a worker is named by its version, give each version once")
+    endif()
+    list(APPEND seen ${version})
+    # An imported target: the prefix's headers come before /usr/include (so
+    # its configuration is the one compiled against) and are system headers.
+    string(MAKE_C_IDENTIFIER "cs_${lib}_${version}" imported)
+    add_library(${imported} INTERFACE IMPORTED)
+    set_target_properties(${imported} PROPERTIES
+      INTERFACE_INCLUDE_DIRECTORIES ${prefix}/include INTERFACE_LINK_LIBRARIES "${libs}")
+    cs_add_worker(${lib} VARIANT ${version} SOURCES ${R_SOURCES} LINK ${imported} ${R_LINK})
+    list(GET libs 0 first)
+    get_filename_component(libdir ${first} DIRECTORY)
+    set_target_properties(${CS_LAST_WORKER} PROPERTIES BUILD_RPATH ${libdir} INSTALL_RPATH ${libdir})
+    message(STATUS "cryptospeed: ${lib}@${version} from ${prefix}")
+  endforeach()
+  list(LENGTH seen n)
+  set(CS_ROOT_WORKERS ${n} PARENT_SCOPE)
 endfunction()

@@ -348,16 +348,15 @@ x86_fallback(const uint8_t *c, size_t len, unsigned *mask)
 }
 
 /*
- * AArch64 encodings Capstone 4 does not know (Arm ARM, "Cryptographic
- * three-register SHA512" and "Cryptographic four-register"):
+ * AArch64 encodings Capstone 4 does not know. Bits 31:24 = 0xce hold only
+ * the ARMv8.2+ cryptographic groups (Arm ARM C4.1, "Cryptographic
+ * four-register", "three-register, imm2", "three-register SHA512", "XAR",
+ * "two-register SHA512"): SHA-512, SHA-3 (eor3, bcax, rax1, xar) and SM3/SM4.
  *   SHA512H   11001110 011 Rm 100000 Rn Rd    0xce608000 / 0xffe0fc00
  *   SHA512H2  11001110 011 Rm 100001 Rn Rd    0xce608400 / 0xffe0fc00
  *   SHA512SU1 11001110 011 Rm 100010 Rn Rd    0xce608800 / 0xffe0fc00
  *   SHA512SU0 11001110 11000000 100000 Rn Rd  0xcec08000 / 0xfffffc00
- *   RAX1      11001110 011 Rm 100011 Rn Rd    0xce608c00 / 0xffe0fc00
- *   EOR3      11001110 000 Rm 0 Ra Rn Rd      0xce000000 / 0xffe08000
- *   BCAX      11001110 001 Rm 0 Ra Rn Rd      0xce200000 / 0xffe08000
- *   XAR       11001110 100 Rm imm6 Rn Rd      0xce800000 / 0xffe00000
+ * The rest of that space is SIMD on v registers: neon.
  */
 static unsigned
 a64_pattern(uint32_t w)
@@ -365,8 +364,7 @@ a64_pattern(uint32_t w)
 	if ((w & 0xffe0fc00u) == 0xce608000u || (w & 0xffe0fc00u) == 0xce608400u ||
 	    (w & 0xffe0fc00u) == 0xce608800u || (w & 0xfffffc00u) == 0xcec08000u)
 		return CS_EV_BIT(CS_EV_ARMV8_SHA512);
-	if ((w & 0xffe0fc00u) == 0xce608c00u || (w & 0xffe08000u) == 0xce000000u ||
-	    (w & 0xffe08000u) == 0xce200000u || (w & 0xffe00000u) == 0xce800000u)
+	if ((w & 0xff000000u) == 0xce000000u)
 		return CS_EV_BIT(CS_EV_NEON);
 	return 0;
 }
@@ -435,6 +433,59 @@ a32_classes(const cs_insn *insn, uint32_t w)
 	return 0;
 }
 
+/*
+ * Does the instruction end straight-line flow (return, unconditional jump,
+ * trap)? The window stops there: the bytes after it are usually another
+ * function, and decoding into it would report what that one uses.
+ */
+static int
+x86_ends_flow(const cs_insn *insn)
+{
+	switch (insn->id) {
+	case X86_INS_JMP: case X86_INS_LJMP: case X86_INS_UD2: case X86_INS_HLT: case X86_INS_INT3:
+		return 1;
+	default:
+		return ev_has_group(insn, CS_GRP_RET) || ev_has_group(insn, CS_GRP_IRET);
+	}
+}
+
+static int
+a64_ends_flow(const cs_insn *insn)
+{
+	arm64_cc cc = insn->detail->arm64.cc;
+
+	switch (insn->id) {
+	case ARM64_INS_RET: case ARM64_INS_BR: case ARM64_INS_BRK:
+		return 1;
+	case ARM64_INS_B:
+		return cc == ARM64_CC_INVALID || cc == ARM64_CC_AL;
+	default:
+		return 0;
+	}
+}
+
+static int
+a32_ends_flow(const cs_insn *insn)
+{
+	const cs_arm *a = &insn->detail->arm;
+
+	if (a->cc != ARM_CC_AL && a->cc != ARM_CC_INVALID)
+		return 0;
+	switch (insn->id) {
+	case ARM_INS_B: case ARM_INS_BX:
+		return 1;
+	case ARM_INS_MOV: case ARM_INS_LDR:	/* mov pc, lr; ldr pc, [sp], #4 */
+		return a->op_count > 0 && a->operands[0].type == ARM_OP_REG && a->operands[0].reg == ARM_REG_PC;
+	case ARM_INS_POP: case ARM_INS_LDM: case ARM_INS_LDMDA: case ARM_INS_LDMDB: case ARM_INS_LDMIB:
+		for (uint8_t i = 0; i < a->op_count; i++)
+			if (a->operands[i].type == ARM_OP_REG && a->operands[i].reg == ARM_REG_PC)
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
 /* The instruction word as the ISA manuals draw it (T32: first halfword high). */
 static uint32_t
 ev_word(cs_ev_arch arch, const uint8_t *b, size_t size)
@@ -475,14 +526,18 @@ ev_window(ev_decoder *d, const uint8_t *code, size_t len, uint64_t addr, size_t 
 
 	for (size_t n = 0; n < max_insns && len > 0; n++) {
 		size_t used = 0;
+		int stop = 0;
 
 		if (d->arch == CS_EV_AARCH64 && len >= 4) {
-			unsigned m = a64_pattern(ev_le32(code));
+			uint32_t w = ev_le32(code);
+			unsigned m = a64_pattern(w);
 
 			if (m != 0) {
 				mask |= m;
 				used = 4;
 			}
+			if ((w & 0xfffffbffu) == 0xd65f0bffu)
+				break;	/* RETAA/RETAB (ARMv8.3 PAuth): unknown to Capstone 4 */
 		}
 		if (used == 0) {
 			const uint8_t *p = code;
@@ -494,17 +549,21 @@ ev_window(ev_decoder *d, const uint8_t *code, size_t len, uint64_t addr, size_t 
 				uint32_t w = ev_word(d->arch, in->bytes, in->size);
 
 				used = in->size;
-				if (d->arch == CS_EV_X86_64)
+				if (d->arch == CS_EV_X86_64) {
 					mask |= x86_classes(in);
-				else if (d->arch == CS_EV_AARCH64)
+					stop = x86_ends_flow(in);
+				} else if (d->arch == CS_EV_AARCH64) {
 					mask |= a64_classes(in, w);
-				else
+					stop = a64_ends_flow(in);
+				} else {
 					mask |= a32_classes(in, w);
+					stop = a32_ends_flow(in);
+				}
 			} else {
 				used = ev_undecoded(d->arch, code, len, &mask);
 			}
 		}
-		if (used == 0 || used > len)
+		if (stop || used == 0 || used > len)
 			break;
 		code += used;
 		len -= used;
@@ -675,7 +734,7 @@ ev_handler(int sig, siginfo_t *si, void *ctx)
 
 	(void)sig;
 	(void)si;
-	if (i < CS_EV_MAX_SAMPLES)
+	if (i < CS_EV_MAX_SAMPLES && ev_pcs != NULL)
 		ev_pcs[i] = ev_context_pc(ctx);
 }
 
@@ -763,10 +822,10 @@ cs_ev_begin(cs_ev_result *res)
 		snprintf(res->source, sizeof res->source, "timer_create(CLOCK_MONOTONIC) %d Hz, this thread", CS_EV_HZ);
 	} else if (ev_posix_timer(CLOCK_THREAD_CPUTIME_ID, &e2) == 0) {
 		ev_state = EV_POSIX_TIMER;
-		snprintf(res->source, sizeof res->source, "timer_create(CLOCK_THREAD_CPUTIME_ID) %d Hz", CS_EV_HZ);
+		snprintf(res->source, sizeof res->source, "timer_create(CLOCK_THREAD_CPUTIME_ID), tick-bound");
 	} else if (setitimer(ITIMER_PROF, &itv, NULL) == 0) {
 		ev_state = EV_ITIMER;
-		snprintf(res->source, sizeof res->source, "setitimer(ITIMER_PROF) %d Hz, whole process", CS_EV_HZ);
+		snprintf(res->source, sizeof res->source, "setitimer(ITIMER_PROF), tick-bound, whole process");
 	} else {
 		snprintf(msg, sizeof msg, "no sampling timer: timer_create(CLOCK_MONOTONIC): %s; "
 			 "(CLOCK_THREAD_CPUTIME_ID): %s; setitimer(ITIMER_PROF): %s",
@@ -859,6 +918,7 @@ cs_ev_end(const cs_ev_ranges *ranges, cs_ev_result *res)
 		if (!open[thumb]) {
 			if (ev_dec_open(&dec[thumb], thumb ? CS_EV_THUMB : host, why, sizeof why) != 0) {
 				ev_fail(res, why);
+				memset(res->counts, 0, sizeof res->counts);
 				break;
 			}
 			open[thumb] = 1;

@@ -5,7 +5,11 @@
  * program counter with a timer signal, keeps the samples that fall inside the
  * library's code, and decodes a forward window of instructions from each with
  * Capstone. A class is reported for a sample when its window contains at least
- * one instruction of that class.
+ * one instruction of that class. The window is straight-line code: at most
+ * CS_EV_WINDOW instructions, within the sample's segment, ending after a
+ * return, an unconditional jump or a trap (what follows those is usually
+ * another function; conditional branches do not end it, jumps are not
+ * followed).
  *
  * Typical use in the worker:
  *
@@ -13,10 +17,10 @@
  *	cs_ev_result ev;
  *	if (cs_ev_ranges_find(objs, &rg, why, sizeof why) == 0 &&
  *	    cs_ev_begin(&ev) == 0) {
- *		... run the cell for a while ...
+ *		... run the cell for a while (untimed) ...
+ *		cs_ev_end(&rg, &ev);
  *	}
- *	cs_ev_end(&rg, &ev);	(safe to call when cs_ev_begin failed)
- *	share of class c = ev.counts[c] / ev.in_lib
+ *	if (ev.available) share of class c = ev.counts[c] / ev.in_lib
  *
  * Classes (x86-64):
  *   aes-ni   aesenc/aesenclast/aesdec/aesdeclast/aesimc/aeskeygenassist with
@@ -36,7 +40,7 @@
  *   pmull    pmull/pmull2 of 64-bit polynomials (1q result; the 8-bit
  *            polynomial form is baseline Advanced SIMD and counts as neon)
  *   neon     any other instruction in Capstone's NEON group or with a vector
- *            (v) register operand, including the SHA-3 eor3/bcax/rax1/xar.
+ *            (v) register operand, including SHA-3 (eor3/bcax/rax1/xar) and SM3/SM4.
  *            Scalar FP (fadd d0, ...) and plain q-register loads/stores
  *            (ldr/ldp q) are not counted.
  * Classes (ARM32, A32 and T32): aese/aesd/aesmc/aesimc, sha1*, sha256*,
@@ -51,7 +55,7 @@
  *    takes the instruction's length and classes from its prefix, map and
  *    opcode; a byte sequence neither can decode ends the window.
  *  - AArch64: it does not know SHA512H/SHA512H2/SHA512SU0/SHA512SU1 nor the
- *    SHA-3 instructions; these are matched by bit pattern (checked before
+ *    SHA-3/SM3/SM4 instructions; these are matched by bit pattern (checked before
  *    Capstone) and other undecodable words are skipped (4 bytes).
  *  - ARM32: crypto instructions decode only with CS_MODE_V8, which is used.
  *
@@ -147,7 +151,8 @@ int cs_ev_ranges_find(const char *const *objects, cs_ev_ranges *out, char *why, 
  * into a buffer allocated here; the handler only stores the PC from its
  * ucontext. Clocks tried in order: CLOCK_MONOTONIC directed at this thread
  * (a high-resolution timer; CPU-time clocks only fire on the scheduler tick,
- * 250 Hz on a typical kernel), CLOCK_THREAD_CPUTIME_ID, setitimer(ITIMER_PROF).
+ * 250 Hz on a typical kernel, so the two fallbacks need 40x longer runs for
+ * as many samples), CLOCK_THREAD_CPUTIME_ID, setitimer(ITIMER_PROF).
  * Clears *res. Returns 0, or -1 with res->available = 0 and res->reason set.
  */
 int cs_ev_begin(cs_ev_result *res);

@@ -32,6 +32,8 @@ cell_json(const cs_rcell *c)
 		json_string(hello ? json_string_value(json_object_get(hello, "version")) : ""));
 	json_object_set_new(j, "path", json_string(c->path));
 	json_object_set_new(j, "mask", json_string(w->mask));
+	if (c->multi > 1)
+		json_object_set_new(j, "multi", json_integer(c->multi));
 	json_object_set_new(j, "alg", json_string(c->alg->name));
 	json_object_set_new(j, "kind", json_string(cs_kind_name(c->alg->kind)));
 	json_object_set_new(j, "op", json_string(cs_op_name(c->op)));

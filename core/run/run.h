@@ -65,20 +65,24 @@ typedef struct cs_worker {
 	unsigned gen;		/* incremented at every (re)start */
 	int restarts;
 	bool alive;
+	int active;		/* cells prepared in it now (the window) */
 	char error[256];	/* why it could not start */
 } cs_worker;
 
 /* One cell of the matrix as the orchestrator sees it. */
 typedef struct cs_rcell {
-	cs_worker *w;		/* first worker (multi: w[0..multi-1] below) */
-	cs_worker **ws;		/* all workers sampled together (multi) */
+	cs_worker *w;		/* = ws[0] */
+	cs_worker **ws;		/* the workers sampled together: 1, or --multi N */
+	unsigned *gens;		/* per worker: generation it was prepared in (0 = not) */
 	int n_ws;
+	int multi;		/* 0 = a single-worker row, else N of --multi N */
 	char path[32];
 	const cs_alg *alg;
 	cs_op op;
 	size_t size;
 	json_int_t id;
-	unsigned gen;		/* worker generation it was prepared in (0 = never) */
+	bool active;		/* admitted to the window */
+	bool evidence_here;	/* the row's cell that gathers hw evidence */
 	char status[16];	/* "" while measuring, then ok/wrong/unsupported/crashed/timeout/error */
 	char detail[256];
 	char kat[16];
@@ -89,7 +93,7 @@ typedef struct cs_rcell {
 	double timed_ns;	/* sum of timed batch ns */
 	bool done;
 	int agree;		/* -1 not compared, 0, 1 */
-	json_t *evidence;
+	json_t *evidence;	/* the row's evidence (shared reference) */
 	cs_summary sum;
 } cs_rcell;
 
@@ -113,6 +117,8 @@ void cs_worker_kill(cs_worker *w);
 void cs_worker_quit(cs_worker *w);
 /* Send req (consumed), wait for one JSON reply line within timeout_s. */
 cs_req cs_worker_request(cs_worker *w, json_t *req, double timeout_s, json_t **reply);
+/* Send req (consumed) without waiting. */
+cs_req cs_worker_send(cs_worker *w, json_t *req);
 /* Read one line as JSON. */
 cs_req cs_worker_read(cs_worker *w, double timeout_s, json_t **msg);
 extern volatile int cs_interrupt_signal;

@@ -1,5 +1,6 @@
-/* The interleaved run: start workers, plan cells, prepare, sample in shuffled
-   rounds until each cell is precise enough or out of budget, gather evidence. */
+/* The interleaved run: start workers, plan cells, then sample a rolling
+   window of cells in shuffled rounds until each is precise enough or out of
+   budget; gather hw evidence per row apart from the timed samples. */
 #define _GNU_SOURCE
 #include <math.h>
 #include <signal.h>
@@ -12,6 +13,10 @@
 #include "run.h"
 
 #define MAX_RESTARTS 8
+/* Cells prepared at once in one worker: bounds what a library holds (mbedTLS
+   PSA has 32 key slots) while cells of one algorithm across all libraries
+   are still sampled together. */
+#define WINDOW 12
 
 static double
 now_s(void)
@@ -48,15 +53,27 @@ new_worker(cs_run *run, const cs_worker_file *f, const char *mask)
 }
 
 static cs_rcell *
-add_cell(cs_run *run, cs_worker *w, const char *path, const cs_alg *alg, cs_op op, size_t size)
+add_cell(cs_run *run, cs_worker **ws, int n_ws, const char *path, const cs_alg *alg, cs_op op,
+	 size_t size)
 {
 	cs_rcell *n = realloc(run->cells, (run->n_cells + 1) * sizeof *n);
 	if (!n)
 		return NULL;
 	run->cells = n;
-	cs_rcell *c = &run->cells[run->n_cells++];
+	cs_rcell *c = &run->cells[run->n_cells];
 	memset(c, 0, sizeof *c);
-	c->w = w;
+	c->ws = calloc((size_t)n_ws, sizeof *c->ws);
+	c->gens = calloc((size_t)n_ws, sizeof *c->gens);
+	if (!c->ws || !c->gens) {
+		free(c->ws);
+		free(c->gens);
+		return NULL;
+	}
+	run->n_cells++;
+	memcpy(c->ws, ws, (size_t)n_ws * sizeof *ws);
+	c->n_ws = n_ws;
+	c->multi = n_ws > 1 ? n_ws : 0;
+	c->w = ws[0];
 	snprintf(c->path, sizeof c->path, "%s", path);
 	c->alg = alg;
 	c->op = op;
@@ -66,11 +83,18 @@ add_cell(cs_run *run, cs_worker *w, const char *path, const cs_alg *alg, cs_op o
 	return c;
 }
 
-/* Cells for one worker, from its hello and the filters. */
+static bool
+same_row(const cs_rcell *a, const cs_rcell *b)
+{
+	return a->w == b->w && a->alg == b->alg && a->op == b->op && strcmp(a->path, b->path) == 0;
+}
+
+/* Cells for one worker (or --multi group), from its hello and the filters. */
 static void
-plan_worker(cs_run *run, cs_worker *w, const char *unsupported_why)
+plan_worker(cs_run *run, cs_worker **ws, int n_ws, const char *unsupported_why)
 {
 	const cs_config *cfg = run->cfg;
+	cs_worker *w = ws[0];
 	json_t *impls = json_object_get(w->hello, "impls"), *impl;
 	size_t i;
 	json_array_foreach(impls, i, impl) {
@@ -91,11 +115,12 @@ plan_worker(cs_run *run, cs_worker *w, const char *unsupported_why)
 			if (cfg->ops.n && !cs_list_has(&cfg->ops, cs_op_name((cs_op)op)))
 				continue;
 			size_t n_sizes = cs_op_sized((cs_op)op) ? cfg->n_sizes : 1;
+			size_t first = run->n_cells;
 			for (size_t s = 0; s < n_sizes; s++) {
 				size_t size = cs_op_sized((cs_op)op) ? cfg->sizes[s] : 0;
 				if (alg->block_len > 1 && size % alg->block_len)
 					continue; /* CBC takes whole blocks only */
-				cs_rcell *c = add_cell(run, w, path, alg, (cs_op)op, size);
+				cs_rcell *c = add_cell(run, ws, n_ws, path, alg, (cs_op)op, size);
 				if (!c)
 					return;
 				if (unsupported_why)
@@ -105,6 +130,19 @@ plan_worker(cs_run *run, cs_worker *w, const char *unsupported_why)
 				else if (!w->alive)
 					set_status(c, "error", w->error);
 			}
+			/* the row's evidence comes from its cell nearest the evidence size */
+			size_t best = (size_t)-1, best_d = (size_t)-1;
+			for (size_t k = first; k < run->n_cells; k++) {
+				cs_rcell *c = &run->cells[k];
+				size_t d = c->size > cfg->evidence_size ? c->size - cfg->evidence_size
+									: cfg->evidence_size - c->size;
+				if (!c->done && d < best_d) {
+					best_d = d;
+					best = k;
+				}
+			}
+			if (best != (size_t)-1 && cfg->evidence)
+				run->cells[best].evidence_here = true;
 		}
 	}
 }
@@ -122,23 +160,23 @@ req_status(cs_req r)
 /* A request failed mid-cell: the cell carries the fault, the worker is ended
    (to be restarted lazily for its other cells). */
 static void
-worker_fault(cs_rcell *c, cs_req r, const char *during)
+worker_fault(cs_rcell *c, cs_worker *w, cs_req r, const char *during)
 {
 	char detail[256];
 	snprintf(detail, sizeof detail, "worker %s during %s (%s %s %s %zu)",
 		 r == CS_REQ_CRASHED ? "died" : r == CS_REQ_TIMEOUT ? "stopped answering"
-		 : "answered garbage", during, c->w->file->name, c->path, c->alg->name, c->size);
+		 : "answered garbage", during, w->file->name, c->path, c->alg->name, c->size);
 	set_status(c, req_status(r), detail);
-	cs_worker_kill(c->w);
+	cs_worker_kill(w);
 }
 
-/* Make sure the cell's worker runs and the cell is prepared in it.
+/* Make sure worker k of the cell runs and has the cell prepared.
    Returns false when the cell got a final status instead. */
 static bool
-ensure_prepared(cs_run *run, cs_rcell *c)
+prepare_in(cs_run *run, cs_rcell *c, int k)
 {
 	const cs_config *cfg = run->cfg;
-	cs_worker *w = c->w;
+	cs_worker *w = c->ws[k];
 	if (!w->alive) {
 		if (w->restarts >= MAX_RESTARTS || cs_worker_start(w, cfg) != 0) {
 			char d[256];
@@ -149,7 +187,7 @@ ensure_prepared(cs_run *run, cs_rcell *c)
 		}
 		w->restarts++;
 	}
-	if (c->gen == w->gen)
+	if (c->gens[k] == w->gen)
 		return true;
 	json_t *req = json_pack("{ss sI ss ss ss sI sI sI sI}", "cmd", "prepare", "id", c->id,
 				"alg", c->alg->name, "path", c->path, "op", cs_op_name(c->op),
@@ -163,7 +201,7 @@ ensure_prepared(cs_run *run, cs_rcell *c)
 		return false;
 	}
 	if (r != CS_REQ_OK || json_integer_value(json_object_get(rep, "id")) != c->id) {
-		worker_fault(c, r == CS_REQ_OK ? CS_REQ_GARBAGE : r, "prepare");
+		worker_fault(c, w, r == CS_REQ_OK ? CS_REQ_GARBAGE : r, "prepare");
 		json_decref(rep);
 		return false;
 	}
@@ -180,8 +218,17 @@ ensure_prepared(cs_run *run, cs_rcell *c)
 	snprintf(c->fingerprint, sizeof c->fingerprint, "%s", fp ? fp : "");
 	snprintf(c->kat, sizeof c->kat, "%s", kat ? kat : "");
 	c->batch = (uint64_t)json_integer_value(json_object_get(rep, "batch"));
-	c->gen = w->gen;
+	c->gens[k] = w->gen;
 	json_decref(rep);
+	return true;
+}
+
+static bool
+ensure_prepared(cs_run *run, cs_rcell *c)
+{
+	for (int k = 0; k < c->n_ws; k++)
+		if (!prepare_in(run, c, k))
+			return false;
 	return true;
 }
 
@@ -199,46 +246,68 @@ add_sample(cs_rcell *c, double ns_per_op)
 	c->ns[c->n++] = ns_per_op;
 }
 
-/* One visit: a few timed batches. */
+/* One visit: a few timed batches, in every worker of the cell at the same
+   moment (requests first, then replies). A --multi sample is the summed rate
+   of its workers, stored as the equivalent ns per op. */
 static void
 visit(cs_run *run, cs_rcell *c)
 {
 	const cs_config *cfg = run->cfg;
 	if (!ensure_prepared(run, c))
 		return;
-	json_t *rep = NULL;
-	json_t *req = json_pack("{ss sI sI}", "cmd", "sample", "id", c->id, "n",
-				(json_int_t)cfg->visit);
-	cs_req r = cs_worker_request(c->w, req, cfg->timeout_s, &rep);
-	if (r == CS_REQ_INTR) {
-		json_decref(rep);
+	json_t *rep[64] = {NULL};
+	double rate[1000] = {0}, longest[1000] = {0};
+	size_t n_samples = cfg->visit < 1000 ? cfg->visit : 1000;
+	int k;
+	cs_req r = CS_REQ_OK;
+	for (k = 0; k < c->n_ws && r == CS_REQ_OK; k++)
+		r = cs_worker_send(c->ws[k], json_pack("{ss sI sI}", "cmd", "sample", "id", c->id,
+						       "n", (json_int_t)n_samples));
+	if (r != CS_REQ_OK) {
+		worker_fault(c, c->ws[k - 1], r, "sampling");
+		for (int j = 0; j < k - 1; j++)
+			cs_worker_kill(c->ws[j]); /* their replies are now out of step */
 		return;
 	}
-	json_t *ns = json_object_get(rep, "ns");
-	if (r != CS_REQ_OK || json_integer_value(json_object_get(rep, "id")) != c->id ||
-	    !json_is_array(ns)) {
-		worker_fault(c, r == CS_REQ_OK ? CS_REQ_GARBAGE : r, "sampling");
-		json_decref(rep);
-		return;
-	}
-	const char *st = json_string_value(json_object_get(rep, "status"));
-	uint64_t batch = (uint64_t)json_integer_value(json_object_get(rep, "batch"));
-	size_t i;
-	json_t *v;
-	json_array_foreach(ns, i, v) {
-		double t = (double)json_integer_value(v);
-		if (batch > 0 && t > 0) {
-			add_sample(c, t / (double)batch);
-			c->timed_ns += t;
+	for (k = 0; k < c->n_ws; k++) {
+		r = cs_worker_read(c->ws[k], cfg->timeout_s, &rep[k]);
+		if (r == CS_REQ_INTR)
+			break;
+		json_t *ns = json_object_get(rep[k], "ns");
+		if (r == CS_REQ_OK && (json_integer_value(json_object_get(rep[k], "id")) != c->id ||
+				       !json_is_array(ns)))
+			r = CS_REQ_GARBAGE;
+		if (r != CS_REQ_OK) {
+			worker_fault(c, c->ws[k], r, "sampling");
+			for (int j = k + 1; j < c->n_ws; j++)
+				cs_worker_kill(c->ws[j]);
+			break;
+		}
+		const char *st = json_string_value(json_object_get(rep[k], "status"));
+		uint64_t batch = (uint64_t)json_integer_value(json_object_get(rep[k], "batch"));
+		for (size_t i = 0; i < n_samples; i++) {
+			double t = (double)json_integer_value(json_array_get(ns, i));
+			if (batch > 0 && t > 0) {
+				rate[i] += (double)batch / t;
+				if (t > longest[i])
+					longest[i] = t;
+			}
+		}
+		if (!st || strcmp(st, "ok") != 0) {
+			const char *err = json_string_value(json_object_get(rep[k], "error"));
+			set_status(c, "error", err ? err : "sampling failed");
 		}
 	}
-	if (!st || strcmp(st, "ok") != 0) {
-		const char *err = json_string_value(json_object_get(rep, "error"));
-		set_status(c, "error", err ? err : "sampling failed");
-	}
-	json_decref(rep);
-	if (c->done)
+	for (k = 0; k < c->n_ws; k++)
+		json_decref(rep[k]);
+	if (c->done || r != CS_REQ_OK)
 		return;
+	for (size_t i = 0; i < n_samples; i++) {
+		if (rate[i] > 0) {
+			add_sample(c, 1 / rate[i]);
+			c->timed_ns += longest[i];
+		}
+	}
 	cs_summary s;
 	cs_summarize(c->ns, c->n, &s);
 	double budget_ns = cfg->budget_s * 1e9;
@@ -248,100 +317,90 @@ visit(cs_run *run, cs_rcell *c)
 		set_status(c, "ok", NULL);
 }
 
+/* Evidence for a row, from its chosen cell, apart from the timed samples. */
 static void
-release(cs_run *run, cs_rcell *c)
+gather_evidence(cs_run *run, cs_rcell *c)
 {
-	if (!c->w->alive || c->gen != c->w->gen)
-		return;
+	const cs_config *cfg = run->cfg;
 	json_t *rep = NULL;
-	json_t *req = json_pack("{ss sI}", "cmd", "release", "id", c->id);
-	if (cs_worker_request(c->w, req, run->cfg->timeout_s, &rep) != CS_REQ_OK)
+	json_t *req = json_pack("{ss sI sI}", "cmd", "evidence", "id", c->id, "ms",
+				(json_int_t)(cfg->quick ? 20 : 40));
+	cs_req r = cs_worker_request(c->w, req, cfg->timeout_s * 3, &rep);
+	json_t *ev = r == CS_REQ_OK ? json_object_get(rep, "evidence") : NULL;
+	if (ev) {
+		c->evidence = json_deep_copy(ev);
+		json_object_set_new(c->evidence, "size", json_integer((json_int_t)c->size));
+	} else if (r != CS_REQ_INTR) {
 		cs_worker_kill(c->w);
+	}
 	json_decref(rep);
 }
 
-/* Evidence at one size per row (lib, mask, path, alg, op), apart from timing. */
+/* A finished cell leaves the window: its worker frees it. */
 static void
-gather_evidence(cs_run *run)
+retire(cs_run *run, cs_rcell *c)
 {
-	const cs_config *cfg = run->cfg;
-	for (size_t i = 0; i < run->n_cells && !cs_interrupt_signal; i++) {
-		cs_rcell *c = &run->cells[i];
-		if (strcmp(c->status, "ok") != 0)
-			continue;
-		/* the row's cell nearest the evidence size */
-		cs_rcell *best = NULL;
-		size_t best_d = (size_t)-1;
-		bool first = true;
-		for (size_t j = 0; j < run->n_cells; j++) {
-			cs_rcell *d = &run->cells[j];
-			if (d->w != c->w || d->alg != c->alg || d->op != c->op ||
-			    strcmp(d->path, c->path) != 0)
-				continue;
-			if (j < i && strcmp(d->status, "ok") == 0)
-				first = false;
-			if (strcmp(d->status, "ok") != 0)
-				continue;
-			size_t dist = d->size > cfg->evidence_size ? d->size - cfg->evidence_size
-								   : cfg->evidence_size - d->size;
-			if (dist < best_d) {
-				best_d = dist;
-				best = d;
-			}
-		}
-		if (!first || !best)
-			continue;
-		if (!ensure_prepared(run, best))
+	if (!c->active)
+		return;
+	c->active = false;
+	if (c->evidence_here && strcmp(c->status, "ok") == 0 && !cs_interrupt_signal)
+		gather_evidence(run, c);
+	for (int k = 0; k < c->n_ws; k++) {
+		cs_worker *w = c->ws[k];
+		w->active--;
+		if (!w->alive || c->gens[k] != w->gen || cs_interrupt_signal)
 			continue;
 		json_t *rep = NULL;
-		json_t *req = json_pack("{ss sI sI}", "cmd", "evidence", "id", best->id, "ms",
-					(json_int_t)(cfg->quick ? 20 : 40));
-		cs_req r = cs_worker_request(best->w, req, cfg->timeout_s * 3, &rep);
-		json_t *ev = r == CS_REQ_OK ? json_object_get(rep, "evidence") : NULL;
-		if (ev) {
-			json_t *copy = json_deep_copy(ev);
-			json_object_set_new(copy, "size", json_integer((json_int_t)best->size));
-			for (size_t j = 0; j < run->n_cells; j++) {
-				cs_rcell *d = &run->cells[j];
-				if (d->w == c->w && d->alg == c->alg && d->op == c->op &&
-				    strcmp(d->path, c->path) == 0 && strcmp(d->status, "ok") == 0)
-					d->evidence = json_incref(copy);
-			}
-			json_decref(copy);
-		} else if (r != CS_REQ_OK && r != CS_REQ_INTR) {
-			cs_worker_kill(best->w);
-		}
+		json_t *req = json_pack("{ss sI}", "cmd", "release", "id", c->id);
+		if (cs_worker_request(w, req, run->cfg->timeout_s, &rep) != CS_REQ_OK)
+			cs_worker_kill(w);
 		json_decref(rep);
+		c->gens[k] = 0;
 	}
 }
 
+static bool
+fits_window(const cs_rcell *c)
+{
+	for (int k = 0; k < c->n_ws; k++)
+		if (c->ws[k]->active >= WINDOW)
+			return false;
+	return true;
+}
+
 /* Fingerprints per (alg, op, size): the most common one wins; the rest disagree. */
+static bool
+comparable(const cs_rcell *c)
+{
+	return strcmp(c->status, "ok") == 0 && c->fingerprint[0] && strcmp(c->kat, "exempt") != 0;
+}
+
+static bool
+same_input(const cs_rcell *a, const cs_rcell *b)
+{
+	return a->alg == b->alg && a->op == b->op && a->size == b->size;
+}
+
 static int
 check_agreement(cs_run *run)
 {
 	int disagreements = 0;
 	for (size_t i = 0; i < run->n_cells; i++) {
 		cs_rcell *c = &run->cells[i];
-		if (c->agree != -1 || strcmp(c->status, "ok") != 0 || !c->fingerprint[0] ||
-		    strcmp(c->kat, "exempt") == 0)
+		if (c->agree != -1 || !comparable(c))
 			continue;
-		/* group members */
 		size_t best_count = 0;
 		const char *best = NULL;
 		bool tie = false;
 		for (size_t j = 0; j < run->n_cells; j++) {
 			cs_rcell *d = &run->cells[j];
-			if (d->alg != c->alg || d->op != c->op || d->size != c->size ||
-			    strcmp(d->status, "ok") != 0 || !d->fingerprint[0] ||
-			    strcmp(d->kat, "exempt") == 0)
+			if (!same_input(c, d) || !comparable(d))
 				continue;
 			size_t count = 0;
 			for (size_t k = 0; k < run->n_cells; k++) {
 				cs_rcell *e = &run->cells[k];
-				if (e->alg == c->alg && e->op == c->op && e->size == c->size &&
-				    strcmp(e->status, "ok") == 0 &&
-				    strcmp(e->fingerprint, d->fingerprint) == 0)
-					count++;
+				count += same_input(c, e) && comparable(e) &&
+					 strcmp(e->fingerprint, d->fingerprint) == 0;
 			}
 			if (count > best_count) {
 				best_count = count;
@@ -353,20 +412,17 @@ check_agreement(cs_run *run)
 		}
 		for (size_t j = 0; j < run->n_cells; j++) {
 			cs_rcell *d = &run->cells[j];
-			if (d->alg != c->alg || d->op != c->op || d->size != c->size ||
-			    strcmp(d->status, "ok") != 0 || !d->fingerprint[0] ||
-			    strcmp(d->kat, "exempt") == 0)
+			if (!same_input(c, d) || !comparable(d))
 				continue;
 			d->agree = !tie && strcmp(d->fingerprint, best) == 0;
-			if (!d->agree)
-				disagreements++;
+			disagreements += !d->agree;
 		}
 	}
 	return disagreements;
 }
 
 static void
-progress(const cs_run *run, size_t done, size_t total, double start)
+progress(size_t done, size_t total, double start)
 {
 	if (!isatty(STDERR_FILENO))
 		return;
@@ -376,7 +432,6 @@ progress(const cs_run *run, size_t done, size_t total, double start)
 		eta);
 	if (done == total)
 		fputs("\r\033[K", stderr);
-	(void)run;
 }
 
 static void
@@ -390,6 +445,48 @@ shuffle(size_t *a, size_t n, unsigned *seed)
 	}
 }
 
+/* Start the workers of one library under one mask: one unpinned worker, and
+   with --multi N a group of N more pinned to distinct CPUs. */
+static int
+start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *base,
+	    const char *env, const char *val, const char *why)
+{
+	const cs_config *cfg = run->cfg;
+	cs_worker *w = strcmp(mask, "none") == 0 ? base : new_worker(run, f, mask);
+	if (!w)
+		return -1;
+	if (w != base && !why) {
+		snprintf(w->env_name, sizeof w->env_name, "%s", env ? env : "");
+		snprintf(w->env_value, sizeof w->env_value, "%s", val ? val : "");
+		if (cs_worker_start(w, cfg) != 0)
+			fprintf(stderr, "cryptospeed: %s mask %s: %s\n", f->name, mask, w->error);
+	}
+	if (!w->hello)
+		w->hello = json_incref(base->hello);
+	plan_worker(run, &w, 1, why);
+	if (cfg->multi <= 1)
+		return 0;
+	cs_worker *group[64];
+	int cpus = (int)json_integer_value(json_object_get(json_object_get(base->hello, "cpu"),
+							   "cpus"));
+	for (int k = 0; k < cfg->multi && k < 64; k++) {
+		cs_worker *m = new_worker(run, f, mask);
+		if (!m)
+			return -1;
+		m->cpu = k % (cpus > 0 ? cpus : 1);
+		m->multi_index = k;
+		memcpy(m->env_name, w->env_name, sizeof m->env_name);
+		memcpy(m->env_value, w->env_value, sizeof m->env_value);
+		if (!why && cs_worker_start(m, cfg) != 0)
+			fprintf(stderr, "cryptospeed: %s x%d: %s\n", f->name, cfg->multi, m->error);
+		if (!m->hello)
+			m->hello = json_incref(base->hello);
+		group[k] = m;
+	}
+	plan_worker(run, group, cfg->multi < 64 ? cfg->multi : 64, why);
+	return 0;
+}
+
 static int
 start_workers(cs_run *run, const cs_worker_file *files, size_t n_files)
 {
@@ -399,41 +496,22 @@ start_workers(cs_run *run, const cs_worker_file *files, size_t n_files)
 		cs_worker *base = new_worker(run, &files[f], "none");
 		if (!base)
 			return -1;
-		if (cs_worker_start(base, cfg) != 0)
+		if (cs_worker_start(base, cfg) != 0) {
 			fprintf(stderr, "cryptospeed: %s: %s\n", files[f].name, base->error);
+			continue; /* no hello, no impl list: recorded under "libraries" */
+		}
 		for (size_t m = 0; m < cfg->masks.n; m++) {
 			const char *mask = cfg->masks.item[m];
-			cs_worker *w = strcmp(mask, "none") == 0 ? base
-				: new_worker(run, &files[f], mask);
-			if (!w)
+			json_t *me = json_object_get(json_object_get(base->hello, "masks"), mask);
+			const char *st = json_string_value(json_object_get(me, "status"));
+			char why[160];
+			snprintf(why, sizeof why, "%s has no switch for mask %s", files[f].name, mask);
+			bool ok = st && strcmp(st, "ok") == 0;
+			if (start_group(run, &files[f], mask, base,
+					json_string_value(json_object_get(me, "env")),
+					json_string_value(json_object_get(me, "value")),
+					ok ? NULL : why) != 0)
 				return -1;
-			if (!base->hello) {
-				/* could not start at all: one error row per planned cell is
-				   not possible without its impl list; record the worker */
-				continue;
-			}
-			const char *why = NULL;
-			char whybuf[160];
-			if (w != base) {
-				json_t *me = json_object_get(json_object_get(base->hello, "masks"), mask);
-				const char *st = json_string_value(json_object_get(me, "status"));
-				const char *env = json_string_value(json_object_get(me, "env"));
-				const char *val = json_string_value(json_object_get(me, "value"));
-				if (!st || strcmp(st, "ok") != 0) {
-					snprintf(whybuf, sizeof whybuf, "%s has no switch for mask %s",
-						 files[f].name, mask);
-					why = whybuf;
-				} else {
-					snprintf(w->env_name, sizeof w->env_name, "%s", env ? env : "");
-					snprintf(w->env_value, sizeof w->env_value, "%s", val ? val : "");
-					if (cs_worker_start(w, cfg) != 0)
-						fprintf(stderr, "cryptospeed: %s mask %s: %s\n",
-							files[f].name, mask, w->error);
-				}
-			}
-			if (!w->hello)
-				w->hello = json_incref(base->hello);
-			plan_worker(run, w, why);
 		}
 		if (!cs_list_has(&cfg->masks, "none"))
 			cs_worker_quit(base);
@@ -456,52 +534,102 @@ cs_run_stop_workers(cs_run *run)
 		cs_worker_kill(run->workers[i]);
 }
 
+static const cs_run *sort_run;
+
+/* Admission order: one algorithm, op and size across every library together. */
+static int
+cmp_plan(const void *a, const void *b)
+{
+	const cs_rcell *x = &sort_run->cells[*(const size_t *)a];
+	const cs_rcell *y = &sort_run->cells[*(const size_t *)b];
+	size_t ax = 0, ay = 0;
+	while (cs_algs[ax] && cs_algs[ax] != x->alg)
+		ax++;
+	while (cs_algs[ay] && cs_algs[ay] != y->alg)
+		ay++;
+	if (ax != ay)
+		return ax < ay ? -1 : 1;
+	if (x->op != y->op)
+		return x->op < y->op ? -1 : 1;
+	if (x->size != y->size)
+		return x->size < y->size ? -1 : 1;
+	return *(const size_t *)a < *(const size_t *)b ? -1 : 1;
+}
+
 int
 cs_run_measure(cs_run *run)
 {
-	const cs_config *cfg = run->cfg;
 	double start = now_s();
-
-	size_t *order = malloc((run->n_cells + 1) * sizeof *order);
-	if (!order)
-		return -1;
-	unsigned seed = cfg->seed;
 	size_t total = run->n_cells;
+	size_t *plan = malloc((total + 1) * sizeof *plan);
+	size_t *order = malloc((total + 1) * sizeof *order);
+	if (!plan || !order) {
+		free(plan);
+		free(order);
+		return -1;
+	}
+	for (size_t i = 0; i < total; i++)
+		plan[i] = i;
+	sort_run = run;
+	qsort(plan, total, sizeof *plan, cmp_plan);
+	unsigned seed = run->cfg->seed;
+	size_t next = 0;
 	for (;;) {
-		size_t n = 0, done = 0;
-		for (size_t i = 0; i < run->n_cells; i++) {
-			if (!run->cells[i].done)
-				order[n++] = i;
-			else
-				done++;
+		/* admit pending cells in plan order while their workers have room */
+		for (size_t p = next; p < total; p++) {
+			cs_rcell *c = &run->cells[plan[p]];
+			if (c->done || c->active || !fits_window(c))
+				continue;
+			c->active = true;
+			for (int k = 0; k < c->n_ws; k++)
+				c->ws[k]->active++;
 		}
-		progress(run, done, total, start);
+		while (next < total && (run->cells[plan[next]].done || run->cells[plan[next]].active))
+			next++;
+		size_t n = 0, done = 0;
+		for (size_t i = 0; i < total; i++) {
+			if (run->cells[i].active && !run->cells[i].done)
+				order[n++] = i;
+			done += run->cells[i].done;
+		}
+		progress(done, total, start);
 		if (n == 0 || cs_interrupt_signal)
 			break;
 		shuffle(order, n, &seed);
-		for (size_t i = 0; i < n && !cs_interrupt_signal; i++)
-			visit(run, &run->cells[order[i]]);
+		for (size_t i = 0; i < n && !cs_interrupt_signal; i++) {
+			cs_rcell *c = &run->cells[order[i]];
+			visit(run, c);
+			if (c->done)
+				retire(run, c);
+		}
 	}
+	free(plan);
 	free(order);
-	if (cfg->evidence && !cs_interrupt_signal)
-		gather_evidence(run);
-	for (size_t i = 0; i < run->n_cells && !cs_interrupt_signal; i++)
-		release(run, &run->cells[i]);
 	for (size_t i = 0; i < run->n_workers; i++) {
 		if (cs_interrupt_signal)
 			cs_worker_kill(run->workers[i]);
 		else
 			cs_worker_quit(run->workers[i]);
 	}
-	/* final statuses and summaries */
+	/* final statuses, summaries, the row's evidence on each of its ok cells */
 	for (size_t i = 0; i < run->n_cells; i++) {
 		cs_rcell *c = &run->cells[i];
 		cs_summarize(c->ns, c->n, &c->sum);
 		if (!c->status[0]) {
 			if (c->n > 0)
-				set_status(c, "ok", cs_interrupt_signal ? "interrupted: fewer samples" : NULL);
+				set_status(c, "ok", "interrupted: fewer samples than asked for");
 			else
 				set_status(c, "error", "interrupted before it was measured");
+		}
+	}
+	for (size_t i = 0; i < run->n_cells; i++) {
+		cs_rcell *src = &run->cells[i];
+		if (!src->evidence_here || !src->evidence)
+			continue;
+		for (size_t j = 0; j < run->n_cells; j++) {
+			cs_rcell *d = &run->cells[j];
+			if (d != src && same_row(d, src) && strcmp(d->status, "ok") == 0)
+				d->evidence = json_incref(src->evidence);
 		}
 	}
 	run->elapsed_s = now_s() - start;
@@ -515,6 +643,8 @@ cs_run_free(cs_run *run)
 {
 	for (size_t i = 0; i < run->n_cells; i++) {
 		free(run->cells[i].ns);
+		free(run->cells[i].ws);
+		free(run->cells[i].gens);
 		json_decref(run->cells[i].evidence);
 	}
 	free(run->cells);

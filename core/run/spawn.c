@@ -270,6 +270,13 @@ cs_req
 cs_worker_request(cs_worker *w, json_t *req, double timeout_s, json_t **reply)
 {
 	*reply = NULL;
+	cs_req r = cs_worker_send(w, req);
+	return r == CS_REQ_OK ? cs_worker_read(w, timeout_s, reply) : r;
+}
+
+cs_req
+cs_worker_send(cs_worker *w, json_t *req)
+{
 	char *text = json_dumps(req, JSON_COMPACT);
 	json_decref(req);
 	if (!text)
@@ -288,5 +295,5 @@ cs_worker_request(cs_worker *w, json_t *req, double timeout_s, json_t **reply)
 		off += (size_t)n;
 	}
 	free(text);
-	return cs_worker_read(w, timeout_s, reply);
+	return CS_REQ_OK;
 }

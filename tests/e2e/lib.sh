@@ -6,4 +6,7 @@ CHECK=$CS_BIN/check-results
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "SKIP: $*"; exit 77; }
 have_worker() { [ -x "$CS_BIN/cryptospeed-worker-$1" ]; }
-tmpdir() { mktemp -d "$CS_WORK/e2e.XXXXXX"; }
+# one scratch dir per script, removed when it passes (kept to look at when not)
+CS_TMP=$(mktemp -d "$CS_WORK/e2e.XXXXXX")
+trap 'rc=$?; [ $rc -eq 0 ] && rm -rf "$CS_TMP"; exit $rc' EXIT
+tmpdir() { echo "$CS_TMP"; }

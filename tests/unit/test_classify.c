@@ -128,6 +128,10 @@ test_x86(void)
 		  CODE(0x62, 0xf3, 0xe5, 0x48, 0x25, 0xca, 0x96, 0x66, 0x0f, 0x38, 0xdc, 0xca), B(AVX512) | B(AESNI) },
 		{ "vaesenc %ymm2,%ymm3,%ymm1; vpaddq %ymm1,%ymm2,%ymm3",
 		  CODE(0xc4, 0xe2, 0x65, 0xdc, 0xca, 0xc5, 0xed, 0xd4, 0xd9), B(VAES) | B(AVX2) },
+		/* the window ends at a return or an unconditional jump, not at a conditional one */
+		{ "ret; aesenc %xmm2,%xmm1", CODE(0xc3, 0x66, 0x0f, 0x38, 0xdc, 0xca), B(SCALAR) },
+		{ "jmp .+2; aesenc %xmm2,%xmm1", CODE(0xeb, 0x00, 0x66, 0x0f, 0x38, 0xdc, 0xca), B(SCALAR) },
+		{ "jne .; aesenc %xmm2,%xmm1", CODE(0x75, 0xfe, 0x66, 0x0f, 0x38, 0xdc, 0xca), B(AESNI) },
 		/* 128-bit SSE/AVX without a crypto instruction is no class */
 		{ "vpxor %xmm1,%xmm2,%xmm3; movdqu (%rsi),%xmm0", CODE(0xc5, 0xe9, 0xef, 0xd9, 0xf3, 0x0f, 0x6f, 0x06),
 		  B(SCALAR) },
@@ -176,6 +180,12 @@ test_aarch64(void)
 		{ "eor3 v0.16b, v1.16b, v2.16b, v3.16b (ce020c20)", CODE(0x20, 0x0c, 0x02, 0xce), B(NEON) },
 		{ "rax1 v0.2d, v1.2d, v2.2d (ce628c20)", CODE(0x20, 0x8c, 0x62, 0xce), B(NEON) },
 		{ "ld1 {v0.16b}, [x0] (4c407000)", CODE(0x00, 0x70, 0x40, 0x4c), B(NEON) },
+		/* the window ends at ret/retaa/b, not at b.cond */
+		{ "ret (d65f03c0); aese v0.16b, v1.16b", CODE(0xc0, 0x03, 0x5f, 0xd6, 0x20, 0x48, 0x28, 0x4e), B(SCALAR) },
+		{ "retaa (d65f0bff); aese v0.16b, v1.16b", CODE(0xff, 0x0b, 0x5f, 0xd6, 0x20, 0x48, 0x28, 0x4e), B(SCALAR) },
+		{ "b . (14000000); aese v0.16b, v1.16b", CODE(0x00, 0x00, 0x00, 0x14, 0x20, 0x48, 0x28, 0x4e), B(SCALAR) },
+		{ "b.eq . (54000000); aese v0.16b, v1.16b", CODE(0x00, 0x00, 0x00, 0x54, 0x20, 0x48, 0x28, 0x4e),
+		  B(ARMV8_AES) },
 		/* q-register load/store pairs and scalar FP are not counted as NEON */
 		{ "ldp q0, q1, [x1]; fadd d0, d1, d2", CODE(0x20, 0x04, 0x40, 0xad, 0x20, 0x28, 0x62, 0x1e),
 		  B(SCALAR) },
@@ -199,6 +209,14 @@ test_arm32(void)
 		{ "vadd.f64 d0, d1, d2 (ee310b02)", CODE(0x02, 0x0b, 0x31, 0xee), B(SCALAR) },
 		{ "add r0, r1, r2; eor r0, r0, r1, ror #7; ror r3, r3, #5",
 		  CODE(0x02, 0x00, 0x81, 0xe0, 0xe1, 0x03, 0x20, 0xe0, 0xe3, 0x32, 0xa0, 0xe1), B(SCALAR) },
+		/* the window ends where the code returns, not at a conditional return */
+		{ "bx lr (e12fff1e); aese.8 q0, q1", CODE(0x1e, 0xff, 0x2f, 0xe1, 0x02, 0x03, 0xb0, 0xf3), B(SCALAR) },
+		{ "pop {r4, pc} (e8bd8010); aese.8 q0, q1", CODE(0x10, 0x80, 0xbd, 0xe8, 0x02, 0x03, 0xb0, 0xf3),
+		  B(SCALAR) },
+		{ "ldr pc, [sp], #4 (e49df004); aese.8 q0, q1", CODE(0x04, 0xf0, 0x9d, 0xe4, 0x02, 0x03, 0xb0, 0xf3),
+		  B(SCALAR) },
+		{ "bxne lr (112fff1e); aese.8 q0, q1", CODE(0x1e, 0xff, 0x2f, 0x11, 0x02, 0x03, 0xb0, 0xf3),
+		  B(ARMV8_AES) },
 	};
 	/* T32: halfwords little-endian, the first halfword first */
 	const tcase t32[] = {
@@ -209,6 +227,7 @@ test_arm32(void)
 		{ "adds r0, r1, r2; eors r0, r1; add.w r0, r1, r2; eor.w r0, r0, r1, ror #7",
 		  CODE(0x88, 0x18, 0x48, 0x40, 0x01, 0xeb, 0x02, 0x00, 0x80, 0xea, 0xf1, 0x10), B(SCALAR) },
 		{ "adds r0, r1, r2; aese.8 q0, q1", CODE(0x88, 0x18, 0xb0, 0xff, 0x02, 0x03), B(ARMV8_AES) },
+		{ "bx lr (4770); aese.8 q0, q1", CODE(0x70, 0x47, 0xb0, 0xff, 0x02, 0x03), B(SCALAR) },
 	};
 
 	check_cases("arm32", CS_EV_ARM32, a32, sizeof a32 / sizeof a32[0]);
@@ -328,7 +347,8 @@ test_sampling(void)
 	}
 	if (cs_ev_begin(&ev2) == 0 || ev2.available)
 		fail("%s%s", "a second cs_ev_begin during a session succeeded", "");
-	spin_libc(0.3);
+	/* the fallback CPU-time timers tick at CONFIG_HZ (100..1000 Hz): run longer */
+	spin_libc(strstr(ev.source, "CLOCK_MONOTONIC") != NULL ? 0.3 : 1.0);
 	cs_ev_end(&rg, &ev);
 	report("memset/memcpy 1 MiB in libc", &rg, &ev);
 	if (!ev.available)

@@ -1,0 +1,217 @@
+/*
+ * The mbedTLS adapter: paths "legacy" (legacy.c) and "psa" (psa.c).
+ * mbedTLS has no run-time switch for its AES-NI (or any other CPU) code, so
+ * capability masks are unsupported (mask_env = NULL).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "mbedtls/version.h" /* first: pulls in the build configuration */
+
+#include "mbedtls/ecp.h" /* the ECP window defaults */
+
+/* 3.0 made aesni.h private to the library; 2.28 declares the detector only
+   where it has AES-NI code (x86-64 assembly or intrinsics). */
+#if MBEDTLS_VERSION_NUMBER < 0x03000000 && defined(MBEDTLS_AESNI_C)
+#include "mbedtls/aesni.h"
+#if defined(MBEDTLS_AESNI_HAVE_CODE) || defined(MBEDTLS_HAVE_X86_64)
+#define HAVE_AESNI_QUERY 1
+#endif
+#endif
+
+#include "mbedtls_impls.h"
+
+static cs_version_fn adapter_version;
+static cs_build_info_fn adapter_build_info;
+static cs_init_fn adapter_init;
+static cs_fini_fn adapter_fini;
+static cs_cpu_info_fn adapter_cpu_info;
+
+static const char *
+adapter_version(void)
+{
+#if defined(MBEDTLS_VERSION_C)
+	static char buf[64]; /* the API asks for at least 18 bytes */
+	if (!buf[0])
+		mbedtls_version_get_string_full(buf);
+	return buf;
+#else
+	return MBEDTLS_VERSION_STRING_FULL " (headers; built without MBEDTLS_VERSION_C)";
+#endif
+}
+
+/* The compile-time options that decide which code runs for the catalogue. */
+static const char *const build_options[] = {
+#if defined(MBEDTLS_HAVE_ASM)
+	"MBEDTLS_HAVE_ASM",
+#endif
+#if defined(MBEDTLS_HAVE_SSE2)
+	"MBEDTLS_HAVE_SSE2",
+#endif
+#if defined(MBEDTLS_AESNI_C)
+	"MBEDTLS_AESNI_C",
+#endif
+#if defined(MBEDTLS_AESCE_C)
+	"MBEDTLS_AESCE_C",
+#endif
+#if defined(MBEDTLS_PADLOCK_C)
+	"MBEDTLS_PADLOCK_C",
+#endif
+#if defined(MBEDTLS_AES_USE_HARDWARE_ONLY)
+	"MBEDTLS_AES_USE_HARDWARE_ONLY",
+#endif
+#if defined(MBEDTLS_AES_ROM_TABLES)
+	"MBEDTLS_AES_ROM_TABLES",
+#endif
+#if defined(MBEDTLS_AES_FEWER_TABLES)
+	"MBEDTLS_AES_FEWER_TABLES",
+#endif
+#if defined(MBEDTLS_GCM_LARGE_TABLE)
+	"MBEDTLS_GCM_LARGE_TABLE",
+#endif
+#if defined(MBEDTLS_SHA256_SMALLER)
+	"MBEDTLS_SHA256_SMALLER",
+#endif
+#if defined(MBEDTLS_SHA512_SMALLER)
+	"MBEDTLS_SHA512_SMALLER",
+#endif
+#if defined(MBEDTLS_SHA256_USE_A64_CRYPTO_IF_PRESENT)
+	"MBEDTLS_SHA256_USE_A64_CRYPTO_IF_PRESENT",
+#endif
+#if defined(MBEDTLS_SHA256_USE_A64_CRYPTO_ONLY)
+	"MBEDTLS_SHA256_USE_A64_CRYPTO_ONLY",
+#endif
+#if defined(MBEDTLS_SHA256_USE_ARMV8_A_CRYPTO_IF_PRESENT)
+	"MBEDTLS_SHA256_USE_ARMV8_A_CRYPTO_IF_PRESENT",
+#endif
+#if defined(MBEDTLS_SHA256_USE_ARMV8_A_CRYPTO_ONLY)
+	"MBEDTLS_SHA256_USE_ARMV8_A_CRYPTO_ONLY",
+#endif
+#if defined(MBEDTLS_SHA512_USE_A64_CRYPTO_IF_PRESENT)
+	"MBEDTLS_SHA512_USE_A64_CRYPTO_IF_PRESENT",
+#endif
+#if defined(MBEDTLS_SHA512_USE_A64_CRYPTO_ONLY)
+	"MBEDTLS_SHA512_USE_A64_CRYPTO_ONLY",
+#endif
+#if defined(MBEDTLS_ECP_NIST_OPTIM)
+	"MBEDTLS_ECP_NIST_OPTIM",
+#endif
+#if defined(MBEDTLS_ECDH_VARIANT_EVEREST_ENABLED)
+	"MBEDTLS_ECDH_VARIANT_EVEREST_ENABLED",
+#endif
+#if defined(MBEDTLS_AES_ALT)
+	"MBEDTLS_AES_ALT",
+#endif
+#if defined(MBEDTLS_GCM_ALT)
+	"MBEDTLS_GCM_ALT",
+#endif
+#if defined(MBEDTLS_CHACHA20_ALT)
+	"MBEDTLS_CHACHA20_ALT",
+#endif
+#if defined(MBEDTLS_POLY1305_ALT)
+	"MBEDTLS_POLY1305_ALT",
+#endif
+#if defined(MBEDTLS_SHA1_ALT)
+	"MBEDTLS_SHA1_ALT",
+#endif
+#if defined(MBEDTLS_SHA256_ALT)
+	"MBEDTLS_SHA256_ALT",
+#endif
+#if defined(MBEDTLS_SHA512_ALT)
+	"MBEDTLS_SHA512_ALT",
+#endif
+#if defined(MBEDTLS_ECP_ALT)
+	"MBEDTLS_ECP_ALT",
+#endif
+#if defined(MBEDTLS_PSA_CRYPTO_C)
+	"MBEDTLS_PSA_CRYPTO_C",
+#endif
+#if defined(MBEDTLS_PSA_CRYPTO_CONFIG)
+	"MBEDTLS_PSA_CRYPTO_CONFIG",
+#endif
+#if defined(MBEDTLS_USE_PSA_CRYPTO)
+	"MBEDTLS_USE_PSA_CRYPTO",
+#endif
+#if defined(MBEDTLS_THREADING_C)
+	"MBEDTLS_THREADING_C",
+#endif
+	NULL,
+};
+
+#define STR2(x) #x
+#define STR(x) STR2(x)
+
+static const char *
+adapter_build_info(void)
+{
+	static char buf[1024];
+	if (buf[0])
+		return buf;
+	size_t used = 0;
+	for (size_t i = 0; build_options[i]; i++) {
+		int n = snprintf(buf + used, sizeof buf - used, "%s%s",
+				 used ? " " : "", build_options[i]);
+		if (n < 0 || (size_t)n >= sizeof buf - used)
+			return buf;
+		used += (size_t)n;
+	}
+#if defined(MBEDTLS_ECP_WINDOW_SIZE) && defined(MBEDTLS_ECP_FIXED_POINT_OPTIM)
+	snprintf(buf + used, sizeof buf - used, "%sMBEDTLS_ECP_WINDOW_SIZE=%s"
+		 " MBEDTLS_ECP_FIXED_POINT_OPTIM=%s", used ? " " : "",
+		 STR(MBEDTLS_ECP_WINDOW_SIZE), STR(MBEDTLS_ECP_FIXED_POINT_OPTIM));
+#endif
+	return buf;
+}
+
+static cs_status
+adapter_init(void)
+{
+	cs_mbedtls_psa_init();
+	return CS_OK;
+}
+
+static void
+adapter_fini(void)
+{
+	cs_mbedtls_psa_fini();
+}
+
+static const char *
+adapter_cpu_info(void)
+{
+#if defined(HAVE_AESNI_QUERY)
+	return mbedtls_aesni_has_support(MBEDTLS_AESNI_AES) ? "aesni" : "";
+#else
+	return "";
+#endif
+}
+
+static const char *const paths[] = {"legacy", "psa", NULL};
+static const char *const objects[] = {"libmbedcrypto", NULL};
+
+static const cs_impl *const impls[] = {
+	&cs_mbedtls_legacy_aes_128_gcm, &cs_mbedtls_psa_aes_128_gcm,
+	&cs_mbedtls_legacy_aes_256_gcm, &cs_mbedtls_psa_aes_256_gcm,
+	&cs_mbedtls_legacy_chacha20_poly1305, &cs_mbedtls_psa_chacha20_poly1305,
+	&cs_mbedtls_legacy_aes_128_cbc, &cs_mbedtls_psa_aes_128_cbc,
+	&cs_mbedtls_legacy_sha1, &cs_mbedtls_psa_sha1,
+	&cs_mbedtls_legacy_sha256, &cs_mbedtls_psa_sha256,
+	&cs_mbedtls_legacy_sha512, &cs_mbedtls_psa_sha512,
+	&cs_mbedtls_legacy_x25519, &cs_mbedtls_psa_x25519,
+	&cs_mbedtls_legacy_p256, &cs_mbedtls_psa_p256,
+	NULL,
+};
+
+const cs_adapter cs_adapter_mbedtls = {
+	.abi = CS_ABI_VERSION,
+	.name = "mbedtls",
+	.paths = paths,
+	.version = adapter_version,
+	.build_info = adapter_build_info,
+	.init = adapter_init,
+	.fini = adapter_fini,
+	.objects = objects,
+	.mask_env = NULL, /* no run-time switch for AES-NI: masks unsupported */
+	.cpu_info = adapter_cpu_info,
+	.impls = impls,
+};

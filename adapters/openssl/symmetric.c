@@ -1,0 +1,509 @@
+/*
+ * OpenSSL hashes, AES-CBC and AEADs on three EVP paths:
+ *   evp      implicit objects (EVP_sha256(), EVP_aes_128_gcm()), context
+ *            created and keyed in setup, reused by every op;
+ *   fetch    EVP_MD_fetch / EVP_CIPHER_fetch once in setup, the *_ex2 calls,
+ *            context reused;
+ *   oneshot  what naive code does per op: EVP_Digest(), or a new cipher
+ *            context keyed and freed by every op.
+ */
+#include <limits.h>
+#include <string.h>
+
+#include <openssl/err.h>
+#include <openssl/evp.h>
+
+#include "openssl_impls.h"
+
+#if CS_OPENSSL_3
+#define FETCH(fn) fn
+#define FETCH_WHY NULL
+#else
+#define FETCH(fn) NULL
+#define FETCH_WHY CS_OPENSSL_NEEDS_3
+#endif
+
+/* What a hash impl keeps between operations. */
+typedef struct hash_ctx {
+	const EVP_MD *md;	/* the digest every op runs */
+	EVP_MD *fetched;	/* fetch: the EVP_MD_fetch result (md points at it), owned */
+	EVP_MD_CTX *mctx;	/* evp, fetch: made in setup, reused by every op */
+} hash_ctx;
+
+/* What an AEAD or CBC impl keeps between operations. */
+typedef struct cipher_ctx {
+	cs_op op;		/* seal, open or encrypt */
+	int tag_len;		/* AEAD tag bytes */
+	const EVP_CIPHER *cipher; /* the cipher every op runs */
+	EVP_CIPHER *fetched;	/* fetch: the EVP_CIPHER_fetch result (cipher points at it), owned */
+	EVP_CIPHER_CTX *cctx;	/* evp, fetch: keyed in setup, reused by every op */
+	uint8_t key[EVP_MAX_KEY_LENGTH]; /* oneshot: every op keys a new context */
+} cipher_ctx;
+
+/* The implicitly fetched digest of an algorithm (evp, oneshot). */
+static const EVP_MD *
+implicit_md(const cs_alg *alg)
+{
+	if (alg == &cs_alg_sha1)
+		return EVP_sha1();
+	if (alg == &cs_alg_sha256)
+		return EVP_sha256();
+	if (alg == &cs_alg_sha512)
+		return EVP_sha512();
+	return NULL;
+}
+
+/* The implicitly fetched cipher of an algorithm (evp, oneshot). */
+static const EVP_CIPHER *
+implicit_cipher(const cs_alg *alg)
+{
+	if (alg == &cs_alg_aes_128_gcm)
+		return EVP_aes_128_gcm();
+	if (alg == &cs_alg_aes_256_gcm)
+		return EVP_aes_256_gcm();
+	if (alg == &cs_alg_aes_128_cbc)
+		return EVP_aes_128_cbc();
+#if !defined(OPENSSL_NO_CHACHA) && !defined(OPENSSL_NO_POLY1305)
+	if (alg == &cs_alg_chacha20_poly1305)
+		return EVP_chacha20_poly1305();
+#endif
+	return NULL;
+}
+
+#if CS_OPENSSL_3
+/* OpenSSL's name of an algorithm, for EVP_MD_fetch / EVP_CIPHER_fetch. */
+static const char *
+fetch_name(const cs_alg *alg)
+{
+	static const struct {
+		const cs_alg *alg;
+		const char *name;
+	} names[] = {
+		{&cs_alg_sha1, "SHA1"},
+		{&cs_alg_sha256, "SHA2-256"},
+		{&cs_alg_sha512, "SHA2-512"},
+		{&cs_alg_aes_128_gcm, "AES-128-GCM"},
+		{&cs_alg_aes_256_gcm, "AES-256-GCM"},
+		{&cs_alg_chacha20_poly1305, "ChaCha20-Poly1305"},
+		{&cs_alg_aes_128_cbc, "AES-128-CBC"},
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i].alg == alg)
+			return names[i].name;
+	return NULL;
+}
+#endif
+
+/* ---- hashes ---- */
+
+static cs_status
+hash_check(const cs_setup *s, const EVP_MD *md)
+{
+	if (!md)
+		return CS_UNSUPPORTED;
+	if (s->op != CS_OP_DIGEST || (size_t)EVP_MD_size(md) != s->alg->out_len)
+		return CS_BAD_PARAM;
+	return CS_OK;
+}
+
+static cs_setup_fn evp_hash_setup;
+static cs_run_fn evp_hash_run;
+static cs_setup_fn oneshot_hash_setup;
+static cs_run_fn oneshot_hash_run;
+static cs_teardown_fn hash_teardown;
+
+static cs_status
+evp_hash_setup(void *ctx, const cs_setup *s)
+{
+	hash_ctx *c = ctx;
+	c->md = implicit_md(s->alg);
+	cs_status st = hash_check(s, c->md);
+	if (st != CS_OK)
+		return st;
+	c->mctx = EVP_MD_CTX_new();
+	return c->mctx ? CS_OK : CS_NO_MEMORY;
+}
+
+static cs_status
+evp_hash_run(void *ctx, const cs_io *io)
+{
+	hash_ctx *c = ctx;
+	if (!EVP_DigestInit_ex(c->mctx, c->md, NULL) ||
+	    !EVP_DigestUpdate(c->mctx, io->in, io->len) ||
+	    !EVP_DigestFinal_ex(c->mctx, io->out, NULL))
+		return CS_LIB_ERROR;
+	return CS_OK;
+}
+
+#if CS_OPENSSL_3
+static cs_setup_fn fetch_hash_setup;
+static cs_run_fn fetch_hash_run;
+
+static cs_status
+fetch_hash_setup(void *ctx, const cs_setup *s)
+{
+	hash_ctx *c = ctx;
+	const char *name = fetch_name(s->alg);
+	if (!name)
+		return CS_BAD_PARAM;
+	c->fetched = EVP_MD_fetch(NULL, name, NULL);
+	if (!c->fetched) {
+		ERR_clear_error();
+		return CS_UNSUPPORTED;
+	}
+	c->md = c->fetched;
+	cs_status st = hash_check(s, c->md);
+	if (st != CS_OK)
+		return st;
+	c->mctx = EVP_MD_CTX_new();
+	return c->mctx ? CS_OK : CS_NO_MEMORY;
+}
+
+static cs_status
+fetch_hash_run(void *ctx, const cs_io *io)
+{
+	hash_ctx *c = ctx;
+	if (!EVP_DigestInit_ex2(c->mctx, c->md, NULL) ||
+	    !EVP_DigestUpdate(c->mctx, io->in, io->len) ||
+	    !EVP_DigestFinal_ex(c->mctx, io->out, NULL))
+		return CS_LIB_ERROR;
+	return CS_OK;
+}
+#endif
+
+static cs_status
+oneshot_hash_setup(void *ctx, const cs_setup *s)
+{
+	hash_ctx *c = ctx;
+	c->md = implicit_md(s->alg);
+	return hash_check(s, c->md);
+}
+
+static cs_status
+oneshot_hash_run(void *ctx, const cs_io *io)
+{
+	hash_ctx *c = ctx;
+	return EVP_Digest(io->in, io->len, io->out, NULL, c->md, NULL) ? CS_OK : CS_LIB_ERROR;
+}
+
+static void
+hash_teardown(void *ctx)
+{
+	hash_ctx *c = ctx;
+	EVP_MD_CTX_free(c->mctx);
+#if CS_OPENSSL_3
+	EVP_MD_free(c->fetched);
+#endif
+}
+
+/* ---- ciphers: AEAD seal/open, CBC encrypt ---- */
+
+/* Check the request against the cipher and fill the fields every path uses. */
+static cs_status
+cipher_prepare(cipher_ctx *c, const cs_setup *s, const EVP_CIPHER *cipher)
+{
+	const cs_alg *alg = s->alg;
+	if (!cipher)
+		return CS_UNSUPPORTED;
+	if (!(alg->ops & CS_OPBIT(s->op)) || s->max_len > INT_MAX || s->aad_len > INT_MAX ||
+	    alg->tag_len > 16 || alg->key_len > sizeof c->key ||
+	    (size_t)EVP_CIPHER_key_length(cipher) != alg->key_len ||
+	    (size_t)EVP_CIPHER_iv_length(cipher) != alg->nonce_len)
+		return CS_BAD_PARAM;
+	c->op = s->op;
+	c->tag_len = (int)alg->tag_len;
+	c->cipher = cipher;
+	return CS_OK;
+}
+
+/* AAD, data, final and tag of one AEAD op on a context holding key and nonce. */
+static cs_status
+aead_body(EVP_CIPHER_CTX *cctx, cs_op op, int tag_len, const cs_io *io)
+{
+	int aad_n = 0, n = 0, fin = 0;
+	if (op == CS_OP_SEAL) {
+		if ((io->aad_len && !EVP_EncryptUpdate(cctx, NULL, &aad_n, io->aad, (int)io->aad_len)) ||
+		    (io->len && !EVP_EncryptUpdate(cctx, io->out, &n, io->in, (int)io->len)) ||
+		    !EVP_EncryptFinal_ex(cctx, io->out + n, &fin) ||
+		    !EVP_CIPHER_CTX_ctrl(cctx, EVP_CTRL_AEAD_GET_TAG, tag_len, io->tag))
+			return CS_LIB_ERROR;
+		return CS_OK;
+	}
+	if (!EVP_CIPHER_CTX_ctrl(cctx, EVP_CTRL_AEAD_SET_TAG, tag_len, io->tag) ||
+	    (io->aad_len && !EVP_DecryptUpdate(cctx, NULL, &aad_n, io->aad, (int)io->aad_len)) ||
+	    (io->len && !EVP_DecryptUpdate(cctx, io->out, &n, io->in, (int)io->len)))
+		return CS_LIB_ERROR;
+	if (EVP_DecryptFinal_ex(cctx, io->out + n, &fin) <= 0) {
+		ERR_clear_error();
+		return CS_MISMATCH;
+	}
+	return CS_OK;
+}
+
+/* Encrypt the data and finish (padding is off) on a context holding key and IV. */
+static cs_status
+cbc_body(EVP_CIPHER_CTX *cctx, const cs_io *io)
+{
+	int n = 0, fin = 0;
+	if ((io->len && !EVP_EncryptUpdate(cctx, io->out, &n, io->in, (int)io->len)) ||
+	    !EVP_EncryptFinal_ex(cctx, io->out + n, &fin))
+		return CS_LIB_ERROR;
+	return CS_OK;
+}
+
+static cs_setup_fn evp_cipher_setup;
+static cs_run_fn evp_aead_run;
+static cs_run_fn evp_cbc_run;
+static cs_setup_fn oneshot_cipher_setup;
+static cs_run_fn oneshot_aead_run;
+static cs_run_fn oneshot_cbc_run;
+static cs_teardown_fn cipher_teardown;
+
+static cs_status
+evp_cipher_setup(void *ctx, const cs_setup *s)
+{
+	cipher_ctx *c = ctx;
+	cs_status st = cipher_prepare(c, s, implicit_cipher(s->alg));
+	if (st != CS_OK)
+		return st;
+	if (!(c->cctx = EVP_CIPHER_CTX_new()))
+		return CS_NO_MEMORY;
+	int ok = c->op == CS_OP_OPEN ? EVP_DecryptInit_ex(c->cctx, c->cipher, NULL, s->key, NULL)
+				     : EVP_EncryptInit_ex(c->cctx, c->cipher, NULL, s->key, NULL);
+	if (ok && c->op == CS_OP_ENCRYPT)
+		ok = EVP_CIPHER_CTX_set_padding(c->cctx, 0);
+	return ok ? CS_OK : cs_openssl_lib_error();
+}
+
+static cs_status
+evp_aead_run(void *ctx, const cs_io *io)
+{
+	cipher_ctx *c = ctx;
+	int ok = c->op == CS_OP_SEAL ? EVP_EncryptInit_ex(c->cctx, NULL, NULL, NULL, io->nonce)
+				     : EVP_DecryptInit_ex(c->cctx, NULL, NULL, NULL, io->nonce);
+	return ok ? aead_body(c->cctx, c->op, c->tag_len, io) : CS_LIB_ERROR;
+}
+
+static cs_status
+evp_cbc_run(void *ctx, const cs_io *io)
+{
+	cipher_ctx *c = ctx;
+	if (!EVP_EncryptInit_ex(c->cctx, NULL, NULL, NULL, io->nonce))
+		return CS_LIB_ERROR;
+	return cbc_body(c->cctx, io);
+}
+
+#if CS_OPENSSL_3
+static cs_setup_fn fetch_cipher_setup;
+static cs_run_fn fetch_aead_run;
+static cs_run_fn fetch_cbc_run;
+
+static cs_status
+fetch_cipher_setup(void *ctx, const cs_setup *s)
+{
+	cipher_ctx *c = ctx;
+	const char *name = fetch_name(s->alg);
+	if (!name)
+		return CS_BAD_PARAM;
+	c->fetched = EVP_CIPHER_fetch(NULL, name, NULL);
+	if (!c->fetched) {
+		ERR_clear_error();
+		return CS_UNSUPPORTED;
+	}
+	cs_status st = cipher_prepare(c, s, c->fetched);
+	if (st != CS_OK)
+		return st;
+	if (!(c->cctx = EVP_CIPHER_CTX_new()))
+		return CS_NO_MEMORY;
+	int ok = c->op == CS_OP_OPEN ? EVP_DecryptInit_ex2(c->cctx, c->cipher, s->key, NULL, NULL)
+				     : EVP_EncryptInit_ex2(c->cctx, c->cipher, s->key, NULL, NULL);
+	if (ok && c->op == CS_OP_ENCRYPT)
+		ok = EVP_CIPHER_CTX_set_padding(c->cctx, 0);
+	return ok ? CS_OK : cs_openssl_lib_error();
+}
+
+static cs_status
+fetch_aead_run(void *ctx, const cs_io *io)
+{
+	cipher_ctx *c = ctx;
+	int ok = c->op == CS_OP_SEAL ? EVP_EncryptInit_ex2(c->cctx, NULL, NULL, io->nonce, NULL)
+				     : EVP_DecryptInit_ex2(c->cctx, NULL, NULL, io->nonce, NULL);
+	return ok ? aead_body(c->cctx, c->op, c->tag_len, io) : CS_LIB_ERROR;
+}
+
+static cs_status
+fetch_cbc_run(void *ctx, const cs_io *io)
+{
+	cipher_ctx *c = ctx;
+	if (!EVP_EncryptInit_ex2(c->cctx, NULL, NULL, io->nonce, NULL))
+		return CS_LIB_ERROR;
+	return cbc_body(c->cctx, io);
+}
+#endif
+
+static cs_status
+oneshot_cipher_setup(void *ctx, const cs_setup *s)
+{
+	cipher_ctx *c = ctx;
+	cs_status st = cipher_prepare(c, s, implicit_cipher(s->alg));
+	if (st == CS_OK)
+		memcpy(c->key, s->key, s->alg->key_len);
+	return st;
+}
+
+static cs_status
+oneshot_aead_run(void *ctx, const cs_io *io)
+{
+	cipher_ctx *c = ctx;
+	EVP_CIPHER_CTX *cctx = EVP_CIPHER_CTX_new();
+	if (!cctx)
+		return CS_NO_MEMORY;
+	int ok = c->op == CS_OP_SEAL ? EVP_EncryptInit_ex(cctx, c->cipher, NULL, c->key, io->nonce)
+				     : EVP_DecryptInit_ex(cctx, c->cipher, NULL, c->key, io->nonce);
+	cs_status st = ok ? aead_body(cctx, c->op, c->tag_len, io) : CS_LIB_ERROR;
+	EVP_CIPHER_CTX_free(cctx);
+	return st;
+}
+
+static cs_status
+oneshot_cbc_run(void *ctx, const cs_io *io)
+{
+	cipher_ctx *c = ctx;
+	EVP_CIPHER_CTX *cctx = EVP_CIPHER_CTX_new();
+	if (!cctx)
+		return CS_NO_MEMORY;
+	cs_status st = CS_LIB_ERROR;
+	if (EVP_EncryptInit_ex(cctx, c->cipher, NULL, c->key, io->nonce) &&
+	    EVP_CIPHER_CTX_set_padding(cctx, 0))
+		st = cbc_body(cctx, io);
+	EVP_CIPHER_CTX_free(cctx);
+	return st;
+}
+
+static void
+cipher_teardown(void *ctx)
+{
+	cipher_ctx *c = ctx;
+	EVP_CIPHER_CTX_free(c->cctx);
+#if CS_OPENSSL_3
+	EVP_CIPHER_free(c->fetched);
+#endif
+}
+
+/* ---- the impls ---- */
+
+#define DIGEST_OPS CS_OPBIT(CS_OP_DIGEST)
+#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
+#define CBC_OPS CS_OPBIT(CS_OP_ENCRYPT)
+
+const cs_impl cs_openssl_sha1_evp = {
+	.alg = &cs_alg_sha1, .path = "evp", .ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx), .setup = evp_hash_setup,
+	.run = evp_hash_run, .teardown = hash_teardown,
+};
+const cs_impl cs_openssl_sha1_fetch = {
+	.alg = &cs_alg_sha1, .path = "fetch", .ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx), .setup = FETCH(fetch_hash_setup),
+	.run = FETCH(fetch_hash_run), .teardown = hash_teardown, .why = FETCH_WHY,
+};
+const cs_impl cs_openssl_sha1_oneshot = {
+	.alg = &cs_alg_sha1, .path = "oneshot", .ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx), .setup = oneshot_hash_setup,
+	.run = oneshot_hash_run, .teardown = hash_teardown,
+};
+
+const cs_impl cs_openssl_sha256_evp = {
+	.alg = &cs_alg_sha256, .path = "evp", .ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx), .setup = evp_hash_setup,
+	.run = evp_hash_run, .teardown = hash_teardown,
+};
+const cs_impl cs_openssl_sha256_fetch = {
+	.alg = &cs_alg_sha256, .path = "fetch", .ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx), .setup = FETCH(fetch_hash_setup),
+	.run = FETCH(fetch_hash_run), .teardown = hash_teardown, .why = FETCH_WHY,
+};
+const cs_impl cs_openssl_sha256_oneshot = {
+	.alg = &cs_alg_sha256, .path = "oneshot", .ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx), .setup = oneshot_hash_setup,
+	.run = oneshot_hash_run, .teardown = hash_teardown,
+};
+
+const cs_impl cs_openssl_sha512_evp = {
+	.alg = &cs_alg_sha512, .path = "evp", .ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx), .setup = evp_hash_setup,
+	.run = evp_hash_run, .teardown = hash_teardown,
+};
+const cs_impl cs_openssl_sha512_fetch = {
+	.alg = &cs_alg_sha512, .path = "fetch", .ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx), .setup = FETCH(fetch_hash_setup),
+	.run = FETCH(fetch_hash_run), .teardown = hash_teardown, .why = FETCH_WHY,
+};
+const cs_impl cs_openssl_sha512_oneshot = {
+	.alg = &cs_alg_sha512, .path = "oneshot", .ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx), .setup = oneshot_hash_setup,
+	.run = oneshot_hash_run, .teardown = hash_teardown,
+};
+
+const cs_impl cs_openssl_aes_128_cbc_evp = {
+	.alg = &cs_alg_aes_128_cbc, .path = "evp", .ops = CBC_OPS,
+	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
+	.run = evp_cbc_run, .teardown = cipher_teardown,
+};
+const cs_impl cs_openssl_aes_128_cbc_fetch = {
+	.alg = &cs_alg_aes_128_cbc, .path = "fetch", .ops = CBC_OPS,
+	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
+	.run = FETCH(fetch_cbc_run), .teardown = cipher_teardown, .why = FETCH_WHY,
+};
+const cs_impl cs_openssl_aes_128_cbc_oneshot = {
+	.alg = &cs_alg_aes_128_cbc, .path = "oneshot", .ops = CBC_OPS,
+	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
+	.run = oneshot_cbc_run, .teardown = cipher_teardown,
+};
+
+const cs_impl cs_openssl_aes_128_gcm_evp = {
+	.alg = &cs_alg_aes_128_gcm, .path = "evp", .ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
+	.run = evp_aead_run, .teardown = cipher_teardown,
+};
+const cs_impl cs_openssl_aes_128_gcm_fetch = {
+	.alg = &cs_alg_aes_128_gcm, .path = "fetch", .ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
+	.run = FETCH(fetch_aead_run), .teardown = cipher_teardown, .why = FETCH_WHY,
+};
+const cs_impl cs_openssl_aes_128_gcm_oneshot = {
+	.alg = &cs_alg_aes_128_gcm, .path = "oneshot", .ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
+	.run = oneshot_aead_run, .teardown = cipher_teardown,
+};
+
+const cs_impl cs_openssl_aes_256_gcm_evp = {
+	.alg = &cs_alg_aes_256_gcm, .path = "evp", .ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
+	.run = evp_aead_run, .teardown = cipher_teardown,
+};
+const cs_impl cs_openssl_aes_256_gcm_fetch = {
+	.alg = &cs_alg_aes_256_gcm, .path = "fetch", .ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
+	.run = FETCH(fetch_aead_run), .teardown = cipher_teardown, .why = FETCH_WHY,
+};
+const cs_impl cs_openssl_aes_256_gcm_oneshot = {
+	.alg = &cs_alg_aes_256_gcm, .path = "oneshot", .ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
+	.run = oneshot_aead_run, .teardown = cipher_teardown,
+};
+
+const cs_impl cs_openssl_chacha20_poly1305_evp = {
+	.alg = &cs_alg_chacha20_poly1305, .path = "evp", .ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
+	.run = evp_aead_run, .teardown = cipher_teardown,
+};
+const cs_impl cs_openssl_chacha20_poly1305_fetch = {
+	.alg = &cs_alg_chacha20_poly1305, .path = "fetch", .ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
+	.run = FETCH(fetch_aead_run), .teardown = cipher_teardown, .why = FETCH_WHY,
+};
+const cs_impl cs_openssl_chacha20_poly1305_oneshot = {
+	.alg = &cs_alg_chacha20_poly1305, .path = "oneshot", .ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
+	.run = oneshot_aead_run, .teardown = cipher_teardown,
+};

@@ -1,0 +1,849 @@
+/*
+ * wolfSSL adapter: wolfCrypt's own API, path "wolfcrypt".
+ *
+ *  AEAD    AES-GCM: wc_AesGcmSetKey once, wc_AesGcmEncrypt/Decrypt per op.
+ *          ChaCha20-Poly1305: the one-shot wc_ChaCha20Poly1305_Encrypt/
+ *          Decrypt, which take the key on every call (so it lives in ctx).
+ *  CIPHER  AES-128-CBC: wc_AesSetKey once, wc_AesSetIV + wc_AesCbcEncrypt.
+ *  HASH    wc_Sha/Sha256/Sha512 Update + Final on a ctx-held state.
+ *  KEX     X25519 (wc_curve25519_*, little-endian as RFC 7748 prints it)
+ *          and P-256 ECDH (wc_ecc_*), keygen from a WC_RNG made in setup.
+ *
+ * Every impl is guarded by the option that compiles its algorithm into
+ * wolfCrypt; a build without it gets an impl with no run that says why.
+ * wolfSSL has no environment switch for CPU features (its cpuid flags can
+ * only be changed through an API call), so capability masks are unsupported.
+ */
+
+/* The library's build configuration must come before any wolfSSL header. */
+#include <wolfssl/options.h>
+#include <wolfssl/wolfcrypt/settings.h>
+
+#include <wolfssl/ssl.h>
+#include <wolfssl/version.h>
+#include <wolfssl/wolfcrypt/aes.h>
+#include <wolfssl/wolfcrypt/chacha20_poly1305.h>
+#include <wolfssl/wolfcrypt/curve25519.h>
+#include <wolfssl/wolfcrypt/ecc.h>
+#include <wolfssl/wolfcrypt/error-crypt.h>
+#include <wolfssl/wolfcrypt/random.h>
+#include <wolfssl/wolfcrypt/sha.h>
+#include <wolfssl/wolfcrypt/sha256.h>
+#include <wolfssl/wolfcrypt/sha512.h>
+#include <wolfssl/wolfcrypt/wc_port.h>
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cryptospeed/adapter.h"
+
+#define PATH "wolfcrypt"
+#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
+#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
+
+/* What each algorithm needs from the wolfCrypt build (CS_WC_*: ours). */
+#if !defined(NO_AES) && defined(HAVE_AESGCM)
+#define CS_WC_GCM 1
+#if defined(HAVE_AES_DECRYPT)
+#define GCM_OPS AEAD_OPS
+#else
+#define GCM_OPS CS_OPBIT(CS_OP_SEAL) /* wc_AesGcmDecrypt is not built */
+#endif
+#endif
+#if !defined(NO_AES) && defined(HAVE_AES_CBC) && defined(WOLFSSL_AES_128)
+#define CS_WC_CBC 1
+#endif
+#if defined(HAVE_CHACHA) && defined(HAVE_POLY1305)
+#define CS_WC_CHAPOLY 1
+#endif
+#if defined(HAVE_CURVE25519) && defined(HAVE_CURVE25519_SHARED_SECRET) && \
+	defined(HAVE_CURVE25519_KEY_IMPORT) && defined(HAVE_CURVE25519_KEY_EXPORT) && \
+	!defined(WC_NO_RNG)
+#define CS_WC_X25519 1
+#endif
+#if defined(HAVE_ECC) && defined(HAVE_ECC_DHE) && defined(HAVE_ECC_KEY_IMPORT) && \
+	defined(HAVE_ECC_KEY_EXPORT) && !defined(NO_ECC256) && !defined(WC_NO_RNG)
+#define CS_WC_P256 1
+#endif
+
+/* A wolfCrypt error code as a cs_status. */
+static cs_status
+wc_status(int ret)
+{
+	switch (ret) {
+	case 0:
+		return CS_OK;
+	case MEMORY_E:
+		return CS_NO_MEMORY;
+	case NOT_COMPILED_IN:
+		return CS_UNSUPPORTED;
+	case BAD_LENGTH_E:
+		return CS_BAD_PARAM;
+	default:
+		return CS_LIB_ERROR;
+	}
+}
+
+/* wolfCrypt takes lengths as word32: refuse in setup what would not fit,
+   so run can convert io->len without a check. */
+static bool
+fits_word32(size_t n)
+{
+#if SIZE_MAX > 0xffffffffu
+	return n <= 0xffffffffu;
+#else
+	(void)n;
+	return true;
+#endif
+}
+
+/* ---- AES-GCM and AES-CBC: a keyed Aes object ---- */
+
+#if defined(CS_WC_GCM) || defined(CS_WC_CBC)
+typedef struct aes_ctx {
+	Aes aes;
+	bool aes_init;		/* wc_AesInit succeeded: wc_AesFree owed */
+	cs_op op;
+	word32 nonce_len, tag_len;
+} aes_ctx;
+
+/* wc_AesInit, the part of setup GCM and CBC share. */
+static cs_status
+aes_begin(aes_ctx *c, const cs_setup *s)
+{
+	if (!fits_word32(s->max_len) || !fits_word32(s->aad_len))
+		return CS_BAD_PARAM;
+	int ret = wc_AesInit(&c->aes, NULL, INVALID_DEVID);
+	if (ret != 0)
+		return wc_status(ret);
+	c->aes_init = true;
+	c->op = s->op;
+	c->nonce_len = (word32)s->alg->nonce_len;
+	c->tag_len = (word32)s->alg->tag_len;
+	return CS_OK;
+}
+
+static cs_teardown_fn aes_teardown;
+
+static void
+aes_teardown(void *ctx)
+{
+	aes_ctx *c = ctx;
+	if (c->aes_init)
+		wc_AesFree(&c->aes);
+	c->aes_init = false;
+}
+#endif
+
+#ifdef CS_WC_GCM
+static cs_setup_fn gcm_setup;
+static cs_run_fn gcm_run;
+
+static cs_status
+gcm_setup(void *ctx, const cs_setup *s)
+{
+	aes_ctx *c = ctx;
+	if (s->op != CS_OP_SEAL && s->op != CS_OP_OPEN)
+		return CS_BAD_PARAM;
+	cs_status st = aes_begin(c, s);
+	if (st != CS_OK)
+		return st;
+	/* The key schedule and the GHASH table, once. */
+	return wc_status(wc_AesGcmSetKey(&c->aes, s->key, (word32)s->alg->key_len));
+}
+
+static cs_status
+gcm_run(void *ctx, const cs_io *io)
+{
+	aes_ctx *c = ctx;
+	int ret;
+	if (c->op == CS_OP_SEAL) {
+		ret = wc_AesGcmEncrypt(&c->aes, io->out, io->in, (word32)io->len,
+				       io->nonce, c->nonce_len, io->tag, c->tag_len,
+				       io->aad, (word32)io->aad_len);
+		return ret == 0 ? CS_OK : wc_status(ret);
+	}
+#if defined(HAVE_AES_DECRYPT)
+	ret = wc_AesGcmDecrypt(&c->aes, io->out, io->in, (word32)io->len,
+			       io->nonce, c->nonce_len, io->tag, c->tag_len,
+			       io->aad, (word32)io->aad_len);
+	if (ret == AES_GCM_AUTH_E)
+		return CS_MISMATCH;
+	return ret == 0 ? CS_OK : wc_status(ret);
+#else
+	return CS_UNSUPPORTED;
+#endif
+}
+#endif /* CS_WC_GCM */
+
+#ifdef CS_WC_CBC
+static cs_setup_fn cbc_setup;
+static cs_run_fn cbc_run;
+
+static cs_status
+cbc_setup(void *ctx, const cs_setup *s)
+{
+	aes_ctx *c = ctx;
+	if (s->op != CS_OP_ENCRYPT)
+		return CS_BAD_PARAM;
+	cs_status st = aes_begin(c, s);
+	if (st != CS_OK)
+		return st;
+	/* The key schedule once; the IV is set by every op. */
+	return wc_status(wc_AesSetKey(&c->aes, s->key, (word32)s->alg->key_len,
+				      NULL, AES_ENCRYPTION));
+}
+
+static cs_status
+cbc_run(void *ctx, const cs_io *io)
+{
+	aes_ctx *c = ctx;
+	/* Each op is a CBC encryption of its own: start from io->nonce, not
+	   from the chaining value the previous op left in the Aes object. */
+	int ret = wc_AesSetIV(&c->aes, io->nonce);
+	if (ret == 0)
+		ret = wc_AesCbcEncrypt(&c->aes, io->out, io->in, (word32)io->len);
+	return ret == 0 ? CS_OK : wc_status(ret);
+}
+#endif /* CS_WC_CBC */
+
+/* ---- ChaCha20-Poly1305: the one-shot API, key passed per call ---- */
+
+#ifdef CS_WC_CHAPOLY
+typedef struct chapoly_ctx {
+	byte key[CHACHA20_POLY1305_AEAD_KEYSIZE];
+	cs_op op;
+} chapoly_ctx;
+
+static cs_setup_fn chapoly_setup;
+static cs_run_fn chapoly_run;
+
+static cs_status
+chapoly_setup(void *ctx, const cs_setup *s)
+{
+	chapoly_ctx *c = ctx;
+	if (s->op != CS_OP_SEAL && s->op != CS_OP_OPEN)
+		return CS_BAD_PARAM;
+	if (s->alg->key_len != sizeof c->key ||
+	    s->alg->nonce_len != CHACHA20_POLY1305_AEAD_IV_SIZE ||
+	    s->alg->tag_len != CHACHA20_POLY1305_AEAD_AUTHTAG_SIZE ||
+	    !fits_word32(s->max_len) || !fits_word32(s->aad_len))
+		return CS_BAD_PARAM;
+	memcpy(c->key, s->key, sizeof c->key);
+	c->op = s->op;
+	return CS_OK;
+}
+
+static cs_status
+chapoly_run(void *ctx, const cs_io *io)
+{
+	chapoly_ctx *c = ctx;
+	int ret;
+	if (c->op == CS_OP_SEAL) {
+		ret = wc_ChaCha20Poly1305_Encrypt(c->key, io->nonce, io->aad,
+						  (word32)io->aad_len, io->in,
+						  (word32)io->len, io->out, io->tag);
+		return ret == 0 ? CS_OK : wc_status(ret);
+	}
+	ret = wc_ChaCha20Poly1305_Decrypt(c->key, io->nonce, io->aad,
+					  (word32)io->aad_len, io->in,
+					  (word32)io->len, io->tag, io->out);
+	if (ret == MAC_CMP_FAILED_E)
+		return CS_MISMATCH;
+	return ret == 0 ? CS_OK : wc_status(ret);
+}
+#endif /* CS_WC_CHAPOLY */
+
+/*
+ * ---- Hashes ----
+ *
+ * One op is one whole hash: init, update, final. wolfCrypt's *Final
+ * re-initialises the state before it returns (it ends with the same reset
+ * wc_Init* does; the hash API documents "resets the state"), so setup calls
+ * wc_Init* once and each op is Update + Final: every op starts from a fresh
+ * state and pays for exactly one reset, as EVP_DigestInit_ex on a reused
+ * context would. Calling wc_Init* again per op would reset twice, and on
+ * builds with WOLFSSL_SMALL_STACK_CACHE it allocates, so it would need a
+ * wc_*Free per op too.
+ */
+
+#ifndef NO_SHA
+typedef struct sha1_ctx {
+	wc_Sha sha;
+	bool init;
+} sha1_ctx;
+
+static cs_setup_fn sha1_setup;
+static cs_run_fn sha1_run;
+static cs_teardown_fn sha1_teardown;
+
+static cs_status
+sha1_setup(void *ctx, const cs_setup *s)
+{
+	sha1_ctx *c = ctx;
+	if (s->op != CS_OP_DIGEST || !fits_word32(s->max_len))
+		return CS_BAD_PARAM;
+	int ret = wc_InitSha(&c->sha);
+	c->init = ret == 0;
+	return wc_status(ret);
+}
+
+static cs_status
+sha1_run(void *ctx, const cs_io *io)
+{
+	sha1_ctx *c = ctx;
+	int ret = wc_ShaUpdate(&c->sha, io->in, (word32)io->len);
+	if (ret == 0)
+		ret = wc_ShaFinal(&c->sha, io->out);
+	return ret == 0 ? CS_OK : wc_status(ret);
+}
+
+static void
+sha1_teardown(void *ctx)
+{
+	sha1_ctx *c = ctx;
+	if (c->init)
+		wc_ShaFree(&c->sha);
+	c->init = false;
+}
+#endif /* !NO_SHA */
+
+#ifndef NO_SHA256
+typedef struct sha256_ctx {
+	wc_Sha256 sha;
+	bool init;
+} sha256_ctx;
+
+static cs_setup_fn sha256_setup;
+static cs_run_fn sha256_run;
+static cs_teardown_fn sha256_teardown;
+
+static cs_status
+sha256_setup(void *ctx, const cs_setup *s)
+{
+	sha256_ctx *c = ctx;
+	if (s->op != CS_OP_DIGEST || !fits_word32(s->max_len))
+		return CS_BAD_PARAM;
+	int ret = wc_InitSha256(&c->sha);
+	c->init = ret == 0;
+	return wc_status(ret);
+}
+
+static cs_status
+sha256_run(void *ctx, const cs_io *io)
+{
+	sha256_ctx *c = ctx;
+	int ret = wc_Sha256Update(&c->sha, io->in, (word32)io->len);
+	if (ret == 0)
+		ret = wc_Sha256Final(&c->sha, io->out);
+	return ret == 0 ? CS_OK : wc_status(ret);
+}
+
+static void
+sha256_teardown(void *ctx)
+{
+	sha256_ctx *c = ctx;
+	if (c->init)
+		wc_Sha256Free(&c->sha);
+	c->init = false;
+}
+#endif /* !NO_SHA256 */
+
+#ifdef WOLFSSL_SHA512
+typedef struct sha512_ctx {
+	wc_Sha512 sha;
+	bool init;
+} sha512_ctx;
+
+static cs_setup_fn sha512_setup;
+static cs_run_fn sha512_run;
+static cs_teardown_fn sha512_teardown;
+
+static cs_status
+sha512_setup(void *ctx, const cs_setup *s)
+{
+	sha512_ctx *c = ctx;
+	if (s->op != CS_OP_DIGEST || !fits_word32(s->max_len))
+		return CS_BAD_PARAM;
+	int ret = wc_InitSha512(&c->sha);
+	c->init = ret == 0;
+	return wc_status(ret);
+}
+
+static cs_status
+sha512_run(void *ctx, const cs_io *io)
+{
+	sha512_ctx *c = ctx;
+	int ret = wc_Sha512Update(&c->sha, io->in, (word32)io->len);
+	if (ret == 0)
+		ret = wc_Sha512Final(&c->sha, io->out);
+	return ret == 0 ? CS_OK : wc_status(ret);
+}
+
+static void
+sha512_teardown(void *ctx)
+{
+	sha512_ctx *c = ctx;
+	if (c->init)
+		wc_Sha512Free(&c->sha);
+	c->init = false;
+}
+#endif /* WOLFSSL_SHA512 */
+
+/* ---- X25519 ---- */
+
+#ifdef CS_WC_X25519
+typedef struct x25519_ctx {
+	curve25519_key ours;	/* derive: the fixed private key; keygen: the new pair,
+				   only between init and free in run */
+	curve25519_key peer;
+	WC_RNG rng;
+	bool ours_init, peer_init, rng_init;
+	cs_op op;
+} x25519_ctx;
+
+static cs_setup_fn x25519_setup;
+static cs_run_fn x25519_run;
+static cs_teardown_fn x25519_teardown;
+
+static cs_status
+x25519_setup(void *ctx, const cs_setup *s)
+{
+	x25519_ctx *c = ctx;
+	int ret;
+	if ((s->op != CS_OP_DERIVE && s->op != CS_OP_KEYGEN) ||
+	    s->alg->key_len != CURVE25519_KEYSIZE || s->alg->pub_len != CURVE25519_KEYSIZE)
+		return CS_BAD_PARAM;
+	c->op = s->op;
+	if (s->op == CS_OP_KEYGEN) {
+		if ((ret = wc_InitRng(&c->rng)) != 0)
+			return wc_status(ret);
+		c->rng_init = true;
+		return CS_OK;
+	}
+	if (!s->key || !s->peer)
+		return CS_BAD_PARAM;
+	if ((ret = wc_curve25519_init(&c->ours)) != 0)
+		return wc_status(ret);
+	c->ours_init = true;
+	/* The scalar as RFC 7748 prints it; wolfCrypt clamps it on import. */
+	ret = wc_curve25519_import_private_ex(s->key, CURVE25519_KEYSIZE, &c->ours,
+					      EC25519_LITTLE_ENDIAN);
+	if (ret != 0)
+		return wc_status(ret);
+	if ((ret = wc_curve25519_init(&c->peer)) != 0)
+		return wc_status(ret);
+	c->peer_init = true;
+	/* RFC 7748 section 5: the receiver masks the top bit of the u-coordinate.
+	   wolfCrypt refuses a peer key with that bit set instead, so mask here. */
+	byte u[CURVE25519_KEYSIZE];
+	memcpy(u, s->peer, sizeof u);
+	u[CURVE25519_KEYSIZE - 1] &= 0x7f;
+	ret = wc_curve25519_import_public_ex(u, sizeof u, &c->peer, EC25519_LITTLE_ENDIAN);
+	return wc_status(ret);
+}
+
+static cs_status
+x25519_run(void *ctx, const cs_io *io)
+{
+	x25519_ctx *c = ctx;
+	word32 n = CURVE25519_KEYSIZE;
+	int ret;
+	if (c->op == CS_OP_DERIVE) {
+		ret = wc_curve25519_shared_secret_ex(&c->ours, &c->peer, io->out, &n,
+						     EC25519_LITTLE_ENDIAN);
+	} else {
+		/* A fresh key object per key pair, as for P-256 below. */
+		if ((ret = wc_curve25519_init(&c->ours)) != 0)
+			return wc_status(ret);
+		ret = wc_curve25519_make_key(&c->rng, CURVE25519_KEYSIZE, &c->ours);
+		if (ret == 0)
+			ret = wc_curve25519_export_public_ex(&c->ours, io->out, &n,
+							     EC25519_LITTLE_ENDIAN);
+		wc_curve25519_free(&c->ours);
+	}
+	if (ret != 0)
+		return wc_status(ret);
+	return n == CURVE25519_KEYSIZE ? CS_OK : CS_LIB_ERROR;
+}
+
+static void
+x25519_teardown(void *ctx)
+{
+	x25519_ctx *c = ctx;
+	if (c->ours_init)
+		wc_curve25519_free(&c->ours);
+	if (c->peer_init)
+		wc_curve25519_free(&c->peer);
+	if (c->rng_init)
+		wc_FreeRng(&c->rng);
+	c->ours_init = c->peer_init = c->rng_init = false;
+}
+#endif /* CS_WC_X25519 */
+
+/* ---- P-256 ECDH ---- */
+
+#ifdef CS_WC_P256
+#define P256_SIZE 32
+#define P256_PUB_SIZE (1 + 2 * P256_SIZE) /* 04 || X || Y */
+
+typedef struct p256_ctx {
+	ecc_key ours;		/* derive: the fixed private key; keygen: the new pair,
+				   only between wc_ecc_init and wc_ecc_free in run */
+	ecc_key peer;
+	WC_RNG rng;
+	bool ours_init, peer_init, rng_init;
+	cs_op op;
+} p256_ctx;
+
+static cs_setup_fn p256_setup;
+static cs_run_fn p256_run;
+static cs_teardown_fn p256_teardown;
+
+static cs_status
+p256_setup(void *ctx, const cs_setup *s)
+{
+	p256_ctx *c = ctx;
+	int ret;
+	if ((s->op != CS_OP_DERIVE && s->op != CS_OP_KEYGEN) ||
+	    s->alg->key_len != P256_SIZE || s->alg->pub_len != P256_PUB_SIZE ||
+	    s->alg->out_len != P256_SIZE)
+		return CS_BAD_PARAM;
+	c->op = s->op;
+	/* keygen draws the key from it; derive needs it too when wolfCrypt
+	   blinds the scalar multiplication (ECC_TIMING_RESISTANT). */
+	if ((ret = wc_InitRng(&c->rng)) != 0)
+		return wc_status(ret);
+	c->rng_init = true;
+	if (s->op == CS_OP_KEYGEN)
+		return CS_OK;
+	if (!s->key || !s->peer)
+		return CS_BAD_PARAM;
+	if ((ret = wc_ecc_init(&c->ours)) != 0)
+		return wc_status(ret);
+	c->ours_init = true;
+	/* Our scalar, big-endian, with no public point (wolfCrypt marks the key
+	   ECC_PRIVATEKEY_ONLY, enough for ECDH). */
+	ret = wc_ecc_import_private_key_ex(s->key, P256_SIZE, NULL, 0, &c->ours,
+					   ECC_SECP256R1);
+	if (ret != 0)
+		return wc_status(ret);
+#ifdef ECC_TIMING_RESISTANT
+	/* Only built with timing resistance, which then requires it. */
+	if ((ret = wc_ecc_set_rng(&c->ours, &c->rng)) != 0)
+		return wc_status(ret);
+#endif
+	if ((ret = wc_ecc_init(&c->peer)) != 0)
+		return wc_status(ret);
+	c->peer_init = true;
+	ret = wc_ecc_import_x963_ex(s->peer, P256_PUB_SIZE, &c->peer, ECC_SECP256R1);
+	return wc_status(ret);
+}
+
+static cs_status
+p256_run(void *ctx, const cs_io *io)
+{
+	p256_ctx *c = ctx;
+	int ret;
+	word32 n;
+	if (c->op == CS_OP_DERIVE) {
+		n = P256_SIZE;
+		ret = wc_ecc_shared_secret(&c->ours, &c->peer, io->out, &n);
+		if (ret != 0)
+			return wc_status(ret);
+		return n == P256_SIZE ? CS_OK : CS_LIB_ERROR;
+	}
+	/* A fresh key object per key pair, as a caller would use one: making a
+	   key into an ecc_key that already holds one leaks the old key's bignum
+	   copies in builds with HAVE_WOLF_BIGINT (Debian's), so the op is
+	   init + make + export + free. */
+	if ((ret = wc_ecc_init(&c->ours)) != 0)
+		return wc_status(ret);
+	ret = wc_ecc_make_key_ex(&c->rng, P256_SIZE, &c->ours, ECC_SECP256R1);
+	n = P256_PUB_SIZE;
+	if (ret == 0)
+		ret = wc_ecc_export_x963(&c->ours, io->out, &n);
+	wc_ecc_free(&c->ours);
+	if (ret != 0)
+		return wc_status(ret);
+	return n == P256_PUB_SIZE ? CS_OK : CS_LIB_ERROR;
+}
+
+static void
+p256_teardown(void *ctx)
+{
+	p256_ctx *c = ctx;
+	if (c->ours_init)
+		wc_ecc_free(&c->ours);
+	if (c->peer_init)
+		wc_ecc_free(&c->peer);
+	if (c->rng_init)
+		wc_FreeRng(&c->rng);
+	c->ours_init = c->peer_init = c->rng_init = false;
+}
+#endif /* CS_WC_P256 */
+
+/* ---- The table ---- */
+
+static const cs_impl aes_128_gcm_wolfcrypt = {
+	.alg = &cs_alg_aes_128_gcm, .path = PATH,
+#if defined(CS_WC_GCM) && defined(WOLFSSL_AES_128)
+	.ops = GCM_OPS, .context_size = sizeof(aes_ctx),
+	.setup = gcm_setup, .run = gcm_run, .teardown = aes_teardown,
+#else
+	.ops = AEAD_OPS,
+	.why = "this wolfSSL build has no AES-128-GCM (needs HAVE_AESGCM, WOLFSSL_AES_128)",
+#endif
+};
+static const cs_impl aes_256_gcm_wolfcrypt = {
+	.alg = &cs_alg_aes_256_gcm, .path = PATH,
+#if defined(CS_WC_GCM) && defined(WOLFSSL_AES_256)
+	.ops = GCM_OPS, .context_size = sizeof(aes_ctx),
+	.setup = gcm_setup, .run = gcm_run, .teardown = aes_teardown,
+#else
+	.ops = AEAD_OPS,
+	.why = "this wolfSSL build has no AES-256-GCM (needs HAVE_AESGCM, WOLFSSL_AES_256)",
+#endif
+};
+static const cs_impl chacha20_poly1305_wolfcrypt = {
+	.alg = &cs_alg_chacha20_poly1305, .path = PATH, .ops = AEAD_OPS,
+#ifdef CS_WC_CHAPOLY
+	.context_size = sizeof(chapoly_ctx),
+	.setup = chapoly_setup, .run = chapoly_run,
+#else
+	.why = "this wolfSSL build has no ChaCha20-Poly1305 (needs HAVE_CHACHA, HAVE_POLY1305)",
+#endif
+};
+static const cs_impl aes_128_cbc_wolfcrypt = {
+	.alg = &cs_alg_aes_128_cbc, .path = PATH, .ops = CS_OPBIT(CS_OP_ENCRYPT),
+#ifdef CS_WC_CBC
+	.context_size = sizeof(aes_ctx),
+	.setup = cbc_setup, .run = cbc_run, .teardown = aes_teardown,
+#else
+	.why = "this wolfSSL build has no AES-128-CBC (built with NO_AES_CBC or NO_AES_128)",
+#endif
+};
+static const cs_impl sha1_wolfcrypt = {
+	.alg = &cs_alg_sha1, .path = PATH, .ops = CS_OPBIT(CS_OP_DIGEST),
+#ifndef NO_SHA
+	.context_size = sizeof(sha1_ctx),
+	.setup = sha1_setup, .run = sha1_run, .teardown = sha1_teardown,
+#else
+	.why = "this wolfSSL build has no SHA-1 (built with NO_SHA)",
+#endif
+};
+static const cs_impl sha256_wolfcrypt = {
+	.alg = &cs_alg_sha256, .path = PATH, .ops = CS_OPBIT(CS_OP_DIGEST),
+#ifndef NO_SHA256
+	.context_size = sizeof(sha256_ctx),
+	.setup = sha256_setup, .run = sha256_run, .teardown = sha256_teardown,
+#else
+	.why = "this wolfSSL build has no SHA-256 (built with NO_SHA256)",
+#endif
+};
+static const cs_impl sha512_wolfcrypt = {
+	.alg = &cs_alg_sha512, .path = PATH, .ops = CS_OPBIT(CS_OP_DIGEST),
+#ifdef WOLFSSL_SHA512
+	.context_size = sizeof(sha512_ctx),
+	.setup = sha512_setup, .run = sha512_run, .teardown = sha512_teardown,
+#else
+	.why = "this wolfSSL build has no SHA-512 (needs WOLFSSL_SHA512)",
+#endif
+};
+static const cs_impl x25519_wolfcrypt = {
+	.alg = &cs_alg_x25519, .path = PATH, .ops = KEX_OPS,
+#ifdef CS_WC_X25519
+	.context_size = sizeof(x25519_ctx),
+	.setup = x25519_setup, .run = x25519_run, .teardown = x25519_teardown,
+#else
+	.why = "this wolfSSL build has no X25519 (needs HAVE_CURVE25519 with its "
+	       "shared secret and key import/export, and an RNG)",
+#endif
+};
+static const cs_impl p256_wolfcrypt = {
+	.alg = &cs_alg_p256, .path = PATH, .ops = KEX_OPS,
+#ifdef CS_WC_P256
+	.context_size = sizeof(p256_ctx),
+	.setup = p256_setup, .run = p256_run, .teardown = p256_teardown,
+#else
+	.why = "this wolfSSL build has no P-256 ECDH (needs HAVE_ECC with ECC DHE, "
+	       "key import/export and 256-bit curves, and an RNG)",
+#endif
+};
+
+static const cs_impl *const wolfssl_impls[] = {
+	&aes_128_gcm_wolfcrypt, &aes_256_gcm_wolfcrypt, &chacha20_poly1305_wolfcrypt,
+	&aes_128_cbc_wolfcrypt, &sha1_wolfcrypt, &sha256_wolfcrypt, &sha512_wolfcrypt,
+	&x25519_wolfcrypt, &p256_wolfcrypt, NULL,
+};
+
+/* ---- The adapter ---- */
+
+static cs_version_fn wolfssl_version;
+static cs_build_info_fn wolfssl_build_info;
+static cs_init_fn wolfssl_init;
+static cs_fini_fn wolfssl_fini;
+static cs_cpu_info_fn wolfssl_cpu_info;
+
+static const char *
+wolfssl_version(void)
+{
+	/* The library's own string, so a worker reports the .so it loaded. */
+	return wolfSSL_lib_version();
+}
+
+/* The compile-time options (from the headers this worker was built against,
+   which are the library's own options.h) that decide how fast it runs. */
+static const char *const build_options[] = {
+#ifdef WOLFSSL_AESNI
+	"WOLFSSL_AESNI",
+#endif
+#ifdef USE_INTEL_SPEEDUP
+	"USE_INTEL_SPEEDUP",
+#endif
+#ifdef HAVE_INTEL_AVX1
+	"HAVE_INTEL_AVX1",
+#endif
+#ifdef HAVE_INTEL_AVX2
+	"HAVE_INTEL_AVX2",
+#endif
+#ifdef WOLFSSL_X86_64_BUILD
+	"WOLFSSL_X86_64_BUILD",
+#endif
+#ifdef WOLFSSL_ARMASM
+	"WOLFSSL_ARMASM",
+#endif
+#ifdef WOLFSSL_ARMASM_NO_HW_CRYPTO
+	"WOLFSSL_ARMASM_NO_HW_CRYPTO",
+#endif
+#ifdef WOLFSSL_ARMASM_NO_NEON
+	"WOLFSSL_ARMASM_NO_NEON",
+#endif
+#ifdef WOLFSSL_ARMASM_CRYPTO_SHA512
+	"WOLFSSL_ARMASM_CRYPTO_SHA512",
+#endif
+#ifdef WOLFSSL_NO_ASM
+	"WOLFSSL_NO_ASM",
+#endif
+#ifdef GCM_TABLE_4BIT
+	"GCM_TABLE_4BIT",
+#endif
+#ifdef GCM_TABLE
+	"GCM_TABLE",
+#endif
+#ifdef GCM_SMALL
+	"GCM_SMALL",
+#endif
+#ifdef GCM_WORD32
+	"GCM_WORD32",
+#endif
+#ifdef CURVE25519_SMALL
+	"CURVE25519_SMALL",
+#endif
+#ifdef CURVED25519_X64
+	"CURVED25519_X64",
+#endif
+#ifdef WOLFSSL_SP_MATH
+	"WOLFSSL_SP_MATH",
+#endif
+#ifdef WOLFSSL_SP_MATH_ALL
+	"WOLFSSL_SP_MATH_ALL",
+#endif
+#ifdef WOLFSSL_HAVE_SP_ECC
+	"WOLFSSL_HAVE_SP_ECC",
+#endif
+#ifdef WOLFSSL_SP_X86_64
+	"WOLFSSL_SP_X86_64",
+#endif
+#ifdef WOLFSSL_SP_X86_64_ASM
+	"WOLFSSL_SP_X86_64_ASM",
+#endif
+#ifdef WOLFSSL_SP_ARM64_ASM
+	"WOLFSSL_SP_ARM64_ASM",
+#endif
+#ifdef WOLFSSL_SP_ARM32_ASM
+	"WOLFSSL_SP_ARM32_ASM",
+#endif
+#ifdef USE_FAST_MATH
+	"USE_FAST_MATH",
+#endif
+#ifdef TFM_TIMING_RESISTANT
+	"TFM_TIMING_RESISTANT",
+#endif
+#ifdef ECC_TIMING_RESISTANT
+	"ECC_TIMING_RESISTANT",
+#endif
+#ifdef FP_ECC
+	"FP_ECC",
+#endif
+#ifdef ECC_SHAMIR
+	"ECC_SHAMIR",
+#endif
+#ifdef WOLFSSL_SMALL_STACK
+	"WOLFSSL_SMALL_STACK",
+#endif
+#ifdef HAVE_FIPS
+	"HAVE_FIPS",
+#endif
+	NULL,
+};
+
+/* build_options joined by spaces, e.g. "WOLFSSL_X86_64_BUILD GCM_TABLE_4BIT ...". */
+static const char *
+wolfssl_build_info(void)
+{
+	static char buf[1024];
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; build_options[i]; i++) {
+		int n = snprintf(buf + used, sizeof buf - used, "%s%s",
+				 used ? " " : "", build_options[i]);
+		if (n < 0 || (size_t)n >= sizeof buf - used) {
+			buf[used] = '\0'; /* drop a cut-off name */
+			break;
+		}
+		used += (size_t)n;
+	}
+	return buf;
+}
+
+static cs_status
+wolfssl_init(void)
+{
+	return wolfCrypt_Init() == 0 ? CS_OK : CS_LIB_ERROR;
+}
+
+static void
+wolfssl_fini(void)
+{
+	/* Frees the FP_ECC point cache, among others. */
+	wolfCrypt_Cleanup();
+}
+
+/* wolfCrypt keeps the CPU flags it detected to itself (cpuid_get_flags is
+   not exported), so there is nothing to report. */
+static const char *
+wolfssl_cpu_info(void)
+{
+	return "";
+}
+
+static const char *const wolfssl_paths[] = {PATH, NULL};
+static const char *const wolfssl_objects[] = {"libwolfssl", NULL};
+
+const cs_adapter cs_adapter_wolfssl = {
+	.abi = CS_ABI_VERSION,
+	.name = "wolfssl",
+	.paths = wolfssl_paths,
+	.version = wolfssl_version,
+	.build_info = wolfssl_build_info,
+	.init = wolfssl_init,
+	.fini = wolfssl_fini,
+	.objects = wolfssl_objects,
+	.mask_env = NULL,
+	.cpu_info = wolfssl_cpu_info,
+	.impls = wolfssl_impls,
+};
