@@ -9,6 +9,10 @@
  *                          all ok cells of one (alg, op, size) share one fingerprint
  *   --lib NAME             some cell of library NAME is ok
  *   --cells N              at least N cells
+ *   --evidence ALG=CLASS   every ok cell of ALG has evidence, and CLASS (armv8-sha2,
+ *                          aes-ni, ...) among its instruction classes
+ *   --no-evidence-class ALG=CLASS
+ *                          no ok cell of ALG shows CLASS in its evidence
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,6 +41,52 @@ s(json_t *c, const char *k)
 {
 	const char *v = json_string_value(json_object_get(c, k));
 	return v ? v : "";
+}
+
+/* An ALG=VALUE argument, split in place; NULL after printing why when there is no '='. */
+static char *
+split_pair(char *arg, const char *opt, const char *what)
+{
+	char *eq = strchr(arg, '=');
+	if (!eq || eq == arg || eq[1] == '\0') {
+		fprintf(stderr, "check-results: %s '%s' is not valid (accepted: ALG=%s)\n", opt, arg, what);
+		return NULL;
+	}
+	*eq = '\0';
+	return eq + 1;
+}
+
+/* --evidence (want = 1) and --no-evidence-class (want = 0) on the ok cells of alg. */
+static void
+check_evidence(json_t *cells, const char *alg, const char *cls, int want)
+{
+	size_t i, seen = 0;
+	json_t *c;
+	char what[240];
+
+	json_array_foreach(cells, i, c) {
+		if (strcmp(s(c, "alg"), alg) != 0 || strcmp(s(c, "status"), "ok") != 0)
+			continue;
+		seen++;
+		json_t *ev = json_object_get(c, "evidence");
+		json_t *share = json_object_get(json_object_get(ev, "classes"), cls);
+		if (want && !json_is_true(json_object_get(ev, "available"))) {
+			snprintf(what, sizeof what, "mask %s: no evidence (%.160s)", s(c, "mask"),
+				 ev ? s(ev, "reason") : "no evidence object");
+			failf(what, c);
+		} else if (want && !(json_number_value(share) > 0)) {
+			snprintf(what, sizeof what, "mask %s: evidence does not show %.64s", s(c, "mask"), cls);
+			failf(what, c);
+		} else if (!want && json_number_value(share) > 0) {
+			snprintf(what, sizeof what, "mask %s: evidence shows %.64s (share %.3f)", s(c, "mask"),
+				 cls, json_number_value(share));
+			failf(what, c);
+		}
+	}
+	if (seen == 0) {
+		printf("FAIL: no ok cell of %s to check %s against\n", alg, cls);
+		failures++;
+	}
 }
 
 int
@@ -71,7 +121,9 @@ main(int argc, char **argv)
 	}
 	json_t *cells = json_object_get(r, "cells");
 	const char *status_alg[32], *status_want[32], *others = NULL;
-	size_t n_status = 0;
+	const char *ev_alg[32], *ev_class[32];
+	int ev_want[32];
+	size_t n_status = 0, n_ev = 0;
 	long min_samples = -1, min_cells = 0;
 	int agree = 0;
 	for (int i = 2; i < argc; i++) {
@@ -93,6 +145,17 @@ main(int argc, char **argv)
 			*eq = '\0';
 			status_alg[n_status] = argv[i];
 			status_want[n_status++] = eq + 1;
+		} else if (strcmp(a, "--evidence") == 0 || strcmp(a, "--no-evidence-class") == 0) {
+			if (n_ev == 32) {
+				fprintf(stderr, "check-results: more than 32 evidence checks\n");
+				return 2;
+			}
+			char *cls = split_pair(argv[++i], a, "CLASS");
+			if (!cls)
+				return 2;
+			ev_alg[n_ev] = argv[i];
+			ev_class[n_ev] = cls;
+			ev_want[n_ev++] = strcmp(a, "--evidence") == 0;
 		} else if (strcmp(a, "--others") == 0) {
 			others = v; i++;
 		} else if (strcmp(a, "--agree") == 0) {
@@ -117,6 +180,8 @@ main(int argc, char **argv)
 		printf("FAIL: %zu cells, expected at least %ld\n", json_array_size(cells), min_cells);
 		failures++;
 	}
+	for (size_t k = 0; k < n_ev; k++)
+		check_evidence(cells, ev_alg[k], ev_class[k], ev_want[k]);
 	size_t i;
 	json_t *c;
 	json_array_foreach(cells, i, c) {
@@ -156,7 +221,7 @@ main(int argc, char **argv)
 			}
 		}
 	}
-	json_decref(r);
 	printf("%s: %zu cells checked, %d failure(s)\n", argv[1], json_array_size(cells), failures);
+	json_decref(r);
 	return failures ? 1 : 0;
 }

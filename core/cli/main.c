@@ -83,6 +83,11 @@ print_run_help(FILE *f)
 	      "  --multi N          also N workers at once, pinned to distinct CPUs, rates summed\n"
 	      "                     (rows 'lib/path xN', as openssl speed -multi)\n"
 	      "  --seed N           shuffle seed for the interleaved order (default: time)\n"
+	      "  --openssl-provider NAME[,NAME]  one row set per OpenSSL 3 provider,\n"
+	      "                     openssl/<path>[NAME] (e.g. default,cryptospeed-nettle)\n"
+	      "  --openssl-provider-path DIR     where to load providers from\n"
+	      "  --openssl-propq QUERY           property query for fetches\n"
+	      "  --openssl-engine ID[,ID]        rows openssl/<path>[engine=ID] (ENGINE API)\n"
 	      "  -o FILE            write the result JSON to FILE (atomically)\n"
 	      "  --format F         stdout format: text, json, csv, openssl (default: text)\n",
 	      f);
@@ -222,6 +227,60 @@ validate_paths(cs_run *run)
 }
 
 static void
+variant_env(cs_variant *v, const char *name, const char *value)
+{
+	if (value && v->n_env < 4)
+		snprintf(v->env[v->n_env++], sizeof v->env[0], "%s=%s", name, value);
+}
+
+/* Each OpenSSL provider and engine is a worker variant: rows openssl/<path>[NAME]. */
+static void
+add_openssl_variants(cs_config *cfg, const cs_list *providers, const cs_list *engines,
+		     const char *provider_path, const char *propq)
+{
+	if ((provider_path || propq) && providers->n == 0)
+		usage_error("--openssl-provider-path and --openssl-propq need --openssl-provider NAME");
+	for (size_t i = 0; i < providers->n + engines->n; i++) {
+		bool engine = i >= providers->n;
+		const char *name = engine ? engines->item[i - providers->n] : providers->item[i];
+		cs_variant *v = &cfg->variants[cfg->n_variants++];
+		memset(v, 0, sizeof *v);
+		snprintf(v->lib, sizeof v->lib, "openssl");
+		snprintf(v->tag, sizeof v->tag, "%s%s", engine ? "engine=" : "", name);
+		if (engine) {
+			variant_env(v, "CRYPTOSPEED_OPENSSL_ENGINE", name);
+		} else {
+			variant_env(v, "CRYPTOSPEED_OPENSSL_PROVIDER", name);
+			variant_env(v, "CRYPTOSPEED_OPENSSL_PROVIDER_PATH", provider_path);
+			variant_env(v, "CRYPTOSPEED_OPENSSL_PROPQ", propq);
+		}
+		if (cfg->n_variants == CS_MAX_LIST)
+			usage_error("too many --openssl-provider/--openssl-engine names (accepted: up "
+				    "to %d)", CS_MAX_LIST);
+	}
+}
+
+/* A variant worker that could not initialise (a provider that does not load):
+   quote the library's reason, before anything is measured. */
+static void
+validate_variants(cs_run *run)
+{
+	for (size_t i = 0; i < run->n_workers; i++) {
+		cs_worker *w = run->workers[i];
+		const char *err = json_string_value(json_object_get(w->hello, "init_error"));
+		if (!err)
+			continue;
+		if (w->variant) {
+			cs_run_stop_workers(run);
+			usage_error("%s [%s]: %s (accepted: a provider OpenSSL can load by name, "
+				    "searched in --openssl-provider-path, OPENSSL_MODULES or its "
+				    "default directory)", w->file->name, w->variant->tag, err);
+		}
+		fprintf(stderr, "cryptospeed: %s: %s\n", w->file->name, err);
+	}
+}
+
+static void
 on_signal(int sig)
 {
 	cs_interrupt_signal = sig;
@@ -265,6 +324,8 @@ cmd_run(int argc, char **argv)
 	cs_config cfg;
 	config_defaults(&cfg);
 	bool precision_set = false, budget_set = false;
+	cs_list providers = {0}, engines = {0};
+	const char *provider_path = NULL, *propq = NULL;
 	for (int i = 0; i < argc; i++) {
 		const char *a = argv[i];
 		const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -330,6 +391,14 @@ cmd_run(int argc, char **argv)
 			TAKES_VALUE; parse_launcher(&cfg, v);
 		} else if (strcmp(a, "--worker-dir") == 0) {
 			TAKES_VALUE; cfg.worker_dir = v;
+		} else if (strcmp(a, "--openssl-provider") == 0) {
+			TAKES_VALUE; split_or_die(a, v, &providers);
+		} else if (strcmp(a, "--openssl-engine") == 0) {
+			TAKES_VALUE; split_or_die(a, v, &engines);
+		} else if (strcmp(a, "--openssl-provider-path") == 0) {
+			TAKES_VALUE; provider_path = v;
+		} else if (strcmp(a, "--openssl-propq") == 0) {
+			TAKES_VALUE; propq = v;
 		} else if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
 			TAKES_VALUE; cfg.out = v;
 		} else if (strcmp(a, "--format") == 0) {
@@ -352,6 +421,7 @@ cmd_run(int argc, char **argv)
 	}
 	cfg.min_samples = 10;
 	cfg.visit = 3;
+	add_openssl_variants(&cfg, &providers, &engines, provider_path, propq);
 
 	n_files = cs_find_workers(files, MAX_WORKERS);
 	validate_names(&cfg);
@@ -384,6 +454,7 @@ cmd_run(int argc, char **argv)
 		fprintf(stderr, "cryptospeed: out of memory\n");
 		return 1;
 	}
+	validate_variants(&run);
 	validate_paths(&run);
 	int disagree = cs_run_measure(&run);
 	json_t *results = cs_results_json(&run);

@@ -220,6 +220,8 @@ send_hello(const char *argv0, const char *mask)
 		"clock", "CLOCK_MONOTONIC_RAW", "clock_res_ns", (json_int_t)cs_clock_res_ns(),
 		"paths", paths, "impls", impls, "masks", masks_json(&cpu),
 		"mask", mask ? mask : "none");
+	if (a->variant_info)
+		json_object_set_new(hello, "variant", json_string(a->variant_info()));
 	send(hello);
 }
 
@@ -313,6 +315,11 @@ do_prepare(json_int_t id, json_t *req)
 	json_object_set_new(r, "kat", json_string(kat_exempt(impl) ? "exempt" : "pass"));
 	json_object_set_new(r, "batch", json_integer((json_int_t)s->cell.batch));
 	json_object_set_new(r, "fingerprint", json_string(s->cell.fingerprint));
+	if (impl->describe) {
+		char served[256] = "";
+		impl->describe(s->cell.ctx, served, sizeof served);
+		json_object_set_new(r, "served_by", json_string(served));
+	}
 	return r;
 }
 
@@ -481,11 +488,21 @@ main(int argc, char **argv)
 			fault_mode = buf;
 		}
 	}
+	int rc;
 	if (a->init && a->init() != CS_OK) {
-		fprintf(stderr, "%s: %s failed to initialise\n", argv[0], a->name);
+		const char *why = a->init_error ? a->init_error() : "init failed";
+		if (mode != SERVE) {
+			fprintf(stderr, "%s: %s failed to initialise: %s\n", argv[0], a->name, why);
+			return 1;
+		}
+		/* say hello anyway, so the orchestrator can quote the reason */
+		proto_out = stdout;
+		json_t *h = json_pack("{ss si ss ss ss s[] s[] s{}}", "type", "hello", "abi", a->abi,
+				      "lib", a->name, "version", a->version(), "init_error", why,
+				      "paths", "impls", "masks");
+		send(h);
 		return 1;
 	}
-	int rc;
 	if (mode == LIST) {
 		rc = cmd_list();
 	} else if (mode == KAT) {

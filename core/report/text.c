@@ -239,11 +239,22 @@ cs_report_text(json_t *results, FILE *f)
 	json_t *libs = json_object_get(results, "libraries"), *l;
 	size_t i;
 	json_array_foreach(libs, i, l) {
-		const char *mask = json_string_value(json_object_get(l, "mask"));
+		/* each library build once (masks, variants, --multi share it), errors always */
+		const char *name = json_string_value(json_object_get(l, "name"));
 		const char *err = json_string_value(json_object_get(l, "error"));
-		if (mask && strcmp(mask, "none") != 0 && !err)
+		if (!err)
+			err = json_string_value(json_object_get(l, "init_error"));
+		bool seen = false;
+		size_t j;
+		json_t *m;
+		json_array_foreach(libs, j, m) {
+			if (j >= i)
+				break;
+			seen |= strcmp(json_string_value(json_object_get(m, "name")), name) == 0;
+		}
+		if (seen && !err)
 			continue;
-		fprintf(f, "  %-16s %s\n", json_string_value(json_object_get(l, "name")),
+		fprintf(f, "  %-16s %s\n", name,
 			err ? err : json_string_value(json_object_get(l, "version")));
 	}
 	int marks = 0;

@@ -32,6 +32,10 @@ cell_json(const cs_rcell *c)
 		json_string(hello ? json_string_value(json_object_get(hello, "version")) : ""));
 	json_object_set_new(j, "path", json_string(c->path));
 	json_object_set_new(j, "mask", json_string(w->mask));
+	if (w->variant)
+		json_object_set_new(j, "variant", json_string(w->variant->tag));
+	if (c->served_by[0])
+		json_object_set_new(j, "served_by", json_string(c->served_by));
 	if (c->multi > 1)
 		json_object_set_new(j, "multi", json_integer(c->multi));
 	json_object_set_new(j, "alg", json_string(c->alg->name));
@@ -115,9 +119,16 @@ libraries_json(const cs_run *run)
 		const cs_worker *w = run->workers[i];
 		json_t *h = w->hello;
 		json_t *e = json_pack("{ss ss}", "name", w->file->name, "mask", w->mask);
-		const char *keys[] = {"version", "build", "cpu_info", "worker"};
+		if (w->variant)
+			json_object_set_new(e, "variant", json_string(w->variant->tag));
+		if (w->cpu >= 0)
+			json_object_set_new(e, "pinned_cpu", json_integer(w->cpu));
+		const char *keys[] = {"version", "build", "cpu_info", "worker", "init_error"};
 		for (size_t k = 0; h && k < sizeof keys / sizeof keys[0]; k++)
-			json_object_set(e, keys[k], json_object_get(h, keys[k]));
+			if (json_object_get(h, keys[k]))
+				json_object_set(e, keys[k], json_object_get(h, keys[k]));
+		if (h && json_object_get(h, "variant"))
+			json_object_set(e, "variant_info", json_object_get(h, "variant"));
 		if (w->env_name[0]) {
 			char env[400];
 			snprintf(env, sizeof env, "%s=%s", w->env_name, w->env_value);
@@ -193,11 +204,14 @@ cs_row_label(json_t *cell, char *buf, size_t n)
 	const char *lib = json_string_value(json_object_get(cell, "lib"));
 	const char *path = json_string_value(json_object_get(cell, "path"));
 	const char *mask = json_string_value(json_object_get(cell, "mask"));
+	const char *variant = json_string_value(json_object_get(cell, "variant"));
 	json_int_t multi = json_integer_value(json_object_get(cell, "multi"));
-	char extra[32] = "";
+	char extra[32] = "", tag[112] = "";
 	if (multi > 1)
 		snprintf(extra, sizeof extra, " x%lld", (long long)multi);
-	snprintf(buf, n, "%s/%s%s%s%s", lib ? lib : "?", path ? path : "?",
+	if (variant)
+		snprintf(tag, sizeof tag, "[%s]", variant);
+	snprintf(buf, n, "%s/%s%s%s%s%s", lib ? lib : "?", path ? path : "?", tag,
 		 mask && strcmp(mask, "none") ? "/" : "", mask && strcmp(mask, "none") ? mask : "",
 		 extra);
 }

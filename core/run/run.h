@@ -20,6 +20,15 @@ typedef struct cs_list {
 	char *item[CS_MAX_LIST];
 } cs_list;
 
+/* A worker variant: the same library started with extra environment, shown
+   as its own rows "lib/path[tag]" (an OpenSSL provider or engine). */
+typedef struct cs_variant {
+	char lib[32];		/* applies to workers of this library (any @version) */
+	char tag[96];		/* "default", "engine=afalg" */
+	char env[4][320];	/* "NAME=VALUE" */
+	int n_env;
+} cs_variant;
+
 typedef struct cs_config {
 	cs_list libs, paths, algs, ops, masks;
 	size_t sizes[CS_MAX_LIST];
@@ -36,6 +45,8 @@ typedef struct cs_config {
 	char *launcher[16];	/* argv prefix, NULL-terminated */
 	const char *worker_dir;	/* where workers are on the target */
 	int multi;		/* --multi N (1 = single) */
+	cs_variant variants[CS_MAX_LIST];
+	size_t n_variants;
 	unsigned seed;
 	/* derived */
 	uint64_t target_ns, warmup_ns;
@@ -54,7 +65,8 @@ typedef enum cs_req { CS_REQ_OK, CS_REQ_CRASHED, CS_REQ_TIMEOUT, CS_REQ_GARBAGE,
 typedef struct cs_worker {
 	const cs_worker_file *file;
 	char mask[16];
-	char env_name[64], env_value[256];
+	char env_name[64], env_value[256];	/* the mask's switch */
+	const cs_variant *variant;		/* NULL = plain */
 	int cpu;		/* pinned CPU or -1 */
 	int multi_index;	/* 0..multi-1 */
 	pid_t pid;
@@ -86,6 +98,7 @@ typedef struct cs_rcell {
 	char status[16];	/* "" while measuring, then ok/wrong/unsupported/crashed/timeout/error */
 	char detail[256];
 	char kat[16];
+	char served_by[256];	/* what the worker says served it (e.g. provider=default) */
 	char fingerprint[17];
 	uint64_t batch;
 	double *ns;		/* ns per op, one per batch */

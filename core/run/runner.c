@@ -36,7 +36,7 @@ set_status(cs_rcell *c, const char *status, const char *detail)
 }
 
 static cs_worker *
-new_worker(cs_run *run, const cs_worker_file *f, const char *mask)
+new_worker(cs_run *run, const cs_worker_file *f, const char *mask, const cs_variant *variant)
 {
 	cs_worker *w = calloc(1, sizeof *w);
 	cs_worker **n = realloc(run->workers, (run->n_workers + 1) * sizeof *n);
@@ -46,6 +46,7 @@ new_worker(cs_run *run, const cs_worker_file *f, const char *mask)
 	}
 	run->workers = n;
 	w->file = f;
+	w->variant = variant;
 	w->cpu = -1;
 	snprintf(w->mask, sizeof w->mask, "%s", mask);
 	run->workers[run->n_workers++] = w;
@@ -215,6 +216,8 @@ prepare_in(cs_run *run, cs_rcell *c, int k)
 	}
 	const char *fp = json_string_value(json_object_get(rep, "fingerprint"));
 	const char *kat = json_string_value(json_object_get(rep, "kat"));
+	const char *served = json_string_value(json_object_get(rep, "served_by"));
+	snprintf(c->served_by, sizeof c->served_by, "%s", served ? served : "");
 	snprintf(c->fingerprint, sizeof c->fingerprint, "%s", fp ? fp : "");
 	snprintf(c->kat, sizeof c->kat, "%s", kat ? kat : "");
 	c->batch = (uint64_t)json_integer_value(json_object_get(rep, "batch"));
@@ -452,7 +455,7 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 	    const char *env, const char *val, const char *why)
 {
 	const cs_config *cfg = run->cfg;
-	cs_worker *w = strcmp(mask, "none") == 0 ? base : new_worker(run, f, mask);
+	cs_worker *w = strcmp(mask, "none") == 0 ? base : new_worker(run, f, mask, base->variant);
 	if (!w)
 		return -1;
 	if (w != base && !why) {
@@ -470,7 +473,7 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 	int cpus = (int)json_integer_value(json_object_get(json_object_get(base->hello, "cpu"),
 							   "cpus"));
 	for (int k = 0; k < cfg->multi && k < 64; k++) {
-		cs_worker *m = new_worker(run, f, mask);
+		cs_worker *m = new_worker(run, f, mask, base->variant);
 		if (!m)
 			return -1;
 		m->cpu = k % (cpus > 0 ? cpus : 1);
@@ -487,35 +490,62 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 	return 0;
 }
 
+/* The variants that apply to a worker file ("openssl" and "openssl@1.1.1w"). */
+static bool
+variant_applies(const cs_variant *v, const char *name)
+{
+	size_t n = strlen(v->lib);
+	return strncmp(name, v->lib, n) == 0 && (name[n] == '\0' || name[n] == '@');
+}
+
+static int start_variant(cs_run *run, const cs_worker_file *file, const cs_variant *variant);
+
 static int
 start_workers(cs_run *run, const cs_worker_file *files, size_t n_files)
 {
 	const cs_config *cfg = run->cfg;
 	for (size_t f = 0; f < n_files; f++) {
-		/* the unmasked worker first: its hello tells how to mask */
-		cs_worker *base = new_worker(run, &files[f], "none");
-		if (!base)
-			return -1;
-		if (cs_worker_start(base, cfg) != 0) {
-			fprintf(stderr, "cryptospeed: %s: %s\n", files[f].name, base->error);
-			continue; /* no hello, no impl list: recorded under "libraries" */
-		}
-		for (size_t m = 0; m < cfg->masks.n; m++) {
-			const char *mask = cfg->masks.item[m];
-			json_t *me = json_object_get(json_object_get(base->hello, "masks"), mask);
-			const char *st = json_string_value(json_object_get(me, "status"));
-			char why[160];
-			snprintf(why, sizeof why, "%s has no switch for mask %s", files[f].name, mask);
-			bool ok = st && strcmp(st, "ok") == 0;
-			if (start_group(run, &files[f], mask, base,
-					json_string_value(json_object_get(me, "env")),
-					json_string_value(json_object_get(me, "value")),
-					ok ? NULL : why) != 0)
+		bool any = false;
+		for (size_t v = 0; v < cfg->n_variants; v++) {
+			if (!variant_applies(&cfg->variants[v], files[f].name))
+				continue;
+			any = true;
+			if (start_variant(run, &files[f], &cfg->variants[v]) != 0)
 				return -1;
 		}
-		if (!cs_list_has(&cfg->masks, "none"))
-			cs_worker_quit(base);
+		if (!any && start_variant(run, &files[f], NULL) != 0)
+			return -1;
 	}
+	return 0;
+}
+
+static int
+start_variant(cs_run *run, const cs_worker_file *file, const cs_variant *variant)
+{
+	const cs_config *cfg = run->cfg;
+	/* the unmasked worker first: its hello tells how to mask */
+	cs_worker *base = new_worker(run, file, "none", variant);
+	if (!base)
+		return -1;
+	if (cs_worker_start(base, cfg) != 0) {
+		fprintf(stderr, "cryptospeed: %s: %s\n", file->name, base->error);
+		return 0; /* no hello, no impl list: recorded under "libraries" */
+	}
+	if (json_object_get(base->hello, "init_error"))
+		return 0; /* the caller's validation reports it */
+	for (size_t m = 0; m < cfg->masks.n; m++) {
+		const char *mask = cfg->masks.item[m];
+		json_t *me = json_object_get(json_object_get(base->hello, "masks"), mask);
+		const char *st = json_string_value(json_object_get(me, "status"));
+		char why[160];
+		snprintf(why, sizeof why, "%s has no switch for mask %s", file->name, mask);
+		bool ok = st && strcmp(st, "ok") == 0;
+		if (start_group(run, file, mask, base, json_string_value(json_object_get(me, "env")),
+				json_string_value(json_object_get(me, "value")), ok ? NULL : why) != 0)
+			return -1;
+	}
+	if (!cs_list_has(&cfg->masks, "none"))
+		cs_worker_quit(base);
 	return 0;
 }
 

@@ -135,6 +135,15 @@ cs_worker_start(cs_worker *w, const cs_config *cfg)
 		signal(SIGTERM, SIG_DFL);
 		if (w->env_name[0])
 			setenv(w->env_name, w->env_value, 1);
+		for (int i = 0; w->variant && i < w->variant->n_env; i++) {
+			char kv[320];
+			snprintf(kv, sizeof kv, "%s", w->variant->env[i]);
+			char *eq = strchr(kv, '=');
+			if (eq) {
+				*eq = '\0';
+				setenv(kv, eq + 1, 1);
+			}
+		}
 		if (w->cpu >= 0) {
 			cpu_set_t set;
 			CPU_ZERO(&set);

@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 /* Bumped whenever a struct below changes shape. cs_adapter.abi must equal it. */
-#define CS_ABI_VERSION 1
+#define CS_ABI_VERSION 2
 
 typedef enum cs_status {
 	CS_OK = 0,
@@ -120,6 +120,9 @@ typedef cs_status cs_setup_fn(void *ctx, const cs_setup *setup);
 typedef cs_status cs_run_fn(void *ctx, const cs_io *io);
 /* Untimed: free what setup allocated. Called even when setup failed. */
 typedef void cs_teardown_fn(void *ctx);
+/* After setup: what actually serves this cell, as "key=value" words, e.g.
+   "provider=default" (OpenSSL asks the fetched object, never assumes). */
+typedef void cs_describe_fn(void *ctx, char *buf, size_t size);
 
 /* How one library runs one algorithm on one API path. */
 typedef struct cs_impl {
@@ -133,6 +136,7 @@ typedef struct cs_impl {
 	cs_teardown_fn *teardown; /* NULL = nothing to free */
 	const char *why;	/* when run == NULL: why (shown by `list`) */
 	unsigned flags;		/* CS_IMPL_* */
+	cs_describe_fn *describe; /* NULL = nothing to say */
 } cs_impl;
 
 /* The impl computes nothing real (the noop harness probe): skip its KATs. */
@@ -159,6 +163,13 @@ typedef cs_status cs_mask_env_fn(const char *mask, const char *arch,
 				 char *value, size_t value_size);
 /* What the library says it runs with (CPU capability string), or "". */
 typedef const char *cs_cpu_info_fn(void);
+/* Why init() failed, quoting the library (e.g. OpenSSL's error for a
+   provider that would not load). */
+typedef const char *cs_init_error_fn(void);
+/* What this worker's variant loaded, e.g. the providers with their versions
+   (variants are chosen by environment variables the orchestrator sets, such
+   as CRYPTOSPEED_OPENSSL_PROVIDER), or "" for none. */
+typedef const char *cs_variant_info_fn(void);
 
 typedef struct cs_adapter {
 	int abi;		/* CS_ABI_VERSION */
@@ -174,6 +185,8 @@ typedef struct cs_adapter {
 	cs_mask_env_fn *mask_env; /* NULL = no mask switch at all */
 	cs_cpu_info_fn *cpu_info; /* NULL = none */
 	const cs_impl *const *impls; /* NULL-terminated */
+	cs_init_error_fn *init_error; /* NULL = no detail */
+	cs_variant_info_fn *variant_info; /* NULL = no variants */
 } cs_adapter;
 
 #endif
