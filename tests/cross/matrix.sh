@@ -1,0 +1,17 @@
+# The whole matrix, quickly, under the emulator: every library's cells run
+# (none wrong, crashed, timed out or in error) and all libraries agree on the
+# output of every (algorithm, operation, size): the target's arithmetic is
+# checked against the known answers and against each other.
+. "$(dirname "$0")/lib.sh"
+[ -n "$CS_EXPECT" ] || skip "no adapters expected in this build"
+d=$(tmpdir)
+cs_run "$d/r.json" --quick --no-evidence --sizes 64,1024
+libs=()
+for lib in $CS_EXPECT; do
+	libs+=(--lib "$lib")
+done
+check "$d/r.json" --agree --min-samples 5 "${libs[@]}" || fail "result file"
+if grep -Eq '"status": *"(wrong|crashed|timeout|error)"' "$d/r.json"; then
+	fail "cells not ok: $(grep -Eo '"status": *"(wrong|crashed|timeout|error)"' "$d/r.json" | sort | uniq -c | tr '\n' ' ')"
+fi
+echo "ok"
