@@ -8,7 +8,12 @@
 . "$(dirname "$0")/lib.sh"
 lib=${1:?usage: evidence.sh LIB}
 have_worker "$lib" || skip "no $lib worker built"
-[ "$CS_ARCH" = aarch64 ] || skip "the expected classes are written for aarch64 (this is $CS_ARCH)"
+# OpenSSL uses the crypto extensions on aarch64 and on 32-bit ARM (armv8-aes
+# etc. name both); Debian's armhf Nettle 3.8 has no AES/SHA/PMULL assembly.
+case "$lib/$CS_ARCH" in
+openssl/aarch64 | openssl/arm | nettle/aarch64) ;;
+*) skip "no expected classes written for $lib on $CS_ARCH" ;;
+esac
 d=$(tmpdir)
 run() {	# run MASK ALGS: one mask, evidence at 8192 bytes
 	cs_run "$d/$1.json" --quick --lib "$lib" --alg "$2" --sizes 8192 --mask "$1"
@@ -40,4 +45,4 @@ nettle)
 	fail "no evidence expectations written for $lib (known: openssl, nettle)"
 	;;
 esac
-echo "ok"
+pass

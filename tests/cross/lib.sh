@@ -16,7 +16,9 @@ skip() { echo "SKIP: $*"; exit 77; }
 read -r -a EMU <<<"$CS_EMULATOR"
 command -v "${EMU[0]}" >/dev/null || skip "emulator ${EMU[0]} not installed (scripts/deps.sh --arch arm64)"
 have_worker() { [ -x "$CS_BIN/cryptospeed-worker-$1" ]; }
+# d=$(tmpdir): a scratch dir, kept when a test fails, removed by pass
 tmpdir() { mktemp -d "$CS_WORK/cross.XXXXXX"; }
+pass() { rm -rf "${d:-}"; echo "ok${1:+: $1}"; exit 0; }
 # cs ARGS...: the target's orchestrator, under the emulator
 cs() { "${EMU[@]}" "$CS_BIN/cryptospeed" "$@"; }
 # cs_run OUT.json ARGS...: `cryptospeed run` with each worker under the emulator

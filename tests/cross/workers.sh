@@ -34,4 +34,4 @@ for lib in $CS_EXPECT; do
 	grep -q "^$lib " "$d/list.txt" || fail "cryptospeed list does not show $lib"
 done
 grep -q "error:" "$d/list.txt" && fail "cryptospeed list: $(grep error: "$d/list.txt")"
-echo "ok: $n workers, arch $CS_ARCH, static $CS_STATIC"
+pass "$n workers, arch $CS_ARCH, static $CS_STATIC"

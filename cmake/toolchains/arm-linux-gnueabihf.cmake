@@ -1,0 +1,51 @@
+# Cross build for 32-bit ARM (armhf: ARMv7, hard float) Linux, best effort.
+# Unlike arm64 it does not use multiarch packages (this mirror's armhf index
+# does not download cleanly): `scripts/deps.sh --arch armhf` unpacks the armhf
+# C library and every library into a sysroot, which is the compiler's
+# --sysroot here. Static builds are the useful ones:
+#
+#   cmake -S . -B build-armhf \
+#     -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/arm-linux-gnueabihf.cmake \
+#     -DCRYPTOSPEED_STATIC=ON
+#
+# CRYPTOSPEED_SYSROOT (cache, or the environment variable of that name):
+# default /opt/cryptospeed-sysroot-armhf.
+set(CMAKE_SYSTEM_NAME Linux)
+set(CMAKE_SYSTEM_PROCESSOR arm)
+set(cs_triplet arm-linux-gnueabihf)
+
+set(CMAKE_C_COMPILER ${cs_triplet}-gcc)
+# 64-bit file offsets and inode numbers: without them readdir() and stat()
+# fail with EOVERFLOW on a 64-bit kernel's file systems (qemu-arm on an x86-64
+# host, or a 32-bit userland on an arm64 board), and no worker is found.
+set(CMAKE_C_FLAGS_INIT "-D_FILE_OFFSET_BITS=64")
+
+if(NOT CRYPTOSPEED_SYSROOT)
+  if(DEFINED ENV{CRYPTOSPEED_SYSROOT})
+    set(CRYPTOSPEED_SYSROOT $ENV{CRYPTOSPEED_SYSROOT})
+  else()
+    set(CRYPTOSPEED_SYSROOT /opt/cryptospeed-sysroot-armhf)
+  endif()
+endif()
+set(CRYPTOSPEED_SYSROOT ${CRYPTOSPEED_SYSROOT} CACHE PATH
+  "armhf root with the C library and the libraries (from scripts/deps.sh --arch armhf)")
+if(NOT EXISTS ${CRYPTOSPEED_SYSROOT}/usr/include/stdio.h)
+  message(FATAL_ERROR "no armhf sysroot in ${CRYPTOSPEED_SYSROOT} (no usr/include/stdio.h): "
+    "run scripts/deps.sh --arch armhf, or set CRYPTOSPEED_SYSROOT")
+endif()
+set(CMAKE_SYSROOT ${CRYPTOSPEED_SYSROOT})
+
+# qemu-arm's -L: a dynamically linked program's loader and libraries.
+set(CMAKE_CROSSCOMPILING_EMULATOR qemu-arm -L ${CRYPTOSPEED_SYSROOT})
+
+set(CMAKE_FIND_ROOT_PATH ${CRYPTOSPEED_SYSROOT})
+set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
+set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
+set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
+
+# pkg-config: the sysroot's .pc files, their paths prefixed with the sysroot.
+set(ENV{PKG_CONFIG_LIBDIR}
+  "${CRYPTOSPEED_SYSROOT}/usr/lib/${cs_triplet}/pkgconfig:${CRYPTOSPEED_SYSROOT}/usr/share/pkgconfig")
+set(ENV{PKG_CONFIG_PATH} "")
+set(ENV{PKG_CONFIG_SYSROOT_DIR} ${CRYPTOSPEED_SYSROOT})
