@@ -55,8 +55,9 @@ for alg in $algs; do
 				END {
 					n = 0
 					for (r in o) if (r in t && t[r] > 0) v[++n] = o[r] / t[r]
-					asort(v)
 					if (n == 0) { print "-"; exit }
+					for (i = 2; i <= n; i++)	# insertion sort (POSIX awk has no asort)
+						for (j = i; j > 1 && v[j - 1] > v[j]; j--) { x = v[j]; v[j] = v[j - 1]; v[j - 1] = x }
 					m = (n % 2) ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
 					printf "%.3f", m
 				}' "$work/all")

@@ -447,12 +447,13 @@ aead_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 		}
 	}
 	if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_IVLEN))) {
-		size_t n;
-		size_t max = c->info->alg == AEAD_GCM ? AEAD_IV_MAX : c->info->iv_len;
-		if (!OSSL_PARAM_get_size_t(p, &n) || n < c->info->iv_len - (max - c->info->iv_len > 0 ? c->info->iv_len - 1 : 0) || n > max) {
+		/* GCM takes any nonce length (Nettle hashes other than 12 bytes);
+		   ChaCha20-Poly1305 only its 12 bytes. */
+		int gcm = c->info->alg == AEAD_GCM;
+		size_t n, min = gcm ? 1 : c->info->iv_len, max = gcm ? AEAD_IV_MAX : c->info->iv_len;
+		if (!OSSL_PARAM_get_size_t(p, &n) || n < min || n > max) {
 			cs_bridge_error(c->bridge, CS_BRIDGE_R_BAD_PARAM, __func__,
-					"nonce length (accepted: %zu..%zu)",
-					c->info->alg == AEAD_GCM ? (size_t)1 : c->info->iv_len, max);
+					"nonce length (accepted: %zu..%zu)", min, max);
 			return 0;
 		}
 		if (n != c->iv_len) {

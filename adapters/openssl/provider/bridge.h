@@ -32,9 +32,11 @@ enum {
 	CS_BRIDGE_R_NO_MEMORY,
 };
 
-/* The provider context: the core handle and the core's error functions. */
+/* The provider context: the core handle, the core's error functions, and the
+   OSSL_PROV_PARAM_BUILDINFO text. */
 typedef struct cs_bridge {
 	const OSSL_CORE_HANDLE *handle;
+	char buildinfo[96];
 	OSSL_FUNC_core_new_error_fn *new_error;
 	OSSL_FUNC_core_set_error_debug_fn *set_error_debug;
 	OSSL_FUNC_core_vset_error_fn *vset_error;

@@ -1,0 +1,33 @@
+# --launcher runs each worker as PREFIX + its argv, without a shell; a
+# launcher that cannot start gives a clear error per library and the run goes
+# on (here: nothing else to measure, so no cells); --multi N adds xN rows
+# sampled at the same moment on distinct CPUs.
+. "$(dirname "$0")/lib.sh"
+d=$(tmpdir)
+# `env` is a launcher that runs its arguments: the protocol passes through it
+"$CS" run --quick --lib noop --alg sha256 --sizes 64 --no-evidence --launcher env \
+	-o "$d/r.json" >"$d/out.txt" || fail "run via env launcher exited $?"
+"$CHECK" "$d/r.json" --others ok --min-samples 10 --cells 1 || fail "launcher run"
+grep -q '"launcher": \[' "$d/r.json" || fail "launcher not recorded"
+# a launcher that does not exist: one error line naming it, exit 0, no cells
+"$CS" run --quick --lib noop --alg sha256 --sizes 64 --no-evidence \
+	--launcher /nonexistent/launcher -o "$d/bad.json" >"$d/bad.txt" 2>"$d/bad.err"
+rc=$?
+[ $rc -eq 0 ] || fail "bad launcher: exit $rc"
+grep -q "cannot start '/nonexistent/launcher': No such file or directory" "$d/bad.err" ||
+	fail "bad launcher message: $(cat "$d/bad.err")"
+grep -q '"error": "cannot start' "$d/bad.json" || fail "error not in the result file"
+# a worker directory on the "target" that lacks the worker
+"$CS" run --quick --lib noop --alg sha256 --sizes 64 --no-evidence --launcher env \
+	--worker-dir /nonexistent -o "$d/miss.json" >/dev/null 2>"$d/miss.err"
+grep -q "noop" "$d/miss.err" || fail "missing worker: no error naming the library"
+# --multi 2: single and x2 rows, the x2 cells sampled on pinned CPUs
+"$CS" run --quick --lib noop --alg sha256 --sizes 64 --no-evidence --multi 2 \
+	-o "$d/multi.json" >"$d/multi.txt" || fail "multi exited $?"
+cat "$d/multi.txt"
+grep -q "^noop/noop " "$d/multi.txt" || fail "no single row"
+grep -q "^noop/noop x2 " "$d/multi.txt" || fail "no x2 row"
+grep -q '"multi": 2' "$d/multi.json" || fail "multi not in the result file"
+grep -q '"pinned_cpu": 0' "$d/multi.json" || fail "no worker pinned to CPU 0"
+"$CHECK" "$d/multi.json" --others ok --min-samples 10 --cells 2 || fail "multi cells"
+echo ok
