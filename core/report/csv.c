@@ -16,7 +16,7 @@ void
 cs_report_csv(json_t *results, FILE *f)
 {
 	fprintf(f, "lib,lib_version,path,mask,alg,op,size,status,rate_unit,rate_median,rate_q1,"
-		   "rate_q3,ns_per_op_median,ci95_rel,n_samples,fingerprint,agree,hw\n");
+		   "rate_q3,ns_per_op_median,ci95_rel,n_samples,fingerprint,agree,hw,ns_per_op_mean\n");
 	size_t i;
 	json_t *c;
 	json_array_foreach(json_object_get(results, "cells"), i, c) {
@@ -38,7 +38,10 @@ cs_report_csv(json_t *results, FILE *f)
 				(long long)json_integer_value(json_object_get(c, "n_samples")));
 		else
 			fprintf(f, ",,,,,,,");
-		fprintf(f, "%s,%s,%s\n", str(c, "fingerprint"),
+		fprintf(f, "%s,%s,%s,", str(c, "fingerprint"),
 			agree ? (json_is_true(agree) ? "true" : "false") : "", hw);
+		if (ns)
+			fprintf(f, "%.6g", json_real_value(json_object_get(ns, "mean")));
+		fputc('\n', f);
 	}
 }

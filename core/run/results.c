@@ -57,6 +57,12 @@ cell_json(const cs_rcell *c)
 		json_t *ns = quantiles(s->median, s->q1, s->q3, s->ci_lo, s->ci_hi);
 		json_object_set_new(ns, "min", json_real(s->min));
 		json_object_set_new(ns, "max", json_real(s->max));
+		/* the mean is what a long single run (openssl speed) reports: it
+		   includes every interruption the median leaves out */
+		double sum = 0;
+		for (size_t i = 0; i < c->n; i++)
+			sum += c->ns[i];
+		json_object_set_new(ns, "mean", json_real(sum / (double)c->n));
 		json_object_set_new(j, "ns_per_op", ns);
 		json_object_set_new(j, "ci95_rel", json_real(cs_ci_rel_halfwidth(s)));
 		json_object_set_new(j, "batch", json_integer((json_int_t)c->batch));
