@@ -13,6 +13,11 @@
  *                          aes-ni, ...) among its instruction classes
  *   --no-evidence-class ALG=CLASS
  *                          no ok cell of ALG shows CLASS in its evidence
+ *   --served-by VARIANT=TEXT
+ *                          every ok cell of worker variant VARIANT (an OpenSSL
+ *                          provider, "engine=ID") has TEXT in its served_by, and
+ *                          there is such a cell: --served-by default=provider=default,
+ *                          --served-by engine=afalg=engine=afalg
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,6 +94,30 @@ check_evidence(json_t *cells, const char *alg, const char *cls, int want)
 	}
 }
 
+/* --served-by: the ok cells of one variant say who served them. */
+static void
+check_served_by(json_t *cells, const char *variant, const char *text)
+{
+	size_t i, seen = 0;
+	json_t *c;
+	char what[240];
+
+	json_array_foreach(cells, i, c) {
+		if (strcmp(s(c, "variant"), variant) != 0 || strcmp(s(c, "status"), "ok") != 0)
+			continue;
+		seen++;
+		if (!strstr(s(c, "served_by"), text)) {
+			snprintf(what, sizeof what, "variant %.60s: served_by '%.80s' lacks '%.60s'",
+				 variant, s(c, "served_by"), text);
+			failf(what, c);
+		}
+	}
+	if (seen == 0) {
+		printf("FAIL: no ok cell of variant %s to check served_by against\n", variant);
+		failures++;
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -156,6 +185,17 @@ main(int argc, char **argv)
 			ev_alg[n_ev] = argv[i];
 			ev_class[n_ev] = cls;
 			ev_want[n_ev++] = strcmp(a, "--evidence") == 0;
+		} else if (strcmp(a, "--served-by") == 0) {
+			/* an engine variant's own '=' is not the separator */
+			char *arg = argv[++i], *eq;
+			eq = strchr(strncmp(arg, "engine=", 7) == 0 ? arg + 7 : arg, '=');
+			if (!eq || eq == arg || eq[1] == '\0') {
+				fprintf(stderr, "check-results: --served-by '%s' is not valid "
+					"(accepted: VARIANT=TEXT)\n", arg);
+				return 2;
+			}
+			*eq = '\0';
+			check_served_by(cells, arg, eq + 1);
 		} else if (strcmp(a, "--others") == 0) {
 			others = v; i++;
 		} else if (strcmp(a, "--agree") == 0) {

@@ -1,7 +1,8 @@
 /*
  * The OpenSSL adapter: what the library says about itself, its capability
  * masks (OPENSSL_ia32cap / OPENSSL_armcap), and the table of its impls
- * (symmetric.c, pkey.c, lowlevel.c).
+ * (symmetric.c, pkey.c, lowlevel.c). init() also loads the provider or
+ * starts the engine the worker's environment names (variant.c).
  */
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 static cs_version_fn openssl_version;
 static cs_build_info_fn openssl_build_info;
 static cs_init_fn openssl_init;
+static cs_fini_fn openssl_fini;
 static cs_mask_env_fn openssl_mask_env;
 static cs_cpu_info_fn openssl_cpu_info;
 
@@ -51,7 +53,13 @@ openssl_init(void)
 	if (OPENSSL_init_crypto(OPENSSL_INIT_ADD_ALL_CIPHERS | OPENSSL_INIT_ADD_ALL_DIGESTS,
 				NULL) != 1)
 		return cs_openssl_lib_error();
-	return CS_OK;
+	return cs_openssl_variant_init();
+}
+
+static void
+openssl_fini(void)
+{
+	cs_openssl_variant_fini();
 }
 
 /* ---- capability masks ---- */
@@ -151,6 +159,8 @@ openssl_mask_env(const char *mask, const char *arch, char *name, size_t name_siz
 			m = &masks[i];
 	if (!m)
 		return CS_BAD_PARAM;
+	if (!cs_openssl_variant_maskable())
+		return CS_UNSUPPORTED; /* a third-party provider or an engine: not OpenSSL's switch */
 
 	if (strcmp(arch, "x86_64") == 0) {
 		cs_status st = put(name, name_size, "OPENSSL_ia32cap");
@@ -171,7 +181,6 @@ openssl_mask_env(const char *mask, const char *arch, char *name, size_t name_siz
 /* ---- the adapter ---- */
 
 static const char *const openssl_paths[] = {"evp", "fetch", "oneshot", "lowlevel", NULL};
-static const char *const openssl_objects[] = {"libcrypto.so", NULL};
 
 static const cs_impl *const openssl_impls[] = {
 	&cs_openssl_aes_128_gcm_evp, &cs_openssl_aes_128_gcm_fetch,
@@ -202,8 +211,11 @@ const cs_adapter cs_adapter_openssl = {
 	.version = openssl_version,
 	.build_info = openssl_build_info,
 	.init = openssl_init,
-	.objects = openssl_objects,
+	.fini = openssl_fini,
+	.objects = cs_openssl_objects,
 	.mask_env = openssl_mask_env,
 	.cpu_info = openssl_cpu_info,
 	.impls = openssl_impls,
+	.init_error = cs_openssl_init_error,
+	.variant_info = cs_openssl_variant_info,
 };

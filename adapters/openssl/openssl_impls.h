@@ -5,6 +5,8 @@
  *   symmetric.c  hashes, AES-CBC, AEADs on the evp, fetch and oneshot paths
  *   pkey.c       X25519, P-256 on the evp, fetch and oneshot paths
  *   lowlevel.c   the deprecated SHA*_, AES_ and EC_KEY calls
+ *   variant.c    the provider or engine the worker runs with, and what
+ *                served a cell (describe)
  */
 #ifndef CS_OPENSSL_IMPLS_H
 #define CS_OPENSSL_IMPLS_H
@@ -12,6 +14,7 @@
 #include <stdint.h>
 
 #include <openssl/err.h>
+#include <openssl/evp.h>
 #include <openssl/opensslv.h>
 
 #include "cryptospeed/adapter.h"
@@ -42,6 +45,47 @@ cs_openssl_lib_error(void)
 /* The P-256 public point 04||X||Y of a 32-byte big-endian private scalar.
    CS_OK, CS_LIB_ERROR or CS_NO_MEMORY. */
 cs_status cs_openssl_p256_public(const uint8_t priv[32], uint8_t pub[65]);
+
+/* symmetric.c: the implicitly fetched objects of the evp and oneshot paths
+   (EVP_sha256(), EVP_aes_128_gcm(), ...), and the name the fetch path fetches
+   ("SHA2-256", 3.0 only); NULL for an algorithm they do not cover. */
+const EVP_MD *cs_openssl_implicit_md(const cs_alg *alg);
+const EVP_CIPHER *cs_openssl_implicit_cipher(const cs_alg *alg);
+const char *cs_openssl_fetch_name(const cs_alg *alg);
+
+/* ---- variant.c: the provider or engine this worker runs with ---- */
+
+/* How a path reaches the algorithm, which decides who can serve it. */
+typedef enum cs_openssl_route {
+	CS_OPENSSL_IMPLICIT,	/* evp, oneshot: EVP_sha256()-style objects (providers and engines) */
+	CS_OPENSSL_FETCHED,	/* fetch: EVP_*_fetch, EVP_PKEY_CTX_new_from_* (providers only) */
+	CS_OPENSSL_LOWLEVEL,	/* lowlevel: SHA256_Init, AES_encrypt, EC_KEY (neither) */
+} cs_openssl_route;
+
+/* Load the provider or start the engine the environment names
+   (CRYPTOSPEED_OPENSSL_PROVIDER, _PROVIDER_PATH, _PROPQ, _ENGINE). */
+cs_status cs_openssl_variant_init(void);
+void cs_openssl_variant_fini(void);
+const char *cs_openssl_init_error(void);
+const char *cs_openssl_variant_info(void);
+/* 1 when the capability masks (OPENSSL_ia32cap/armcap) apply to the code the
+   variant runs: no variant, or only OpenSSL's own providers. */
+int cs_openssl_variant_maskable(void);
+/* libcrypto.so and the objects the variant loaded, NULL-terminated. */
+extern const char *cs_openssl_objects[];
+
+/* The body of every impl's available(): 1 = the variant serves this route of
+   alg (a provider: its fetch of alg succeeds, probed once). */
+int cs_openssl_variant_available(const cs_alg *alg, cs_openssl_route route, const char **why);
+
+/* What served a cell, as "provider=NAME", "engine=ID" or "builtin" (1.1.1's
+   built-in methods), asking OpenSSL about the object the cell used: a digest
+   (the one passed to EVP_DigestInit*: for the implicit route, what OpenSSL
+   fetched or the engine for it), a cipher context after init, a key context
+   after derive_init / keygen_init (pkey_id: EVP_PKEY_X25519 or EVP_PKEY_EC). */
+void cs_openssl_describe_md(const EVP_MD *md, cs_openssl_route route, char *buf, size_t size);
+void cs_openssl_describe_cipher_ctx(const EVP_CIPHER_CTX *cctx, char *buf, size_t size);
+void cs_openssl_describe_pkey_ctx(EVP_PKEY_CTX *pctx, int pkey_id, char *buf, size_t size);
 
 extern const cs_impl cs_openssl_aes_128_gcm_evp, cs_openssl_aes_128_gcm_fetch,
 	cs_openssl_aes_128_gcm_oneshot, cs_openssl_aes_128_gcm_lowlevel;

@@ -9,6 +9,8 @@
  * P-256 big-endian scalar plus the public point computed from it) and the
  * peer's public key (X25519 raw, P-256 04||X||Y).
  */
+#include <stdio.h>
+
 #include <openssl/bn.h>
 #include <openssl/ec.h>
 #include <openssl/err.h>
@@ -301,6 +303,82 @@ kex_teardown(void *ctx)
 	EVP_PKEY_free(c->peer);
 }
 
+/* ---- what serves a cell ---- */
+
+static cs_describe_fn reused_kex_describe;
+static cs_describe_fn oneshot_kex_describe;
+
+static int
+pkey_id(const cs_alg *alg)
+{
+	return alg == &cs_alg_x25519 ? EVP_PKEY_X25519 : EVP_PKEY_EC;
+}
+
+/* evp, fetch: the derive or keygen context made in setup */
+static void
+reused_kex_describe(void *ctx, char *buf, size_t size)
+{
+	kex_ctx *c = ctx;
+	cs_openssl_describe_pkey_ctx(c->pctx, pkey_id(c->alg), buf, size);
+}
+
+/* oneshot: every op makes its own context; make one the same way and ask it */
+static void
+oneshot_kex_describe(void *ctx, char *buf, size_t size)
+{
+	kex_ctx *c = ctx;
+	int x25519 = c->alg == &cs_alg_x25519;
+	EVP_PKEY_CTX *pctx;
+	int ok;
+	if (c->op == CS_OP_DERIVE) {
+		pctx = EVP_PKEY_CTX_new(c->key, NULL);
+		ok = pctx && EVP_PKEY_derive_init(pctx) > 0;
+	} else {
+#if CS_OPENSSL_3
+		/* what EVP_PKEY_Q_keygen does */
+		pctx = EVP_PKEY_CTX_new_from_name(NULL, x25519 ? "X25519" : "EC", NULL);
+#else
+		pctx = EVP_PKEY_CTX_new_id(x25519 ? EVP_PKEY_X25519 : EVP_PKEY_EC, NULL);
+#endif
+		ok = pctx && EVP_PKEY_keygen_init(pctx) > 0;
+	}
+	if (ok)
+		cs_openssl_describe_pkey_ctx(pctx, pkey_id(c->alg), buf, size);
+	else
+		snprintf(buf, size, "unknown (a new context did not initialise)");
+	ERR_clear_error();
+	EVP_PKEY_CTX_free(pctx);
+}
+
+/* ---- whether the worker's provider or engine serves a path ---- */
+
+static cs_available_fn x25519_implicit_available, x25519_fetched_available;
+static cs_available_fn p256_implicit_available, p256_fetched_available;
+
+static int
+x25519_implicit_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_x25519, CS_OPENSSL_IMPLICIT, why);
+}
+
+static int
+x25519_fetched_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_x25519, CS_OPENSSL_FETCHED, why);
+}
+
+static int
+p256_implicit_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_p256, CS_OPENSSL_IMPLICIT, why);
+}
+
+static int
+p256_fetched_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_p256, CS_OPENSSL_FETCHED, why);
+}
+
 /* ---- the impls ---- */
 
 #define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
@@ -309,30 +387,36 @@ const cs_impl cs_openssl_x25519_evp = {
 	.alg = &cs_alg_x25519, .path = "evp", .ops = KEX_OPS,
 	.context_size = sizeof(kex_ctx), .setup = evp_kex_setup,
 	.run = reused_kex_run, .teardown = kex_teardown,
+	.available = x25519_implicit_available, .describe = reused_kex_describe,
 };
 const cs_impl cs_openssl_x25519_fetch = {
 	.alg = &cs_alg_x25519, .path = "fetch", .ops = KEX_OPS,
 	.context_size = sizeof(kex_ctx), .setup = FETCH(fetch_kex_setup),
 	.run = FETCH(reused_kex_run), .teardown = kex_teardown, .why = FETCH_WHY,
+	.available = x25519_fetched_available, .describe = reused_kex_describe,
 };
 const cs_impl cs_openssl_x25519_oneshot = {
 	.alg = &cs_alg_x25519, .path = "oneshot", .ops = KEX_OPS,
 	.context_size = sizeof(kex_ctx), .setup = oneshot_kex_setup,
 	.run = oneshot_kex_run, .teardown = kex_teardown,
+	.available = x25519_implicit_available, .describe = oneshot_kex_describe,
 };
 
 const cs_impl cs_openssl_p256_evp = {
 	.alg = &cs_alg_p256, .path = "evp", .ops = KEX_OPS,
 	.context_size = sizeof(kex_ctx), .setup = evp_kex_setup,
 	.run = reused_kex_run, .teardown = kex_teardown,
+	.available = p256_implicit_available, .describe = reused_kex_describe,
 };
 const cs_impl cs_openssl_p256_fetch = {
 	.alg = &cs_alg_p256, .path = "fetch", .ops = KEX_OPS,
 	.context_size = sizeof(kex_ctx), .setup = FETCH(fetch_kex_setup),
 	.run = FETCH(reused_kex_run), .teardown = kex_teardown, .why = FETCH_WHY,
+	.available = p256_fetched_available, .describe = reused_kex_describe,
 };
 const cs_impl cs_openssl_p256_oneshot = {
 	.alg = &cs_alg_p256, .path = "oneshot", .ops = KEX_OPS,
 	.context_size = sizeof(kex_ctx), .setup = oneshot_kex_setup,
 	.run = oneshot_kex_run, .teardown = kex_teardown,
+	.available = p256_implicit_available, .describe = oneshot_kex_describe,
 };

@@ -8,6 +8,7 @@
  *            context keyed and freed by every op.
  */
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <openssl/err.h>
@@ -41,8 +42,8 @@ typedef struct cipher_ctx {
 } cipher_ctx;
 
 /* The implicitly fetched digest of an algorithm (evp, oneshot). */
-static const EVP_MD *
-implicit_md(const cs_alg *alg)
+const EVP_MD *
+cs_openssl_implicit_md(const cs_alg *alg)
 {
 	if (alg == &cs_alg_sha1)
 		return EVP_sha1();
@@ -54,8 +55,8 @@ implicit_md(const cs_alg *alg)
 }
 
 /* The implicitly fetched cipher of an algorithm (evp, oneshot). */
-static const EVP_CIPHER *
-implicit_cipher(const cs_alg *alg)
+const EVP_CIPHER *
+cs_openssl_implicit_cipher(const cs_alg *alg)
 {
 	if (alg == &cs_alg_aes_128_gcm)
 		return EVP_aes_128_gcm();
@@ -72,8 +73,8 @@ implicit_cipher(const cs_alg *alg)
 
 #if CS_OPENSSL_3
 /* OpenSSL's name of an algorithm, for EVP_MD_fetch / EVP_CIPHER_fetch. */
-static const char *
-fetch_name(const cs_alg *alg)
+const char *
+cs_openssl_fetch_name(const cs_alg *alg)
 {
 	static const struct {
 		const cs_alg *alg;
@@ -116,7 +117,7 @@ static cs_status
 evp_hash_setup(void *ctx, const cs_setup *s)
 {
 	hash_ctx *c = ctx;
-	c->md = implicit_md(s->alg);
+	c->md = cs_openssl_implicit_md(s->alg);
 	cs_status st = hash_check(s, c->md);
 	if (st != CS_OK)
 		return st;
@@ -143,7 +144,7 @@ static cs_status
 fetch_hash_setup(void *ctx, const cs_setup *s)
 {
 	hash_ctx *c = ctx;
-	const char *name = fetch_name(s->alg);
+	const char *name = cs_openssl_fetch_name(s->alg);
 	if (!name)
 		return CS_BAD_PARAM;
 	c->fetched = EVP_MD_fetch(NULL, name, NULL);
@@ -175,7 +176,7 @@ static cs_status
 oneshot_hash_setup(void *ctx, const cs_setup *s)
 {
 	hash_ctx *c = ctx;
-	c->md = implicit_md(s->alg);
+	c->md = cs_openssl_implicit_md(s->alg);
 	return hash_check(s, c->md);
 }
 
@@ -263,7 +264,7 @@ static cs_status
 evp_cipher_setup(void *ctx, const cs_setup *s)
 {
 	cipher_ctx *c = ctx;
-	cs_status st = cipher_prepare(c, s, implicit_cipher(s->alg));
+	cs_status st = cipher_prepare(c, s, cs_openssl_implicit_cipher(s->alg));
 	if (st != CS_OK)
 		return st;
 	if (!(c->cctx = EVP_CIPHER_CTX_new()))
@@ -302,7 +303,7 @@ static cs_status
 fetch_cipher_setup(void *ctx, const cs_setup *s)
 {
 	cipher_ctx *c = ctx;
-	const char *name = fetch_name(s->alg);
+	const char *name = cs_openssl_fetch_name(s->alg);
 	if (!name)
 		return CS_BAD_PARAM;
 	c->fetched = EVP_CIPHER_fetch(NULL, name, NULL);
@@ -345,7 +346,7 @@ static cs_status
 oneshot_cipher_setup(void *ctx, const cs_setup *s)
 {
 	cipher_ctx *c = ctx;
-	cs_status st = cipher_prepare(c, s, implicit_cipher(s->alg));
+	cs_status st = cipher_prepare(c, s, cs_openssl_implicit_cipher(s->alg));
 	if (st == CS_OK)
 		memcpy(c->key, s->key, s->alg->key_len);
 	return st;
@@ -390,6 +391,146 @@ cipher_teardown(void *ctx)
 #endif
 }
 
+/* ---- what serves a cell ---- */
+
+static cs_describe_fn implicit_hash_describe;
+static cs_describe_fn fetched_hash_describe;
+static cs_describe_fn cipher_ctx_describe;
+static cs_describe_fn oneshot_cipher_describe;
+
+/* evp, oneshot: the digest EVP_DigestInit_ex fetched (or the engine's) for EVP_sha256() */
+static void
+implicit_hash_describe(void *ctx, char *buf, size_t size)
+{
+	hash_ctx *c = ctx;
+	cs_openssl_describe_md(c->md, CS_OPENSSL_IMPLICIT, buf, size);
+}
+
+/* fetch: the digest fetched in setup */
+static void
+fetched_hash_describe(void *ctx, char *buf, size_t size)
+{
+	hash_ctx *c = ctx;
+	cs_openssl_describe_md(c->md, CS_OPENSSL_FETCHED, buf, size);
+}
+
+/* evp, fetch: the cipher the reused context holds */
+static void
+cipher_ctx_describe(void *ctx, char *buf, size_t size)
+{
+	cipher_ctx *c = ctx;
+	cs_openssl_describe_cipher_ctx(c->cctx, buf, size);
+}
+
+/* oneshot: every op keys a new context; key one the same way and ask it */
+static void
+oneshot_cipher_describe(void *ctx, char *buf, size_t size)
+{
+	cipher_ctx *c = ctx;
+	EVP_CIPHER_CTX *cctx = EVP_CIPHER_CTX_new();
+	if (cctx && EVP_EncryptInit_ex(cctx, c->cipher, NULL, c->key, NULL))
+		cs_openssl_describe_cipher_ctx(cctx, buf, size);
+	else
+		snprintf(buf, size, "unknown (a new context did not initialise)");
+	ERR_clear_error();
+	EVP_CIPHER_CTX_free(cctx);
+}
+
+/* ---- whether the worker's provider or engine serves a path ---- */
+
+static cs_available_fn sha1_implicit_available, sha1_fetched_available;
+static cs_available_fn sha256_implicit_available, sha256_fetched_available;
+static cs_available_fn sha512_implicit_available, sha512_fetched_available;
+static cs_available_fn aes_128_cbc_implicit_available, aes_128_cbc_fetched_available;
+static cs_available_fn aes_128_gcm_implicit_available, aes_128_gcm_fetched_available;
+static cs_available_fn aes_256_gcm_implicit_available, aes_256_gcm_fetched_available;
+static cs_available_fn chacha20_poly1305_implicit_available,
+	chacha20_poly1305_fetched_available;
+
+static int
+sha1_implicit_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_sha1, CS_OPENSSL_IMPLICIT, why);
+}
+
+static int
+sha1_fetched_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_sha1, CS_OPENSSL_FETCHED, why);
+}
+
+static int
+sha256_implicit_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_sha256, CS_OPENSSL_IMPLICIT, why);
+}
+
+static int
+sha256_fetched_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_sha256, CS_OPENSSL_FETCHED, why);
+}
+
+static int
+sha512_implicit_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_sha512, CS_OPENSSL_IMPLICIT, why);
+}
+
+static int
+sha512_fetched_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_sha512, CS_OPENSSL_FETCHED, why);
+}
+
+static int
+aes_128_cbc_implicit_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_aes_128_cbc, CS_OPENSSL_IMPLICIT, why);
+}
+
+static int
+aes_128_cbc_fetched_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_aes_128_cbc, CS_OPENSSL_FETCHED, why);
+}
+
+static int
+aes_128_gcm_implicit_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_aes_128_gcm, CS_OPENSSL_IMPLICIT, why);
+}
+
+static int
+aes_128_gcm_fetched_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_aes_128_gcm, CS_OPENSSL_FETCHED, why);
+}
+
+static int
+aes_256_gcm_implicit_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_aes_256_gcm, CS_OPENSSL_IMPLICIT, why);
+}
+
+static int
+aes_256_gcm_fetched_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_aes_256_gcm, CS_OPENSSL_FETCHED, why);
+}
+
+static int
+chacha20_poly1305_implicit_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_chacha20_poly1305, CS_OPENSSL_IMPLICIT, why);
+}
+
+static int
+chacha20_poly1305_fetched_available(const char **why)
+{
+	return cs_openssl_variant_available(&cs_alg_chacha20_poly1305, CS_OPENSSL_FETCHED, why);
+}
+
 /* ---- the impls ---- */
 
 #define DIGEST_OPS CS_OPBIT(CS_OP_DIGEST)
@@ -400,110 +541,131 @@ const cs_impl cs_openssl_sha1_evp = {
 	.alg = &cs_alg_sha1, .path = "evp", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = evp_hash_setup,
 	.run = evp_hash_run, .teardown = hash_teardown,
+	.available = sha1_implicit_available, .describe = implicit_hash_describe,
 };
 const cs_impl cs_openssl_sha1_fetch = {
 	.alg = &cs_alg_sha1, .path = "fetch", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = FETCH(fetch_hash_setup),
 	.run = FETCH(fetch_hash_run), .teardown = hash_teardown, .why = FETCH_WHY,
+	.available = sha1_fetched_available, .describe = fetched_hash_describe,
 };
 const cs_impl cs_openssl_sha1_oneshot = {
 	.alg = &cs_alg_sha1, .path = "oneshot", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = oneshot_hash_setup,
 	.run = oneshot_hash_run, .teardown = hash_teardown,
+	.available = sha1_implicit_available, .describe = implicit_hash_describe,
 };
 
 const cs_impl cs_openssl_sha256_evp = {
 	.alg = &cs_alg_sha256, .path = "evp", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = evp_hash_setup,
 	.run = evp_hash_run, .teardown = hash_teardown,
+	.available = sha256_implicit_available, .describe = implicit_hash_describe,
 };
 const cs_impl cs_openssl_sha256_fetch = {
 	.alg = &cs_alg_sha256, .path = "fetch", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = FETCH(fetch_hash_setup),
 	.run = FETCH(fetch_hash_run), .teardown = hash_teardown, .why = FETCH_WHY,
+	.available = sha256_fetched_available, .describe = fetched_hash_describe,
 };
 const cs_impl cs_openssl_sha256_oneshot = {
 	.alg = &cs_alg_sha256, .path = "oneshot", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = oneshot_hash_setup,
 	.run = oneshot_hash_run, .teardown = hash_teardown,
+	.available = sha256_implicit_available, .describe = implicit_hash_describe,
 };
 
 const cs_impl cs_openssl_sha512_evp = {
 	.alg = &cs_alg_sha512, .path = "evp", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = evp_hash_setup,
 	.run = evp_hash_run, .teardown = hash_teardown,
+	.available = sha512_implicit_available, .describe = implicit_hash_describe,
 };
 const cs_impl cs_openssl_sha512_fetch = {
 	.alg = &cs_alg_sha512, .path = "fetch", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = FETCH(fetch_hash_setup),
 	.run = FETCH(fetch_hash_run), .teardown = hash_teardown, .why = FETCH_WHY,
+	.available = sha512_fetched_available, .describe = fetched_hash_describe,
 };
 const cs_impl cs_openssl_sha512_oneshot = {
 	.alg = &cs_alg_sha512, .path = "oneshot", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = oneshot_hash_setup,
 	.run = oneshot_hash_run, .teardown = hash_teardown,
+	.available = sha512_implicit_available, .describe = implicit_hash_describe,
 };
 
 const cs_impl cs_openssl_aes_128_cbc_evp = {
 	.alg = &cs_alg_aes_128_cbc, .path = "evp", .ops = CBC_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
 	.run = evp_cbc_run, .teardown = cipher_teardown,
+	.available = aes_128_cbc_implicit_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_128_cbc_fetch = {
 	.alg = &cs_alg_aes_128_cbc, .path = "fetch", .ops = CBC_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
 	.run = FETCH(fetch_cbc_run), .teardown = cipher_teardown, .why = FETCH_WHY,
+	.available = aes_128_cbc_fetched_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_128_cbc_oneshot = {
 	.alg = &cs_alg_aes_128_cbc, .path = "oneshot", .ops = CBC_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
 	.run = oneshot_cbc_run, .teardown = cipher_teardown,
+	.available = aes_128_cbc_implicit_available, .describe = oneshot_cipher_describe,
 };
 
 const cs_impl cs_openssl_aes_128_gcm_evp = {
 	.alg = &cs_alg_aes_128_gcm, .path = "evp", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
 	.run = evp_aead_run, .teardown = cipher_teardown,
+	.available = aes_128_gcm_implicit_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_128_gcm_fetch = {
 	.alg = &cs_alg_aes_128_gcm, .path = "fetch", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
 	.run = FETCH(fetch_aead_run), .teardown = cipher_teardown, .why = FETCH_WHY,
+	.available = aes_128_gcm_fetched_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_128_gcm_oneshot = {
 	.alg = &cs_alg_aes_128_gcm, .path = "oneshot", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
 	.run = oneshot_aead_run, .teardown = cipher_teardown,
+	.available = aes_128_gcm_implicit_available, .describe = oneshot_cipher_describe,
 };
 
 const cs_impl cs_openssl_aes_256_gcm_evp = {
 	.alg = &cs_alg_aes_256_gcm, .path = "evp", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
 	.run = evp_aead_run, .teardown = cipher_teardown,
+	.available = aes_256_gcm_implicit_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_256_gcm_fetch = {
 	.alg = &cs_alg_aes_256_gcm, .path = "fetch", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
 	.run = FETCH(fetch_aead_run), .teardown = cipher_teardown, .why = FETCH_WHY,
+	.available = aes_256_gcm_fetched_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_256_gcm_oneshot = {
 	.alg = &cs_alg_aes_256_gcm, .path = "oneshot", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
 	.run = oneshot_aead_run, .teardown = cipher_teardown,
+	.available = aes_256_gcm_implicit_available, .describe = oneshot_cipher_describe,
 };
 
 const cs_impl cs_openssl_chacha20_poly1305_evp = {
 	.alg = &cs_alg_chacha20_poly1305, .path = "evp", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
 	.run = evp_aead_run, .teardown = cipher_teardown,
+	.available = chacha20_poly1305_implicit_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_chacha20_poly1305_fetch = {
 	.alg = &cs_alg_chacha20_poly1305, .path = "fetch", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
 	.run = FETCH(fetch_aead_run), .teardown = cipher_teardown, .why = FETCH_WHY,
+	.available = chacha20_poly1305_fetched_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_chacha20_poly1305_oneshot = {
 	.alg = &cs_alg_chacha20_poly1305, .path = "oneshot", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
 	.run = oneshot_aead_run, .teardown = cipher_teardown,
+	.available = chacha20_poly1305_implicit_available, .describe = oneshot_cipher_describe,
 };

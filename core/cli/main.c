@@ -271,10 +271,14 @@ validate_variants(cs_run *run)
 		if (!err)
 			continue;
 		if (w->variant) {
+			bool engine = strncmp(w->variant->tag, "engine=", 7) == 0;
 			cs_run_stop_workers(run);
-			usage_error("%s [%s]: %s (accepted: a provider OpenSSL can load by name, "
-				    "searched in --openssl-provider-path, OPENSSL_MODULES or its "
-				    "default directory)", w->file->name, w->variant->tag, err);
+			usage_error("%s [%s]: %s (accepted: %s)", w->file->name, w->variant->tag, err,
+				    engine ? "an engine OpenSSL can load by id, from OPENSSL_ENGINES "
+					     "or its engines directory"
+					   : "a provider OpenSSL can load by name, searched in "
+					     "--openssl-provider-path, OPENSSL_MODULES or its default "
+					     "directory");
 		}
 		fprintf(stderr, "cryptospeed: %s: %s\n", w->file->name, err);
 	}

@@ -113,6 +113,7 @@ cmd_kat(const char *alg, const char *path)
 			const char *why;
 			char detail[256];
 			const char *verdict;
+			cs_status st;
 			if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(op))) {
 				verdict = "UNSUPPORTED";
 				snprintf(detail, sizeof detail, "%s", why ? why : "op not provided");
@@ -121,9 +122,12 @@ cmd_kat(const char *alg, const char *path)
 				verdict = "SKIP";
 				snprintf(detail, sizeof detail, "harness probe, computes nothing");
 				skipped++;
-			} else if (cs_kat_check(impl, (cs_op)op, detail, sizeof detail) == CS_OK) {
+			} else if ((st = cs_kat_check(impl, (cs_op)op, detail, sizeof detail)) == CS_OK) {
 				verdict = "PASS";
 				passed++;
+			} else if (st == CS_UNSUPPORTED) {
+				verdict = "UNSUPPORTED";
+				skipped++;
 			} else {
 				verdict = "FAIL";
 				failed++;
@@ -220,8 +224,9 @@ send_hello(const char *argv0, const char *mask)
 		"clock", "CLOCK_MONOTONIC_RAW", "clock_res_ns", (json_int_t)cs_clock_res_ns(),
 		"paths", paths, "impls", impls, "masks", masks_json(&cpu),
 		"mask", mask ? mask : "none");
-	if (a->variant_info)
-		json_object_set_new(hello, "variant", json_string(a->variant_info()));
+	const char *variant = a->variant_info ? a->variant_info() : "";
+	if (*variant)
+		json_object_set_new(hello, "variant", json_string(variant));
 	send(hello);
 }
 
@@ -276,7 +281,8 @@ do_prepare(json_int_t id, json_t *req)
 	if (!kat_exempt(impl)) {
 		cs_status st = cs_kat_check(impl, op, detail, sizeof detail);
 		if (st != CS_OK) {
-			r = reply(id, st == CS_MISMATCH ? "wrong" : "error");
+			r = reply(id, st == CS_MISMATCH ? "wrong"
+				      : st == CS_UNSUPPORTED ? "unsupported" : "error");
 			json_object_set_new(r, "error", json_string(detail));
 			return r;
 		}

@@ -9,15 +9,15 @@ int
 cs_list_split(const char *s, cs_list *out)
 {
 	out->n = 0;
-	char *copy = strdup(s), *save = NULL;
-	if (!copy)
+	if (strlen(s) >= sizeof out->buf)
 		return -1;
-	for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+	memcpy(out->buf, s, strlen(s) + 1);
+	char *save = NULL;
+	for (char *tok = strtok_r(out->buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		if (out->n == CS_MAX_LIST)
 			return -1;
 		out->item[out->n++] = tok;
 	}
-	/* the copy is owned by the list for the life of the process */
 	return 0;
 }
 

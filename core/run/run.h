@@ -14,10 +14,11 @@
 
 #define CS_MAX_LIST 32
 
-/* A comma-separated option, split. */
+/* A comma-separated option, split (the items point into buf). */
 typedef struct cs_list {
 	size_t n;
 	char *item[CS_MAX_LIST];
+	char buf[1024];
 } cs_list;
 
 /* A worker variant: the same library started with extra environment, shown
@@ -137,7 +138,7 @@ cs_req cs_worker_read(cs_worker *w, double timeout_s, json_t **msg);
 extern volatile int cs_interrupt_signal;
 
 /* ---- plan.c ---- */
-/* Split "a,b,c" into list (strings point into a copy). Returns -1 if too many. */
+/* Split "a,b,c" into list. Returns -1 if too many items or too long. */
 int cs_list_split(const char *s, cs_list *out);
 bool cs_list_has(const cs_list *l, const char *s);
 
