@@ -8,6 +8,10 @@
 #                            out of the build and the tests, with a message
 #
 # Library lookups are cached: configure STATIC in a fresh build directory.
+#
+# An imported target (PkgConfig::X, a root build's library) is visible only in
+# the directory that made it, so each worker is looked at where it is made:
+# cs_add_worker announces it in CS_LAST_WORKER, which is watched.
 
 macro(cs_static_begin)
   if(DEFINED CACHE{CS_STATIC_CONFIGURED} AND
@@ -27,6 +31,7 @@ macro(cs_static_begin)
     # (wolfSSL's: libm) find it at the end of every link line
     string(APPEND CMAKE_C_STANDARD_LIBRARIES " -lm")
     set(CMAKE_FIND_LIBRARY_SUFFIXES .a .so)
+    variable_watch(CS_LAST_WORKER cs_static_watch)
     if(NOT "--static" IN_LIST PKG_CONFIG_ARGN)
       list(APPEND PKG_CONFIG_ARGN --static)
     endif()
@@ -71,6 +76,14 @@ function(cs_static_shared_of item out)
   set(${out} "${found}" PARENT_SCOPE)
 endfunction()
 
+# variable_watch callback: in the adapter's directory, note the worker's shared libraries.
+function(cs_static_watch var access value)
+  if(access STREQUAL "MODIFIED_ACCESS" AND TARGET "${value}")
+    cs_static_shared_of(${value} shared)
+    set_property(GLOBAL PROPERTY CS_STATIC_SHARED_${value} "${shared}")
+  endif()
+endfunction()
+
 function(cs_static_drop_shared)
   if(NOT CRYPTOSPEED_STATIC)
     return()
@@ -84,6 +97,9 @@ function(cs_static_drop_shared)
   set(kept "")
   foreach(w IN LISTS workers)
     cs_static_shared_of(${w} shared)
+    get_property(noted GLOBAL PROPERTY CS_STATIC_SHARED_${w})
+    list(APPEND shared ${noted})
+    list(REMOVE_DUPLICATES shared)
     if(shared)
       get_target_property(name ${w} OUTPUT_NAME)
       string(REPLACE ";" ", " shared "${shared}")

@@ -23,12 +23,17 @@ if(NOT CRYPTOSPEED_SYSROOT)
 endif()
 set(CRYPTOSPEED_SYSROOT ${CRYPTOSPEED_SYSROOT} CACHE PATH
   "Extra arm64 root searched for headers and libraries (wolfSSL, from scripts/deps.sh --arch arm64)")
+# try_compile reads this file again in a project of its own: hand it the same root.
+list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES CRYPTOSPEED_SYSROOT)
+set(ENV{CRYPTOSPEED_SYSROOT} ${CRYPTOSPEED_SYSROOT})
 
-# Tests run the aarch64 programs with qemu-user (no binfmt_misc needed). -L is
-# where a dynamically linked program's loader and C library are: the cross
-# compiler's; the multiarch libraries under /usr/lib/aarch64-linux-gnu are
-# found through qemu's fallback to the real root.
-set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64 -L /usr/${cs_triplet})
+# Tests run the aarch64 programs with qemu-user (no binfmt_misc needed). No -L:
+# a dynamically linked program's loader and C library are the multiarch
+# libc6:arm64 ones (/lib/ld-linux-aarch64.so.1, /lib/aarch64-linux-gnu), which
+# the arm64 -dev packages bring. `-L /usr/aarch64-linux-gnu` would pair the
+# cross compiler's loader with that multiarch libc.so.6, and a dynamically
+# linked orchestrator then hangs in fork(). Static programs need neither.
+set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64)
 
 # Libraries and headers: the cross C library, the wolfSSL sysroot, and the
 # host's root for the multiarch directories (find_library looks in

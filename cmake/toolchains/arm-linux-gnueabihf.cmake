@@ -29,6 +29,9 @@ if(NOT CRYPTOSPEED_SYSROOT)
 endif()
 set(CRYPTOSPEED_SYSROOT ${CRYPTOSPEED_SYSROOT} CACHE PATH
   "armhf root with the C library and the libraries (from scripts/deps.sh --arch armhf)")
+# try_compile reads this file again in a project of its own: hand it the same root.
+list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES CRYPTOSPEED_SYSROOT)
+set(ENV{CRYPTOSPEED_SYSROOT} ${CRYPTOSPEED_SYSROOT})
 if(NOT EXISTS ${CRYPTOSPEED_SYSROOT}/usr/include/stdio.h)
   message(FATAL_ERROR "no armhf sysroot in ${CRYPTOSPEED_SYSROOT} (no usr/include/stdio.h): "
     "run scripts/deps.sh --arch armhf, or set CRYPTOSPEED_SYSROOT")

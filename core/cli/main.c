@@ -148,9 +148,13 @@ split_or_die(const char *opt, const char *s, cs_list *l)
 static void
 parse_launcher(cs_config *cfg, const char *s)
 {
-	char *copy = strdup(s), *save = NULL;
+	char *save = NULL;
 	size_t n = 0;
-	for (char *t = strtok_r(copy, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+	if (strlen(s) >= sizeof cfg->launcher_buf)
+		usage_error("--launcher '%.40s...' is too long (accepted: up to %zu characters)", s,
+			    sizeof cfg->launcher_buf - 1);
+	memcpy(cfg->launcher_buf, s, strlen(s) + 1);
+	for (char *t = strtok_r(cfg->launcher_buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
 		if (n == 15)
 			usage_error("--launcher '%s' has too many words (accepted: up to 15)", s);
 		cfg->launcher[n++] = t;

@@ -43,7 +43,8 @@ typedef struct cs_config {
 	double timeout_s;	/* per request */
 	bool evidence;
 	size_t evidence_size;
-	char *launcher[16];	/* argv prefix, NULL-terminated */
+	char *launcher[16];	/* argv prefix, NULL-terminated (words point into launcher_buf) */
+	char launcher_buf[1024];
 	const char *worker_dir;	/* where workers are on the target */
 	int multi;		/* --multi N (1 = single) */
 	cs_variant variants[CS_MAX_LIST];

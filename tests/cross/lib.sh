@@ -19,8 +19,9 @@ have_worker() { [ -x "$CS_BIN/cryptospeed-worker-$1" ]; }
 # d=$(tmpdir): a scratch dir, kept when a test fails, removed by pass
 tmpdir() { mktemp -d "$CS_WORK/cross.XXXXXX"; }
 pass() { rm -rf "${d:-}"; echo "ok${1:+: $1}"; exit 0; }
-# cs ARGS...: the target's orchestrator, under the emulator
-cs() { "${EMU[@]}" "$CS_BIN/cryptospeed" "$@"; }
+# cs ARGS...: the target's orchestrator, under the emulator; bounded, so that
+# a hang fails the test instead of leaving processes behind
+cs() { timeout -k 10 600 "${EMU[@]}" "$CS_BIN/cryptospeed" "$@"; }
 # cs_run OUT.json ARGS...: `cryptospeed run` with each worker under the emulator
 cs_run() {
 	local out=$1
