@@ -314,9 +314,12 @@ visit(cs_run *run, cs_rcell *c)
 	cs_summary s;
 	cs_summarize(c->ns, c->n, &s);
 	double budget_ns = cfg->budget_s * 1e9;
+	/* Precise enough, or out of budget, once there are min_samples; fewer
+	   (but at least 3) only for an operation so slow that min_samples
+	   batches would take ten budgets. */
 	if ((c->n >= cfg->min_samples && cs_ci_rel_halfwidth(&s) <= cfg->precision) ||
 	    (c->n >= cfg->min_samples && c->timed_ns >= budget_ns) ||
-	    c->timed_ns >= 4 * budget_ns)
+	    (c->n >= 3 && c->timed_ns >= 10 * budget_ns))
 		set_status(c, "ok", NULL);
 }
 

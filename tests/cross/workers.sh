@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 d=$(tmpdir)
 for lib in $CS_EXPECT; do
-	have_worker "$lib" || fail "no cryptospeed-worker-$lib: that adapter was skipped at configure time (see its 'cryptospeed: $lib' line)"
+	have_worker "$lib" || fail "no cryptospeed-worker-$lib: that adapter was skipped at configure time (the configure output's 'skipped' line for $lib says why)"
 done
 n=0
 for w in "$CS_BIN"/cryptospeed-worker-*; do
