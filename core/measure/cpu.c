@@ -123,11 +123,8 @@ detect_arm(cs_cpu *cpu)
 				add_feature(cpu, bits[i].name);
 		return;
 	}
-	char f[512];
-	if (cpuinfo_field("Features", f, sizeof f)) {
+	if (cpuinfo_field("Features", cpu->features, sizeof cpu->features))
 		snprintf(cpu->source, sizeof cpu->source, "/proc/cpuinfo");
-		snprintf(cpu->features, sizeof cpu->features, "%s", f);
-	}
 }
 #endif
 

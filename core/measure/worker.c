@@ -224,6 +224,17 @@ send_hello(const char *argv0, const char *mask)
 		"clock", "CLOCK_MONOTONIC_RAW", "clock_res_ns", (json_int_t)cs_clock_res_ns(),
 		"paths", paths, "impls", impls, "masks", masks_json(&cpu),
 		"mask", mask ? mask : "none");
+	/* Did the mask's switch reach this process? A launcher that drops the
+	   environment (ssh, env -i) would otherwise give unmasked numbers. */
+	if (mask && strcmp(mask, "none") != 0 && a->mask_env) {
+		char name[64] = "", value[256] = "";
+		if (a->mask_env(mask, cpu.arch, name, sizeof name, value, sizeof value) == CS_OK &&
+		    name[0]) {
+			const char *seen = getenv(name);
+			json_object_set_new(hello, "mask_applied",
+					    json_boolean(seen && strcmp(seen, value) == 0));
+		}
+	}
 	const char *variant = a->variant_info ? a->variant_info() : "";
 	if (*variant)
 		json_object_set_new(hello, "variant", json_string(variant));

@@ -461,11 +461,19 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 	cs_worker *w = strcmp(mask, "none") == 0 ? base : new_worker(run, f, mask, base->variant);
 	if (!w)
 		return -1;
+	char lost[200];
 	if (w != base && !why) {
 		snprintf(w->env_name, sizeof w->env_name, "%s", env ? env : "");
 		snprintf(w->env_value, sizeof w->env_value, "%s", val ? val : "");
 		if (cs_worker_start(w, cfg) != 0)
 			fprintf(stderr, "cryptospeed: %s mask %s: %s\n", f->name, mask, w->error);
+		else if (json_is_false(json_object_get(w->hello, "mask_applied"))) {
+			/* never an unmasked number under a mask's name */
+			snprintf(lost, sizeof lost, "mask %s: %.60s did not reach the worker (does the "
+				 "launcher drop the environment?)", mask, w->env_name);
+			why = lost;
+			fprintf(stderr, "cryptospeed: %s %s\n", f->name, lost);
+		}
 	}
 	if (!w->hello)
 		w->hello = json_incref(base->hello);

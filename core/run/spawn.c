@@ -150,7 +150,12 @@ cs_worker_start(cs_worker *w, const cs_config *cfg)
 			CPU_SET(w->cpu, &set);
 			sched_setaffinity(0, sizeof set, &set);
 		}
-		execvp(argv[0], argv);
+		/* a path runs as is (no /bin/sh retry of a foreign binary), a bare
+		   name (a launcher such as qemu-aarch64) is looked up in PATH */
+		if (strchr(argv[0], '/'))
+			execv(argv[0], argv);
+		else
+			execvp(argv[0], argv);
 		int e = errno;
 		if (write(err[1], &e, sizeof e) < 0)
 			_exit(126);

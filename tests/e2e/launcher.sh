@@ -21,6 +21,17 @@ grep -q '"error": "cannot start' "$d/bad.json" || fail "error not in the result 
 "$CS" run --quick --lib noop --alg sha256 --sizes 64 --no-evidence --launcher env \
 	--worker-dir /nonexistent -o "$d/miss.json" >/dev/null 2>"$d/miss.err"
 grep -q "noop" "$d/miss.err" || fail "missing worker: no error naming the library"
+# a launcher that drops the environment must not turn a mask into unmasked
+# numbers: the masked cells are unsupported, saying why
+if have_worker openssl; then
+	"$CS" run --quick --lib openssl --path evp --alg sha256 --sizes 64 --no-evidence \
+		--mask none,no-sha --launcher 'env -i' -o "$d/lost.json" >/dev/null 2>"$d/lost.err" ||
+		fail "env -i run exited $?"
+	grep -q "did not reach the worker" "$d/lost.err" || fail "no warning: $(cat "$d/lost.err")"
+	"$CHECK" "$d/lost.json" --cells 2 >/dev/null || fail "lost-mask result file"
+	[ "$(grep -c '"status": "unsupported"' "$d/lost.json")" -eq 1 ] || fail "masked cell not unsupported"
+	[ "$(grep -c '"status": "ok"' "$d/lost.json")" -eq 1 ] || fail "unmasked cell not ok"
+fi
 # --multi 2: single and x2 rows, the x2 cells sampled on pinned CPUs
 "$CS" run --quick --lib noop --alg sha256 --sizes 64 --no-evidence --multi 2 \
 	-o "$d/multi.json" >"$d/multi.txt" || fail "multi exited $?"
