@@ -158,6 +158,7 @@ cs_results_json(const cs_run *run)
 						 "version", CS_VERSION));
 	json_object_set_new(r, "started", json_string(run->started));
 	json_object_set_new(r, "elapsed_s", json_real(run->elapsed_s));
+	json_object_set_new(r, "evidence_s", json_real(run->evidence_s));
 	json_object_set_new(r, "interrupted", json_boolean(run->interrupted));
 	json_object_set_new(r, "host", host_json());
 	json_object_set_new(r, "config", config_json(run->cfg));

@@ -119,6 +119,7 @@ typedef struct cs_run {
 	cs_rcell *cells;
 	size_t n_cells;
 	double elapsed_s;
+	double evidence_s;	/* of which spent gathering hw evidence */
 	char started[32];
 	bool interrupted;
 	int signal;

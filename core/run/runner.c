@@ -330,7 +330,7 @@ gather_evidence(cs_run *run, cs_rcell *c)
 	const cs_config *cfg = run->cfg;
 	json_t *rep = NULL;
 	json_t *req = json_pack("{ss sI sI}", "cmd", "evidence", "id", c->id, "ms",
-				(json_int_t)(cfg->quick ? 20 : 40));
+				(json_int_t)(cfg->quick ? 10 : 25));
 	cs_req r = cs_worker_request(c->w, req, cfg->timeout_s * 3, &rep);
 	json_t *ev = r == CS_REQ_OK ? json_object_get(rep, "evidence") : NULL;
 	if (ev) {
@@ -349,8 +349,11 @@ retire(cs_run *run, cs_rcell *c)
 	if (!c->active)
 		return;
 	c->active = false;
-	if (c->evidence_here && strcmp(c->status, "ok") == 0 && !cs_interrupt_signal)
+	if (c->evidence_here && strcmp(c->status, "ok") == 0 && !cs_interrupt_signal) {
+		double t0 = now_s();
 		gather_evidence(run, c);
+		run->evidence_s += now_s() - t0;
+	}
 	for (int k = 0; k < c->n_ws; k++) {
 		cs_worker *w = c->ws[k];
 		w->active--;
