@@ -19,9 +19,7 @@ print_line(FILE *f, json_t *cells, const char *label, const char *alg, const cha
 		json_array_foreach(cells, i, c) {
 			char l[96];
 			cs_row_label(c, l, sizeof l);
-			if (strcmp(l, label) == 0 &&
-			    strcmp(json_string_value(json_object_get(c, "alg")), alg) == 0 &&
-			    strcmp(json_string_value(json_object_get(c, "op")), op) == 0 &&
+			if (strcmp(l, label) == 0 && cs_report_cell_is(c, alg, op) &&
 			    json_integer_value(json_object_get(c, "size")) == sizes[k])
 				hit = c;
 		}
@@ -49,16 +47,8 @@ block(FILE *f, json_t *cells, bool kex)
 			long long s[MAX_COLS];
 			size_t n = cs_report_sizes(cells, cs_algs[a]->name, cs_op_name((cs_op)op), s,
 						   MAX_COLS);
-			for (size_t i = 0; i < n; i++) {
-				size_t k = 0;
-				while (k < n_cols && sizes[k] < s[i])
-					k++;
-				if ((k < n_cols && sizes[k] == s[i]) || n_cols == MAX_COLS)
-					continue;
-				memmove(sizes + k + 1, sizes + k, (n_cols - k) * sizeof *sizes);
-				sizes[k] = s[i];
-				n_cols++;
-			}
+			for (size_t i = 0; i < n; i++)
+				cs_report_set_add(sizes, &n_cols, MAX_COLS, s[i]);
 		}
 	}
 	if (n_cols == 0)
@@ -84,9 +74,7 @@ block(FILE *f, json_t *cells, bool kex)
 			size_t n_seen = 0, i;
 			json_t *c;
 			json_array_foreach(cells, i, c) {
-				if (strcmp(json_string_value(json_object_get(c, "alg")),
-					   cs_algs[a]->name) != 0 ||
-				    strcmp(json_string_value(json_object_get(c, "op")), opn) != 0)
+				if (!cs_report_cell_is(c, cs_algs[a]->name, opn))
 					continue;
 				char l[96];
 				cs_row_label(c, l, sizeof l);

@@ -6,7 +6,11 @@
 #include <stddef.h>
 #include <jansson.h>
 
-/* The distinct values of an integer field of cells matching (alg, op), sorted. */
+/* true when the cell measures (alg, op). */
+bool cs_report_cell_is(json_t *cell, const char *alg, const char *op);
+/* Insert v into the sorted set out[0..*n) (at most max); no duplicates. */
+void cs_report_set_add(long long *out, size_t *n, size_t max, long long v);
+/* The distinct sizes of the cells measuring (alg, op), sorted. */
 size_t cs_report_sizes(json_t *cells, const char *alg, const char *op, long long *out, size_t max);
 /* The hw summary of a cell's evidence: "sha-ni", "aes-ni+pclmul", "scalar", "?" (none). */
 void cs_report_hw(json_t *cell, char *buf, size_t n);

@@ -11,26 +11,35 @@
 #define MAX_ROWS 256
 #define MAX_COLS 32
 
+bool
+cs_report_cell_is(json_t *cell, const char *alg, const char *op)
+{
+	const char *a = json_string_value(json_object_get(cell, "alg"));
+	const char *o = json_string_value(json_object_get(cell, "op"));
+	return a && o && strcmp(a, alg) == 0 && strcmp(o, op) == 0;
+}
+
+void
+cs_report_set_add(long long *out, size_t *n, size_t max, long long v)
+{
+	size_t k = 0;
+	while (k < *n && out[k] < v)
+		k++;
+	if ((k < *n && out[k] == v) || *n == max)
+		return;
+	memmove(out + k + 1, out + k, (*n - k) * sizeof *out);
+	out[k] = v;
+	(*n)++;
+}
+
 size_t
 cs_report_sizes(json_t *cells, const char *alg, const char *op, long long *out, size_t max)
 {
 	size_t n = 0, i;
 	json_t *c;
-	json_array_foreach(cells, i, c) {
-		const char *a = json_string_value(json_object_get(c, "alg"));
-		const char *o = json_string_value(json_object_get(c, "op"));
-		if (!a || !o || strcmp(a, alg) || strcmp(o, op))
-			continue;
-		long long s = json_integer_value(json_object_get(c, "size"));
-		size_t k = 0;
-		while (k < n && out[k] < s)
-			k++;
-		if ((k < n && out[k] == s) || n == max)
-			continue;
-		memmove(out + k + 1, out + k, (n - k) * sizeof *out);
-		out[k] = s;
-		n++;
-	}
+	json_array_foreach(cells, i, c)
+		if (cs_report_cell_is(c, alg, op))
+			cs_report_set_add(out, &n, max, json_integer_value(json_object_get(c, "size")));
 	return n;
 }
 
@@ -163,9 +172,7 @@ print_block(FILE *f, json_t *cells, const char *alg, const char *op, bool kex, d
 	size_t n_rows = 0, i;
 	json_t *c;
 	json_array_foreach(cells, i, c) {
-		const char *a = json_string_value(json_object_get(c, "alg"));
-		const char *o = json_string_value(json_object_get(c, "op"));
-		if (!a || !o || strcmp(a, alg) || strcmp(o, op))
+		if (!cs_report_cell_is(c, alg, op))
 			continue;
 		char label[96];
 		cs_row_label(c, label, sizeof label);
