@@ -12,7 +12,6 @@ static void
 print_line(FILE *f, json_t *cells, const char *label, const char *alg, const char *op,
 	   const long long *sizes, size_t n_cols)
 {
-	fprintf(f, "%-40s", label);
 	for (size_t k = 0; k < n_cols; k++) {
 		size_t i;
 		json_t *c, *hit = NULL;
