@@ -70,12 +70,11 @@ typedef struct cs_worker {
 	char env_name[64], env_value[256];	/* the mask's switch */
 	const cs_variant *variant;		/* NULL = plain */
 	int cpu;		/* pinned CPU or -1 */
-	int multi_index;	/* 0..multi-1 */
 	pid_t pid;
 	int to_fd, from_fd;
 	char buf[1 << 16];
 	size_t buf_len;
-	json_t *hello;		/* first hello (kept across restarts) */
+	json_t *hello;		/* its latest hello (a restart says the same) */
 	unsigned gen;		/* incremented at every (re)start */
 	int restarts;
 	bool alive;

@@ -491,7 +491,6 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 		if (!m)
 			return -1;
 		m->cpu = k % (cpus > 0 ? cpus : 1);
-		m->multi_index = k;
 		memcpy(m->env_name, w->env_name, sizeof m->env_name);
 		memcpy(m->env_value, w->env_value, sizeof m->env_value);
 		if (!why && cs_worker_start(m, cfg) != 0)
