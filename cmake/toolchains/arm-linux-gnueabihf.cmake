@@ -15,10 +15,7 @@ set(CMAKE_SYSTEM_PROCESSOR arm)
 set(cs_triplet arm-linux-gnueabihf)
 
 set(CMAKE_C_COMPILER ${cs_triplet}-gcc)
-# 64-bit file offsets and inode numbers: without them readdir() and stat()
-# fail with EOVERFLOW on a 64-bit kernel's file systems (qemu-arm on an x86-64
-# host, or a 32-bit userland on an arm64 board), and no worker is found.
-set(CMAKE_C_FLAGS_INIT "-D_FILE_OFFSET_BITS=64")
+# (64-bit file offsets for 32-bit targets: the top CMakeLists.txt sets them.)
 
 if(NOT CRYPTOSPEED_SYSROOT)
   if(DEFINED ENV{CRYPTOSPEED_SYSROOT})

@@ -20,7 +20,8 @@ grep -q '"error": "cannot start' "$d/bad.json" || fail "error not in the result 
 # a worker directory on the "target" that lacks the worker
 "$CS" run --quick --lib noop --alg sha256 --sizes 64 --no-evidence --launcher env \
 	--worker-dir /nonexistent -o "$d/miss.json" >/dev/null 2>"$d/miss.err"
-grep -q "noop" "$d/miss.err" || fail "missing worker: no error naming the library"
+grep -q "^cryptospeed: noop: .*/nonexistent/cryptospeed-worker-noop.* did not say hello" "$d/miss.err" ||
+	fail "missing worker: no error naming the library and the path: $(cat "$d/miss.err")"
 # a launcher that drops the environment must not turn a mask into unmasked
 # numbers: the masked cells are unsupported, saying why
 if have_worker openssl; then
