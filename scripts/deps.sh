@@ -68,7 +68,7 @@ run_plan() {
 cross_arm64() {
 	local sysroot=${CRYPTOSPEED_SYSROOT:-/opt/cryptospeed-sysroot-arm64}
 	local triplet=aarch64-linux-gnu
-	local host_pkgs=(build-essential cmake pkg-config file gcc-aarch64-linux-gnu qemu-user)
+	local host_pkgs=(build-essential cmake pkg-config file gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
 	local arm_pkgs=(libssl-dev:arm64 libjansson-dev:arm64 libcapstone-dev:arm64
 		libmbedtls-dev:arm64 libsodium-dev:arm64 nettle-dev:arm64 libgmp-dev:arm64)
 	local missing=() p
@@ -117,7 +117,7 @@ cross_arm64() {
 # CMAKE_SYSROOT, with the cross compiler's own C library.
 cross_armhf() {
 	local sysroot=${CRYPTOSPEED_SYSROOT:-/opt/cryptospeed-sysroot-armhf}
-	local host_pkgs=(build-essential cmake pkg-config file gcc-arm-linux-gnueabihf qemu-user)
+	local host_pkgs=(build-essential cmake pkg-config file gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user)
 	local debs=(libc6 libc6-dev linux-libc-dev libcrypt1 libcrypt-dev
 		libssl3 libssl-dev libjansson4 libjansson-dev libcapstone4 libcapstone-dev
 		libmbedcrypto7 libmbedx509-1 libmbedtls14 libmbedtls-dev libsodium23 libsodium-dev
