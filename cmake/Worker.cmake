@@ -18,7 +18,7 @@ function(cs_add_worker lib)
   # the file keeps the real name.
   add_executable(${ident} ${W_SOURCES} ${registry})
   set_target_properties(${ident} PROPERTIES OUTPUT_NAME ${name})
-  target_link_libraries(${ident} PRIVATE cs_measure ${W_LINK})
+  target_link_libraries(${ident} PRIVATE cs_worker ${W_LINK})
   if(W_INCLUDE)
     target_include_directories(${ident} PRIVATE ${W_INCLUDE})
   endif()

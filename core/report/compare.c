@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "report.h"
-#include "run.h"
+#include "results.h"
+#include "orchestrator.h"
 
 static const char *
 str(json_t *c, const char *k)

@@ -4,7 +4,8 @@
 #include <string.h>
 
 #include "report.h"
-#include "run.h"
+#include "results.h"
+#include "orchestrator.h"
 
 #define MAX_COLS 32
 

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <jansson.h>
 
 /* true when the cell measures (alg, op). */
@@ -16,5 +17,12 @@ size_t cs_report_sizes(json_t *cells, const char *alg, const char *op, long long
 void cs_report_hw(json_t *cell, char *buf, size_t n);
 /* Short word for a non-ok status as shown in a matrix. */
 const char *cs_report_status_word(const char *status);
+
+/* The formats. */
+void cs_report_text(json_t *results, FILE *f);
+void cs_report_csv(json_t *results, FILE *f);
+void cs_report_openssl(json_t *results, FILE *f);
+/* Cells of cur against base; returns how many are significantly slower. */
+int cs_report_compare(json_t *base, json_t *cur, double threshold, FILE *f);
 
 #endif

@@ -6,7 +6,8 @@
 #include <string.h>
 
 #include "report.h"
-#include "run.h"
+#include "results.h"
+#include "orchestrator.h"
 
 #define MAX_ROWS 256
 #define MAX_COLS 32

@@ -5,7 +5,9 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "run.h"
+#include "orchestrator.h"
+#include "report.h"
+#include "results.h"
 
 int
 main(void)

@@ -15,7 +15,7 @@
 
 #include "cpu.h"
 #include "evidence.h"
-#include "measure.h"
+#include "worker.h"
 #include "workload.h"
 
 extern const cs_adapter *const cs_worker_adapter;

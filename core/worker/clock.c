@@ -2,7 +2,7 @@
 #define _GNU_SOURCE
 #include <time.h>
 
-#include "measure.h"
+#include "worker.h"
 
 uint64_t
 cs_now_ns(void)

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run.h"
+#include "orchestrator.h"
 
 int
 cs_list_split(const char *s, cs_list *out)

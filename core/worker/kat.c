@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "measure.h"
+#include "worker.h"
 #include "workload.h"
 
 /* Decoded vector, owning its buffers. */

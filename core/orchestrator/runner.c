@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run.h"
+#include "orchestrator.h"
 
 #define MAX_RESTARTS 8
 /* Cells prepared at once in one worker: bounds what a library holds (mbedTLS

@@ -12,11 +12,11 @@
 #include <unistd.h>
 
 #include "cpu.h"
-#include "run.h"
+#include "orchestrator.h"
+#include "report.h"
+#include "results.h"
 
-#ifndef CS_VERSION
-#define CS_VERSION "0.1.0"
-#endif
+#include "cryptospeed/version.h"
 
 #define MAX_WORKERS 64
 #define EXIT_USAGE 2

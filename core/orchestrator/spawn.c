@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "run.h"
+#include "orchestrator.h"
 
 #define WORKER_PREFIX "cryptospeed-worker-"
 

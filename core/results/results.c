@@ -8,11 +8,9 @@
 #include <unistd.h>
 
 #include "cpu.h"
-#include "run.h"
+#include "results.h"
 
-#ifndef CS_VERSION
-#define CS_VERSION "0.1.0"
-#endif
+#include "cryptospeed/version.h"
 
 static json_t *
 quantiles(double median, double q1, double q3, double lo, double hi)

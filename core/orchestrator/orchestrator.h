@@ -151,20 +151,4 @@ int cs_run_measure(cs_run *run);
 void cs_run_stop_workers(cs_run *run);
 void cs_run_free(cs_run *run);
 
-/* ---- results.c ---- */
-json_t *cs_results_json(const cs_run *run);
-/* Write atomically (temp file + rename). 0 or -1 with errno. */
-int cs_results_write(json_t *results, const char *path);
-/* Check that path can be written (before measuring). 0 or -1 with a message. */
-int cs_results_check_writable(const char *path, char *why, size_t n);
-/* Row label: lib/path[/mask][xN]. */
-void cs_row_label(json_t *cell, char *buf, size_t n);
-
-/* ---- reports ---- */
-void cs_report_text(json_t *results, FILE *f);
-void cs_report_csv(json_t *results, FILE *f);
-void cs_report_openssl(json_t *results, FILE *f);
-/* Cells of cur against base; returns how many are significantly slower. */
-int cs_report_compare(json_t *base, json_t *cur, double threshold, FILE *f);
-
 #endif
