@@ -1,0 +1,466 @@
+#!/usr/bin/env bash
+# Build crypto library versions from source, for cryptospeed's root workers
+# (CRYPTOSPEED_<LIB>_ROOTS, docs/versions.md).
+#
+#   libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
+#   libs.sh prefix LIB@VERSION[+CONFIG] [--arch ...]   the install prefix (for CMake)
+#   libs.sh list [--arch ...]                           what the manifest offers, what is built
+#
+# The recipes are in scripts/libs.manifest (CRYPTOSPEED_MANIFEST names another).
+# A build goes into $XDG_CACHE_HOME/cryptospeed/libs/LIB@VERSION+CONFIG-ARCH
+# (default ~/.cache/...) and is reused: a second build of it does nothing.
+# The source tarball comes from, in order: $CRYPTOSPEED_SOURCES/FILE, the
+# upstream URL (short connect timeout), Debian's source package of the suite
+# that carries the version (apt-get source, from the mirror this machine's apt
+# uses, with a private apt state). Its SHA-256 must match the manifest.
+#
+# Exit status: 0 done, 1 failed (no source, hash mismatch, build error: an
+# existing prefix is left as it was), 2 bad input.
+set -euo pipefail
+set -f # manifest fields are words, never file patterns ('*' = every architecture)
+
+here=$(cd "$(dirname "$0")" && pwd)
+manifest=${CRYPTOSPEED_MANIFEST:-$here/libs.manifest}
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/cryptospeed
+jobs=${JOBS:-2}
+connect_timeout=${CRYPTOSPEED_CONNECT_TIMEOUT:-5}
+# Debian suites searched for source packages, oldest first.
+suites=(bullseye bookworm trixie forky sid)
+arches="amd64, arm64, armhf"
+
+say() { echo "libs.sh: $*" >&2; }
+die() { say "$*"; exit 1; }
+bad() { say "$*"; exit 2; }
+
+usage() {
+	cat >&2 <<-EOF
+	usage: libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
+	       libs.sh prefix LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf]
+	       libs.sh list [--arch amd64|arm64|armhf]
+	EOF
+	exit 2
+}
+
+# ------------------------------------------------------------------ manifest
+
+[ -r "$manifest" ] || die "cannot read the manifest '$manifest'"
+src_lines=()	# "lib version file sha256 debsrc url"
+cfg_lines=()	# "lib config arches options..."
+while read -r kind rest; do
+	case "$kind" in
+	"" | \#*) ;;
+	source) src_lines+=("$rest") ;;
+	config) cfg_lines+=("$rest") ;;
+	*) die "$manifest: unknown line kind '$kind' (accepted: source, config)" ;;
+	esac
+done <"$manifest"
+
+joined() { local IFS=,; echo "$*" | sed 's/,/, /g'; }
+
+known_libs() {
+	local l out=()
+	for l in "${src_lines[@]}"; do
+		set -- $l
+		[[ " ${out[*]} " == *" $1 "* ]] || out+=("$1")
+	done
+	joined "${out[@]}"
+}
+
+# The source line of lib@version, or nothing.
+source_of() {
+	local l
+	for l in "${src_lines[@]}"; do
+		set -- $l
+		if [ "$1" = "$lib" ] && [ "$2" = "$version" ]; then
+			echo "$l"
+			return
+		fi
+	done
+}
+
+# The configurations of $lib that apply to $arch (one a line: "config options...").
+configs_of() {
+	local l a
+	for l in "${cfg_lines[@]}"; do
+		set -- $l
+		[ "$1" = "$lib" ] || continue
+		for a in ${3//,/ }; do
+			if [ "$a" = "*" ] || [ "$a" = "$arch" ]; then
+				echo "$2 ${*:4}"
+				break
+			fi
+		done
+	done
+}
+
+host_arch() {
+	case "$(uname -m)" in
+	x86_64) echo amd64 ;;
+	aarch64) echo arm64 ;;
+	armv7l | armv8l) echo armhf ;;
+	*) uname -m ;;
+	esac
+}
+
+# Parse LIB@VERSION[+CONFIG] into lib, version, config, options, and the
+# manifest's file, sha256, debsrc, url. Bad input exits 2.
+parse_spec() {
+	local spec=$1
+	if [[ ! "$spec" =~ ^([a-z0-9]+)@([^+@[:space:]]+)(\+([a-z0-9]+))?$ ]]; then
+		bad "'$spec' is not LIB@VERSION[+CONFIG] (e.g. wolfssl@5.7.2+asm; libraries: $(known_libs))"
+	fi
+	lib=${BASH_REMATCH[1]}
+	version=${BASH_REMATCH[2]}
+	config=${BASH_REMATCH[4]:-default}
+	local l vs=()
+	for l in "${src_lines[@]}"; do
+		set -- $l
+		[ "$1" = "$lib" ] && vs+=("$1@$2")
+	done
+	[ ${#vs[@]} -gt 0 ] || bad "unknown library '$lib' (accepted: $(known_libs))"
+	local s
+	s=$(source_of)
+	[ -n "$s" ] || bad "unknown version '$lib@$version' (accepted: $(joined "${vs[@]}"))"
+	set -- $s
+	file=$3 sha256=$4 debsrc=$5 url=$6
+	local c names=() found=0
+	options=""
+	while read -r c rest; do
+		[ -n "$c" ] || continue
+		names+=("$c")
+		if [ "$c" = "$config" ]; then
+			found=1
+			options=$rest
+		fi
+	done < <(configs_of)
+	[ $found -eq 1 ] || bad "unknown configuration '$config' of $lib for $arch (accepted: $(joined "${names[@]}"))"
+	name=$lib@$version+$config
+	prefix=$cache/libs/$name-$arch
+}
+
+# ------------------------------------------------------------------ sources
+
+sha_of() { sha256sum "$1" | cut -d' ' -f1; }
+
+# The mirror this machine's apt uses for the main archive (not -security).
+apt_mirror() {
+	local f
+	set +f
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -r "$f" ] || continue
+		awk 'BEGIN { RS = ""; FS = "\n" }
+		{ uri = ""; suites = ""
+		  for (i = 1; i <= NF; i++) {
+			if ($i ~ /^URIs:/) { split($i, a, /[ \t]+/); uri = a[2] }
+			if ($i ~ /^Suites:/) suites = $i
+		  }
+		  if (uri != "" && suites !~ /security/) { print uri; exit } }' "$f"
+	done
+	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+		[ -r "$f" ] || continue
+		awk '$1 == "deb" { i = 2; if ($2 ~ /^\[/) while (i <= NF && $i !~ /\]$/) i++;
+			if ($2 ~ /^\[/) i++; if ($(i + 1) !~ /security/) { print $i; exit } }' "$f"
+	done
+}
+
+# A private apt state that lists the Debian source packages of every suite.
+apt_opts=()
+apt_setup() {
+	local state=$cache/apt mirror
+	mirror=$(apt_mirror | head -n1)
+	[ -n "$mirror" ] || return 1
+	mkdir -p "$state/lists/partial" "$state/cache/archives/partial"
+	: >"$state/sources.list.new"
+	local s
+	for s in "${suites[@]}"; do
+		echo "deb-src $mirror $s main" >>"$state/sources.list.new"
+	done
+	apt_opts=(-o "Dir::Etc::SourceList=$state/sources.list" -o Dir::Etc::SourceParts=/dev/null
+		-o "Dir::State::Lists=$state/lists" -o "Dir::Cache=$state/cache"
+		-o Dir::State::Status=/dev/null -o Debug::NoLocking=1 -o Acquire::Languages=none
+		-o APT::Sandbox::User=root)
+	# refresh the lists when the mirror changed or they are a day old
+	if ! cmp -s "$state/sources.list.new" "$state/sources.list" ||
+		[ -z "$(find "$state/lists" -maxdepth 1 -name '*Sources*' -mtime -1 2>/dev/null | head -n1)" ]; then
+		mv "$state/sources.list.new" "$state/sources.list"
+		say "listing Debian's source packages ($mirror: ${suites[*]})"
+		apt-get "${apt_opts[@]}" update -q >"$state/update.log" 2>&1 || true
+	fi
+	[ -n "$(find "$state/lists" -maxdepth 1 -name '*Sources*' 2>/dev/null | head -n1)" ]
+}
+
+# Debian's source package $debsrc whose upstream version is $version: its
+# .orig tarball, into $1. Returns 1 when no suite has it.
+fetch_debian() {
+	local out=$1 v up dir got
+	command -v apt-get >/dev/null && command -v apt-cache >/dev/null || return 1
+	apt_setup || return 1
+	dir=$(mktemp -d "$cache/work/apt.XXXXXX")
+	while read -r v; do
+		up=${v#*:}
+		up=${up%-*}
+		[ "$up" = "$version" ] || continue
+		if (cd "$dir" && apt-get "${apt_opts[@]}" source --download-only -q "$debsrc=$v") \
+			>>"$dir/log" 2>&1; then
+			got=$(find "$dir" -maxdepth 1 -name "*.orig.tar.*" ! -name "*.asc" | head -n1)
+			if [ -n "$got" ]; then
+				mv "$got" "$out"
+				where="Debian source package $debsrc $v"
+				rm -rf "$dir"
+				return 0
+			fi
+		fi
+	done < <(apt-cache "${apt_opts[@]}" showsrc "$debsrc" 2>/dev/null | sed -n 's/^Version: //p' | sort -u)
+	rm -rf "$dir"
+	return 1
+}
+
+# Fetch $file into the source cache and check its SHA-256. Sets $tarball.
+fetch() {
+	local dl=$cache/work/$file.part
+	tarball=$cache/sources/$file
+	mkdir -p "$cache/sources" "$cache/work"
+	where=""
+	if [ -f "$tarball" ]; then
+		cp "$tarball" "$dl"
+		where="the source cache ($tarball)"
+	elif [ -n "${CRYPTOSPEED_SOURCES:-}" ] && [ -f "$CRYPTOSPEED_SOURCES/$file" ]; then
+		cp "$CRYPTOSPEED_SOURCES/$file" "$dl"
+		where="CRYPTOSPEED_SOURCES ($CRYPTOSPEED_SOURCES/$file)"
+	elif command -v curl >/dev/null &&
+		curl -fsSL --connect-timeout "$connect_timeout" --max-time 1800 -o "$dl" "$url" 2>/dev/null; then
+		where="$url"
+	elif fetch_debian "$dl"; then
+		:
+	else
+		rm -f "$dl"
+		die "no source for $lib@$version: not in CRYPTOSPEED_SOURCES (${CRYPTOSPEED_SOURCES:-unset}), not at $url, and no Debian source package '$debsrc' of version $version (suites ${suites[*]}) on this machine's mirror"
+	fi
+	local got
+	got=$(sha_of "$dl")
+	if [ "$got" != "$sha256" ]; then
+		mkdir -p "$cache/rejected"
+		local kept
+		kept=$cache/rejected/$file.$(date -u +%Y%m%dT%H%M%SZ)
+		mv "$dl" "$kept"
+		die "SHA-256 mismatch for $file from $where: $got, the manifest says $sha256; refused (kept as $kept), nothing built or installed"
+	fi
+	[ "$dl" = "$tarball" ] || mv "$dl" "$tarball"
+	say "$file: SHA-256 ok, from $where"
+}
+
+# ------------------------------------------------------------------ recipes
+# Each runs in the unpacked source tree and installs into $stage$prefix
+# (DESTDIR), so that a failed build never touches $prefix.
+
+cross_env() {
+	triplet=""
+	case "$arch" in
+	arm64) triplet=aarch64-linux-gnu ;;
+	armhf) triplet=arm-linux-gnueabihf ;;
+	esac
+	if [ "$arch" != "$(host_arch)" ]; then
+		[ -n "$triplet" ] || die "cannot cross-compile for $arch from $(host_arch)"
+		command -v "$triplet-gcc" >/dev/null ||
+			die "no $triplet-gcc for --arch $arch (scripts/deps.sh --arch $arch installs it)"
+		cross=1
+	else
+		cross=0
+		triplet=""
+	fi
+}
+
+build_openssl() {
+	local target
+	case "$arch" in
+	amd64) target=linux-x86_64 ;;
+	arm64) target=linux-aarch64 ;;
+	armhf) target=linux-armv4 ;;
+	esac
+	local args=("$target" "--prefix=$prefix" "--openssldir=$prefix/ssl" --libdir=lib no-tests)
+	# cross builds are for static programs (make cross): the archive only
+	if [ $cross -eq 1 ]; then
+		args+=("--cross-compile-prefix=$triplet-" no-shared)
+	else
+		args+=(shared)
+	fi
+	# shellcheck disable=SC2086
+	perl ./Configure "${args[@]}" $options
+	make -j"$jobs" build_libs
+	make install_dev DESTDIR="$stage"
+}
+
+build_autotools() {
+	[ -x configure ] || ./autogen.sh
+	local args=("--prefix=$prefix" "--libdir=$prefix/lib")
+	if [ $cross -eq 1 ]; then
+		args+=("--host=$triplet" --disable-shared --enable-static)
+	fi
+	# shellcheck disable=SC2086
+	./configure "${args[@]}" "$@" $options
+	make -j"$jobs"
+	make install DESTDIR="$stage"
+}
+
+build_wolfssl() {
+	build_autotools --disable-examples --disable-crypttests --disable-benchmark
+}
+
+build_nettle() {
+	build_autotools --disable-documentation --disable-openssl
+}
+
+build_sodium() {
+	build_autotools --disable-dependency-tracking
+}
+
+build_mbedtls() {
+	local o
+	for o in $options; do
+		case "$o" in
+		+*) python3 scripts/config.py set "${o#+}" ;;
+		-*) python3 scripts/config.py unset "${o#-}" ;;
+		esac
+	done
+	local args=(-DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib
+		-DCMAKE_BUILD_TYPE=Release -DENABLE_TESTING=OFF -DENABLE_PROGRAMS=OFF -DGEN_FILES=OFF
+		-DUSE_STATIC_MBEDTLS_LIBRARY=ON)
+	if [ $cross -eq 1 ]; then
+		args+=(-DUSE_SHARED_MBEDTLS_LIBRARY=OFF -DCMAKE_SYSTEM_NAME=Linux
+			-DCMAKE_C_COMPILER="$triplet-gcc")
+	else
+		args+=(-DUSE_SHARED_MBEDTLS_LIBRARY=ON)
+	fi
+	cmake -S . -B _build "${args[@]}"
+	cmake --build _build -j"$jobs"
+	DESTDIR="$stage" cmake --install _build
+}
+
+# Needed host tools, checked before anything is fetched.
+check_tools() {
+	local need=(make tar sha256sum) missing=() t
+	case "$lib" in
+	openssl) need+=(perl) ;;
+	mbedtls) need+=(cmake python3) ;;
+	wolfssl) need+=(autoreconf libtoolize) ;;
+	esac
+	need+=("${triplet:-cc}${triplet:+-gcc}")
+	for t in "${need[@]}"; do
+		command -v "$t" >/dev/null || missing+=("$t")
+	done
+	[ ${#missing[@]} -eq 0 ] ||
+		die "missing tools for $lib: ${missing[*]} (Debian: apt-get install build-essential perl cmake python3 autoconf automake libtool)"
+}
+
+do_build() {
+	if [ -f "$prefix/cryptospeed-build" ] && [ $force -eq 0 ]; then
+		if grep -qxF "options=$options" "$prefix/cryptospeed-build"; then
+			say "$name for $arch is built: $prefix"
+			return 0
+		fi
+		say "$name for $arch: the manifest's options changed; rebuilding"
+	fi
+	cross_env
+	check_tools
+	fetch
+	mkdir -p "$cache/work" "$cache/logs" "$cache/libs"
+	work=$(mktemp -d "$cache/work/$name-$arch.XXXXXX")
+	trap 'rm -rf "$work"' EXIT
+	stage=$work/stage
+	local log=$cache/logs/$name-$arch.log
+	local t0=$SECONDS
+	mkdir -p "$work/src"
+	tar -xf "$tarball" -C "$work/src" --strip-components=1
+	say "building $name for $arch (log: $log)"
+	if ! (
+		set -x
+		cd "$work/src"
+		if [ $cross -eq 1 ]; then export CC=$triplet-gcc; fi
+		"build_$lib"
+	) >"$log" 2>&1; then
+		tail -n 25 "$log" >&2
+		die "build of $name for $arch failed; the whole log: $log${prefix:+ (nothing installed; $prefix left as it was)}"
+	fi
+	local built=$stage$prefix
+	[ -d "$built/include" ] || die "build of $name for $arch installed no include/ (log: $log)"
+	{
+		echo "name=$name"
+		echo "lib=$lib"
+		echo "version=$version"
+		echo "config=$config"
+		echo "arch=$arch"
+		echo "options=$options"
+		echo "source=$file"
+		echo "sha256=$sha256"
+		echo "from=$where"
+		echo "built=$(date -u +%Y-%m-%dT%H:%M:%SZ) in $((SECONDS - t0)) s"
+	} >"$built/cryptospeed-build"
+	# replace the prefix in one rename; an old one goes only once the new is in place
+	if [ -d "$prefix" ]; then
+		mv "$prefix" "$work/old"
+	fi
+	mv "$built" "$prefix"
+	say "built $name for $arch in $((SECONDS - t0)) s: $prefix"
+	if [ "$arch" = "$(host_arch)" ]; then
+		local LIB
+		LIB=$(echo "$lib" | tr a-z A-Z)
+		say "next: cmake -S . -B build -DCRYPTOSPEED_BUILT_LIBS=ON && cmake --build build (every built prefix), or -DCRYPTOSPEED_${LIB}_ROOTS=$prefix"
+	fi
+}
+
+do_list() {
+	local l c built
+	for l in "${src_lines[@]}"; do
+		set -- $l
+		lib=$1 version=$2
+		while read -r c _; do
+			[ -n "$c" ] || continue
+			built=""
+			[ -f "$cache/libs/$lib@$version+$c-$arch/cryptospeed-build" ] &&
+				built="  built: $cache/libs/$lib@$version+$c-$arch"
+			echo "$lib@$version+$c$built"
+		done < <(configs_of)
+	done
+}
+
+# ------------------------------------------------------------------ main
+
+[ $# -ge 1 ] || usage
+cmd=$1
+shift
+arch=$(host_arch)
+force=0
+spec=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--arch) [ $# -ge 2 ] || bad "--arch needs a value (accepted: $arches)"; arch=$2; shift 2 ;;
+	--arch=*) arch=${1#--arch=}; shift ;;
+	--force) force=1; shift ;;
+	-h | --help) usage ;;
+	-*) bad "unknown option '$1' (accepted: --arch, --force)" ;;
+	*) [ -z "$spec" ] || bad "one LIB@VERSION[+CONFIG] at a time (got '$spec' and '$1')"; spec=$1; shift ;;
+	esac
+done
+case "$arch" in
+amd64 | arm64 | armhf) ;;
+*) bad "unknown architecture '$arch' (accepted: $arches)" ;;
+esac
+
+case "$cmd" in
+build)
+	[ -n "$spec" ] || usage
+	parse_spec "$spec"
+	do_build
+	;;
+prefix)
+	[ -n "$spec" ] || usage
+	parse_spec "$spec"
+	[ -f "$prefix/cryptospeed-build" ] || die "$name for $arch is not built (scripts/libs.sh build $spec --arch $arch)"
+	echo "$prefix"
+	;;
+list)
+	[ -z "$spec" ] || bad "list takes no LIB@VERSION (got '$spec')"
+	do_list
+	;;
+*) bad "unknown command '$cmd' (accepted: build, prefix, list)" ;;
+esac
