@@ -62,6 +62,30 @@ function(cs_library_missing lib reason)
   message(STATUS "cryptospeed: ${lib} adapter skipped: ${reason}")
 endfunction()
 
+# Builds made by scripts/libs.sh (docs/versions.md): each is a prefix
+# <CRYPTOSPEED_LIBS_DIR>/<lib>@<version>+<config>-<arch> holding a file
+# cryptospeed-build (name=, version=, arch=, options=, ...). With
+# CRYPTOSPEED_BUILT_LIBS=ON every such prefix for the target's architecture is
+# a root too, without listing it in CRYPTOSPEED_<LIB>_ROOTS; a configure picks
+# up the ones built since the last.
+option(CRYPTOSPEED_BUILT_LIBS "Also a worker per prefix scripts/libs.sh built (CRYPTOSPEED_LIBS_DIR)" OFF)
+if(DEFINED ENV{XDG_CACHE_HOME} AND NOT "$ENV{XDG_CACHE_HOME}" STREQUAL "")
+  set(cs_libs_dir "$ENV{XDG_CACHE_HOME}/cryptospeed/libs")
+else()
+  set(cs_libs_dir "$ENV{HOME}/.cache/cryptospeed/libs")
+endif()
+set(CRYPTOSPEED_LIBS_DIR "${cs_libs_dir}" CACHE PATH "Where scripts/libs.sh installs its builds")
+# the target's architecture in Debian's words, as libs.sh names prefixes
+if(CMAKE_SYSTEM_PROCESSOR MATCHES "^(x86_64|AMD64|amd64)$")
+  set(CS_DEB_ARCH amd64)
+elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^(aarch64|arm64)$")
+  set(CS_DEB_ARCH arm64)
+elseif(CMAKE_SYSTEM_PROCESSOR MATCHES "^arm")
+  set(CS_DEB_ARCH armhf)
+else()
+  set(CS_DEB_ARCH ${CMAKE_SYSTEM_PROCESSOR})
+endif()
+
 # cs_add_root_workers(<lib> HEADER <h> LIBS <names...> [REQUIRE <headers...>]
 #                     VERSION_IN <headers...> VERSION_REGEX <regexes...>
 #                     SOURCES <files...> [LINK <more...>])
@@ -72,7 +96,10 @@ endfunction()
 # and run with an rpath to that directory. The version is the first of the
 # VERSION_REGEX alternatives that matches one of the VERSION_IN headers: its
 # first capture, ".<second capture>" appended when there is one. A prefix
-# without the library, or two prefixes of one version, stop configuration.
+# that libs.sh built is named by its cryptospeed-build file instead
+# (<lib>@<version>+<config>), after checking that file's library,
+# architecture and version against the headers. A prefix without the library,
+# or two prefixes of one name, stop configuration.
 # Sets CS_ROOT_WORKERS in the caller to how many were added.
 function(cs_add_root_workers lib)
   cmake_parse_arguments(R "" "HEADER" "LIBS;REQUIRE;VERSION_IN;VERSION_REGEX;SOURCES;LINK" ${ARGN})
@@ -80,7 +107,17 @@ function(cs_add_root_workers lib)
   set(var CRYPTOSPEED_${LIB}_ROOTS)
   set(${var} "" CACHE STRING "Install prefixes of extra ${lib} builds, one worker each (a ;-list)")
   set(seen "")
-  foreach(prefix IN LISTS ${var})
+  set(prefixes ${${var}})
+  if(CRYPTOSPEED_BUILT_LIBS)
+    file(GLOB built LIST_DIRECTORIES true "${CRYPTOSPEED_LIBS_DIR}/${lib}@*-${CS_DEB_ARCH}")
+    list(SORT built)
+    foreach(prefix IN LISTS built)
+      if(EXISTS ${prefix}/cryptospeed-build AND NOT prefix IN_LIST prefixes)
+        list(APPEND prefixes ${prefix})
+      endif()
+    endforeach()
+  endif()
+  foreach(prefix IN LISTS prefixes)
     set(looked "${prefix}/include/${R_HEADER}")
     set(libs "")
     foreach(name IN LISTS R_LIBS)
@@ -120,9 +157,12 @@ function(cs_add_root_workers lib)
     if(NOT version)
       message(FATAL_ERROR "${var}: no version found in ${prefix}/include/{${R_VERSION_IN}}")
     endif()
+    if(EXISTS ${prefix}/cryptospeed-build)
+      cs_built_lib_name(${prefix} ${lib} ${version} version)
+    endif()
     if(version IN_LIST seen)
       message(FATAL_ERROR "${var}: '${prefix}' is ${lib} ${version}, like an earlier "
-        "prefix: a worker is named by its version, give each version once")
+        "prefix: a worker is named by its version (and libs.sh configuration), give each once")
     endif()
     list(APPEND seen ${version})
     # An imported target: the prefix's headers come before /usr/include (so
@@ -139,4 +179,37 @@ function(cs_add_root_workers lib)
   endforeach()
   list(LENGTH seen n)
   set(CS_ROOT_WORKERS ${n} PARENT_SCOPE)
+endfunction()
+
+# cs_built_lib_name(<prefix> <lib> <header version> <out>): the worker variant
+# "<version>+<config>" of a prefix scripts/libs.sh built, from its
+# cryptospeed-build file; stops configuration when that file does not match
+# the prefix (another library or architecture, or a version the headers do
+# not start with: Nettle's headers say 3.10 for 3.10.2).
+function(cs_built_lib_name prefix lib hversion out)
+  file(STRINGS ${prefix}/cryptospeed-build lines)
+  set(b_lib "")
+  set(b_version "")
+  set(b_config "")
+  set(b_arch "")
+  foreach(line IN LISTS lines)
+    foreach(key lib version config arch)
+      if(line MATCHES "^${key}=(.*)$")
+        set(b_${key} "${CMAKE_MATCH_1}")
+      endif()
+    endforeach()
+  endforeach()
+  set(file ${prefix}/cryptospeed-build)
+  if(NOT b_lib STREQUAL lib)
+    message(FATAL_ERROR "${file}: a build of '${b_lib}', not ${lib}")
+  endif()
+  if(NOT b_arch STREQUAL CS_DEB_ARCH)
+    message(FATAL_ERROR "${file}: built for '${b_arch}', this build is for ${CS_DEB_ARCH}")
+  endif()
+  string(FIND "${b_version}" "${hversion}" at)
+  if(NOT at EQUAL 0 OR NOT b_config MATCHES "^[a-z0-9]+$")
+    message(FATAL_ERROR "${file}: version '${b_version}' configuration '${b_config}', "
+      "but the headers in ${prefix}/include say ${lib} ${hversion}")
+  endif()
+  set(${out} "${b_version}+${b_config}" PARENT_SCOPE)
 endfunction()

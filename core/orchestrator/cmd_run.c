@@ -25,7 +25,8 @@ print_run_help(FILE *f)
 	fputs("usage: cryptospeed run [options]\n"
 	      "Measure every library x API path x algorithm x size, interleaved, each cell\n"
 	      "checked against known-answer vectors before it is timed.\n\n"
-	      "  --lib L[,L]        libraries (worker names; default: all found but noop)\n"
+	      "  --lib L[,L]        libraries (worker names; L also selects L@<version>;\n"
+	      "                     default: all found but noop)\n"
 	      "  --path P[,P]       API paths (evp, fetch, oneshot, lowlevel, legacy, psa, ...)\n"
 	      "  --alg A[,A]        algorithms (default: all)\n"
 	      "  --op O[,O]         seal, open, encrypt, digest, derive, keygen (default: all)\n"
@@ -84,6 +85,19 @@ is_lib(const char *worker, const char *lib)
 	return strncmp(worker, lib, n) == 0 && (worker[n] == '\0' || worker[n] == '@');
 }
 
+/* --lib wolfssl selects wolfssl and every wolfssl@<version> worker;
+   --lib wolfssl@5.7.2+asm that one only. No --lib: all but noop. */
+static bool
+lib_selected(const cs_list *libs, const char *worker)
+{
+	if (!libs->n)
+		return strcmp(worker, "noop") != 0;
+	for (size_t i = 0; i < libs->n; i++)
+		if (is_lib(worker, libs->item[i]))
+			return true;
+	return false;
+}
+
 static void
 validate_names(run_args *a)
 {
@@ -115,7 +129,7 @@ validate_names(run_args *a)
 	for (size_t i = 0; i < cfg->libs.n; i++) {
 		bool found = false;
 		for (size_t f = 0; f < a->n_files; f++)
-			found |= strcmp(a->files[f].name, cfg->libs.item[i]) == 0;
+			found |= is_lib(a->files[f].name, cfg->libs.item[i]);
 		if (!found) {
 			cs_join(known, sizeof known, a->files, a->n_files, sizeof a->files[0], true,
 				", ");
@@ -129,7 +143,7 @@ validate_names(run_args *a)
 		bool openssl = false;
 		for (size_t f = 0; f < a->n_files; f++)
 			if (is_lib(a->files[f].name, "openssl") &&
-			    (!cfg->libs.n || cs_list_has(&cfg->libs, a->files[f].name)))
+			    lib_selected(&cfg->libs, a->files[f].name))
 				openssl = true;
 		if (!openssl)
 			cs_usage_error("--openssl-%s needs an OpenSSL worker in the selection "
@@ -466,9 +480,7 @@ cs_cmd_run(int argc, char **argv)
 	cs_worker_file chosen[MAX_WORKERS];
 	size_t n_chosen = 0;
 	for (size_t f = 0; f < a.n_files; f++) {
-		bool want = cfg->libs.n ? cs_list_has(&cfg->libs, a.files[f].name)
-					: strcmp(a.files[f].name, "noop") != 0;
-		if (want)
+		if (lib_selected(&cfg->libs, a.files[f].name))
 			chosen[n_chosen++] = a.files[f];
 	}
 	if (n_chosen == 0) {
