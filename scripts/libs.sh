@@ -372,12 +372,17 @@ do_build() {
 	mkdir -p "$work/src"
 	tar -xf "$tarball" -C "$work/src" --strip-components=1
 	say "building $name for $arch (log: $log)"
-	if ! (
-		set -x
+	# (not under `if`: there bash would ignore set -e inside the recipe)
+	set +e
+	(
+		set -ex
 		cd "$work/src"
 		if [ $cross -eq 1 ]; then export CC=$triplet-gcc; fi
 		"build_$lib"
-	) >"$log" 2>&1; then
+	) >"$log" 2>&1
+	local rc=$?
+	set -e
+	if [ $rc -ne 0 ]; then
 		tail -n 25 "$log" >&2
 		die "build of $name for $arch failed; the whole log: $log${prefix:+ (nothing installed; $prefix left as it was)}"
 	fi

@@ -1,0 +1,123 @@
+# scripts/libs.sh without the network and without compiling: a temporary
+# manifest (CRYPTOSPEED_MANIFEST) names a tiny "sodium" tarball in a temporary
+# CRYPTOSPEED_SOURCES, whose ./configure writes a Makefile that installs one
+# header. Checked: a wrong SHA-256 is refused and the file kept aside with
+# nothing installed; a good one builds into the cache and a second build does
+# nothing; a failing build shows its log's tail and leaves the existing prefix
+# as it was; bad input exits 2 naming what is accepted; no source at all names
+# the places tried.
+. "$(dirname "$0")/lib.sh"
+src=$(cd "$(dirname "$0")/../.." && pwd)
+LIBS=$src/scripts/libs.sh
+d=$(tmpdir)
+export XDG_CACHE_HOME=$d/cache CRYPTOSPEED_SOURCES=$d/sources CRYPTOSPEED_MANIFEST=$d/manifest
+export CRYPTOSPEED_CONNECT_TIMEOUT=1
+mkdir -p "$d/sources"
+
+# make_tarball NAME VERSION CONFIGURE-EXIT: a source tree whose configure
+# exits with that status and otherwise installs include/sodium/version.h
+make_tarball() {
+	local t=$d/t/$1
+	rm -rf "$t" && mkdir -p "$t/src"
+	cat >"$t/src/configure" <<-EOF
+	#!/bin/sh
+	echo "configure \$*"
+	[ $3 -eq 0 ] || { echo "configure: error: this test's build fails"; exit $3; }
+	prefix=
+	for a; do case "\$a" in --prefix=*) prefix=\${a#--prefix=} ;; esac; done
+	printf 'all:\n\t@echo built\ninstall:\n\tmkdir -p \$(DESTDIR)%s/include/sodium\n\techo "#define SODIUM_VERSION_STRING \\\\"$2\\\\"" > \$(DESTDIR)%s/include/sodium/version.h\n' "\$prefix" "\$prefix" >Makefile
+	EOF
+	chmod +x "$t/src/configure"
+	# a Makefile that would install: only configure's status tells a failure
+	printf 'all:\ninstall:\n\tmkdir -p $(DESTDIR)/x/include\n' >"$t/src/Makefile"
+	(cd "$t" && mv src "$1" && tar -czf "$d/sources/$1.tar.gz" "$1")
+	sha256sum "$d/sources/$1.tar.gz" | cut -d' ' -f1
+}
+
+good=$(make_tarball fake-1.0 1.0 0)
+broken=$(make_tarball fake-2.0 2.0 1)
+# no upstream reachable (a closed local port) and no Debian package ("-")
+cat >"$d/manifest" <<EOF
+source sodium 1.0 fake-1.0.tar.gz $good - http://127.0.0.1:9/fake-1.0.tar.gz
+source sodium 2.0 fake-2.0.tar.gz $broken - http://127.0.0.1:9/fake-2.0.tar.gz
+source sodium 3.0 fake-3.0.tar.gz $good - http://127.0.0.1:9/fake-3.0.tar.gz
+source sodium 4.0 fake-1.0.tar.gz 0000000000000000000000000000000000000000000000000000000000000000 - http://127.0.0.1:9/fake-1.0.tar.gz
+config sodium default *
+config sodium other amd64,arm64,armhf --with-other
+EOF
+prefix1=$XDG_CACHE_HOME/cryptospeed/libs/sodium@1.0+default-$(dpkg --print-architecture 2>/dev/null || echo amd64)
+arch=${prefix1##*-}
+
+# bad input: exit 2, one line naming what is accepted
+expect_bad() {
+	local want=$1
+	shift
+	set +e
+	"$LIBS" "$@" >"$d/out" 2>&1
+	local rc=$?
+	set -e
+	[ $rc -eq 2 ] || { cat "$d/out"; fail "libs.sh $* exited $rc, not 2"; }
+	[ "$(wc -l <"$d/out")" -eq 1 ] || { cat "$d/out"; fail "libs.sh $*: not one line"; }
+	grep -qF "$want" "$d/out" || { cat "$d/out"; fail "libs.sh $*: no '$want'"; }
+}
+set -e
+expect_bad "unknown library 'nolib' (accepted: sodium)" build nolib@1.0
+expect_bad "unknown version 'sodium@9' (accepted: sodium@1.0, sodium@2.0, sodium@3.0, sodium@4.0)" build sodium@9
+expect_bad "unknown configuration 'asm' of sodium for $arch (accepted: default, other)" build sodium@1.0+asm
+expect_bad "unknown architecture 'mips' (accepted: amd64, arm64, armhf)" build sodium@1.0 --arch mips
+expect_bad "is not LIB@VERSION[+CONFIG]" build sodium
+expect_bad "unknown command 'make' (accepted: build, prefix, list)" make sodium@1.0
+
+# a wrong SHA-256: refused, the file kept aside, nothing installed
+set +e
+"$LIBS" build sodium@4.0 >"$d/out" 2>&1
+rc=$?
+set -e
+cat "$d/out"
+[ $rc -eq 1 ] || fail "a hash mismatch exited $rc, not 1"
+grep -q "SHA-256 mismatch for fake-1.0.tar.gz" "$d/out" || fail "no mismatch message"
+grep -q "the manifest says 0000" "$d/out" || fail "the message does not give the expected hash"
+kept=$(sed -n 's/.*(kept as \([^)]*\)).*/\1/p' "$d/out")
+[ -n "$kept" ] && [ -f "$kept" ] || fail "the refused file was not kept aside ('$kept')"
+[ "$(sha256sum "$kept" | cut -d' ' -f1)" = "$good" ] || fail "the kept file is not the refused tarball"
+[ ! -e "$XDG_CACHE_HOME/cryptospeed/libs/sodium@4.0+default-$arch" ] || fail "a refused source was installed"
+[ ! -e "$XDG_CACHE_HOME/cryptospeed/sources/fake-1.0.tar.gz" ] || fail "a refused source entered the source cache"
+
+# no source anywhere: the three places named
+set +e
+"$LIBS" build sodium@3.0 >"$d/out" 2>&1
+rc=$?
+set -e
+[ $rc -eq 1 ] || { cat "$d/out"; fail "no source exited $rc, not 1"; }
+grep -q "no source for sodium@3.0: not in CRYPTOSPEED_SOURCES ($d/sources), not at http://127.0.0.1:9/fake-3.0.tar.gz, and no Debian source package" "$d/out" ||
+	{ cat "$d/out"; fail "the message does not name the three places"; }
+
+# a good build, then a second that does nothing
+"$LIBS" build sodium@1.0 >"$d/out" 2>&1 || { cat "$d/out"; fail "build failed"; }
+[ -f "$prefix1/include/sodium/version.h" ] || fail "nothing installed in $prefix1"
+grep -qx "name=sodium@1.0+default" "$prefix1/cryptospeed-build" || fail "no cryptospeed-build name"
+grep -qx "sha256=$good" "$prefix1/cryptospeed-build" || fail "cryptospeed-build lacks the hash"
+[ "$("$LIBS" prefix sodium@1.0)" = "$prefix1" ] || fail "libs.sh prefix does not print $prefix1"
+stamp=$(stat -c %Y.%i "$prefix1/cryptospeed-build")
+rm -f "$d/sources/fake-1.0.tar.gz" # a rebuild would now need the source cache
+"$LIBS" build sodium@1.0 >"$d/out" 2>&1 || { cat "$d/out"; fail "second build failed"; }
+grep -q "is built: $prefix1" "$d/out" || { cat "$d/out"; fail "second build did not say it is built"; }
+[ "$(stat -c %Y.%i "$prefix1/cryptospeed-build")" = "$stamp" ] || fail "the second build rebuilt"
+"$LIBS" list | grep -qx "sodium@1.0+default  built: $prefix1" || { "$LIBS" list; fail "list does not show the build"; }
+
+# a failing build: the log's tail and its path, the existing prefix untouched
+# (a build over an existing prefix: --force)
+cp -r "$prefix1" "$d/before"
+sed -i "s/^source sodium 1.0 fake-1.0.tar.gz $good/source sodium 1.0 fake-2.0.tar.gz $broken/" "$d/manifest"
+set +e
+"$LIBS" build sodium@1.0 --force >"$d/out" 2>&1
+rc=$?
+set -e
+cat "$d/out"
+[ $rc -eq 1 ] || fail "a failed build exited $rc, not 1"
+grep -q "configure: error: this test's build fails" "$d/out" || fail "no log tail"
+log=$(sed -n 's/.*the whole log: \([^ ]*\) .*/\1/p' "$d/out")
+[ -f "$log" ] || fail "the log '$log' is not there"
+diff -r "$d/before" "$prefix1" || fail "a failed build changed the existing prefix"
+[ -z "$(ls -A "$XDG_CACHE_HOME/cryptospeed/work" 2>/dev/null)" ] || fail "the failed build left its work dir"
+echo ok
