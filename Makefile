@@ -7,7 +7,7 @@ RUN_ARGS ?=
 CROSS_BUILD ?= build-aarch64
 CROSS_CMAKE_ARGS ?=
 
-.PHONY: all deps build run test asan cross clean
+.PHONY: all deps build run test asan cross clean versions
 
 all: build
 
@@ -41,6 +41,14 @@ cross:
 		-DCRYPTOSPEED_STATIC=ON $(CROSS_CMAKE_ARGS)
 	cmake --build $(CROSS_BUILD) -j $(JOBS)
 	cd $(CROSS_BUILD) && ctest -L 'kat|cross' --output-on-failure -j $(JOBS)
+
+# Library versions built from source (scripts/libs.sh, docs/versions.md): the
+# manifest's set "versions" beside Debian's builds, in one interleaved matrix
+# (SHA-256, AES-128-GCM at 16 and 8192 B). Built libraries are cached: a
+# second run rebuilds nothing.
+VERSIONS_BUILD ?= build-versions
+versions:
+	JOBS=$(JOBS) bash scripts/libs.sh versions $(VERSIONS_BUILD)
 
 clean:
 	rm -rf $(BUILD) build-asan $(CROSS_BUILD)

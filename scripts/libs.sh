@@ -5,6 +5,9 @@
 #   libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
 #   libs.sh prefix LIB@VERSION[+CONFIG] [--arch ...]   the install prefix (for CMake)
 #   libs.sh list [--arch ...]                           what the manifest offers, what is built
+#   libs.sh versions [BUILD-DIR]   `make versions`: build the manifest's set
+#                                  "versions", a cryptospeed build dir with them
+#                                  as roots, and one interleaved matrix over all
 #
 # The recipes are in scripts/libs.manifest (CRYPTOSPEED_MANIFEST names another).
 # A build goes into $XDG_CACHE_HOME/cryptospeed/libs/LIB@VERSION+CONFIG-ARCH
@@ -37,6 +40,7 @@ usage() {
 	usage: libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
 	       libs.sh prefix LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf]
 	       libs.sh list [--arch amd64|arm64|armhf]
+	       libs.sh versions [BUILD-DIR]
 	EOF
 	exit 2
 }
@@ -46,12 +50,14 @@ usage() {
 [ -r "$manifest" ] || die "cannot read the manifest '$manifest'"
 src_lines=()	# "lib version file sha256 debsrc url"
 cfg_lines=()	# "lib config arches options..."
+set_lines=()	# "name specs..."
 while read -r kind rest; do
 	case "$kind" in
 	"" | \#*) ;;
 	source) src_lines+=("$rest") ;;
 	config) cfg_lines+=("$rest") ;;
-	*) die "$manifest: unknown line kind '$kind' (accepted: source, config)" ;;
+	set) set_lines+=("$rest") ;;
+	*) die "$manifest: unknown line kind '$kind' (accepted: source, config, set)" ;;
 	esac
 done <"$manifest"
 
@@ -428,6 +434,52 @@ do_list() {
 	done
 }
 
+# make versions: every build of the set "versions" (built once, reused), a
+# cryptospeed build dir with them as CRYPTOSPEED_<LIB>_ROOTS beside the
+# system's libraries, and one interleaved run of a focused matrix. Build and
+# run times are reported apart.
+do_versions() {
+	local bdir=${1:-build-versions} l specs=() s t0 t1 t2
+	for l in "${set_lines[@]}"; do
+		set -- $l
+		[ "$1" = versions ] && specs=("${@:2}")
+	done
+	[ ${#specs[@]} -gt 0 ] || die "$manifest has no 'set versions' line"
+	local src
+	src=$(cd "$here/.." && pwd)
+	t0=$SECONDS
+	declare -A roots=()
+	for s in "${specs[@]}"; do
+		"$0" build "$s" --arch "$arch"
+		parse_spec "$s"
+		roots[$lib]+="${roots[$lib]:+;}$prefix"
+	done
+	t1=$SECONDS
+	local args=(-DBUILD_TESTING=OFF) libsel=() LIB
+	for l in "${!roots[@]}"; do
+		LIB=$(echo "$l" | tr a-z A-Z)
+		args+=("-DCRYPTOSPEED_${LIB}_ROOTS=${roots[$l]}")
+		libsel+=("$l")
+	done
+	cmake -S "$src" -B "$bdir" "${args[@]}" >"$bdir.configure.log" 2>&1 ||
+		{ tail -n 20 "$bdir.configure.log" >&2; die "configuring $bdir failed (log: $bdir.configure.log)"; }
+	cmake --build "$bdir" -j"$jobs" >"$bdir.build.log" 2>&1 ||
+		{ tail -n 20 "$bdir.build.log" >&2; die "building $bdir failed (log: $bdir.build.log)"; }
+	t2=$SECONDS
+	local out
+	out=$bdir/versions-$(date -u +%Y%m%dT%H%M%SZ).json
+	local sel
+	sel=$(IFS=,; echo "${libsel[*]}")
+	set +e
+	"$bdir/bin/cryptospeed" run --lib "$sel" --alg sha256,aes-128-gcm --sizes 16,8192 -o "$out" \
+		${CRYPTOSPEED_VERSIONS_ARGS:-}
+	local rc=$?
+	set -e
+	say "libraries built or reused in $((t1 - t0)) s, cryptospeed configured and built in $((t2 - t1)) s, matrix measured in $((SECONDS - t2)) s"
+	say "result file (each worker's runtime version and build flags under \"libraries\"): $out"
+	return $rc
+}
+
 # ------------------------------------------------------------------ main
 
 [ $# -ge 1 ] || usage
@@ -467,5 +519,6 @@ list)
 	[ -z "$spec" ] || bad "list takes no LIB@VERSION (got '$spec')"
 	do_list
 	;;
-*) bad "unknown command '$cmd' (accepted: build, prefix, list)" ;;
+versions) do_versions "$spec" ;;
+*) bad "unknown command '$cmd' (accepted: build, prefix, list, versions)" ;;
 esac
