@@ -277,6 +277,7 @@ cross_env() {
 }
 
 build_openssl() {
+	unset CC # Configure's --cross-compile-prefix names the compiler
 	local target
 	case "$arch" in
 	amd64) target=linux-x86_64 ;;
@@ -482,43 +483,49 @@ do_versions() {
 
 # ------------------------------------------------------------------ main
 
-[ $# -ge 1 ] || usage
-cmd=$1
-shift
-arch=$(host_arch)
-force=0
-spec=""
-while [ $# -gt 0 ]; do
-	case "$1" in
-	--arch) [ $# -ge 2 ] || bad "--arch needs a value (accepted: $arches)"; arch=$2; shift 2 ;;
-	--arch=*) arch=${1#--arch=}; shift ;;
-	--force) force=1; shift ;;
-	-h | --help) usage ;;
-	-*) bad "unknown option '$1' (accepted: --arch, --force)" ;;
-	*) [ -z "$spec" ] || bad "one LIB@VERSION[+CONFIG] at a time (got '$spec' and '$1')"; spec=$1; shift ;;
+main() {
+	[ $# -ge 1 ] || usage
+	cmd=$1
+	shift
+	arch=$(host_arch)
+	force=0
+	spec=""
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--arch) [ $# -ge 2 ] || bad "--arch needs a value (accepted: $arches)"; arch=$2; shift 2 ;;
+		--arch=*) arch=${1#--arch=}; shift ;;
+		--force) force=1; shift ;;
+		-h | --help) usage ;;
+		-*) bad "unknown option '$1' (accepted: --arch, --force)" ;;
+		*) [ -z "$spec" ] || bad "one LIB@VERSION[+CONFIG] at a time (got '$spec' and '$1')"; spec=$1; shift ;;
+		esac
+	done
+	case "$arch" in
+	amd64 | arm64 | armhf) ;;
+	*) bad "unknown architecture '$arch' (accepted: $arches)" ;;
 	esac
-done
-case "$arch" in
-amd64 | arm64 | armhf) ;;
-*) bad "unknown architecture '$arch' (accepted: $arches)" ;;
-esac
 
-case "$cmd" in
-build)
-	[ -n "$spec" ] || usage
-	parse_spec "$spec"
-	do_build
-	;;
-prefix)
-	[ -n "$spec" ] || usage
-	parse_spec "$spec"
-	[ -f "$prefix/cryptospeed-build" ] || die "$name for $arch is not built (scripts/libs.sh build $spec --arch $arch)"
-	echo "$prefix"
-	;;
-list)
-	[ -z "$spec" ] || bad "list takes no LIB@VERSION (got '$spec')"
-	do_list
-	;;
-versions) do_versions "$spec" ;;
-*) bad "unknown command '$cmd' (accepted: build, prefix, list, versions)" ;;
-esac
+	case "$cmd" in
+	build)
+		[ -n "$spec" ] || usage
+		parse_spec "$spec"
+		do_build
+		;;
+	prefix)
+		[ -n "$spec" ] || usage
+		parse_spec "$spec"
+		[ -f "$prefix/cryptospeed-build" ] || die "$name for $arch is not built (scripts/libs.sh build $spec --arch $arch)"
+		echo "$prefix"
+		;;
+	list)
+		[ -z "$spec" ] || bad "list takes no LIB@VERSION (got '$spec')"
+		do_list
+		;;
+	versions) do_versions "$spec" ;;
+	*) bad "unknown command '$cmd' (accepted: build, prefix, list, versions)" ;;
+	esac
+}
+
+# (one line: bash has read all of it before it runs, so an edit of this file
+# during a long build cannot change what the running build does next)
+main "$@"; exit $?
