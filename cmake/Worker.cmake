@@ -88,7 +88,7 @@ endif()
 
 # cs_add_root_workers(<lib> HEADER <h> LIBS <names...> [REQUIRE <headers...>]
 #                     VERSION_IN <headers...> VERSION_REGEX <regexes...>
-#                     SOURCES <files...> [LINK <more...>])
+#                     [MIN_VERSION <v>] SOURCES <files...> [LINK <more...>])
 #
 # Several builds of one library: for each install prefix in the cache list
 # CRYPTOSPEED_<LIB>_ROOTS, a worker cryptospeed-worker-<lib>@<version> built
@@ -99,10 +99,11 @@ endif()
 # that libs.sh built is named by its cryptospeed-build file instead
 # (<lib>@<version>+<config>), after checking that file's library,
 # architecture and version against the headers. A prefix without the library,
-# or two prefixes of one name, stop configuration.
+# or two prefixes of one name, or a version older than MIN_VERSION (the oldest
+# the adapter compiles against), stop configuration with one line.
 # Sets CS_ROOT_WORKERS in the caller to how many were added.
 function(cs_add_root_workers lib)
-  cmake_parse_arguments(R "" "HEADER" "LIBS;REQUIRE;VERSION_IN;VERSION_REGEX;SOURCES;LINK" ${ARGN})
+  cmake_parse_arguments(R "" "HEADER;MIN_VERSION" "LIBS;REQUIRE;VERSION_IN;VERSION_REGEX;SOURCES;LINK" ${ARGN})
   string(TOUPPER ${lib} LIB)
   set(var CRYPTOSPEED_${LIB}_ROOTS)
   set(${var} "" CACHE STRING "Install prefixes of extra ${lib} builds, one worker each (a ;-list)")
@@ -156,6 +157,10 @@ function(cs_add_root_workers lib)
     endforeach()
     if(NOT version)
       message(FATAL_ERROR "${var}: no version found in ${prefix}/include/{${R_VERSION_IN}}")
+    endif()
+    if(R_MIN_VERSION AND version VERSION_LESS R_MIN_VERSION)
+      message(FATAL_ERROR "${var}: '${prefix}' is ${lib} ${version}; the ${lib} adapter "
+        "compiles against ${R_MIN_VERSION} or later")
     endif()
     if(EXISTS ${prefix}/cryptospeed-build)
       cs_built_lib_name(${prefix} ${lib} ${version} version)

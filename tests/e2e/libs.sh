@@ -5,7 +5,10 @@
 # nothing installed; a good one builds into the cache and a second build does
 # nothing; a failing build shows its log's tail and leaves the existing prefix
 # as it was; bad input exits 2 naming what is accepted; no source at all names
-# the places tried.
+# the places tried. Then CMake's side: a prefix with libs.sh's
+# cryptospeed-build file gives a worker named lib@version+config that
+# `--lib sodium` selects beside the system's; a file that does not match its
+# headers, or a version the adapter cannot serve, stops configuration.
 . "$(dirname "$0")/lib.sh"
 src=$(cd "$(dirname "$0")/../.." && pwd)
 LIBS=$src/scripts/libs.sh
@@ -120,4 +123,57 @@ log=$(sed -n 's/.*the whole log: \([^ ]*\) .*/\1/p' "$d/out")
 [ -f "$log" ] || fail "the log '$log' is not there"
 diff -r "$d/before" "$prefix1" || fail "a failed build changed the existing prefix"
 [ -z "$(ls -A "$XDG_CACHE_HOME/cryptospeed/work" 2>/dev/null)" ] || fail "the failed build left its work dir"
+
+# CMake: a copy of the system libsodium as if libs.sh had built it
+so=$(pkg-config --variable=libdir libsodium 2>/dev/null)/libsodium.so
+inc=$(pkg-config --variable=includedir libsodium 2>/dev/null)
+if [ ! -e "$so" ] || [ ! -e "$inc/sodium/version.h" ]; then
+	echo "no system libsodium: CMake part not run"
+	echo ok
+	exit 0
+fi
+v=$(sed -n 's/#define SODIUM_VERSION_STRING "\(.*\)"/\1/p' "$inc/sodium/version.h")
+p=$d/cache/cryptospeed/libs/sodium@$v+copy-$arch
+mkdir -p "$p/include" "$p/lib"
+cp -r "$inc/sodium" "$inc/sodium.h" "$p/include/"
+cp "$(readlink -f "$so")" "$p/lib/libsodium.so"
+printf 'name=sodium@%s+copy\nlib=sodium\nversion=%s\nconfig=copy\narch=%s\n' "$v" "$v" "$arch" >"$p/cryptospeed-build"
+common=(-DBUILD_TESTING=OFF -DCRYPTOSPEED_WITH_OPENSSL=OFF -DCRYPTOSPEED_WITH_MBEDTLS=OFF
+	-DCRYPTOSPEED_WITH_WOLFSSL=OFF -DCRYPTOSPEED_WITH_NETTLE=OFF -DCRYPTOSPEED_BUILT_LIBS=ON
+	-DCRYPTOSPEED_LIBS_DIR="$d/cache/cryptospeed/libs")
+# expect_cfg_error MESSAGE: configuring fails with that message
+expect_cfg_error() {
+	if cmake -S "$src" -B "$d/bad" "${common[@]}" "${@:2}" >"$d/bad.log" 2>&1; then
+		fail "configure accepted it (expected: $1)"
+	fi
+	tr '\n' ' ' <"$d/bad.log" | tr -s ' ' | grep -qF "$1" || { cat "$d/bad.log"; fail "no '$1'"; }
+	rm -rf "$d/bad"
+}
+# the fake 1.0 prefix built above holds no library: named in one line
+rm -rf "$prefix1/lib"
+expect_cfg_error "'$prefix1' holds no sodium build"
+rm -rf "$prefix1"
+# cryptospeed-build for another architecture, or a version the headers do not say
+sed -i "s/^arch=.*/arch=mips/" "$p/cryptospeed-build"
+expect_cfg_error "$p/cryptospeed-build: built for 'mips', this build is for $arch"
+sed -i "s/^arch=.*/arch=$arch/; s/^version=.*/version=9.9/" "$p/cryptospeed-build"
+expect_cfg_error "version '9.9' configuration 'copy', but the headers in $p/include say sodium $v"
+sed -i "s/^version=.*/version=$v/" "$p/cryptospeed-build"
+# older than the adapter's minimum (1.0.18)
+mkdir -p "$d/old"
+cp -r "$p/include" "$p/lib" "$d/old/"
+sed -i 's/#define SODIUM_VERSION_STRING ".*"/#define SODIUM_VERSION_STRING "1.0.9"/' "$d/old/include/sodium/version.h"
+expect_cfg_error "'$d/old' is sodium 1.0.9; the sodium adapter compiles against 1.0.18 or later" \
+	-DCRYPTOSPEED_SODIUM_ROOTS="$d/old"
+
+cmake -S "$src" -B "$d/build" "${common[@]}" >"$d/cfg.log" 2>&1 || { cat "$d/cfg.log"; fail "configure failed"; }
+grep -q "sodium@$v+copy from $p" "$d/cfg.log" || { cat "$d/cfg.log"; fail "the built prefix was not picked up"; }
+cmake --build "$d/build" -j2 >"$d/build.log" 2>&1 || { tail -20 "$d/build.log"; fail "build failed"; }
+[ -x "$d/build/bin/cryptospeed-worker-sodium@$v+copy" ] || fail "no worker sodium@$v+copy"
+"$d/build/bin/cryptospeed" run --quick --lib sodium --alg sha256 --sizes 64 --no-evidence \
+	-o "$d/r.json" >"$d/run.txt" || { cat "$d/run.txt"; fail "run exited $?"; }
+cat "$d/run.txt"
+grep -q "^sodium/combined " "$d/run.txt" || fail "--lib sodium: no system sodium row"
+grep -q "^sodium@$v+copy/combined " "$d/run.txt" || fail "--lib sodium: no sodium@$v+copy row"
+"$CHECK" "$d/r.json" --agree --lib sodium --lib "sodium@$v+copy" || fail "result file"
 echo ok
