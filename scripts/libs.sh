@@ -360,6 +360,13 @@ check_tools() {
 }
 
 do_build() {
+	# one build of a prefix at a time (a second libs.sh waits, then reuses it)
+	mkdir -p "$cache/libs"
+	exec 9>"$cache/libs/.$name-$arch.lock"
+	if ! flock -n 9; then
+		say "$name for $arch is being built by another libs.sh: waiting"
+		flock 9
+	fi
 	if [ -f "$prefix/cryptospeed-build" ] && [ $force -eq 0 ]; then
 		if grep -qxF "options=$options" "$prefix/cryptospeed-build"; then
 			say "$name for $arch is built: $prefix"
