@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cpu.h"
+#include "import.h"
 #include "orchestrator.h"
 #include "report.h"
 #include "results.h"
@@ -101,7 +102,8 @@ print_help(FILE *f)
 	      "  run      measure and print the matrix (cryptospeed run --help)\n"
 	      "  list     the workers found: versions, paths x algorithms, CPU\n"
 	      "  report   print a result file in another format (cryptospeed report --help)\n"
-	      "  compare  two result files: ratios, significance, hw changes\n\n"
+	      "  compare  two result files: ratios, significance, hw changes\n"
+	      "  import   openssl-speed FILE -o OUT.json: pasted openssl speed output as results\n\n"
 	      "  --version  print the version\n"
 	      "Workers are found next to this program or in CRYPTOSPEED_WORKER_PATH.\n",
 	      f);
@@ -626,6 +628,56 @@ cmd_compare(int argc, char **argv)
 	return slower > 0 ? 1 : 0;
 }
 
+/* import openssl-speed FILE [-o OUT.json]: the parser is core/import/. */
+static int
+cmd_import(int argc, char **argv)
+{
+	const char *kind = NULL, *file = NULL, *out = NULL;
+	for (int i = 0; i < argc; i++) {
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			puts("usage: cryptospeed import openssl-speed FILE [-o OUT.json]\n"
+			     "Read the output of openssl speed (0.9.6 to 3.x, text or -mr, -multi,\n"
+			     "with prose around it) and write a cryptospeed/1 document: one source per\n"
+			     "table, cells marked \"source\": \"imported\" (no samples, no evidence).\n"
+			     "Without -o the document goes to stdout. FILE - reads stdin.");
+			return 0;
+		} else if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0) &&
+			   i + 1 < argc) {
+			out = argv[++i];
+		} else if (!kind && argv[i][0] != '-') {
+			kind = argv[i];
+		} else if (!file && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0)) {
+			file = argv[i];
+		} else {
+			usage_error("unknown argument '%s' for import (accepted: openssl-speed FILE "
+				    "[-o OUT.json])", argv[i]);
+		}
+	}
+	if (!kind || strcmp(kind, "openssl-speed") != 0)
+		usage_error("import: unknown format '%s' (accepted: openssl-speed)", kind ? kind : "");
+	if (!file)
+		usage_error("import needs a file (cryptospeed import openssl-speed FILE -o OUT.json)");
+	char why[4200];
+	if (out && cs_results_check_writable(out, why, sizeof why) != 0)
+		usage_error("-o: %s (accepted: a path in a writable directory)", why);
+	json_t *doc;
+	char err[1024];
+	int rc = cs_import_openssl_speed_file(strcmp(file, "-") == 0 ? "/dev/stdin" : file, &doc,
+					      err, sizeof err);
+	if (rc != CS_IMPORT_OK) {
+		fprintf(stderr, "cryptospeed: %s\n", err);
+		return rc;
+	}
+	if (out && cs_results_write(doc, out) != 0) {
+		fprintf(stderr, "cryptospeed: cannot write '%s': %s\n", out, strerror(errno));
+		rc = 1;
+	} else if (!out) {
+		emit(doc, "json", stdout);
+	}
+	json_decref(doc);
+	return rc;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -650,6 +702,9 @@ main(int argc, char **argv)
 		return cmd_report(argc - 2, argv + 2);
 	if (strcmp(cmd, "compare") == 0)
 		return cmd_compare(argc - 2, argv + 2);
-	usage_error("unknown command '%s' (known: run, list, report, compare; --help, --version)", cmd);
+	if (strcmp(cmd, "import") == 0)
+		return cmd_import(argc - 2, argv + 2);
+	usage_error("unknown command '%s' (known: run, list, report, compare, import; --help, "
+		    "--version)", cmd);
 	return EXIT_USAGE;
 }

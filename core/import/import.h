@@ -1,0 +1,41 @@
+/*
+ * Import of `openssl speed` output (docs/import.md): the text that people
+ * paste, from OpenSSL 0.9.6 to 3.x, with prose around it, turned into one
+ * cryptospeed/1 document with a `sources` array and imported cells.
+ */
+#ifndef CS_IMPORT_H
+#define CS_IMPORT_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+/* Return values of the import functions (they are the CLI's exit statuses). */
+#define CS_IMPORT_OK 0
+#define CS_IMPORT_IO 1	/* the file could not be read */
+#define CS_IMPORT_BAD 2	/* not text, or no table in it: err names the file and line */
+
+/*
+ * Parse len bytes of text (need not be NUL-terminated). file_name is recorded
+ * in every source and cell and names the input in err. On success *out is a
+ * new reference to the document; on failure *out is NULL and err holds one
+ * line "FILE:LINE: what was wrong (accepted: ...)".
+ */
+int cs_import_openssl_speed(const char *text, size_t len, const char *file_name, json_t **out,
+			    char *err, size_t err_size);
+
+/* The same for a file read whole (at most CS_IMPORT_MAX_BYTES). */
+int cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t err_size);
+
+/* The largest input read: far beyond any pasted page. */
+#define CS_IMPORT_MAX_BYTES ((size_t)64 << 20)
+
+/*
+ * One value of the byte-rate table, as speed.c prints it: "35875.57k" is
+ * thousands of bytes per second, "9795.82" (no suffix, printed under 10000)
+ * is bytes per second, "0.00" is a rate of zero (an algorithm not measured).
+ * n is the token's length. 0 and *bytes_per_s set, or -1 when it is not one.
+ */
+int cs_import_parse_rate(const char *tok, size_t n, double *bytes_per_s);
+
+#endif
