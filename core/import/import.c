@@ -1,6 +1,6 @@
 /*
- * Import of `openssl speed` output. What each OpenSSL era prints is in
- * docs/import.md; in short, from apps/speed.c:
+ * Import of `openssl speed` output (the document: import.h). What each
+ * OpenSSL era prints, from apps/speed.c:
  *
  *   preamble   "OpenSSL 1.0.1t 3 May 2016" (3.x: "version: 3.0.2"), "built on: ...",
  *              "options:...", "compiler: ...", 3.x "CPUINFO: ..."
@@ -229,6 +229,22 @@ plausible_name(const char *tok)
 		if (!isalnum((unsigned char)*c) && !strchr("-_/().,+", *c))
 			return false;
 	return true;
+}
+
+/* Up to three plausible words separated by single spaces ("aes-128 cbc"). */
+static bool
+plausible_words(const char *name)
+{
+	char copy[NAME_LEN];
+	if (strlen(name) >= sizeof copy)
+		return false;
+	snprintf(copy, sizeof copy, "%s", name);
+	size_t words = 0;
+	for (char *save = NULL, *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		if (++words > 3 || !plausible_name(w))
+			return false;
+	}
+	return words > 0 && name[strlen(name) - 1] != ' ';
 }
 
 /* ---- sources and cells ------------------------------------------------------- */
@@ -763,7 +779,7 @@ mr_line(parser *p, char *line_text, int line)
 	if (strcmp(tag, "+F") == 0) {
 		/* +F:k:name:v:v... in bytes per second, no k suffix */
 		if (n < 4 || n - 3 > MAX_SIZES || !parse_int(f[1], 0, 1000, &idx) ||
-		    strlen(f[2]) >= NAME_LEN || !plausible_name(f[2]))
+		    strlen(f[2]) >= NAME_LEN || !plausible_words(f[2]))
 			return false;
 		size_t m = n - 3;
 		double vals[MAX_SIZES];

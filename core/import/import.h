@@ -1,7 +1,29 @@
 /*
- * Import of `openssl speed` output (docs/import.md): the text that people
- * paste, from OpenSSL 0.9.6 to 3.x, with prose around it, turned into one
- * cryptospeed/1 document with a `sources` array and imported cells.
+ * Import of `openssl speed` output: the text that people paste, from OpenSSL
+ * 0.9.6 to 3.x (text, -mr, -multi), with prose around it, turned into one
+ * cryptospeed/1 document (what each era prints: the top of import.c).
+ *
+ * The document, metadata before cells:
+ *   "schema": "cryptospeed/1", "tool": {name, version},
+ *   "imported": {"format": "openssl-speed", "file", "note"},
+ *   "sources": [{"label", "file", "line", "openssl_version", "built_on", "options",
+ *                "compiler", "cpuinfo", "multi", "format": "text"|"mr"|"progress",
+ *                "cells"}]          one per table (one run of openssl speed)
+ *   "cells": [{"source": "imported", "source_index", "file", "line" (the table's),
+ *              "row_line", "lib": "openssl", "lib_version", "path": "evp"|"lowlevel",
+ *              "mask": "none", ["multi": N when > 1], "alg", "op", "size" (0 for op/s),
+ *              "status": "ok", "rate": {"median", "unit": "B/s"|"op/s"}}]
+ * No samples, no confidence interval, no evidence: one number per cell.
+ *
+ * Names: ours where they match (aes-128-gcm, aes-256-gcm, chacha20-poly1305,
+ * aes-128-cbc, sha1, sha256, sha512; ecdh X25519 -> x25519 derive, nistp256 ->
+ * p256 derive); otherwise OpenSSL's own, spaces as '-' ("des-cbc", "hmac(md5)")
+ * and key ops as its speed selectors ("rsa2048" sign/verify[/encrypt/decrypt],
+ * "dsa1024", "ecdsap256", "ecdhp384", "ed25519", "ffdh2048"). Low-level rows
+ * ("aes-128 cbc") are path "lowlevel", EVP rows ("aes-128-cbc") "evp"; a bare
+ * name ("sha256") is "evp" from 3.0 (which runs everything through EVP) and
+ * "lowlevel" before (or when the era cannot be told). A rate of 0.00 (an
+ * algorithm the build left out) gives no cell.
  */
 #ifndef CS_IMPORT_H
 #define CS_IMPORT_H
