@@ -1276,43 +1276,53 @@ one_line(parser *p, char *raw, int line)
 
 /* ---- the document ------------------------------------------------------------------ */
 
+/* Length of the valid UTF-8 sequence at s (n bytes left), 0 when invalid. */
+static size_t
+utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0];
+	size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
+		   : (c & 0xf8) == 0xf0 ? 4 : 0;
+	if (len == 0 || len > n)
+		return 0;
+	for (size_t k = 1; k < len; k++)
+		if ((s[k] & 0xc0) != 0x80)
+			return 0;
+	if (len == 2 && c < 0xc2)
+		return 0;	/* overlong */
+	if (len == 3 && ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0)))
+		return 0;	/* overlong, surrogate */
+	if (len == 4 && (c > 0xf4 || (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90)))
+		return 0;
+	return len;
+}
+
 /* Valid UTF-8 for jansson: each byte of an invalid sequence becomes '?'. */
 static json_t *
 safe_string(const char *s)
 {
-	size_t n = strlen(s);
+	size_t n = strlen(s), i = 0;
+	const unsigned char *u = (const unsigned char *)s;
+	size_t len;
+	while (i < n && (len = utf8_len(u + i, n - i)) > 0)
+		i += len;
+	if (i == n)
+		return json_string_nocheck(s);	/* checked just above */
 	char *out = malloc(n + 1);
 	if (!out)
 		return NULL;
-	size_t o = 0;
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
-		       : (c & 0xf8) == 0xf0 ? 4 : 0;
-		bool ok = len > 0 && i + len <= n;
-		for (size_t k = 1; ok && k < len; k++)
-			ok = ((unsigned char)s[i + k] & 0xc0) == 0x80;
-		if (ok && len == 2 && c < 0xc2)
-			ok = false;	/* overlong */
-		if (ok && len == 3) {
-			unsigned char d = (unsigned char)s[i + 1];
-			ok = !(c == 0xe0 && d < 0xa0) && !(c == 0xed && d >= 0xa0);
-		}
-		if (ok && len == 4) {
-			unsigned char d = (unsigned char)s[i + 1];
-			ok = c <= 0xf4 && !(c == 0xf0 && d < 0x90) && !(c == 0xf4 && d >= 0x90);
-		}
-		if (!ok) {
-			out[o++] = '?';
-			i++;
+	memcpy(out, s, i);
+	while (i < n) {
+		len = utf8_len(u + i, n - i);
+		if (len == 0) {
+			out[i++] = '?';
 			continue;
 		}
-		memcpy(out + o, s + i, len);
-		o += len;
+		memcpy(out + i, s + i, len);
 		i += len;
 	}
-	out[o] = '\0';
-	json_t *j = json_string(out);
+	out[n] = '\0';
+	json_t *j = json_string_nocheck(out);
 	free(out);
 	return j;
 }
@@ -1357,8 +1367,34 @@ source_json(const isource *s, const char *file)
 	return j;
 }
 
+/* Strings every cell of a document repeats: one reference-counted value each. */
+typedef struct shared {
+	json_t *imported, *file, *openssl, *none, *ok, *bytes, *ops;
+	json_t *version;	/* the source's */
+	json_t *path, *alg, *op;	/* the previous cell's, reused while equal */
+	const icell *prev;
+} shared;
+
+/* obj[key] = the shared value (a new reference); -1 when it is NULL. */
+static int
+set_shared(json_t *obj, const char *key, json_t *value)
+{
+	return value ? json_object_set(obj, key, value) : -1;
+}
+
+/* The previous cell's string when equal, else a new one into *slot. */
 static json_t *
-cell_json(const icell *c, const isource *s, size_t index, const char *file)
+reuse(json_t **slot, const char *now, const char *before)
+{
+	if (*slot && before && strcmp(now, before) == 0)
+		return *slot;
+	json_decref(*slot);
+	*slot = safe_string(now);
+	return *slot;
+}
+
+static json_t *
+cell_json(const icell *c, const isource *s, size_t index, shared *sh)
 {
 	json_t *j = json_object(), *rate = json_object();
 	if (!j || !rate) {
@@ -1366,21 +1402,25 @@ cell_json(const icell *c, const isource *s, size_t index, const char *file)
 		json_decref(rate);
 		return NULL;
 	}
-	int rc = set_str(j, "source", "imported");
+	const icell *prev = sh->prev;
+	int rc = set_shared(j, "source", sh->imported);
 	rc |= json_object_set_new(j, "source_index", json_integer((json_int_t)index));
-	rc |= set_str(j, "file", file);
+	rc |= set_shared(j, "file", sh->file);
 	rc |= json_object_set_new(j, "line", json_integer(c->line));
 	rc |= json_object_set_new(j, "row_line", json_integer(c->row_line));
-	rc |= set_str(j, "lib", "openssl") | set_str(j, "lib_version", s->version);
-	rc |= set_str(j, "path", c->path) | set_str(j, "mask", "none");
+	rc |= set_shared(j, "lib", sh->openssl) | set_shared(j, "lib_version", sh->version);
+	rc |= set_shared(j, "path", reuse(&sh->path, c->path, prev ? prev->path : NULL));
+	rc |= set_shared(j, "mask", sh->none);
 	if (s->multi > 1)
 		rc |= json_object_set_new(j, "multi", json_integer(s->multi));
-	rc |= set_str(j, "alg", c->alg) | set_str(j, "op", c->op);
+	rc |= set_shared(j, "alg", reuse(&sh->alg, c->alg, prev ? prev->alg : NULL));
+	rc |= set_shared(j, "op", reuse(&sh->op, c->op, prev ? prev->op : NULL));
 	rc |= json_object_set_new(j, "size", json_integer(c->size));
-	rc |= set_str(j, "status", "ok");
+	rc |= set_shared(j, "status", sh->ok);
 	rc |= json_object_set_new(rate, "median", json_real(c->rate));
-	rc |= set_str(rate, "unit", c->bytes ? "B/s" : "op/s");
+	rc |= set_shared(rate, "unit", c->bytes ? sh->bytes : sh->ops);
 	rc |= json_object_set_new(j, "rate", rate);
+	sh->prev = c;
 	if (rc) {
 		json_decref(j);
 		return NULL;
@@ -1388,10 +1428,24 @@ cell_json(const icell *c, const isource *s, size_t index, const char *file)
 	return j;
 }
 
+static void
+shared_free(shared *sh)
+{
+	json_t **all[] = {&sh->imported, &sh->file, &sh->openssl, &sh->none, &sh->ok, &sh->bytes,
+			  &sh->ops, &sh->version, &sh->path, &sh->alg, &sh->op};
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+		json_decref(*all[i]);
+		*all[i] = NULL;
+	}
+}
+
 static json_t *
 document(const parser *p)
 {
 	json_t *doc = json_object(), *sources = json_array(), *cells = json_array();
+	shared sh = {.imported = json_string("imported"), .file = safe_string(p->file),
+		     .openssl = json_string("openssl"), .none = json_string("none"),
+		     .ok = json_string("ok"), .bytes = json_string("B/s"), .ops = json_string("op/s")};
 	if (!doc || !sources || !cells)
 		goto fail;
 	size_t index = 0;
@@ -1402,13 +1456,16 @@ document(const parser *p)
 		json_t *sj = source_json(s, p->file);
 		if (!sj || json_array_append_new(sources, sj))
 			goto fail;
+		json_decref(sh.version);
+		sh.version = safe_string(s->version ? s->version : "");
 		for (size_t c = s->first_cell; c < s->first_cell + s->n_cells; c++) {
-			json_t *cj = cell_json(&p->cells[c], s, index, p->file);
+			json_t *cj = cell_json(&p->cells[c], s, index, &sh);
 			if (!cj || json_array_append_new(cells, cj))
 				goto fail;
 		}
 		index++;
 	}
+	shared_free(&sh);
 	int rc = set_str(doc, "schema", "cryptospeed/1");
 	json_t *tool = json_object();
 	if (!tool)
@@ -1430,6 +1487,7 @@ document(const parser *p)
 		goto fail;
 	return doc;
 fail:
+	shared_free(&sh);
 	json_decref(doc);
 	json_decref(sources);
 	json_decref(cells);
