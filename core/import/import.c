@@ -609,6 +609,7 @@ pkey_header(parser *p, char **tok, size_t n, int line)
 		if (!heads[h].words[k]) {
 			p->pk_head = heads[h].head;
 			p->pk_table_line = line;
+			p->table = T_NONE;	/* the byte-rate table above has ended */
 			if (!p->first_table_line)
 				p->first_table_line = line;
 			isource *s = cur(p);
