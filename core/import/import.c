@@ -1353,9 +1353,10 @@ source_json(const isource *s, const char *file)
 		snprintf(multi, sizeof multi, " -multi %d", s->multi);
 	snprintf(label, sizeof label, "%.200s (%.200s:%d)%s", s->version ? s->version : "openssl speed",
 		 base_name(file), s->line, multi);
-	int rc = set_str(j, "label", label) | set_str(j, "file", file);
+	int rc = set_str(j, "label", label) | set_str(j, "source", "imported");
+	rc |= set_str(j, "file", file);
 	rc |= json_object_set_new(j, "line", json_integer(s->line));
-	rc |= set_str(j, "openssl_version", s->version) | set_str(j, "built_on", s->built_on);
+	rc |= set_str(j, "version", s->version) | set_str(j, "built_on", s->built_on);
 	rc |= set_str(j, "options", s->options) | set_str(j, "compiler", s->compiler);
 	rc |= set_str(j, "cpuinfo", s->cpuinfo);
 	rc |= json_object_set_new(j, "multi", json_integer(s->multi));
@@ -1405,7 +1406,7 @@ cell_json(const icell *c, const isource *s, size_t index, shared *sh)
 	}
 	const icell *prev = sh->prev;
 	int rc = set_shared(j, "source", sh->imported);
-	rc |= json_object_set_new(j, "source_index", json_integer((json_int_t)index));
+	rc |= json_object_set_new(j, "table", json_integer((json_int_t)index));
 	rc |= set_shared(j, "file", sh->file);
 	rc |= json_object_set_new(j, "line", json_integer(c->line));
 	rc |= json_object_set_new(j, "row_line", json_integer(c->row_line));
@@ -1571,6 +1572,25 @@ cs_import_openssl_speed(const char *text, size_t len, const char *file_name, jso
 		return CS_IMPORT_IO;
 	}
 	return CS_IMPORT_OK;
+}
+
+int
+cs_import_label(json_t *doc, const char *label)
+{
+	json_t *sources = json_object_get(doc, "sources"), *s;
+	size_t i, n = json_array_size(sources);
+	json_array_foreach(sources, i, s) {
+		char buf[512], num[32] = "", multi[32] = "";
+		json_int_t m = json_integer_value(json_object_get(s, "multi"));
+		if (n > 1)
+			snprintf(num, sizeof num, " #%zu", i + 1);
+		if (m > 1)
+			snprintf(multi, sizeof multi, " -multi %lld", (long long)m);
+		snprintf(buf, sizeof buf, "%.400s%s%s", label, num, multi);
+		if (set_str(s, "label", buf) != 0)
+			return -1;
+	}
+	return 0;
 }
 
 int

@@ -6,14 +6,15 @@
  * The document, metadata before cells:
  *   "schema": "cryptospeed/1", "tool": {name, version},
  *   "imported": {"format": "openssl-speed", "file", "note"},
- *   "sources": [{"label", "file", "line", "openssl_version", "built_on", "options",
+ *   "sources": [{"label", "source": "imported", "file", "line", "version", "built_on", "options",
  *                "compiler", "cpuinfo", "multi", "format": "text"|"mr"|"progress",
  *                "cells"}]          one per table (one run of openssl speed)
- *   "cells": [{"source": "imported", "source_index", "file", "line" (the table's),
+ *   "cells": [{"source": "imported", "table" (index into sources), "file", "line" (the table's),
  *              "row_line", "lib": "openssl", "lib_version", "path": "evp"|"lowlevel",
  *              "mask": "none", ["multi": N when > 1], "alg", "op", "size" (0 for op/s),
  *              "status": "ok", "rate": {"median", "unit": "B/s"|"op/s"}}]
- * No samples, no confidence interval, no evidence: one number per cell.
+ * No samples, no confidence interval, no evidence: one number per cell. This is
+ * the imported form of docs/results-format.md (core/results/load.c reads it).
  *
  * Names: ours where they match (aes-128-gcm, aes-256-gcm, chacha20-poly1305,
  * aes-128-cbc, sha1, sha256, sha512; ecdh X25519 -> x25519 derive, nistp256 ->
@@ -48,6 +49,13 @@ int cs_import_openssl_speed(const char *text, size_t len, const char *file_name,
 
 /* The same for a file read whole (at most CS_IMPORT_MAX_BYTES). */
 int cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t err_size);
+
+/*
+ * Name the sources of doc after label (import --label): "label" for one
+ * source, "label #1", "label #2", ... for several; " -multi N" kept. The
+ * default label is the version line (or "openssl speed") and "(file:line)".
+ */
+int cs_import_label(json_t *doc, const char *label);
 
 /* The largest input read: far beyond any pasted page. */
 #define CS_IMPORT_MAX_BYTES ((size_t)64 << 20)

@@ -632,25 +632,28 @@ cmd_compare(int argc, char **argv)
 static int
 cmd_import(int argc, char **argv)
 {
-	const char *kind = NULL, *file = NULL, *out = NULL;
+	const char *kind = NULL, *file = NULL, *out = NULL, *label = NULL;
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			puts("usage: cryptospeed import openssl-speed FILE [-o OUT.json]\n"
+			puts("usage: cryptospeed import openssl-speed FILE [-o OUT.json] [--label L]\n"
 			     "Read the output of openssl speed (0.9.6 to 3.x, text or -mr, -multi,\n"
 			     "with prose around it) and write a cryptospeed/1 document: one source per\n"
 			     "table, cells marked \"source\": \"imported\" (no samples, no evidence).\n"
-			     "Without -o the document goes to stdout. FILE - reads stdin.");
+			     "Without -o the document goes to stdout. FILE - reads stdin.\n"
+			     "--label L names the sources in reports (L, or L #1, L #2, ...).");
 			return 0;
 		} else if ((strcmp(argv[i], "-o") == 0 || strcmp(argv[i], "--output") == 0) &&
 			   i + 1 < argc) {
 			out = argv[++i];
+		} else if (strcmp(argv[i], "--label") == 0 && i + 1 < argc) {
+			label = argv[++i];
 		} else if (!kind && argv[i][0] != '-') {
 			kind = argv[i];
 		} else if (!file && (argv[i][0] != '-' || strcmp(argv[i], "-") == 0)) {
 			file = argv[i];
 		} else {
 			usage_error("unknown argument '%s' for import (accepted: openssl-speed FILE "
-				    "[-o OUT.json])", argv[i]);
+				    "[-o OUT.json] [--label L])", argv[i]);
 		}
 	}
 	if (!kind || strcmp(kind, "openssl-speed") != 0)
@@ -667,6 +670,11 @@ cmd_import(int argc, char **argv)
 	if (rc != CS_IMPORT_OK) {
 		fprintf(stderr, "cryptospeed: %s\n", err);
 		return rc;
+	}
+	if (label && cs_import_label(doc, label) != 0) {
+		fprintf(stderr, "cryptospeed: out of memory\n");
+		json_decref(doc);
+		return 1;
 	}
 	if (out && cs_results_write(doc, out) != 0) {
 		fprintf(stderr, "cryptospeed: cannot write '%s': %s\n", out, strerror(errno));

@@ -9,18 +9,24 @@ fixtures=${CRYPTOSPEED_FIXTURES:-${1:-}}
 for f in "$data"/*.txt; do
 	"$CS" import openssl-speed "$f" -o "$d/out.json" || fail "import $(basename "$f") exited $?"
 	grep -q '"schema": "cryptospeed/1"' "$d/out.json" || fail "$(basename "$f"): no schema"
-	n=$(grep -c '"source": "imported"' "$d/out.json")
+	n=$(grep -c '"status": ' "$d/out.json")
 	[ "$n" -gt 0 ] && [ "$(grep -c '"status": "ok"' "$d/out.json")" -eq "$n" ] ||
-		fail "$(basename "$f"): $n imported cells, not all ok"
+		fail "$(basename "$f"): $n cells, not all ok"
 	"$CS" report "$d/out.json" >/dev/null || fail "report of $(basename "$f") exited $?"
 done
 
 # the forum page: three sources, -multi 4 on the second one's cells only
 "$CS" import openssl-speed "$data/forum-page.txt" -o "$d/forum.json" || fail "forum page"
-[ "$(grep -c '"source_index": 1,' "$d/forum.json")" -eq 6 ] || fail "forum: source 1 cells"
+[ "$(grep -c '"table": 1,' "$d/forum.json")" -eq 6 ] || fail "forum: source 1 cells"
 [ "$(grep -c '"multi": 4,' "$d/forum.json")" -eq 7 ] || fail "forum: 6 cells + 1 source x4"
 grep -q '"label": "openssl speed (forum-page.txt:10) -multi 4"' "$d/forum.json" ||
 	fail "forum: the second source's label"
+
+# --label names the sources: L #1, L #2 -multi 4, ...
+"$CS" import openssl-speed "$data/forum-page.txt" --label "board A" -o "$d/l.json" || fail "--label"
+grep -q '"label": "board A #2 -multi 4"' "$d/l.json" || fail "--label: the second source"
+"$CS" import openssl-speed "$data/openssl-3.x.txt" --label "board B" | grep -q '"label": "board B"' ||
+	fail "--label: one source"
 
 # no -o: the document on stdout; '-' reads stdin
 "$CS" import openssl-speed - <"$data/openssl-1.1.1.txt" >"$d/stdin.json" || fail "stdin"
@@ -72,7 +78,7 @@ done
 for page in forum tables; do
 	t=$(timed "$d/$page.txt") || fail "1 MB $page page: $t"
 	echo "import of a $(wc -c <"$d/$page.txt")-byte $page page:" \
-		"$(grep -c '"source": "imported"' "$d/$page.txt.json") cells, $t"
+		"$(grep -c '"status": "ok"' "$d/$page.txt.json") cells, $t"
 done
 
 # the real pasted tables, when the fixtures are there
@@ -83,7 +89,7 @@ if [ -n "$fixtures" ] && [ -r "$fixtures/openssl-speed/nanopi-r2s-openwrt.txt" ]
 	"$CS" report "$d/r2s.json" | grep -q "chacha20-poly1305 seal" || fail "R2S: report"
 	"$CS" import openssl-speed "$fixtures/openssl-speed/rpi3-and-core2-openssl-1.0.1.txt" \
 		-o "$d/rpi.json" || fail "RPi fixture exited $?"
-	grep -q '"openssl_version": "OpenSSL 1.0.1f 6 Jan 2014"' "$d/rpi.json" || fail "RPi: 2nd source"
+	grep -q '"version": "OpenSSL 1.0.1f 6 Jan 2014"' "$d/rpi.json" || fail "RPi: 2nd source"
 else
 	echo "fixtures not found: their part skipped"
 fi

@@ -18,7 +18,7 @@ rate(json_t *doc, long long src, const char *path, const char *alg, const char *
 	json_t *c, *found = NULL;
 	size_t i, n = 0;
 	json_array_foreach(json_object_get(doc, "cells"), i, c) {
-		if (json_integer_value(json_object_get(c, "source_index")) == src &&
+		if (json_integer_value(json_object_get(c, "table")) == src &&
 		    strcmp(json_string_value(json_object_get(c, "path")), path) == 0 &&
 		    strcmp(json_string_value(json_object_get(c, "alg")), alg) == 0 &&
 		    strcmp(json_string_value(json_object_get(c, "op")), op) == 0 &&
@@ -46,7 +46,7 @@ cells_of(json_t *doc, long long src)
 	json_t *c;
 	size_t i, n = 0;
 	json_array_foreach(json_object_get(doc, "cells"), i, c)
-		n += json_integer_value(json_object_get(c, "source_index")) == src;
+		n += json_integer_value(json_object_get(c, "table")) == src;
 	return n;
 }
 
@@ -99,9 +99,9 @@ main(void)
 	/* RPi 3 and Core 2: two sources, every table of each run in its own source */
 	d = load("rpi3-and-core2-openssl-1.0.1.txt");
 	CHECK(json_array_size(json_object_get(d, "sources")) == 2);
-	CHECK(strcmp(json_string_value(json_object_get(source(d, 0), "openssl_version")),
+	CHECK(strcmp(json_string_value(json_object_get(source(d, 0), "version")),
 		     "OpenSSL 1.0.1t 3 May 2016") == 0);
-	CHECK(strcmp(json_string_value(json_object_get(source(d, 1), "openssl_version")),
+	CHECK(strcmp(json_string_value(json_object_get(source(d, 1), "version")),
 		     "OpenSSL 1.0.1f 6 Jan 2014") == 0);
 	CHECK(strncmp(json_string_value(json_object_get(source(d, 0), "options")), "bn(64,32)", 9) == 0);
 	/* 25 non-zero byte-rate rows x 5 sizes + 4 rsa + 3 dsa + 16 ecdsa (x2) + 16 ecdh */
