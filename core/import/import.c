@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "import.h"
+#include "text.h"
 
 #include "cryptospeed/version.h"
 
@@ -74,12 +75,12 @@ typedef struct iprogress {
 	int line;
 } iprogress;
 
+/* The preamble lines, in the order speed.c prints them. */
+typedef enum meta { M_VERSION, M_BUILT_ON, M_OPTIONS, M_COMPILER, M_CPUINFO, M_COUNT } meta;
+
 typedef struct isource {
-	char *version;		/* "OpenSSL 1.0.1t 3 May 2016" (3.x: "OpenSSL 3.0.2") */
-	char *built_on;		/* after "built on: " */
-	char *options;		/* after "options:" */
-	char *compiler;		/* after "compiler: " */
-	char *cpuinfo;		/* after "CPUINFO: " */
+	char *meta[M_COUNT];	/* "OpenSSL 1.0.1t 3 May 2016" (3.x: "OpenSSL 3.0.2"), and
+				   what follows "built on:", "options:", "compiler:", "CPUINFO:" */
 	int line;		/* first line of the source */
 	int multi;		/* -multi N (1 = one process) */
 	bool decrypt;		/* -decrypt seen on the command line */
@@ -184,8 +185,17 @@ cs_import_parse_rate(const char *tok, size_t n, double *bytes_per_s)
 {
 	double v;
 	char suffix;
-	if (!parse_decimal(tok, n, "k", &v, &suffix))
+	if (!parse_decimal(tok, n, "k", &v, &suffix)) {
+		/* a time of 0.00 s makes speed.c print inf or nan: not measured */
+		static const char *const none[] = {"inf", "-inf", "nan", "-nan", NULL};
+		size_t len = n && tok[n - 1] == 'k' ? n - 1 : n;
+		for (size_t i = 0; none[i]; i++)
+			if (len == strlen(none[i]) && strncmp(tok, none[i], len) == 0) {
+				*bytes_per_s = 0;
+				return 0;
+			}
 		return -1;
+	}
 	*bytes_per_s = suffix == 'k' ? v * 1000 : v;
 	return 0;
 }
@@ -265,11 +275,12 @@ has_tables(const isource *s)
 static int
 version_major(const isource *s)
 {
-	if (!s->version)
+	const char *version = s->meta[M_VERSION];
+	if (!version)
 		return -1;
-	if (starts_with(s->version, "LibreSSL"))
+	if (starts_with(version, "LibreSSL"))
 		return 1;	/* a 1.0.1 fork: low-level APIs, the 1.x tables */
-	const char *v = strchr(s->version, ' ');
+	const char *v = strchr(version, ' ');
 	return v && isdigit((unsigned char)v[1]) ? atoi(v + 1) : -1;
 }
 
@@ -692,15 +703,11 @@ sym_row(parser *p, char **tok, size_t n, int line)
 	if (m == 0 || m > p->n_sizes || words == 0 || words > 3)
 		return false;
 	char name[NAME_LEN];
-	size_t used = 0;
-	for (size_t i = 0; i < words; i++) {
+	for (size_t i = 0; i < words; i++)
 		if (!plausible_name(tok[i]))
 			return false;
-		int w = snprintf(name + used, sizeof name - used, "%s%s", i ? " " : "", tok[i]);
-		if (w < 0 || (size_t)w >= sizeof name - used)
-			return false;
-		used += (size_t)w;
-	}
+	if (!cs_join(name, sizeof name, tok, words, sizeof *tok, false, " "))
+		return false;
 	isource *s = cur(p);
 	if (!s)
 		return false;
@@ -1009,13 +1016,11 @@ doing_line(parser *p, char **tok, size_t n, int line)
 	if (end <= 1)
 		return true;
 	char name[NAME_LEN];
-	size_t used = 0;
-	for (size_t i = 1; i < end; i++) {
-		int w = snprintf(name + used, sizeof name - used, "%s%s", i > 1 ? " " : "", tok[i]);
-		if (w < 0 || (size_t)w >= sizeof name - used || !plausible_name(tok[i]))
+	for (size_t i = 1; i < end; i++)
+		if (!plausible_name(tok[i]))
 			return true;
-		used += (size_t)w;
-	}
+	if (!cs_join(name, sizeof name, tok + 1, end - 1, sizeof *tok, false, " "))
+		return true;
 	double count, secs;
 	if (progress_result(tok + on + 4, n - on - 4, &count, &secs)) {
 		add_progress(p, name, size, count, secs, line);
@@ -1066,44 +1071,34 @@ version_line(const char *t, char **out)
 static bool
 meta_line(parser *p, const char *t, int line)
 {
-	static const struct {
-		const char *prefix;
-		size_t field;
-	} fields[] = {
-		{"built on:", offsetof(isource, built_on)},
-		{"options:", offsetof(isource, options)},
-		{"compiler:", offsetof(isource, compiler)},
-		{"CPUINFO:", offsetof(isource, cpuinfo)},
+	static const char *const prefixes[M_COUNT] = {
+		[M_BUILT_ON] = "built on:", [M_OPTIONS] = "options:", [M_COMPILER] = "compiler:",
+		[M_CPUINFO] = "CPUINFO:",
 	};
 	char *value = NULL;
-	size_t field = offsetof(isource, version);
+	meta m = M_VERSION;
 	if (!version_line(t, &value)) {
-		size_t i = 0;
-		while (i < sizeof fields / sizeof fields[0] && !starts_with(t, fields[i].prefix))
-			i++;
-		if (i == sizeof fields / sizeof fields[0])
+		m = M_BUILT_ON;
+		while (m < M_COUNT && !starts_with(t, prefixes[m]))
+			m++;
+		if (m == M_COUNT)
 			return false;
-		field = fields[i].field;
-		value = dup_trimmed(t + strlen(fields[i].prefix));
+		value = dup_trimmed(t + strlen(prefixes[m]));
 	}
 	if (!value) {
 		p->oom = true;
 		return true;
 	}
 	isource *s = cur(p);
-	char **slot = s ? (char **)(void *)((char *)s + field) : NULL;
-	if (!s || s->closed || has_tables(s) || *slot)
+	if (!s || s->closed || has_tables(s) || s->meta[m])
 		s = new_source(p, line);
 	if (!s) {
 		free(value);
 		return true;
 	}
-	slot = (char **)(void *)((char *)s + field);
-	*slot = value;
-	if (field == offsetof(isource, cpuinfo))
-		s->clue3 = true;
-	if (field == offsetof(isource, version) && starts_with(t, "version: "))
-		s->clue3 = true;
+	s->meta[m] = value;
+	if (m == M_CPUINFO || (m == M_VERSION && starts_with(t, "version: ")))
+		s->clue3 = true;	/* only 3.x prints these */
 	return true;
 }
 
@@ -1207,8 +1202,8 @@ static void
 one_line(parser *p, char *raw, int line)
 {
 	char *t = raw;
-	while (*t == ' ' || *t == '\t')
-		t++;
+	while (*t == ' ' || *t == '\t' || *t == '>')
+		t++;	/* indentation, "> " of a quoted post */
 	if (blank_or_rule(t))
 		return;
 	/* a result on the line after its "Doing ... blocks: " */
@@ -1351,14 +1346,18 @@ source_json(const isource *s, const char *file)
 	char label[512], multi[32] = "";
 	if (s->multi > 1)
 		snprintf(multi, sizeof multi, " -multi %d", s->multi);
-	snprintf(label, sizeof label, "%.200s (%.200s:%d)%s", s->version ? s->version : "openssl speed",
+	const char *version = s->meta[M_VERSION];
+	snprintf(label, sizeof label, "%.200s (%.200s:%d)%s", version ? version : "openssl speed",
 		 base_name(file), s->line, multi);
 	int rc = set_str(j, "label", label) | set_str(j, "source", "imported");
 	rc |= set_str(j, "file", file);
 	rc |= json_object_set_new(j, "line", json_integer(s->line));
-	rc |= set_str(j, "version", s->version) | set_str(j, "built_on", s->built_on);
-	rc |= set_str(j, "options", s->options) | set_str(j, "compiler", s->compiler);
-	rc |= set_str(j, "cpuinfo", s->cpuinfo);
+	static const char *const keys[M_COUNT] = {
+		[M_VERSION] = "version", [M_BUILT_ON] = "built_on", [M_OPTIONS] = "options",
+		[M_COMPILER] = "compiler", [M_CPUINFO] = "cpuinfo",
+	};
+	for (meta m = M_VERSION; m < M_COUNT; m++)
+		rc |= set_str(j, keys[m], s->meta[m]);
 	rc |= json_object_set_new(j, "multi", json_integer(s->multi));
 	rc |= set_str(j, "format", s->has_mr ? "mr" : s->has_sym || s->pkey_kinds ? "text" : "progress");
 	rc |= json_object_set_new(j, "cells", json_integer((json_int_t)s->n_cells));
@@ -1459,7 +1458,7 @@ document(const parser *p)
 		if (!sj || json_array_append_new(sources, sj))
 			goto fail;
 		json_decref(sh.version);
-		sh.version = safe_string(s->version ? s->version : "");
+		sh.version = safe_string(s->meta[M_VERSION] ? s->meta[M_VERSION] : "");
 		for (size_t c = s->first_cell; c < s->first_cell + s->n_cells; c++) {
 			json_t *cj = cell_json(&p->cells[c], s, index, &sh);
 			if (!cj || json_array_append_new(cells, cj))
@@ -1501,11 +1500,8 @@ parser_free(parser *p)
 {
 	for (size_t i = 0; i < p->n_src; i++) {
 		isource *s = &p->src[i];
-		free(s->version);
-		free(s->built_on);
-		free(s->options);
-		free(s->compiler);
-		free(s->cpuinfo);
+		for (meta m = M_VERSION; m < M_COUNT; m++)
+			free(s->meta[m]);
 		free(s->progress);
 	}
 	free(p->src);

@@ -63,7 +63,8 @@ int cs_import_label(json_t *doc, const char *label);
 /*
  * One value of the byte-rate table, as speed.c prints it: "35875.57k" is
  * thousands of bytes per second, "9795.82" (no suffix, printed under 10000)
- * is bytes per second, "0.00" is a rate of zero (an algorithm not measured).
+ * is bytes per second, "0.00" is a rate of zero (an algorithm not measured),
+ * as are "inf" and "nan" (printed when a timing came out as 0 s).
  * n is the token's length. 0 and *bytes_per_s set, or -1 when it is not one.
  */
 int cs_import_parse_rate(const char *tok, size_t n, double *bytes_per_s);

@@ -108,7 +108,13 @@ test_parse_rate(void)
 	CHECK(v == 0);
 	CHECK(cs_import_parse_rate("208987.02k|", 10, &v) == 0);	/* n bounds the token */
 	CHECK_NEAR(v, 208987020.0, 1e-3);
-	const char *bad[] = {"", "k", ".", "1.2.3", "-5", "1e5", "nan", "inf", "12k3", "0x10",
+	const char *none[] = {"inf", "infk", "-nan", "nan"};
+	for (size_t i = 0; i < sizeof none / sizeof none[0]; i++) {
+		v = -2;
+		CHECK(cs_import_parse_rate(none[i], strlen(none[i]), &v) == 0);
+		CHECK(v == 0);
+	}
+	const char *bad[] = {"", "k", ".", "1.2.3", "-5", "1e5", "nanx", "infinity", "12k3", "0x10",
 			     "12kk", "1,5", "12s", "1234567890123456789012345678901234567890123"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		v = -2;
@@ -175,6 +181,14 @@ test_snippets(void)
 	CHECK_NEAR(rate(d, 1, NULL, "sha256", "digest", 16), 3000.0, 1e-9);
 	CHECK_NEAR(rate(d, 2, NULL, "sha256", "digest", 64), 6000.0, 1e-9);
 	CHECK(src_int(d, 1, "line") == 6);
+	json_decref(d);
+
+	/* a quoted post; inf (a 0 s timing) is no cell but keeps the row and the table */
+	d = import_text("> type 16 bytes 64 bytes\n> md5 infk 5.00k\n> sha1 1.00k 2.00k\n",
+			CS_IMPORT_OK, err, sizeof err);
+	CHECK(n_cells(d) == 3);
+	CHECK_NEAR(rate(d, 0, NULL, "md5", "digest", 64), 5000.0, 1e-9);
+	CHECK_NEAR(rate(d, 0, NULL, "sha1", "digest", 16), 1000.0, 1e-9);
 	json_decref(d);
 
 	/* a "Doing" result wrapped onto the next line; 3.x wording makes bare names EVP */
