@@ -55,6 +55,7 @@ typedef enum cell_fix {
 	FIX_MR_F5	/* -mr +F5: (rate, 1/rate) from 1.1.1, (seconds, 1/seconds) before */
 } cell_fix;
 
+/* One imported cell, before the document is written. */
 typedef struct icell {
 	char alg[NAME_LEN];	/* ours where it matches, else OpenSSL's name */
 	char op[12];		/* seal, open, encrypt, digest, derive, sign, ... */
@@ -62,22 +63,24 @@ typedef struct icell {
 	long long size;		/* bytes per operation; 0 for op/s cells */
 	double rate;		/* B/s or op/s (raw -mr value until fixed) */
 	double alt;		/* FIX_MR_F5: the second value */
-	cell_fix fix;
+	cell_fix fix;		/* what finish_source still does to rate */
 	bool bytes;		/* rate in B/s (else op/s) */
 	int line;		/* the table's first line */
 	int row_line;		/* the row's own line */
 } icell;
 
+/* One "Doing ... size blocks: N ...'s in T s" measurement. */
 typedef struct iprogress {
 	char name[NAME_LEN];	/* as speed.c printed it */
 	long long size;		/* block size */
 	double rate;		/* B/s */
-	int line;
+	int line;		/* where it was printed */
 } iprogress;
 
 /* The preamble lines, in the order speed.c prints them. */
 typedef enum meta { M_VERSION, M_BUILT_ON, M_OPTIONS, M_COMPILER, M_CPUINFO, M_COUNT } meta;
 
+/* One run of openssl speed: its preamble, its tables, its cells. */
 typedef struct isource {
 	char *meta[M_COUNT];	/* "OpenSSL 1.0.1t 3 May 2016" (3.x: "OpenSSL 3.0.2"), and
 				   what follows "built on:", "options:", "compiler:", "CPUINFO:" */
@@ -92,30 +95,31 @@ typedef struct isource {
 	bool clue3, clue_pre3;	/* wording only 3.x / only before 3.0 prints */
 	int mr_rates, mr_times;	/* votes on what -mr key-op values are */
 	int mr_small, mr_large;	/* -mr key-op values below / above 1 */
-	size_t first_cell, n_cells;
+	size_t first_cell, n_cells;	/* its cells: parser.cells[first_cell..+n_cells) */
 	iprogress *progress;	/* "Doing ..." lines, used when no table follows */
-	size_t n_progress, cap_progress;
+	size_t n_progress, cap_progress;	/* used, allocated */
 } isource;
 
+/* The state of one import: what was read so far and the table being read. */
 typedef struct parser {
-	const char *file;
-	isource *src;
-	size_t n_src, cap_src;
-	icell *cells;
-	size_t n_cells, cap_cells;
+	const char *file;	/* the input's name, as given */
+	isource *src;		/* the sources, the last one open */
+	size_t n_src, cap_src;	/* used, allocated */
+	icell *cells;		/* every source's cells, in order */
+	size_t n_cells, cap_cells;	/* used, allocated */
 	enum { T_NONE, T_SYM, T_MRSYM } table;	/* byte-rate table being read */
-	long long sizes[MAX_SIZES];
-	size_t n_sizes;
-	int table_line;
+	long long sizes[MAX_SIZES];	/* its columns, bytes */
+	size_t n_sizes;		/* how many */
+	int table_line;		/* its header's line */
 	pk_header pk_head;	/* key-op header above the rows being read */
-	int pk_table_line;
+	int pk_table_line;	/* its line (or the first row's, without a header) */
 	int ctx_multi;		/* from a command line in the prose, for the next source */
-	bool ctx_decrypt;
+	bool ctx_decrypt;	/* the same for -decrypt */
 	char doing_name[NAME_LEN];	/* a "Doing" line whose result is on the next line */
-	long long doing_size;
-	int doing_line;
+	long long doing_size;	/* its block size */
+	int doing_line;		/* its line */
 	int first_table_line;	/* for the error when no row could be read */
-	bool oom;
+	bool oom;		/* an allocation failed: stop */
 } parser;
 
 /* ---- small text helpers ------------------------------------------------------ */
