@@ -22,7 +22,6 @@
 #define EXIT_USAGE 2
 #define EXIT_DISAGREE 3
 
-static const char *const mask_names[] = {"none", "no-sha", "no-aes", "scalar", NULL};
 static const char *const formats[] = {"text", "json", "csv", "openssl", NULL};
 
 static cs_worker_file files[MAX_WORKERS];
@@ -65,11 +64,18 @@ print_run_help(FILE *f)
 	      "Measure every library x API path x algorithm x size, interleaved, each cell\n"
 	      "checked against known-answer vectors before it is timed.\n\n"
 	      "  --lib L[,L]        libraries (worker names; default: all found but noop)\n"
-	      "  --path P[,P]       API paths (evp, fetch, oneshot, lowlevel, legacy, psa, ...)\n"
-	      "  --alg A[,A]        algorithms (default: all)\n"
-	      "  --op O[,O]         seal, open, encrypt, digest, derive, keygen (default: all)\n"
-	      "  --sizes N[,N]      bytes per operation (default: 16,64,256,1024,8192,16384)\n"
-	      "  --mask M[,M]       none, no-sha, no-aes, scalar: each mask is a row (default: none)\n"
+	      "  --path P[,P]       API paths (evp, fetch, oneshot, lowlevel, legacy, psa, ...)\n",
+	      f);
+	/* the catalogue's lists (core/workload/algs.def, adapter.h) */
+	char algs[1024], ops[256], masks[256];
+	cs_alg_names(algs, sizeof algs);
+	cs_op_names(ops, sizeof ops);
+	cs_mask_names(masks, sizeof masks);
+	fprintf(f, "  --alg A[,A]        algorithms (default: all): %s\n"
+		"  --op O[,O]         %s (default: all)\n", algs, ops);
+	fputs("  --sizes N[,N]      bytes per operation (default: 16,64,256,1024,8192,16384)\n", f);
+	fprintf(f, "  --mask M[,M]       %s: each mask is a row (default: none)\n", masks);
+	fputs(
 	      "  --precision PCT    stop a cell when the 95% CI of its median is within PCT%\n"
 	      "                     (default: 1)\n"
 	      "  --budget SECONDS   cap on timed seconds per cell (default: 0.25)\n"
@@ -174,12 +180,13 @@ validate_names(const cs_config *cfg)
 			usage_error("unknown algorithm '%s' (known: %s)", cfg->algs.item[i], known);
 		}
 	for (size_t i = 0; i < cfg->ops.n; i++)
-		if (cs_op_find(cfg->ops.item[i]) == CS_OP_COUNT)
-			usage_error("unknown operation '%s' (known: seal, open, encrypt, digest, "
-				    "derive, keygen)", cfg->ops.item[i]);
+		if (cs_op_find(cfg->ops.item[i]) == CS_OP_COUNT) {
+			cs_op_names(known, sizeof known);
+			usage_error("unknown operation '%s' (known: %s)", cfg->ops.item[i], known);
+		}
 	for (size_t i = 0; i < cfg->masks.n; i++)
-		if (!in_set(mask_names, cfg->masks.item[i])) {
-			join(mask_names, known, sizeof known);
+		if (cs_mask_find(cfg->masks.item[i]) == CS_MASK_COUNT) {
+			cs_mask_names(known, sizeof known);
 			usage_error("unknown mask '%s' (known: %s)", cfg->masks.item[i], known);
 		}
 	if (!in_set(formats, cfg->format)) {
@@ -323,7 +330,7 @@ config_defaults(cs_config *cfg)
 	cfg->seed = (unsigned)time(NULL) ^ (unsigned)getpid();
 	for (size_t i = 0; cs_default_sizes[i]; i++)
 		cfg->sizes[cfg->n_sizes++] = cs_default_sizes[i];
-	cs_list_split("none", &cfg->masks);
+	cs_list_split(cs_mask_name(CS_MASK_NONE), &cfg->masks);
 }
 
 static int
@@ -518,7 +525,7 @@ cmd_list(int argc, char **argv)
 		memset(&w, 0, sizeof w);
 		w.file = &files[f];
 		w.cpu = -1;
-		snprintf(w.mask, sizeof w.mask, "none");
+		snprintf(w.mask, sizeof w.mask, "%s", cs_mask_name(CS_MASK_NONE));
 		printf("\n%s  (%s)\n", files[f].name, files[f].path);
 		if (cs_worker_start(&w, &cfg) != 0) {
 			printf("  error: %s\n", w.error);
