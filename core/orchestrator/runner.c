@@ -461,7 +461,8 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 	    const char *env, const char *val, const char *why)
 {
 	const cs_config *cfg = run->cfg;
-	cs_worker *w = cs_mask_find(mask) == CS_MASK_NONE ? base : new_worker(run, f, mask, base->variant);
+	cs_worker *w = cs_mask_find(mask) == CS_MASK_NONE ? base
+			: new_worker(run, f, mask, base->variant);
 	if (!w)
 		return -1;
 	char lost[200];
