@@ -32,6 +32,7 @@
 
 #include "import.h"
 #include "text.h"
+#include "workload.h"
 
 #include "cryptospeed/version.h"
 
@@ -437,9 +438,15 @@ name_sym(const isource *s, const char *name, icell *c)
 	/* "aes-128 cbc" is the low-level API; "aes-128-cbc" the EVP one; a bare
 	   name ("sha256") is low-level before 3.0 and EVP from 3.0 on */
 	snprintf(c->path, sizeof c->path, "%s", space ? "lowlevel" : strchr(low, '-') ? "evp" : "");
+	const cs_alg *ours = cs_alg_find(low);
 	const char *op;
-	if (strstr(low, "gcm") || strstr(low, "ccm") || strstr(low, "ocb") || strstr(low, "siv") ||
-	    (strstr(low, "poly1305") && strcmp(low, "poly1305") != 0))
+	if (ours) {
+		/* the catalogue's op for what speed.c times: one encryption, one digest */
+		cs_op o = ours->kind == CS_AEAD ? (s->decrypt ? CS_OP_OPEN : CS_OP_SEAL)
+			: ours->kind == CS_HASH ? CS_OP_DIGEST : CS_OP_ENCRYPT;
+		op = o == CS_OP_ENCRYPT && s->decrypt ? "decrypt" : cs_op_name(o);
+	} else if (strstr(low, "gcm") || strstr(low, "ccm") || strstr(low, "ocb") ||
+		   strstr(low, "siv") || (strstr(low, "poly1305") && strcmp(low, "poly1305") != 0))
 		op = s->decrypt ? "open" : "seal";
 	else if (in_list(low, hash_names))
 		op = "digest";
@@ -451,6 +458,18 @@ name_sym(const isource *s, const char *name, icell *c)
 	else
 		op = s->decrypt ? "decrypt" : "encrypt";
 	snprintf(c->op, sizeof c->op, "%s", op);
+}
+
+/* An ECDH curve's algorithm: ours when the catalogue has a key exchange of that
+   name (x25519), else OpenSSL's selector ("ecdhp384"). */
+static void
+ecdh_alg(const char *suffix, char *alg, size_t n)
+{
+	const cs_alg *ours = cs_alg_find(suffix);
+	if (ours && ours->kind == CS_KEX)
+		snprintf(alg, n, "%s", suffix);
+	else
+		snprintf(alg, n, "ecdh%.56s", suffix);
 }
 
 /* A curve as OpenSSL's speed selectors name it: nistp256 -> p256 (ecdsap256),
@@ -535,10 +554,7 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 				snprintf(alg, sizeof alg, "ecdsa%.56s", suffix);
 			} else if (strcasecmp(what, "ecdh") == 0) {
 				kind = PK_ECDH;
-				if (strcmp(suffix, "x25519") == 0 || strcmp(suffix, "p256") == 0)
-					snprintf(alg, sizeof alg, "%s", suffix);
-				else
-					snprintf(alg, sizeof alg, "ecdh%.56s", suffix);
+				ecdh_alg(suffix, alg, sizeof alg);
 			} else if (strcasecmp(what, "eddsa") == 0) {
 				kind = PK_EDDSA;
 				snprintf(alg, sizeof alg, "%s", suffix);
@@ -861,10 +877,8 @@ mr_line(parser *p, char *line_text, int line)
 			mr_curve(idx, bits, curve, sizeof curve);
 			if (kind == PK_ECDSA)
 				snprintf(alg, sizeof alg, "ecdsa%.56s", curve);
-			else if (strcmp(curve, "x25519") == 0 || strcmp(curve, "p256") == 0)
-				snprintf(alg, sizeof alg, "%s", curve);
 			else
-				snprintf(alg, sizeof alg, "ecdh%.56s", curve);
+				ecdh_alg(curve, alg, sizeof alg);
 		}
 	}
 	size_t m = n > first ? n - first : 0;

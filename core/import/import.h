@@ -16,9 +16,9 @@
  * No samples, no confidence interval, no evidence: one number per cell. This is
  * the imported form of docs/results-format.md (core/results/load.c reads it).
  *
- * Names: ours where they match (aes-128-gcm, aes-256-gcm, chacha20-poly1305,
- * aes-128-cbc, sha1, sha256, sha512; ecdh X25519 -> x25519 derive, nistp256 ->
- * p256 derive); otherwise OpenSSL's own, spaces as '-' ("des-cbc", "hmac(md5)")
+ * Names: ours where the catalogue (core/workload/algs.def) has them, with its
+ * op ("aes-128-gcm" seal, "sha256" digest; ecdh X25519 -> x25519 derive,
+ * nistp256 -> p256 derive); otherwise OpenSSL's own, spaces as '-' ("des-cbc", "hmac(md5)")
  * and key ops as its speed selectors ("rsa2048" sign/verify[/encrypt/decrypt],
  * "dsa1024", "ecdsap256", "ecdhp384", "ed25519", "ffdh2048"). Low-level rows
  * ("aes-128 cbc") are path "lowlevel", EVP rows ("aes-128-cbc") "evp"; a bare

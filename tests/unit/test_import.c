@@ -1,99 +1,10 @@
 /*
  * Import of openssl speed output: the number parsing, small pasted snippets,
- * and one input per OpenSSL output era (tests/data/import/, written from the
- * printf formats of apps/speed.c), each checked on the values of given cells.
+ * and the inputs of the older OpenSSL output eras (tests/data/import/, written
+ * from the printf formats of apps/speed.c), each checked on given cells; the
+ * newer eras are in test_import_eras.c.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "check.h"
-#include "import.h"
-
-/* The one cell of source src with these keys; NULL (and a failure) unless exactly one. */
-static json_t *
-find(json_t *doc, long long src, const char *path, const char *alg, const char *op, long long size)
-{
-	json_t *found = NULL, *c;
-	size_t i, n = 0;
-	json_array_foreach(json_object_get(doc, "cells"), i, c) {
-		if (json_integer_value(json_object_get(c, "table")) != src ||
-		    strcmp(json_string_value(json_object_get(c, "alg")), alg) != 0 ||
-		    strcmp(json_string_value(json_object_get(c, "op")), op) != 0 ||
-		    json_integer_value(json_object_get(c, "size")) != size ||
-		    (path && strcmp(json_string_value(json_object_get(c, "path")), path) != 0))
-			continue;
-		found = c;
-		n++;
-	}
-	if (n != 1)
-		printf("  %lld %s %s %s %lld: %zu cells\n", src, path ? path : "*", alg, op, size, n);
-	return n == 1 ? found : NULL;
-}
-
-/* The rate of that cell, -1 when there is none. */
-static double
-rate(json_t *doc, long long src, const char *path, const char *alg, const char *op, long long size)
-{
-	json_t *c = find(doc, src, path, alg, op, size);
-	return c ? json_real_value(json_object_get(json_object_get(c, "rate"), "median")) : -1;
-}
-
-static const char *
-src_str(json_t *doc, size_t src, const char *key)
-{
-	return json_string_value(json_object_get(json_array_get(json_object_get(doc, "sources"), src),
-						 key));
-}
-
-static long long
-src_int(json_t *doc, size_t src, const char *key)
-{
-	return json_integer_value(json_object_get(json_array_get(json_object_get(doc, "sources"), src),
-						  key));
-}
-
-static size_t
-n_sources(json_t *doc)
-{
-	return json_array_size(json_object_get(doc, "sources"));
-}
-
-static size_t
-n_cells(json_t *doc)
-{
-	return json_array_size(json_object_get(doc, "cells"));
-}
-
-static json_t *
-import_text(const char *text, int want_rc, char *err, size_t n)
-{
-	json_t *doc = NULL;
-	err[0] = '\0';
-	int rc = cs_import_openssl_speed(text, strlen(text), "paste.txt", &doc, err, n);
-	CHECK(rc == want_rc);
-	if (rc != want_rc)
-		printf("  rc %d (%s) for:\n%s\n", rc, err, text);
-	CHECK((rc == CS_IMPORT_OK) == (doc != NULL));
-	return doc;
-}
-
-static json_t *
-import_file(const char *name)
-{
-	char path[1024], err[1024];
-	snprintf(path, sizeof path, "%s/%s", CS_IMPORT_DATA, name);
-	json_t *doc = NULL;
-	int rc = cs_import_openssl_speed_file(path, &doc, err, sizeof err);
-	CHECK(rc == CS_IMPORT_OK);
-	if (rc != CS_IMPORT_OK)
-		printf("  %s\n", err);
-	/* every document is one jansson can write (valid UTF-8, no NaN) */
-	char *dump = doc ? json_dumps(doc, 0) : NULL;
-	CHECK(!doc || dump);
-	free(dump);
-	return doc;
-}
+#include "test_import.h"
 
 static void
 test_parse_rate(void)
@@ -258,43 +169,6 @@ test_eras(void)
 	CHECK(c && strcmp(json_string_value(json_object_get(json_object_get(c, "rate"), "unit")),
 			  "op/s") == 0);
 	CHECK(src_int(d, 0, "line") == 2);	/* its first "Doing" line */
-	json_decref(d);
-
-	/* 1.1.1: the 16384 column, "bits", X25519 and Ed25519 through EVP */
-	d = import_file("openssl-1.1.1.txt");
-	CHECK_NEAR(rate(d, 0, "evp", "chacha20-poly1305", "seal", 16384), 3034567.89e3, 1e-3);
-	CHECK_NEAR(rate(d, 0, "lowlevel", "sha512", "digest", 8192), 791234.57e3, 1e-3);
-	CHECK_NEAR(rate(d, 0, "evp", "x25519", "derive", 0), 30123.4, 1e-9);
-	CHECK_NEAR(rate(d, 0, "evp", "p256", "derive", 0), 17890.1, 1e-9);
-	CHECK_NEAR(rate(d, 0, "evp", "ed25519", "verify", 0), 9012.3, 1e-9);
-	CHECK_NEAR(rate(d, 0, "lowlevel", "rsa2048", "sign", 0), 1404.5, 1e-9);
-	json_decref(d);
-
-	/* 3.x: "version:", CPUINFO, an EVP name in capitals, 8-column rsa, ffdh */
-	d = import_file("openssl-3.x.txt");
-	CHECK(n_sources(d) == 1 && n_cells(d) == 32);
-	CHECK_NEAR(rate(d, 0, "evp", "aes-256-gcm", "seal", 16384), 2184533.33e3, 1e-3);
-	CHECK_NEAR(rate(d, 0, "evp", "sha256", "digest", 16), 120345.68e3, 1e-3);
-	CHECK_NEAR(rate(d, 0, "evp", "aes-128-cbc", "encrypt", 64), 1212345.68e3, 1e-3);
-	CHECK_NEAR(rate(d, 0, "evp", "rsa2048", "encrypt", 0), 74321.0, 1e-9);
-	CHECK_NEAR(rate(d, 0, "evp", "rsa2048", "decrypt", 0), 2198.7, 1e-9);
-	CHECK_NEAR(rate(d, 0, "evp", "ecdsabrp256r1", "verify", 0), 2109.8, 1e-9);
-	CHECK_NEAR(rate(d, 0, "evp", "ecdhx448", "derive", 0), 7654.3, 1e-9);
-	CHECK_NEAR(rate(d, 0, "evp", "ffdh2048", "derive", 0), 1234.5, 1e-9);
-	CHECK(src_str(d, 0, "cpuinfo") && strncmp(src_str(d, 0, "cpuinfo"), "OPENSSL_ia32cap=", 16) == 0);
-	CHECK(src_str(d, 0, "version") &&
-	      strcmp(src_str(d, 0, "version"), "OpenSSL 3.0.13") == 0);
-	json_decref(d);
-
-	/* -mr of 1.1.1: bytes per second without k, key ops in ops per second */
-	d = import_file("openssl-1.1.1-mr.txt");
-	CHECK_NEAR(rate(d, 0, NULL, "sha256", "digest", 16), 166584357.33, 1e-3);
-	CHECK_NEAR(rate(d, 0, "evp", "aes-128-gcm", "seal", 16384), 5134567890.12, 1e-3);
-	CHECK_NEAR(rate(d, 0, NULL, "rsa2048", "sign", 0), 1404.5, 1e-9);
-	CHECK_NEAR(rate(d, 0, NULL, "ecdsap256", "verify", 0), 13456.7, 1e-9);
-	CHECK_NEAR(rate(d, 0, NULL, "x25519", "derive", 0), 30123.4, 1e-9);
-	CHECK_NEAR(rate(d, 0, NULL, "ed25519", "sign", 0), 25012.3, 1e-9);
-	CHECK(src_str(d, 0, "format") && strcmp(src_str(d, 0, "format"), "mr") == 0);
 	json_decref(d);
 
 	/* -mr of 1.0.2: key ops in seconds per op */
