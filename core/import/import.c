@@ -112,6 +112,8 @@ typedef struct parser {
 	long long sizes[MAX_SIZES];	/* its columns, bytes */
 	size_t n_sizes;		/* how many */
 	int table_line;		/* its header's line */
+	char wrap_name[NAME_LEN];	/* the row above, when it had fewer values than columns */
+	size_t wrap_cols;	/* how many it had */
 	pk_header pk_head;	/* key-op header above the rows being read */
 	int pk_table_line;	/* its line (or the first row's, without a header) */
 	int ctx_multi;		/* from a command line in the prose, for the next source */
@@ -686,8 +688,10 @@ sym_header(parser *p, char **tok, size_t n, int line)
 	return true;
 }
 
+/* The values of one row from column `first` on. */
 static void
-add_sym_values(parser *p, isource *s, const char *name, const double *v, size_t n, int line)
+add_sym_values(parser *p, isource *s, const char *name, const double *v, size_t n, size_t first,
+	       int line)
 {
 	icell c = {.bytes = true, .line = p->table_line, .row_line = line};
 	name_sym(s, name, &c);
@@ -696,8 +700,8 @@ add_sym_values(parser *p, isource *s, const char *name, const double *v, size_t 
 	if (strcmp(c.path, "lowlevel") == 0)
 		s->clue_pre3 = true;	/* "aes-128 cbc": the 1.x low-level rows */
 	/* values fill the columns from the left: a row cut short lost its right end */
-	for (size_t i = 0; i < n && i < p->n_sizes; i++) {
-		c.size = p->sizes[i];
+	for (size_t i = 0; i < n && first + i < p->n_sizes; i++) {
+		c.size = p->sizes[first + i];
 		c.rate = v[i];
 		add_cell(p, s, &c);
 	}
@@ -720,6 +724,15 @@ sym_row(parser *p, char **tok, size_t n, int line)
 		m++;
 	}
 	size_t words = n - m;
+	isource *s = cur(p);
+	if (!s)
+		return false;
+	if (words == 0 && m > 0 && p->wrap_name[0] && p->wrap_cols + m <= p->n_sizes) {
+		/* the rest of the row above, wrapped by a narrow window or a forum */
+		add_sym_values(p, s, p->wrap_name, v + MAX_SIZES - m, m, p->wrap_cols, line);
+		p->wrap_cols += m;
+		return true;
+	}
 	if (m == 0 || m > p->n_sizes || words == 0 || words > 3)
 		return false;
 	char name[NAME_LEN];
@@ -728,10 +741,9 @@ sym_row(parser *p, char **tok, size_t n, int line)
 			return false;
 	if (!cs_join(name, sizeof name, tok, words, sizeof *tok, false, " "))
 		return false;
-	isource *s = cur(p);
-	if (!s)
-		return false;
-	add_sym_values(p, s, name, v + MAX_SIZES - m, m, line);
+	add_sym_values(p, s, name, v + MAX_SIZES - m, m, 0, line);
+	snprintf(p->wrap_name, sizeof p->wrap_name, "%s", m < p->n_sizes ? name : "");
+	p->wrap_cols = m;
 	return true;
 }
 
@@ -832,7 +844,7 @@ mr_line(parser *p, char *line_text, int line)
 		if (!s)
 			return false;
 		s->has_mr = true;
-		add_sym_values(p, s, f[2], vals, m, line);
+		add_sym_values(p, s, f[2], vals, m, 0, line);
 		return true;
 	}
 	if (tag[0] != '+' || tag[1] != 'F' || !isdigit((unsigned char)tag[2]))
@@ -1262,6 +1274,7 @@ one_line(parser *p, char *raw, int line)
 	if (!too_many) {
 		if (p->table == T_SYM && sym_row(p, tok, n, line))
 			return;
+		p->wrap_name[0] = '\0';
 		if (sym_header(p, tok, n, line))
 			return;
 		size_t h = pkey_header(p, tok, n, line);

@@ -60,6 +60,18 @@ test_snippets(void)
 	CHECK(c && !json_object_get(c, "multi"));
 	json_decref(d);
 
+	/* a row wrapped onto the next line is one row; a row cut short stays short */
+	d = import_text("type 16 bytes 64 bytes 256 bytes 1024 bytes\n"
+			"md5 1.00k 2.00k\n   3.00k 4.00k\nsha1 5.00k\nrc4 6.00k 7.00k\n",
+			CS_IMPORT_OK, err, sizeof err);
+	CHECK(n_cells(d) == 7);
+	CHECK_NEAR(rate(d, 0, NULL, "md5", "digest", 1024), 4000.0, 1e-9);
+	c = find(d, 0, NULL, "md5", "digest", 256);
+	CHECK(c && json_integer_value(json_object_get(c, "row_line")) == 3);
+	CHECK_NEAR(rate(d, 0, NULL, "sha1", "digest", 16), 5000.0, 1e-9);
+	CHECK_NEAR(rate(d, 0, NULL, "rc4", "encrypt", 64), 7000.0, 1e-9);
+	json_decref(d);
+
 	/* -multi and -decrypt from the command line in the prose */
 	d = import_text("I ran openssl speed -multi 4 -decrypt -evp aes-128-gcm:\n"
 			"type 16 bytes 64 bytes\n"
