@@ -1582,8 +1582,9 @@ cs_import_openssl_speed(const char *text, size_t len, const char *file_name, jso
 	if (p.n_cells == 0) {
 		if (p.first_table_line)
 			snprintf(err, err_size, "%s:%d: a table of openssl speed with no readable row "
-				 "(accepted: rows like 'aes-128-gcm 35875.57k 47015.41k ...' under "
-				 "the 'type 16 bytes ...' line)", file_name, p.first_table_line);
+				 "or only 0.00 in it (accepted: rows like 'aes-128-gcm 35875.57k "
+				 "47015.41k ...' under the 'type 16 bytes ...' line)", file_name,
+				 p.first_table_line);
 		else
 			snprintf(err, err_size, "%s:%d: no openssl speed table in %d line%s (accepted: "
 				 "the output of openssl speed 0.9.6 to 3.x, text or -mr, with any "
@@ -1624,7 +1625,10 @@ int
 cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t err_size)
 {
 	*out = NULL;
-	FILE *f = fopen(path, "rb");
+	bool std_in = strcmp(path, "-") == 0;
+	FILE *f = std_in ? stdin : fopen(path, "rb");
+	if (std_in)
+		path = "stdin";
 	if (!f) {
 		snprintf(err, err_size, "%s: cannot read: %s (accepted: a readable text file)", path,
 			 strerror(errno));
@@ -1638,7 +1642,8 @@ cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t e
 				snprintf(err, err_size, "%s:1: larger than %zu MiB (accepted: a pasted "
 					 "page of openssl speed output)", path, CS_IMPORT_MAX_BYTES >> 20);
 				free(buf);
-				fclose(f);
+				if (!std_in)
+					fclose(f);
 				return CS_IMPORT_BAD;
 			}
 			char *nb = realloc(buf, cap * 2);
@@ -1657,7 +1662,8 @@ cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t e
 	}
 	bool bad = !buf || ferror(f);
 	int e = errno;
-	fclose(f);
+	if (!std_in)
+		fclose(f);
 	if (bad) {
 		snprintf(err, err_size, "%s: cannot read: %s", path, buf ? strerror(e) : "out of memory");
 		free(buf);

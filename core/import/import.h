@@ -47,7 +47,8 @@
 int cs_import_openssl_speed(const char *text, size_t len, const char *file_name, json_t **out,
 			    char *err, size_t err_size);
 
-/* The same for a file read whole (at most CS_IMPORT_MAX_BYTES). */
+/* The same for a file read whole (at most CS_IMPORT_MAX_BYTES); "-" is stdin,
+   named "stdin" in the document and messages. */
 int cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t err_size);
 
 /*

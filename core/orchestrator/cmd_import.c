@@ -60,8 +60,7 @@ cs_cmd_import(int argc, char **argv)
 
 	json_t *doc;
 	char err[1024];
-	int rc = cs_import_openssl_speed_file(strcmp(file, "-") == 0 ? "/dev/stdin" : file, &doc,
-					      err, sizeof err);
+	int rc = cs_import_openssl_speed_file(file, &doc, err, sizeof err);
 	if (rc != CS_IMPORT_OK) {
 		fprintf(stderr, "cryptospeed: %s\n", err);
 		return rc == CS_IMPORT_BAD ? CS_EXIT_USAGE : CS_EXIT_FAILURE;

@@ -31,6 +31,7 @@ grep -q '"label": "board A #2 -multi 4"' "$d/l.json" || fail "--label: the secon
 # no -o: the document on stdout; '-' reads stdin
 "$CS" import openssl-speed - <"$data/openssl-1.1.1.txt" >"$d/stdin.json" || fail "stdin"
 grep -q '"alg": "x25519"' "$d/stdin.json" || fail "stdin: no x25519 cell"
+grep -q '"file": "stdin"' "$d/stdin.json" || fail "stdin: the file is named stdin"
 
 # bad input: exit 2 and one line naming the file and the line
 printf 'no table here\njust prose 12 34\n' >"$d/prose.txt"
