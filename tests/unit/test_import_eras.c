@@ -1,7 +1,8 @@
 /*
  * Import of openssl speed output, the newer eras: 1.1.1 (the 16384 column,
  * X25519 and Ed25519), 3.x ("version:", CPUINFO, capitalised EVP names, the
- * 8-column rsa table, ffdh) and the -mr output of 1.1.1 (rates, not times).
+ * 8-column rsa table, ffdh; 3.5's KEM and signature tables) and the -mr
+ * output of 1.1.1 (rates, not times).
  * Inputs in tests/data/import/, written from apps/speed.c's printf formats.
  */
 #include "test_import.h"
@@ -35,6 +36,15 @@ main(void)
 	CHECK(src_str(d, 0, "cpuinfo") && strncmp(src_str(d, 0, "cpuinfo"), "OPENSSL_ia32cap=", 16) == 0);
 	CHECK(src_str(d, 0, "version") &&
 	      strcmp(src_str(d, 0, "version"), "OpenSSL 3.0.13") == 0);
+	json_decref(d);
+
+	/* 3.5: the KEM and signature tables, named by their header */
+	d = import_file("openssl-3.5-kem.txt");
+	CHECK(n_sources(d) == 1 && n_cells(d) == 16);
+	CHECK_NEAR(rate(d, 0, "evp", "ml-kem-768", "encaps", 0), 65432.1, 1e-9);
+	CHECK_NEAR(rate(d, 0, "evp", "x25519mlkem768", "decaps", 0), 23456.7, 1e-9);
+	CHECK_NEAR(rate(d, 0, "evp", "ml-dsa-65", "sign", 0), 7654.3, 1e-9);
+	CHECK_NEAR(rate(d, 0, "evp", "ml-dsa-44", "keygen", 0), 31234.5, 1e-9);
 	json_decref(d);
 
 	/* -mr of 1.1.1: bytes per second without k, key ops in ops per second */
