@@ -790,7 +790,7 @@ mr_curve(long long idx, long long bits, char *out, size_t n)
 static bool
 mr_line(parser *p, char *line_text, int line)
 {
-	char *f[24];
+	char *f[24] = {NULL};
 	size_t n = split_colons(line_text, f, 24);
 	const char *tag = f[0];
 	long long idx, bits;
@@ -865,7 +865,7 @@ mr_line(parser *p, char *line_text, int line)
 	case 10: kind = PK_SIG; break;
 	default: return false;
 	}
-	if (!parse_int(f[1], 0, 1000, &idx))
+	if (n < 2 || !parse_int(f[1], 0, 1000, &idx))
 		return false;
 	if (kind == PK_KEM || kind == PK_SIG) {
 		first = 2;
