@@ -36,15 +36,25 @@
 
 #include "cryptospeed/version.h"
 
-#define MAX_LINE 8192		/* a longer line is read by its first 8 KiB */
-#define MAX_TOKENS 48		/* a line with more words is prose */
-#define MAX_SIZES 16		/* columns of a byte-rate table */
-#define MAX_META 4096		/* longest preamble string kept */
-#define NAME_LEN 64		/* longest algorithm name kept */
+#define MAX_LINE 8192 /* a longer line is read by its first 8 KiB */
+#define MAX_TOKENS 48 /* a line with more words is prose */
+#define MAX_SIZES 16  /* columns of a byte-rate table */
+#define MAX_META 4096 /* longest preamble string kept */
+#define NAME_LEN 64   /* longest algorithm name kept */
 
 /* Kinds of key-operation rows, as bits of a source's pkey_kinds. */
-typedef enum pk_kind { PK_RSA, PK_DSA, PK_ECDSA, PK_ECDH, PK_EDDSA, PK_SM2, PK_FFDH, PK_KEM, PK_SIG,
-		       PK_NONE } pk_kind;
+typedef enum pk_kind {
+	PK_RSA,
+	PK_DSA,
+	PK_ECDSA,
+	PK_ECDH,
+	PK_EDDSA,
+	PK_SM2,
+	PK_FFDH,
+	PK_KEM,
+	PK_SIG,
+	PK_NONE
+} pk_kind;
 
 /* The key-operation table header last seen: it names the columns. */
 typedef enum pk_header { PH_NONE, PH_SIGN_VERIFY, PH_OP, PH_KEM, PH_SIG } pk_header;
@@ -52,30 +62,30 @@ typedef enum pk_header { PH_NONE, PH_SIGN_VERIFY, PH_OP, PH_KEM, PH_SIG } pk_hea
 /* How a cell's rate is read when its source closes. */
 typedef enum cell_fix {
 	FIX_NONE,
-	FIX_MR_PAIR,	/* -mr +F2/+F3/+F4: rate (1.1.1+) or seconds per op (older) */
-	FIX_MR_F5	/* -mr +F5: (rate, 1/rate) from 1.1.1, (seconds, 1/seconds) before */
+	FIX_MR_PAIR, /* -mr +F2/+F3/+F4: rate (1.1.1+) or seconds per op (older) */
+	FIX_MR_F5    /* -mr +F5: (rate, 1/rate) from 1.1.1, (seconds, 1/seconds) before */
 } cell_fix;
 
 /* One imported cell, before the document is written. */
 typedef struct icell {
-	char alg[NAME_LEN];	/* ours where it matches, else OpenSSL's name */
-	char op[12];		/* seal, open, encrypt, digest, derive, sign, ... */
-	char path[12];		/* "evp", "lowlevel"; "" = by era, when the source closes */
-	long long size;		/* bytes per operation; 0 for op/s cells */
-	double rate;		/* B/s or op/s (raw -mr value until fixed) */
-	double alt;		/* FIX_MR_F5: the second value */
-	cell_fix fix;		/* what finish_source still does to rate */
-	bool bytes;		/* rate in B/s (else op/s) */
-	int line;		/* the table's first line */
-	int row_line;		/* the row's own line */
+	char alg[NAME_LEN]; /* ours where it matches, else OpenSSL's name */
+	char op[12];        /* seal, open, encrypt, digest, derive, sign, ... */
+	char path[12];      /* "evp", "lowlevel"; "" = by era, when the source closes */
+	long long size;     /* bytes per operation; 0 for op/s cells */
+	double rate;        /* B/s or op/s (raw -mr value until fixed) */
+	double alt;         /* FIX_MR_F5: the second value */
+	cell_fix fix;       /* what finish_source still does to rate */
+	bool bytes;         /* rate in B/s (else op/s) */
+	int line;           /* the table's first line */
+	int row_line;       /* the row's own line */
 } icell;
 
 /* One "Doing ... size blocks: N ...'s in T s" measurement. */
 typedef struct iprogress {
-	char name[NAME_LEN];	/* as speed.c printed it */
-	long long size;		/* block size */
-	double rate;		/* B/s */
-	int line;		/* where it was printed */
+	char name[NAME_LEN]; /* as speed.c printed it */
+	long long size;      /* block size */
+	double rate;         /* B/s */
+	int line;            /* where it was printed */
 } iprogress;
 
 /* The preamble lines, in the order speed.c prints them. */
@@ -83,46 +93,46 @@ typedef enum meta { M_VERSION, M_BUILT_ON, M_OPTIONS, M_COMPILER, M_CPUINFO, M_C
 
 /* One run of openssl speed: its preamble, its tables, its cells. */
 typedef struct isource {
-	char *meta[M_COUNT];	/* "OpenSSL 1.0.1t 3 May 2016" (3.x: "OpenSSL 3.0.2"), and
+	char *meta[M_COUNT];        /* "OpenSSL 1.0.1t 3 May 2016" (3.x: "OpenSSL 3.0.2"), and
 				   what follows "built on:", "options:", "compiler:", "CPUINFO:" */
-	int line;		/* first line of the source */
-	int multi;		/* -multi N (1 = one process) */
-	bool decrypt;		/* -decrypt seen on the command line */
-	bool closed;		/* prose after its tables: the next table is another source */
-	bool has_sym;		/* a byte-rate table (text or -mr) */
-	bool has_mr;		/* -mr rows */
-	unsigned pkey_kinds;	/* bits of pk_kind seen */
-	pk_kind pkey_block;	/* kind of the contiguous key-op rows being read */
-	bool clue3, clue_pre3;	/* wording only 3.x / only before 3.0 prints */
-	int mr_rates, mr_times;	/* votes on what -mr key-op values are */
-	int mr_small, mr_large;	/* -mr key-op values below / above 1 */
-	size_t first_cell, n_cells;	/* its cells: parser.cells[first_cell..+n_cells) */
-	iprogress *progress;	/* "Doing ..." lines, used when no table follows */
-	size_t n_progress, cap_progress;	/* used, allocated */
+	int line;                   /* first line of the source */
+	int multi;                  /* -multi N (1 = one process) */
+	bool decrypt;               /* -decrypt seen on the command line */
+	bool closed;                /* prose after its tables: the next table is another source */
+	bool has_sym;               /* a byte-rate table (text or -mr) */
+	bool has_mr;                /* -mr rows */
+	unsigned pkey_kinds;        /* bits of pk_kind seen */
+	pk_kind pkey_block;         /* kind of the contiguous key-op rows being read */
+	bool clue3, clue_pre3;      /* wording only 3.x / only before 3.0 prints */
+	int mr_rates, mr_times;     /* votes on what -mr key-op values are */
+	int mr_small, mr_large;     /* -mr key-op values below / above 1 */
+	size_t first_cell, n_cells; /* its cells: parser.cells[first_cell..+n_cells) */
+	iprogress *progress;        /* "Doing ..." lines, used when no table follows */
+	size_t n_progress, cap_progress; /* used, allocated */
 } isource;
 
 /* The state of one import: what was read so far and the table being read. */
 typedef struct parser {
-	const char *file;	/* the input's name, as given */
-	isource *src;		/* the sources, the last one open */
-	size_t n_src, cap_src;	/* used, allocated */
-	icell *cells;		/* every source's cells, in order */
-	size_t n_cells, cap_cells;	/* used, allocated */
-	enum { T_NONE, T_SYM, T_MRSYM } table;	/* byte-rate table being read */
-	long long sizes[MAX_SIZES];	/* its columns, bytes */
-	size_t n_sizes;		/* how many */
-	int table_line;		/* its header's line */
-	char wrap_name[NAME_LEN];	/* the row above, when it had fewer values than columns */
-	size_t wrap_cols;	/* how many it had */
-	pk_header pk_head;	/* key-op header above the rows being read */
-	int pk_table_line;	/* its line (or the first row's, without a header) */
-	int ctx_multi;		/* from a command line in the prose, for the next source */
-	bool ctx_decrypt;	/* the same for -decrypt */
-	char doing_name[NAME_LEN];	/* a "Doing" line whose result is on the next line */
-	long long doing_size;	/* its block size */
-	int doing_line;		/* its line */
-	int first_table_line;	/* for the error when no row could be read */
-	bool oom;		/* an allocation failed: stop */
+	const char *file;                      /* the input's name, as given */
+	isource *src;                          /* the sources, the last one open */
+	size_t n_src, cap_src;                 /* used, allocated */
+	icell *cells;                          /* every source's cells, in order */
+	size_t n_cells, cap_cells;             /* used, allocated */
+	enum { T_NONE, T_SYM, T_MRSYM } table; /* byte-rate table being read */
+	long long sizes[MAX_SIZES];            /* its columns, bytes */
+	size_t n_sizes;                        /* how many */
+	int table_line;                        /* its header's line */
+	char wrap_name[NAME_LEN];  /* the row above, when it had fewer values than columns */
+	size_t wrap_cols;          /* how many it had */
+	pk_header pk_head;         /* key-op header above the rows being read */
+	int pk_table_line;         /* its line (or the first row's, without a header) */
+	int ctx_multi;             /* from a command line in the prose, for the next source */
+	bool ctx_decrypt;          /* the same for -decrypt */
+	char doing_name[NAME_LEN]; /* a "Doing" line whose result is on the next line */
+	long long doing_size;      /* its block size */
+	int doing_line;            /* its line */
+	int first_table_line;      /* for the error when no row could be read */
+	bool oom;                  /* an allocation failed: stop */
 } parser;
 
 /* ---- small text helpers ------------------------------------------------------ */
@@ -257,7 +267,8 @@ plausible_words(const char *name)
 		return false;
 	snprintf(copy, sizeof copy, "%s", name);
 	size_t words = 0;
-	for (char *save = NULL, *w = strtok_r(copy, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+	for (char *save = NULL, *w = strtok_r(copy, " ", &save); w;
+	     w = strtok_r(NULL, " ", &save)) {
 		if (++words > 3 || !plausible_name(w))
 			return false;
 	}
@@ -286,7 +297,7 @@ version_major(const isource *s)
 	if (!version)
 		return -1;
 	if (starts_with(version, "LibreSSL"))
-		return 1;	/* a 1.0.1 fork: low-level APIs, the 1.x tables */
+		return 1; /* a 1.0.1 fork: low-level APIs, the 1.x tables */
 	const char *v = strchr(version, ' ');
 	return v && isdigit((unsigned char)v[1]) ? atoi(v + 1) : -1;
 }
@@ -300,8 +311,7 @@ era3(const isource *s)
 	return s->clue3 && !s->clue_pre3;
 }
 
-static void
-add_progress_cells(parser *p, isource *s);
+static void add_progress_cells(parser *p, isource *s);
 
 /* Decide what only the whole source tells: the path of bare names, -mr units. */
 static void
@@ -324,7 +334,7 @@ finish_source(parser *p, isource *s)
 		if (c->fix == FIX_MR_PAIR && !rates)
 			c->rate = c->rate > 0 ? 1 / c->rate : 0;
 		if (c->fix == FIX_MR_F5 && rates)
-			snprintf(c->path, sizeof c->path, "evp");	/* 1.1.1+: EVP_PKEY_derive */
+			snprintf(c->path, sizeof c->path, "evp"); /* 1.1.1+: EVP_PKEY_derive */
 		if (c->fix == FIX_MR_F5 && !rates)
 			c->rate = c->alt;
 		c->fix = FIX_NONE;
@@ -369,17 +379,10 @@ source_for(parser *p, want w, pk_kind kind, int line)
 	if (!fresh) {
 		switch (w) {
 		case W_META:
-		case W_PROGRESS:
-			fresh = has_tables(s);
-			break;
-		case W_SYM:
-			fresh = s->has_sym || s->pkey_kinds;
-			break;
-		case W_PKEY:
-			fresh = (s->pkey_kinds & (1u << kind)) && s->pkey_block != kind;
-			break;
-		case W_MR:
-			break;
+		case W_PROGRESS: fresh = has_tables(s); break;
+		case W_SYM: fresh = s->has_sym || s->pkey_kinds; break;
+		case W_PKEY: fresh = (s->pkey_kinds & (1u << kind)) && s->pkey_block != kind; break;
+		case W_MR: break;
 		}
 	}
 	return fresh ? new_source(p, line) : s;
@@ -389,7 +392,7 @@ static void
 add_cell(parser *p, isource *s, const icell *c)
 {
 	if (!(c->rate > 0) || !isfinite(c->rate))
-		return;	/* 0.00: not measured (an algorithm the build left out) */
+		return; /* 0.00: not measured (an algorithm the build left out) */
 	if (p->n_cells == p->cap_cells) {
 		size_t cap = p->cap_cells ? 2 * p->cap_cells : 256;
 		icell *n = realloc(p->cells, cap * sizeof *n);
@@ -416,15 +419,15 @@ in_list(const char *s, const char *const *list)
 }
 
 static const char *const hash_names[] = {
-	"md2", "md4", "md5", "mdc2", "sha1", "sha224", "sha256", "sha384", "sha512",
-	"sha512-224", "sha512-256", "rmd160", "ripemd160", "whirlpool", "sm3", "blake2s256",
-	"blake2b512", "sha3-224", "sha3-256", "sha3-384", "sha3-512", "shake128", "shake256",
-	NULL};
+        "md2",       "md4",       "md5",      "mdc2",       "sha1",       "sha224",
+        "sha256",    "sha384",    "sha512",   "sha512-224", "sha512-256", "rmd160",
+        "ripemd160", "whirlpool", "sm3",      "blake2s256", "blake2b512", "sha3-224",
+        "sha3-256",  "sha3-384",  "sha3-512", "shake128",   "shake256",   NULL};
 
 /* Names only the 3.x table prints (its low-level rows got EVP names). */
-static const char *const names_3x[] = {
-	"des-cbc", "des-ede3", "idea-cbc", "seed-cbc", "rc2-cbc", "rc5-cbc", "blowfish",
-	"cast-cbc", "hmac(sha256)", "cmac", "kmac128", "kmac256", NULL};
+static const char *const names_3x[] = {"des-cbc", "des-ede3", "idea-cbc", "seed-cbc",     "rc2-cbc",
+                                       "rc5-cbc", "blowfish", "cast-cbc", "hmac(sha256)", "cmac",
+                                       "kmac128", "kmac256",  NULL};
 
 /* A byte-rate row's name: alg (spaces become '-'), op, path. */
 static void
@@ -444,16 +447,17 @@ name_sym(const isource *s, const char *name, icell *c)
 	const char *op;
 	if (ours) {
 		/* the catalogue's op for what speed.c times: one encryption, one digest */
-		cs_op o = ours->kind == CS_AEAD ? (s->decrypt ? CS_OP_OPEN : CS_OP_SEAL)
-			: ours->kind == CS_HASH ? CS_OP_DIGEST : CS_OP_ENCRYPT;
+		cs_op o = ours->kind == CS_AEAD   ? (s->decrypt ? CS_OP_OPEN : CS_OP_SEAL)
+		          : ours->kind == CS_HASH ? CS_OP_DIGEST
+		                                  : CS_OP_ENCRYPT;
 		op = o == CS_OP_ENCRYPT && s->decrypt ? "decrypt" : cs_op_name(o);
 	} else if (strstr(low, "gcm") || strstr(low, "ccm") || strstr(low, "ocb") ||
-		   strstr(low, "siv") || (strstr(low, "poly1305") && strcmp(low, "poly1305") != 0))
+	           strstr(low, "siv") || (strstr(low, "poly1305") && strcmp(low, "poly1305") != 0))
 		op = s->decrypt ? "open" : "seal";
 	else if (in_list(low, hash_names))
 		op = "digest";
 	else if (starts_with(low, "hmac") || starts_with(low, "cmac") || starts_with(low, "kmac") ||
-		 strcmp(low, "ghash") == 0 || strcmp(low, "poly1305") == 0)
+	         strcmp(low, "ghash") == 0 || strcmp(low, "poly1305") == 0)
 		op = "mac";
 	else if (strcmp(low, "rand") == 0)
 		op = "generate";
@@ -505,7 +509,7 @@ pkey_path(pk_kind kind, bool plural_bits)
 
 static void
 add_pkey(parser *p, isource *s, const char *alg, const char *op, double rate, const char *path,
-	 int table_line, int line)
+         int table_line, int line)
 {
 	icell c = {.size = 0, .rate = rate, .bytes = false, .line = table_line, .row_line = line};
 	snprintf(c.alg, sizeof c.alg, "%s", alg);
@@ -524,7 +528,7 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 	double t[8], r[8];
 	pk_kind kind = PK_NONE;
 	char alg[NAME_LEN], suffix[NAME_LEN];
-	size_t at;		/* first number */
+	size_t at; /* first number */
 	bool plural = true;
 
 	if (n >= 3 && (strcasecmp(tok[0], "rsa") == 0 || strcasecmp(tok[0], "dsa") == 0) &&
@@ -533,7 +537,7 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 		snprintf(alg, sizeof alg, "%s%lld", kind == PK_RSA ? "rsa" : "dsa", bits);
 		at = 3;
 	} else if (n >= 4 && parse_int(tok[0], 1, 1000000, &bits) &&
-		   (strcmp(tok[1], "bit") == 0 || strcmp(tok[1], "bits") == 0)) {
+	           (strcmp(tok[1], "bit") == 0 || strcmp(tok[1], "bits") == 0)) {
 		plural = strcmp(tok[1], "bits") == 0;
 		const char *what = tok[2];
 		at = 3;
@@ -567,7 +571,8 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 				return false;
 			}
 		}
-	} else if ((p->pk_head == PH_KEM || p->pk_head == PH_SIG) && n == 7 && plausible_name(tok[0])) {
+	} else if ((p->pk_head == PH_KEM || p->pk_head == PH_SIG) && n == 7 &&
+	           plausible_name(tok[0])) {
 		kind = p->pk_head == PH_KEM ? PK_KEM : PK_SIG;
 		lower_copy(alg, sizeof alg, tok[0]);
 		at = 1;
@@ -590,12 +595,27 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 	const char *const *ops;
 	size_t want;
 	switch (kind) {
-	case PK_RSA: ops = sv; want = half == 4 ? 4 : 2; break;
+	case PK_RSA:
+		ops = sv;
+		want = half == 4 ? 4 : 2;
+		break;
 	case PK_ECDH:
-	case PK_FFDH: ops = derive; want = 1; break;
-	case PK_KEM: ops = kem; want = 3; break;
-	case PK_SIG: ops = sig; want = 3; break;
-	default: ops = sv; want = 2; break;
+	case PK_FFDH:
+		ops = derive;
+		want = 1;
+		break;
+	case PK_KEM:
+		ops = kem;
+		want = 3;
+		break;
+	case PK_SIG:
+		ops = sig;
+		want = 3;
+		break;
+	default:
+		ops = sv;
+		want = 2;
+		break;
 	}
 	if (half != want)
 		return false;
@@ -604,7 +624,7 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 	if (!s)
 		return true;
 	if (p->pk_head == PH_NONE && s->pkey_block != kind)
-		p->pk_table_line = line;	/* rows without their header: a table of their own */
+		p->pk_table_line = line; /* rows without their header: a table of their own */
 	s->pkey_kinds |= 1u << kind;
 	s->pkey_block = kind;
 	if (kind == PK_RSA && half == 4)
@@ -628,12 +648,13 @@ pkey_header(parser *p, char **tok, size_t n, int line)
 		pk_header head;
 		const char *words[9];
 	} heads[] = {
-		{PH_SIGN_VERIFY, {"sign", "verify", "encrypt", "decrypt", "sign/s", "verify/s",
-				  "encr./s", "decr./s", NULL}},
-		{PH_SIGN_VERIFY, {"sign", "verify", "sign/s", "verify/s", NULL}},
-		{PH_OP, {"op", "op/s", NULL}},
-		{PH_KEM, {"keygen", "encaps", "decaps", "keygens/s", "encaps/s", "decaps/s", NULL}},
-		{PH_SIG, {"keygen", "signs", "verify", "keygens/s", "sign/s", "verify/s", NULL}},
+	        {PH_SIGN_VERIFY,
+	         {"sign", "verify", "encrypt", "decrypt", "sign/s", "verify/s", "encr./s",
+	          "decr./s", NULL}},
+	        {PH_SIGN_VERIFY, {"sign", "verify", "sign/s", "verify/s", NULL}},
+	        {PH_OP, {"op", "op/s", NULL}},
+	        {PH_KEM, {"keygen", "encaps", "decaps", "keygens/s", "encaps/s", "decaps/s", NULL}},
+	        {PH_SIG, {"keygen", "signs", "verify", "keygens/s", "sign/s", "verify/s", NULL}},
 	};
 	for (size_t h = 0; h < sizeof heads / sizeof heads[0]; h++) {
 		size_t k = 0;
@@ -642,12 +663,12 @@ pkey_header(parser *p, char **tok, size_t n, int line)
 		if (!heads[h].words[k]) {
 			p->pk_head = heads[h].head;
 			p->pk_table_line = line;
-			p->table = T_NONE;	/* the byte-rate table above has ended */
+			p->table = T_NONE; /* the byte-rate table above has ended */
 			if (!p->first_table_line)
 				p->first_table_line = line;
 			isource *s = cur(p);
 			if (s)
-				s->pkey_block = PK_NONE;	/* a new table */
+				s->pkey_block = PK_NONE; /* a new table */
 			return k;
 		}
 	}
@@ -678,7 +699,7 @@ sym_header(parser *p, char **tok, size_t n, int line)
 		return true;
 	s->has_sym = true;
 	if (sizes[0] == 8)
-		s->clue_pre3 = true;	/* 0.9.6's first column */
+		s->clue_pre3 = true; /* 0.9.6's first column */
 	memcpy(p->sizes, sizes, k * sizeof sizes[0]);
 	p->n_sizes = k;
 	p->table = T_SYM;
@@ -691,14 +712,14 @@ sym_header(parser *p, char **tok, size_t n, int line)
 /* The values of one row from column `first` on. */
 static void
 add_sym_values(parser *p, isource *s, const char *name, const double *v, size_t n, size_t first,
-	       int line)
+               int line)
 {
 	icell c = {.bytes = true, .line = p->table_line, .row_line = line};
 	name_sym(s, name, &c);
 	if (in_list(c.alg, names_3x))
 		s->clue3 = true;
 	if (strcmp(c.path, "lowlevel") == 0)
-		s->clue_pre3 = true;	/* "aes-128 cbc": the 1.x low-level rows */
+		s->clue_pre3 = true; /* "aes-128 cbc": the 1.x low-level rows */
 	/* values fill the columns from the left: a row cut short lost its right end */
 	for (size_t i = 0; i < n && first + i < p->n_sizes; i++) {
 		c.size = p->sizes[first + i];
@@ -770,16 +791,16 @@ static void
 mr_curve(long long idx, long long bits, char *out, size_t n)
 {
 	static const long long p_bits[] = {160, 192, 224, 256, 384, 521};
-	static const char *const brp[] = {"brp256r1", "brp256t1", "brp384r1", "brp384t1",
-					  "brp512r1", "brp512t1"};
+	static const char *const brp[] = {"brp256r1", "brp256t1", "brp384r1",
+	                                  "brp384t1", "brp512r1", "brp512t1"};
 	if (bits == 253)
 		snprintf(out, n, "x25519");
 	else if (bits == 448)
 		snprintf(out, n, "x448");
 	else if (idx >= 0 && idx < 6 && p_bits[idx] == bits)
 		snprintf(out, n, "p%lld", bits);
-	else if (idx >= 6 && idx <= 15 && (bits == 163 || bits == 233 || bits == 283 ||
-					   bits == 409 || bits == 571))
+	else if (idx >= 6 && idx <= 15 &&
+	         (bits == 163 || bits == 233 || bits == 283 || bits == 409 || bits == 571))
 		snprintf(out, n, "%c%lld", idx <= 10 ? 'k' : 'b', bits);
 	else if (idx >= 6 && idx <= 11 && (bits == 256 || bits == 384 || bits == 512))
 		snprintf(out, n, "%s", brp[idx - 6]);
@@ -809,7 +830,7 @@ mr_line(parser *p, char *line_text, int line)
 		memcpy(p->sizes, sizes, (n - 1) * sizeof sizes[0]);
 		p->n_sizes = n - 1;
 		if (p->n_sizes == 5 && sizes[4] == 8192)
-			s->mr_times++;	/* 16..8192: up to 1.0.2, key ops in seconds */
+			s->mr_times++; /* 16..8192: up to 1.0.2, key ops in seconds */
 		p->table = T_MRSYM;
 		p->table_line = line;
 		if (!p->first_table_line)
@@ -851,7 +872,7 @@ mr_line(parser *p, char *line_text, int line)
 		return false;
 	int which = atoi(tag + 2);
 	pk_kind kind;
-	size_t first;		/* first value field */
+	size_t first; /* first value field */
 	char alg[NAME_LEN], curve[NAME_LEN];
 	switch (which) {
 	case 2: kind = PK_RSA; break;
@@ -884,7 +905,10 @@ mr_line(parser *p, char *line_text, int line)
 			first = 4;
 		} else if (kind == PK_RSA || kind == PK_DSA || kind == PK_FFDH) {
 			snprintf(alg, sizeof alg, "%s%lld",
-				 kind == PK_RSA ? "rsa" : kind == PK_DSA ? "dsa" : "ffdh", bits);
+			         kind == PK_RSA   ? "rsa"
+			         : kind == PK_DSA ? "dsa"
+			                          : "ffdh",
+			         bits);
 		} else {
 			mr_curve(idx, bits, curve, sizeof curve);
 			if (kind == PK_ECDSA)
@@ -938,7 +962,7 @@ mr_line(parser *p, char *line_text, int line)
 	if (kind == PK_RSA && m == 4)
 		s->clue3 = true;
 	if (kind >= PK_EDDSA || (kind == PK_RSA && m == 4))
-		s->mr_rates++;	/* only printed by versions that print rates */
+		s->mr_rates++; /* only printed by versions that print rates */
 	for (size_t i = 0; i < m; i++) {
 		snprintf(c.op, sizeof c.op, "%s", ops[i]);
 		c.rate = v[i];
@@ -965,7 +989,7 @@ add_progress(parser *p, const char *name, long long size, double count, double s
 	if (s) {
 		for (size_t i = 0; i < s->n_progress; i++)
 			if (s->progress[i].size == size && strcmp(s->progress[i].name, name) == 0) {
-				s = NULL;	/* measured again: another run */
+				s = NULL; /* measured again: another run */
 				break;
 			}
 	}
@@ -997,8 +1021,11 @@ add_progress_cells(parser *p, isource *s)
 	int first = s->progress[0].line;
 	for (size_t i = 0; i < s->n_progress; i++) {
 		const iprogress *g = &s->progress[i];
-		icell c = {.bytes = true, .line = first, .row_line = g->line, .size = g->size,
-			   .rate = g->rate};
+		icell c = {.bytes = true,
+		           .line = first,
+		           .row_line = g->line,
+		           .size = g->size,
+		           .rate = g->rate};
 		name_sym(s, g->name, &c);
 		add_cell(p, s, &c);
 	}
@@ -1055,7 +1082,7 @@ doing_line(parser *p, char **tok, size_t n, int line)
 	if (progress_result(tok + on + 4, n - on - 4, &count, &secs)) {
 		add_progress(p, name, size, count, secs, line);
 		if (end < on - 2 && cur(p))
-			cur(p)->clue3 = true;	/* 3.x: "Doing md5 ops for 3s" */
+			cur(p)->clue3 = true; /* 3.x: "Doing md5 ops for 3s" */
 	} else {
 		snprintf(p->doing_name, sizeof p->doing_name, "%s", name);
 		p->doing_size = size;
@@ -1102,8 +1129,10 @@ static bool
 meta_line(parser *p, const char *t, int line)
 {
 	static const char *const prefixes[M_COUNT] = {
-		[M_BUILT_ON] = "built on:", [M_OPTIONS] = "options:", [M_COMPILER] = "compiler:",
-		[M_CPUINFO] = "CPUINFO:",
+	        [M_BUILT_ON] = "built on:",
+	        [M_OPTIONS] = "options:",
+	        [M_COMPILER] = "compiler:",
+	        [M_CPUINFO] = "CPUINFO:",
 	};
 	char *value = NULL;
 	meta m = M_VERSION;
@@ -1128,7 +1157,7 @@ meta_line(parser *p, const char *t, int line)
 	}
 	s->meta[m] = value;
 	if (m == M_CPUINFO || (m == M_VERSION && starts_with(t, "version: ")))
-		s->clue3 = true;	/* only 3.x prints these */
+		s->clue3 = true; /* only 3.x prints these */
 	return true;
 }
 
@@ -1145,7 +1174,8 @@ command_line(parser *p, char **tok, size_t n)
 	bool any = false;
 	for (size_t i = 0; i < n; i++) {
 		long long m;
-		if (strcmp(tok[i], "-multi") == 0 && i + 1 < n && parse_int(tok[i + 1], 1, 4096, &m)) {
+		if (strcmp(tok[i], "-multi") == 0 && i + 1 < n &&
+		    parse_int(tok[i + 1], 1, 4096, &m)) {
 			p->ctx_multi = (int)m;
 			any = true;
 		} else if (strcmp(tok[i], "-decrypt") == 0) {
@@ -1233,7 +1263,7 @@ one_line(parser *p, char *raw, int line)
 {
 	char *t = raw;
 	while (*t == ' ' || *t == '\t' || *t == '>')
-		t++;	/* indentation, "> " of a quoted post */
+		t++; /* indentation, "> " of a quoted post */
 	if (blank_or_rule(t))
 		return;
 	/* a result on the line after its "Doing ... blocks: " */
@@ -1260,7 +1290,7 @@ one_line(parser *p, char *raw, int line)
 		while (len && (mr[len - 1] == ' ' || mr[len - 1] == '\t'))
 			mr[--len] = '\0';
 		if (t[1] == 'D' || t[1] == 'R')
-			return;	/* -mr progress: the +F lines carry the results */
+			return; /* -mr progress: the +F lines carry the results */
 		if (mr_line(p, mr, line))
 			return;
 	}
@@ -1308,17 +1338,20 @@ static size_t
 utf8_len(const unsigned char *s, size_t n)
 {
 	unsigned char c = s[0];
-	size_t len = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
-		   : (c & 0xf8) == 0xf0 ? 4 : 0;
+	size_t len = c < 0x80             ? 1
+	             : (c & 0xe0) == 0xc0 ? 2
+	             : (c & 0xf0) == 0xe0 ? 3
+	             : (c & 0xf8) == 0xf0 ? 4
+	                                  : 0;
 	if (len == 0 || len > n)
 		return 0;
 	for (size_t k = 1; k < len; k++)
 		if ((s[k] & 0xc0) != 0x80)
 			return 0;
 	if (len == 2 && c < 0xc2)
-		return 0;	/* overlong */
+		return 0; /* overlong */
 	if (len == 3 && ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0)))
-		return 0;	/* overlong, surrogate */
+		return 0; /* overlong, surrogate */
 	if (len == 4 && (c > 0xf4 || (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90)))
 		return 0;
 	return len;
@@ -1334,7 +1367,7 @@ safe_string(const char *s)
 	while (i < n && (len = utf8_len(u + i, n - i)) > 0)
 		i += len;
 	if (i == n)
-		return json_string_nocheck(s);	/* checked just above */
+		return json_string_nocheck(s); /* checked just above */
 	char *out = malloc(n + 1);
 	if (!out)
 		return NULL;
@@ -1379,18 +1412,21 @@ source_json(const isource *s, const char *file)
 		snprintf(multi, sizeof multi, " -multi %d", s->multi);
 	const char *version = s->meta[M_VERSION];
 	snprintf(label, sizeof label, "%.200s (%.200s:%d)%s", version ? version : "openssl speed",
-		 base_name(file), s->line, multi);
+	         base_name(file), s->line, multi);
 	int rc = set_str(j, "label", label) | set_str(j, "source", "imported");
 	rc |= set_str(j, "file", file);
 	rc |= json_object_set_new(j, "line", json_integer(s->line));
 	static const char *const keys[M_COUNT] = {
-		[M_VERSION] = "version", [M_BUILT_ON] = "built_on", [M_OPTIONS] = "options",
-		[M_COMPILER] = "compiler", [M_CPUINFO] = "cpuinfo",
+	        [M_VERSION] = "version",   [M_BUILT_ON] = "built_on", [M_OPTIONS] = "options",
+	        [M_COMPILER] = "compiler", [M_CPUINFO] = "cpuinfo",
 	};
 	for (meta m = M_VERSION; m < M_COUNT; m++)
 		rc |= set_str(j, keys[m], s->meta[m]);
 	rc |= json_object_set_new(j, "multi", json_integer(s->multi));
-	rc |= set_str(j, "format", s->has_mr ? "mr" : s->has_sym || s->pkey_kinds ? "text" : "progress");
+	rc |= set_str(j, "format",
+	              s->has_mr                     ? "mr"
+	              : s->has_sym || s->pkey_kinds ? "text"
+	                                            : "progress");
 	rc |= json_object_set_new(j, "cells", json_integer((json_int_t)s->n_cells));
 	if (rc) {
 		json_decref(j);
@@ -1402,8 +1438,8 @@ source_json(const isource *s, const char *file)
 /* Strings every cell of a document repeats: one reference-counted value each. */
 typedef struct shared {
 	json_t *imported, *file, *openssl, *none, *ok, *bytes, *ops;
-	json_t *version;	/* the source's */
-	json_t *path, *alg, *op;	/* the previous cell's, reused while equal */
+	json_t *version;         /* the source's */
+	json_t *path, *alg, *op; /* the previous cell's, reused while equal */
 	const icell *prev;
 } shared;
 
@@ -1463,8 +1499,8 @@ cell_json(const icell *c, const isource *s, size_t index, shared *sh)
 static void
 shared_free(shared *sh)
 {
-	json_t **all[] = {&sh->imported, &sh->file, &sh->openssl, &sh->none, &sh->ok, &sh->bytes,
-			  &sh->ops, &sh->version, &sh->path, &sh->alg, &sh->op};
+	json_t **all[] = {&sh->imported, &sh->file,    &sh->openssl, &sh->none, &sh->ok, &sh->bytes,
+	                  &sh->ops,      &sh->version, &sh->path,    &sh->alg,  &sh->op};
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
 		json_decref(*all[i]);
 		*all[i] = NULL;
@@ -1475,16 +1511,20 @@ static json_t *
 document(const parser *p)
 {
 	json_t *doc = json_object(), *sources = json_array(), *cells = json_array();
-	shared sh = {.imported = json_string("imported"), .file = safe_string(p->file),
-		     .openssl = json_string("openssl"), .none = json_string("none"),
-		     .ok = json_string("ok"), .bytes = json_string("B/s"), .ops = json_string("op/s")};
+	shared sh = {.imported = json_string("imported"),
+	             .file = safe_string(p->file),
+	             .openssl = json_string("openssl"),
+	             .none = json_string("none"),
+	             .ok = json_string("ok"),
+	             .bytes = json_string("B/s"),
+	             .ops = json_string("op/s")};
 	if (!doc || !sources || !cells)
 		goto fail;
 	size_t index = 0;
 	for (size_t i = 0; i < p->n_src; i++) {
 		const isource *s = &p->src[i];
 		if (!s->n_cells)
-			continue;	/* a preamble or prose with no numbers under it */
+			continue; /* a preamble or prose with no numbers under it */
 		json_t *sj = source_json(s, p->file);
 		if (!sj || json_array_append_new(sources, sj))
 			goto fail;
@@ -1509,8 +1549,9 @@ document(const parser *p)
 		goto fail;
 	rc |= json_object_set_new(doc, "imported", imp);
 	rc |= set_str(imp, "format", "openssl-speed") | set_str(imp, "file", p->file);
-	rc |= set_str(imp, "note", "rates as openssl speed printed them: one number per cell, "
-				   "no samples, no confidence interval, no evidence");
+	rc |= set_str(imp, "note",
+	              "rates as openssl speed printed them: one number per cell, "
+	              "no samples, no confidence interval, no evidence");
 	rc |= json_object_set_new(doc, "sources", sources);
 	sources = NULL;
 	rc |= json_object_set_new(doc, "cells", cells);
@@ -1541,7 +1582,7 @@ parser_free(parser *p)
 
 int
 cs_import_openssl_speed(const char *text, size_t len, const char *file_name, json_t **out,
-			char *err, size_t err_size)
+                        char *err, size_t err_size)
 {
 	*out = NULL;
 	parser p;
@@ -1556,9 +1597,10 @@ cs_import_openssl_speed(const char *text, size_t len, const char *file_name, jso
 		line++;
 		const char *nul = memchr(text + pos, '\0', n);
 		if (nul) {
-			snprintf(err, err_size, "%s:%d: not text: a NUL byte at column %zu (accepted: "
-				 "the text output of openssl speed)", file_name, line,
-				 (size_t)(nul - (text + pos)) + 1);
+			snprintf(err, err_size,
+			         "%s:%d: not text: a NUL byte at column %zu (accepted: "
+			         "the text output of openssl speed)",
+			         file_name, line, (size_t)(nul - (text + pos)) + 1);
 			parser_free(&p);
 			return CS_IMPORT_BAD;
 		}
@@ -1581,15 +1623,17 @@ cs_import_openssl_speed(const char *text, size_t len, const char *file_name, jso
 	}
 	if (p.n_cells == 0) {
 		if (p.first_table_line)
-			snprintf(err, err_size, "%s:%d: a table of openssl speed with no readable row "
-				 "or only 0.00 in it (accepted: rows like 'aes-128-gcm 35875.57k "
-				 "47015.41k ...' under the 'type 16 bytes ...' line)", file_name,
-				 p.first_table_line);
+			snprintf(err, err_size,
+			         "%s:%d: a table of openssl speed with no readable row "
+			         "or only 0.00 in it (accepted: rows like 'aes-128-gcm 35875.57k "
+			         "47015.41k ...' under the 'type 16 bytes ...' line)",
+			         file_name, p.first_table_line);
 		else
-			snprintf(err, err_size, "%s:%d: no openssl speed table in %d line%s (accepted: "
-				 "the output of openssl speed 0.9.6 to 3.x, text or -mr, with any "
-				 "prose around it)", file_name, line ? line : 1, line,
-				 line == 1 ? "" : "s");
+			snprintf(err, err_size,
+			         "%s:%d: no openssl speed table in %d line%s (accepted: "
+			         "the output of openssl speed 0.9.6 to 3.x, text or -mr, with any "
+			         "prose around it)",
+			         file_name, line ? line : 1, line, line == 1 ? "" : "s");
 		parser_free(&p);
 		return CS_IMPORT_BAD;
 	}
@@ -1607,7 +1651,8 @@ cs_import_label(json_t *doc, const char *label)
 {
 	json_t *sources = json_object_get(doc, "sources"), *s;
 	size_t i, n = json_array_size(sources);
-	json_array_foreach(sources, i, s) {
+	json_array_foreach(sources, i, s)
+	{
 		char buf[512], num[32] = "", multi[32] = "";
 		json_int_t m = json_integer_value(json_object_get(s, "multi"));
 		if (n > 1)
@@ -1630,8 +1675,8 @@ cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t e
 	if (std_in)
 		path = "stdin";
 	if (!f) {
-		snprintf(err, err_size, "%s: cannot read: %s (accepted: a readable text file)", path,
-			 strerror(errno));
+		snprintf(err, err_size, "%s: cannot read: %s (accepted: a readable text file)",
+		         path, strerror(errno));
 		return CS_IMPORT_BAD;
 	}
 	size_t cap = 1 << 16, len = 0;
@@ -1639,8 +1684,10 @@ cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t e
 	while (buf) {
 		if (len == cap) {
 			if (cap >= CS_IMPORT_MAX_BYTES) {
-				snprintf(err, err_size, "%s:1: larger than %zu MiB (accepted: a pasted "
-					 "page of openssl speed output)", path, CS_IMPORT_MAX_BYTES >> 20);
+				snprintf(err, err_size,
+				         "%s:1: larger than %zu MiB (accepted: a pasted "
+				         "page of openssl speed output)",
+				         path, CS_IMPORT_MAX_BYTES >> 20);
 				free(buf);
 				if (!std_in)
 					fclose(f);
@@ -1665,7 +1712,8 @@ cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t e
 	if (!std_in)
 		fclose(f);
 	if (bad) {
-		snprintf(err, err_size, "%s: cannot read: %s", path, buf ? strerror(e) : "out of memory");
+		snprintf(err, err_size, "%s: cannot read: %s", path,
+		         buf ? strerror(e) : "out of memory");
 		free(buf);
 		return CS_IMPORT_IO;
 	}

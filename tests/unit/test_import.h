@@ -15,7 +15,8 @@ find(json_t *doc, long long src, const char *path, const char *alg, const char *
 {
 	json_t *found = NULL, *c;
 	size_t i, n = 0;
-	json_array_foreach(json_object_get(doc, "cells"), i, c) {
+	json_array_foreach(json_object_get(doc, "cells"), i, c)
+	{
 		if (json_integer_value(json_object_get(c, "table")) != src ||
 		    strcmp(json_string_value(json_object_get(c, "alg")), alg) != 0 ||
 		    strcmp(json_string_value(json_object_get(c, "op")), op) != 0 ||
@@ -26,7 +27,8 @@ find(json_t *doc, long long src, const char *path, const char *alg, const char *
 		n++;
 	}
 	if (n != 1)
-		printf("  %lld %s %s %s %lld: %zu cells\n", src, path ? path : "*", alg, op, size, n);
+		printf("  %lld %s %s %s %lld: %zu cells\n", src, path ? path : "*", alg, op, size,
+		       n);
 	return n == 1 ? found : NULL;
 }
 
@@ -41,15 +43,15 @@ rate(json_t *doc, long long src, const char *path, const char *alg, const char *
 static inline const char *
 src_str(json_t *doc, size_t src, const char *key)
 {
-	return json_string_value(json_object_get(json_array_get(json_object_get(doc, "sources"), src),
-						 key));
+	return json_string_value(
+	        json_object_get(json_array_get(json_object_get(doc, "sources"), src), key));
 }
 
 static inline long long
 src_int(json_t *doc, size_t src, const char *key)
 {
-	return json_integer_value(json_object_get(json_array_get(json_object_get(doc, "sources"), src),
-						  key));
+	return json_integer_value(
+	        json_object_get(json_array_get(json_object_get(doc, "sources"), src), key));
 }
 
 static inline size_t
