@@ -133,6 +133,7 @@ typedef struct parser {
 	int doing_line;            /* its line */
 	int first_table_line;      /* for the error when no row could be read */
 	bool oom;                  /* an allocation failed: stop */
+	int too_many;              /* the line of the cell past CS_IMPORT_MAX_CELLS: stop */
 } parser;
 
 /* ---- small text helpers ------------------------------------------------------ */
@@ -393,6 +394,10 @@ add_cell(parser *p, isource *s, const icell *c)
 {
 	if (!(c->rate > 0) || !isfinite(c->rate))
 		return; /* 0.00: not measured (an algorithm the build left out) */
+	if (p->n_cells == CS_IMPORT_MAX_CELLS) {
+		p->too_many = c->row_line;
+		return;
+	}
 	if (p->n_cells == p->cap_cells) {
 		size_t cap = p->cap_cells ? 2 * p->cap_cells : 256;
 		icell *n = realloc(p->cells, cap * sizeof *n);
@@ -1610,12 +1615,20 @@ cs_import_openssl_speed(const char *text, size_t len, const char *file_name, jso
 		if (keep && raw[keep - 1] == '\r')
 			raw[keep - 1] = '\0';
 		one_line(&p, raw, line);
-		if (p.oom)
+		if (p.oom || p.too_many)
 			break;
 		pos = nl ? end + 1 : len;
 	}
 	if (p.n_src)
 		finish_source(&p, cur(&p));
+	if (p.too_many) {
+		snprintf(err, err_size,
+		         "%s:%d: more than %d cells: not a pasted page (accepted: up to %d cells "
+		         "of openssl speed tables in one file)",
+		         file_name, p.too_many, CS_IMPORT_MAX_CELLS, CS_IMPORT_MAX_CELLS);
+		parser_free(&p);
+		return CS_IMPORT_BAD;
+	}
 	if (p.oom) {
 		snprintf(err, err_size, "%s: out of memory", file_name);
 		parser_free(&p);

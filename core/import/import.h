@@ -61,6 +61,10 @@ int cs_import_label(json_t *doc, const char *label);
 /* The largest input read: far beyond any pasted page. */
 #define CS_IMPORT_MAX_BYTES ((size_t)64 << 20)
 
+/* The most cells one import makes (about 2 KiB of memory each as JSON): a
+   full openssl speed run has about 200, a long forum thread a few thousand. */
+#define CS_IMPORT_MAX_CELLS 100000
+
 /*
  * One value of the byte-rate table, as speed.c prints it: "35875.57k" is
  * thousands of bytes per second, "9795.82" (no suffix, printed under 10000)

@@ -143,6 +143,28 @@ test_snippets(void)
 	free(dump);
 	json_decref(d);
 
+	/* more cells than a pasted page holds: refused, naming the line */
+	size_t rows = CS_IMPORT_MAX_CELLS / 6 + 1, cap = 80 + rows * 40, used = 0;
+	char *big = malloc(cap);
+	CHECK(big != NULL);
+	if (big) {
+		used += (size_t)snprintf(big, cap,
+		                         "type 16 bytes 64 bytes 256 bytes 1024 bytes "
+		                         "8192 bytes 16384 bytes\n");
+		for (size_t i = 0; i < rows; i++)
+			used += (size_t)snprintf(big + used, cap - used,
+			                         "md5 1.00k 2.00k 3.00k 4.00k 5.00k 6.00k\n");
+		json_t *none = NULL;
+		CHECK(cs_import_openssl_speed(big, used, "big", &none, err, sizeof err) ==
+		      CS_IMPORT_BAD);
+		CHECK(none == NULL);
+		char want[64];
+		snprintf(want, sizeof want, "big:%zu: more than %d cells", rows + 1,
+		         CS_IMPORT_MAX_CELLS);
+		CHECK(strstr(err, want) == err);
+		free(big);
+	}
+
 	/* bad input: one line naming the file and the line */
 	import_text("", CS_IMPORT_BAD, err, sizeof err);
 	CHECK(strncmp(err, "paste.txt:1: no openssl speed table", 35) == 0);
