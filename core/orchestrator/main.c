@@ -23,7 +23,7 @@
 #define EXIT_DISAGREE 3
 
 static const char *const mask_names[] = {"none", "no-sha", "no-aes", "scalar", NULL};
-static const char *const formats[] = {"text", "json", "csv", "openssl", NULL};
+#define formats cs_report_formats
 
 static cs_worker_file files[MAX_WORKERS];
 static size_t n_files;
@@ -294,19 +294,20 @@ on_signal(int sig)
 	cs_interrupt_signal = sig;
 }
 
-static void
+/* The run's document, decoded once like any result file, then reported. */
+static int
 emit(json_t *results, const char *format, FILE *f)
 {
-	if (strcmp(format, "json") == 0) {
-		json_dumpf(results, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-		fputc('\n', f);
-	} else if (strcmp(format, "csv") == 0) {
-		cs_report_csv(results, f);
-	} else if (strcmp(format, "openssl") == 0) {
-		cs_report_openssl(results, f);
-	} else {
-		cs_report_text(results, f);
+	cs_res_file r;
+	char why[1024];
+	if (cs_results_decode(results, "this run", &r, why, sizeof why) != 0) {
+		fprintf(stderr, "cryptospeed: %s\n", why);
+		return 1;
 	}
+	const cs_res_file *one = &r;
+	cs_report_emit(&one, 1, format, "matrix", f);
+	cs_results_free(&r);
+	return 0;
 }
 
 static void
@@ -471,7 +472,8 @@ cmd_run(int argc, char **argv)
 		fprintf(stderr, "cryptospeed: cannot write '%s': %s\n", cfg.out, strerror(errno));
 		rc = 1;
 	}
-	emit(results, cfg.format, stdout);
+	if (emit(results, cfg.format, stdout) != 0)
+		rc = 1;
 	fflush(stdout);
 	json_decref(results);
 	int sig = run.signal;
@@ -554,45 +556,68 @@ cmd_list(int argc, char **argv)
 	return 0;
 }
 
-static json_t *
-load_results(const char *file)
+static void
+load_results(const char *file, cs_res_file *out)
 {
-	json_error_t e;
-	json_t *r = json_load_file(file, 0, &e);
-	const char *schema = r ? json_string_value(json_object_get(r, "schema")) : NULL;
-	if (!schema || strcmp(schema, "cryptospeed/1") != 0)
-		usage_error("'%s' is not a cryptospeed/1 result file (%s)", file,
-			    r ? "wrong schema" : e.text);
-	return r;
+	char why[1024];
+	if (cs_results_load(file, out, why, sizeof why) != 0)
+		usage_error("%s", why);
 }
 
 static int
 cmd_report(int argc, char **argv)
 {
-	const char *file = NULL, *format = "text";
+	const char *format = "text", *view = "matrix";
+	const char **names = calloc((size_t)argc + 1, sizeof *names);
+	size_t n = 0;
 	for (int i = 0; i < argc; i++) {
 		if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
 			format = argv[++i];
+		else if (strcmp(argv[i], "--view") == 0 && i + 1 < argc)
+			view = argv[++i];
 		else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			puts("usage: cryptospeed report FILE.json [--format text|json|csv|openssl]");
+			char fk[256], vk[256];
+			join(cs_report_formats, fk, sizeof fk);
+			join(cs_report_views, vk, sizeof vk);
+			printf("usage: cryptospeed report FILE.json... [--format F] [--view V]\n"
+			       "Several files are shown side by side, one source per run or "
+			       "imported table.\n  --format  %s\n  --view    %s\n", fk, vk);
+			free(names);
 			return 0;
-		} else if (!file && argv[i][0] != '-')
-			file = argv[i];
+		} else if (argv[i][0] != '-' && names)
+			names[n++] = argv[i];
 		else
-			usage_error("unknown argument '%s' for report (accepted: FILE, --format F)",
-				    argv[i]);
+			usage_error("unknown argument '%s' for report (accepted: FILE..., --format F, "
+				    "--view V)", argv[i]);
 	}
-	if (!file)
-		usage_error("report needs a result file (cryptospeed report FILE.json)");
-	if (!in_set(formats, format)) {
-		char known[256];
-		join(formats, known, sizeof known);
-		usage_error("unknown format '%s' (known: %s)", format, known);
+	if (n == 0)
+		usage_error("report needs a result file (cryptospeed report FILE.json...)");
+	char known[256];
+	if (!cs_report_format_known(format)) {
+		join(cs_report_formats, known, sizeof known);
+		usage_error("unknown format '%s' (accepted: %s)", format, known);
 	}
-	json_t *r = load_results(file);
-	emit(r, format, stdout);
-	json_decref(r);
-	return 0;
+	if (!cs_report_view_known(view)) {
+		join(cs_report_views, known, sizeof known);
+		usage_error("unknown view '%s' (accepted: %s)", view, known);
+	}
+	cs_res_file *r = calloc(n, sizeof *r);
+	const cs_res_file **rp = calloc(n, sizeof *rp);
+	if (!r || !rp) {
+		fprintf(stderr, "cryptospeed: out of memory\n");
+		return 1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		load_results(names[i], &r[i]);
+		rp[i] = &r[i];
+	}
+	cs_report_emit(rp, n, format, view, stdout);
+	for (size_t i = 0; i < n; i++)
+		cs_results_free(&r[i]);
+	free(r);
+	free(rp);
+	free(names);
+	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
 }
 
 static int
@@ -619,10 +644,16 @@ cmd_compare(int argc, char **argv)
 	}
 	if (n != 2)
 		usage_error("compare needs two result files (cryptospeed compare BASE.json NEW.json)");
-	json_t *base = load_results(files_[0]), *cur = load_results(files_[1]);
-	int slower = cs_report_compare(base, cur, threshold, stdout);
-	json_decref(base);
-	json_decref(cur);
+	cs_res_file base, cur;
+	load_results(files_[0], &base);
+	load_results(files_[1], &cur);
+	int slower = cs_report_compare(&base, &cur, threshold, stdout);
+	cs_results_free(&base);
+	cs_results_free(&cur);
+	if (slower < 0) {
+		fprintf(stderr, "cryptospeed: out of memory\n");
+		return 1;
+	}
 	return slower > 0 ? 1 : 0;
 }
 
