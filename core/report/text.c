@@ -30,8 +30,13 @@ cs_report_hw(const cs_res_cell *cell, char *buf, size_t n)
 		if (c->share < 0.10 || strcmp(c->name, "scalar") == 0)
 			continue;
 		int w = snprintf(buf + used, n - used, "%s%s", used ? "+" : "", c->name);
-		if (w < 0 || (size_t)w >= n - used)
-			break;
+		if (w < 0 || (size_t)w >= n - used) {
+			/* said, not cut silently: the classes that fit and a mark */
+			buf[used] = '\0';
+			if (n - used >= 6)
+				snprintf(buf + used, n - used, "+more");
+			return;
+		}
 		used += (size_t)w;
 	}
 	if (!used)
