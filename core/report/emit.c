@@ -1,53 +1,62 @@
-/* The report formats and views by name: the one place the CLI asks. */
-#include <stdio.h>
+/* The stdout formats of `run` and `report`, and the views, chosen by name. */
 #include <string.h>
 
 #include "report.h"
 
-const char *const cs_report_formats[] = {"text", "json", "csv", "openssl", NULL};
-const char *const cs_report_views[] = {"matrix", NULL};
+typedef void cs_format_fn(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 
-static bool
-known(const char *const *set, const char *name)
+/* One file: itself; several: an array of them. */
+static void
+format_json(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 {
-	for (size_t i = 0; set[i]; i++)
-		if (strcmp(set[i], name) == 0)
+	(void)view;
+	json_t *all = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append(all, files[i]->root);
+	json_dumpf(n == 1 ? files[0]->root : all, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	fputc('\n', f);
+	json_decref(all);
+}
+
+static const struct {
+	const char *name;
+	cs_format_fn *fn;
+} formats[] = {
+	{"text", cs_report_text},
+	{"json", format_json},
+	{"csv", cs_report_csv},
+	{"openssl", cs_report_openssl},
+};
+
+const char *const cs_report_format_names[] = {"text", "json", "csv", "openssl", NULL};
+const char *const cs_report_view_names[] = {"matrix", "rank", NULL};
+
+bool
+cs_report_format_known(const char *name)
+{
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(formats[i].name, name) == 0)
 			return true;
 	return false;
 }
 
-bool
-cs_report_format_known(const char *format)
+cs_view
+cs_report_view_find(const char *name)
 {
-	return known(cs_report_formats, format);
-}
-
-bool
-cs_report_view_known(const char *view)
-{
-	return known(cs_report_views, view);
+	for (int v = 0; v < CS_VIEW_COUNT; v++)
+		if (strcmp(cs_report_view_names[v], name) == 0)
+			return (cs_view)v;
+	return CS_VIEW_COUNT;
 }
 
 int
-cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, const char *view,
+cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view,
 	       FILE *f)
 {
-	if (!cs_report_format_known(format) || !cs_report_view_known(view))
-		return -1;
-	if (strcmp(format, "json") == 0) {
-		/* one file: itself; several: an array of them */
-		json_t *all = json_array();
-		for (size_t i = 0; i < n; i++)
-			json_array_append(all, files[i]->root);
-		json_dumpf(n == 1 ? files[0]->root : all, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-		fputc('\n', f);
-		json_decref(all);
-	} else if (strcmp(format, "csv") == 0) {
-		cs_report_csv(files, n, f);
-	} else if (strcmp(format, "openssl") == 0) {
-		cs_report_openssl(files, n, f);
-	} else {
-		cs_report_text(files, n, f);
-	}
-	return 0;
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(formats[i].name, format) == 0 && view < CS_VIEW_COUNT) {
+			formats[i].fn(files, n, view, f);
+			return 0;
+		}
+	return -1;
 }

@@ -76,6 +76,33 @@ void cs_matrix_free(cs_matrix *m);
 /* The cell of row r for source s and size column k, or NULL. */
 const cs_res_cell *cs_matrix_at(const cs_mblock *b, const cs_mrow *r, size_t s, size_t k);
 
+/* ---- rank.c: the rank view's model ---- */
+typedef struct cs_rank_entry {
+	const cs_res_cell *c;	/* the cell */
+	size_t source;		/* its source */
+	size_t row;		/* its row in the block */
+	double ratio;		/* best rate / this rate (ok cells), >= 1 */
+} cs_rank_entry;
+
+/* One block at one size: ok cells fastest first, then the others. */
+typedef struct cs_rank {
+	cs_rank_entry *e;	/* n entries */
+	size_t n;
+	size_t n_ok;		/* the first n_ok are ok */
+} cs_rank;
+
+/* 0, or -1 when out of memory. */
+int cs_rank_size(const cs_matrix *m, const cs_mblock *b, size_t k, cs_rank *out);
+void cs_rank_free(cs_rank *r);
+/* "[2] openssl/evp" (the source number only with several sources). */
+void cs_rank_label(const cs_matrix *m, const cs_mblock *b, const cs_rank_entry *e, char *buf,
+		   size_t n);
+/* The block's verdict, e.g. ">= 1 KiB: openssl/evp 3288 MB/s, 2.2x sodium/sodium;
+   16 B: nettle/nettle" (malloc'd; NULL when out of memory). */
+char *cs_rank_verdict(const cs_matrix *m, const cs_mblock *b);
+/* "16 B", "1 KiB", "16 KiB", "1000 B". */
+void cs_report_size_name(long long size, char *buf, size_t n);
+
 /* ---- shared helpers ---- */
 /* The hw summary of a cell's evidence: "sha-ni", "aes-ni+pclmul", "scalar", "-" (none). */
 void cs_report_hw(const cs_res_cell *cell, char *buf, size_t n);
@@ -85,19 +112,26 @@ const char *cs_report_status_word(const char *status);
 void cs_report_number(double v, char *buf, size_t n);
 
 /* ---- emit.c: formats and views by name ---- */
-extern const char *const cs_report_formats[];	/* "text", "json", ..., NULL */
-extern const char *const cs_report_views[];	/* "matrix", ..., NULL */
-bool cs_report_format_known(const char *format);
-bool cs_report_view_known(const char *view);
-/* Print files in format and view; -1 when either is unknown. */
-int cs_report_emit(const cs_res_file *const *files, size_t n, const char *format,
-		   const char *view, FILE *f);
+typedef enum cs_view {
+	CS_VIEW_MATRIX,		/* blocks of lib/path x size */
+	CS_VIEW_RANK,		/* per alg x op x size, fastest first */
+	CS_VIEW_COUNT
+} cs_view;
 
-/* ---- the formats ---- */
+/* Names of the stdout formats and of the views, NULL-terminated (messages, --help). */
+extern const char *const cs_report_format_names[];
+extern const char *const cs_report_view_names[];
+bool cs_report_format_known(const char *name);
+/* CS_VIEW_COUNT when unknown. */
+cs_view cs_report_view_find(const char *name);
+/* Print files in the named format and view; -1 when the format is unknown. */
+int cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view,
+		   FILE *f);
 
-void cs_report_text(const cs_res_file *const *files, size_t n, FILE *f);
-void cs_report_csv(const cs_res_file *const *files, size_t n, FILE *f);
-void cs_report_openssl(const cs_res_file *const *files, size_t n, FILE *f);
+/* ---- the formats (each reads the view it supports, the matrix otherwise) ---- */
+void cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+void cs_report_csv(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+void cs_report_openssl(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 /* Cells of cur against base; returns how many are significantly slower, -1 out of memory. */
 int cs_report_compare(const cs_res_file *base, const cs_res_file *cur, double threshold,
 		      FILE *f);

@@ -175,6 +175,52 @@ print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, i
 	}
 }
 
+/* The rank view of one block: per size, fastest first, ratio to the best, hw. */
+static void
+print_rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
+{
+	int lw = 8;
+	for (size_t r = 0; r < b->n_rows; r++)
+		if (width(b->rows[r].label) + (m->n_sources > 1 ? 5 : 0) > lw)
+			lw = width(b->rows[r].label) + (m->n_sources > 1 ? 5 : 0);
+	char *verdict = cs_rank_verdict(m, b);
+	fprintf(f, "\n%s %s: %s\n", b->alg, b->op, verdict ? verdict : "out of memory");
+	free(verdict);
+	fprintf(f, "  %-9s %3s  %-*s %12s %8s  %s\n", b->bytes ? "size" : "", "#", lw, "lib/path",
+		b->bytes ? "MB/s" : "op/s", "vs best", "hw");
+	for (size_t k = 0; k < b->n_sizes; k++) {
+		cs_rank r;
+		if (cs_rank_size(m, b, k, &r) != 0)
+			return;
+		char size[32] = "";
+		if (b->bytes)
+			cs_report_size_name(b->sizes[k], size, sizeof size);
+		for (size_t i = 0; i < r.n; i++) {
+			const cs_rank_entry *e = &r.e[i];
+			char label[CS_RES_LABEL_MAX + 32], num[48], ratio[32], hw[256];
+			cs_rank_label(m, b, e, label, sizeof label);
+			if (e->c->ok) {
+				cs_report_number(e->c->rate.median / (b->bytes ? 1e6 : 1), num, sizeof num);
+				snprintf(ratio, sizeof ratio, "%.2fx", e->ratio);
+			} else {
+				snprintf(num, sizeof num, "%s", cs_report_status_word(e->c->status));
+				snprintf(ratio, sizeof ratio, "-");
+			}
+			cs_report_hw(e->c, hw, sizeof hw);
+			fprintf(f, "  %-9s ", i ? "" : size);
+			if (e->c->ok)
+				fprintf(f, "%3zu", i + 1);
+			else
+				fprintf(f, "%3s", "");
+			fprintf(f, "  %s", label);
+			for (int w = width(label); w < lw; w++)
+				fputc(' ', f);
+			fprintf(f, " %12s %8s  %s\n", num, ratio, hw);
+		}
+		cs_rank_free(&r);
+	}
+}
+
 static void
 print_header(FILE *f, const cs_res_file *r)
 {
@@ -196,7 +242,7 @@ print_header(FILE *f, const cs_res_file *r)
 }
 
 void
-cs_report_text(const cs_res_file *const *files, size_t n, FILE *f)
+cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 {
 	cs_matrix m;
 	if (cs_matrix_build(&m, files, n) != 0) {
@@ -218,8 +264,15 @@ cs_report_text(const cs_res_file *const *files, size_t n, FILE *f)
 	}
 	double precision = n ? files[0]->precision : 0.01;
 	int marks = 0;
-	for (size_t b = 0; b < m.n_blocks; b++)
-		print_block(f, &m, &m.blocks[b], precision, &marks);
+	for (size_t b = 0; b < m.n_blocks; b++) {
+		if (view == CS_VIEW_RANK)
+			print_rank(f, &m, &m.blocks[b]);
+		else
+			print_block(f, &m, &m.blocks[b], precision, &marks);
+	}
+	if (view == CS_VIEW_RANK)
+		fprintf(f, "\nvs best: the fastest rate at that size divided by this one; the "
+			   "verdict names the fastest per run of sizes.\n");
 	fprintf(f, "\nmedian of timed batches; ±N%%: the 95%% confidence interval of the median is "
 		   "wider than the %.0f%% target.\n", precision * 100);
 	fprintf(f, "n/a: this library/path has no such call; wrong: failed its known-answer "

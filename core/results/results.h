@@ -127,11 +127,6 @@ typedef struct cs_res_file {
 } cs_res_file;
 
 json_t *cs_results_json(const cs_run *run);
-/* Write atomically (temp file + rename). 0 or -1 with errno. */
-int cs_results_write(json_t *results, const char *path);
-/* Check that path can be written (before measuring). 0 or -1 with a message. */
-int cs_results_check_writable(const char *path, char *why, size_t n);
-
 /* Decode a result document (a reference is taken) into out. 0, or -1 with
    "NAME: cells[3].rate.median: missing" in why. */
 int cs_results_decode(json_t *root, const char *name, cs_res_file *out, char *why, size_t n);

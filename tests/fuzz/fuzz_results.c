@@ -21,8 +21,9 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FILE *sink = fopen("/dev/null", "w");
 	if (sink) {
 		const cs_res_file *one = &r;
-		for (size_t i = 0; cs_report_formats[i]; i++)
-			cs_report_emit(&one, 1, cs_report_formats[i], "matrix", sink);
+		for (size_t i = 0; cs_report_format_names[i]; i++)
+			for (int v = 0; v < CS_VIEW_COUNT; v++)
+				cs_report_emit(&one, 1, cs_report_format_names[i], (cs_view)v, sink);
 		cs_report_compare(&r, &r, 0.05, sink);
 		fclose(sink);
 	}

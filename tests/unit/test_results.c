@@ -10,6 +10,13 @@
 #include "orchestrator.h"
 #include "report.h"
 #include "results.h"
+#include "outfile.h"
+
+static int
+dump(FILE *f, void *arg)
+{
+	return json_dumpf(arg, f, JSON_PRESERVE_ORDER);
+}
 
 
 /* A generated file of n cells (lib l<i%100>, alg a<i/100%20>, size by i/2000):
@@ -49,7 +56,7 @@ capture_text(const cs_res_file *const *files, size_t n)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
-	cs_report_text(files, n, f);
+	cs_report_text(files, n, CS_VIEW_MATRIX, f);
 	fclose(f);
 	return text;
 }
@@ -134,13 +141,13 @@ main(void)
 	CHECK(mkdtemp(dir) != NULL);
 	char path[256], bad[300];
 	snprintf(path, sizeof path, "%s/r.json", dir);
-	char why[512];
-	CHECK(cs_results_check_writable(path, why, sizeof why) == 0);
+	char why[512], target[4096];
+	CHECK(cs_outfile_check(path, target, sizeof target, why, sizeof why) == 0);
 	snprintf(bad, sizeof bad, "%s/missing/r.json", dir);
-	CHECK(cs_results_check_writable(bad, why, sizeof why) == -1);
+	CHECK(cs_outfile_check(bad, target, sizeof target, why, sizeof why) == -1);
 	CHECK(strstr(why, "missing/r.json") != NULL);
-	CHECK(cs_results_write(r, path) == 0);
-	CHECK(cs_results_write(r, bad) == -1);
+	CHECK(cs_outfile_write(path, dump, r, why, sizeof why) == 0);
+	CHECK(cs_outfile_write(bad, dump, r, why, sizeof why) == -1);
 	json_decref(r);
 
 	json_error_t e;
@@ -174,7 +181,7 @@ main(void)
 	char err[512];
 	CHECK(cs_results_decode(back, path, &typed, err, sizeof err) == 0);
 	const cs_res_file *one = &typed;
-	cs_report_text(&one, 1, f);
+	cs_report_text(&one, 1, CS_VIEW_MATRIX, f);
 	fclose(f);
 
 	/* the typed form holds what was written */
