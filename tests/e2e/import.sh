@@ -91,6 +91,15 @@ if [ -n "$fixtures" ] && [ -r "$fixtures/openssl-speed/nanopi-r2s-openwrt.txt" ]
 	"$CS" import openssl-speed "$fixtures/openssl-speed/rpi3-and-core2-openssl-1.0.1.txt" \
 		-o "$d/rpi.json" || fail "RPi fixture exited $?"
 	grep -q '"version": "OpenSSL 1.0.1f 6 Jan 2014"' "$d/rpi.json" || fail "RPi: 2nd source"
+	# the acceptance: the board's AES-GCM rows ranked beside this machine's
+	"$CS" run --quick --lib noop --alg aes-128-gcm --sizes 16,16384 --no-evidence \
+		-o "$d/here.json" >/dev/null || fail "noop run exited $?"
+	"$CS" report "$d/r2s.json" "$d/here.json" --view rank >"$d/rank.txt" 2>/dev/null ||
+		fail "report --view rank exited $?"
+	awk '/^aes-128-gcm seal/ {on = 1} on && /^$/ {exit} on' "$d/rank.txt" >"$d/gcm.txt"
+	for row in '\[1\] openssl/evp ' '\[2\] openssl/evp x4' '\[3\] noop/noop'; do
+		grep -q "$row" "$d/gcm.txt" || fail "rank: no '$row' row under aes-128-gcm seal"
+	done
 else
 	echo "fixtures not found: their part skipped"
 fi
