@@ -6,7 +6,7 @@
 #include "cli.h"
 #include "report.h"
 
-json_t *cs_cli_load_results(const char *file);
+void cs_cli_load_results(const char *file, cs_res_file *out);
 
 int
 cs_cmd_compare(int argc, char **argv)
@@ -37,10 +37,15 @@ cs_cmd_compare(int argc, char **argv)
 	if (argc - optind != 2)
 		cs_usage_error("compare needs two result files (cryptospeed compare BASE.json "
 			       "NEW.json), got %d", argc - optind);
-	json_t *base = cs_cli_load_results(argv[optind]);
-	json_t *cur = cs_cli_load_results(argv[optind + 1]);
-	int slower = cs_report_compare(base, cur, threshold, stdout);
-	json_decref(base);
-	json_decref(cur);
+	cs_res_file base, cur;
+	cs_cli_load_results(argv[optind], &base);
+	cs_cli_load_results(argv[optind + 1], &cur);
+	int slower = cs_report_compare(&base, &cur, threshold, stdout);
+	cs_results_free(&base);
+	cs_results_free(&cur);
+	if (slower < 0) {
+		fprintf(stderr, "cryptospeed: out of memory\n");
+		return CS_EXIT_FAILURE;
+	}
 	return slower > 0 ? CS_EXIT_FAILURE : CS_EXIT_OK;
 }
