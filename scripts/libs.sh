@@ -350,13 +350,14 @@ check_tools() {
 	openssl) need+=(perl) ;;
 	mbedtls) need+=(cmake python3) ;;
 	wolfssl) need+=(autoreconf libtoolize) ;;
+	nettle) need+=(m4) ;;
 	esac
 	need+=("${triplet:-cc}${triplet:+-gcc}")
 	for t in "${need[@]}"; do
 		command -v "$t" >/dev/null || missing+=("$t")
 	done
 	[ ${#missing[@]} -eq 0 ] ||
-		die "missing tools for $lib: ${missing[*]} (Debian: apt-get install build-essential perl cmake python3 autoconf automake libtool)"
+		die "missing tools for $lib: ${missing[*]} (Debian: apt-get install build-essential perl cmake python3 autoconf automake libtool m4)"
 }
 
 do_build() {
