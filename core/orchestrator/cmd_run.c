@@ -23,8 +23,8 @@ print_run_help(FILE *f)
 	fputs("usage: cryptospeed run [options]\n"
 	      "Measure every library x API path x algorithm x size, interleaved, each cell\n"
 	      "checked against known-answer vectors before it is timed.\n\n"
-	      "  --lib L[,L]        libraries (worker names; L also selects L@<version>;\n"
-	      "                     default: all found but noop)\n"
+	      "  --lib L[,L]        libraries (worker names; L also selects L@<version>,\n"
+	      "                     =L only L; default: all found but noop)\n"
 	      "  --path P[,P]       API paths (evp, fetch, oneshot, lowlevel, legacy, psa, ...)\n",
 	      f);
 	/* the catalogue's lists (core/workload/algs.def, adapter.h) */
@@ -80,15 +80,22 @@ is_lib(const char *worker, const char *lib)
 	return strncmp(worker, lib, n) == 0 && (worker[n] == '\0' || worker[n] == '@');
 }
 
-/* --lib wolfssl selects wolfssl and every wolfssl@<version> worker;
-   --lib wolfssl@5.7.2+asm that one only. No --lib: all but noop. */
+/* One --lib value: "wolfssl" names wolfssl and every wolfssl@<version>
+   worker, "=wolfssl" that worker only (also "=wolfssl@5.7.2+asm"). */
+static bool
+lib_matches(const char *worker, const char *item)
+{
+	return item[0] == '=' ? strcmp(worker, item + 1) == 0 : is_lib(worker, item);
+}
+
+/* Is this worker in the --lib selection? No --lib: all but noop. */
 static bool
 lib_selected(const cs_list *libs, const char *worker)
 {
 	if (!libs->n)
 		return strcmp(worker, "noop") != 0;
 	for (size_t i = 0; i < libs->n; i++)
-		if (is_lib(worker, libs->item[i]))
+		if (lib_matches(worker, libs->item[i]))
 			return true;
 	return false;
 }
@@ -120,7 +127,7 @@ validate_names(run_args *a)
 	for (size_t i = 0; i < cfg->libs.n; i++) {
 		bool found = false;
 		for (size_t f = 0; f < a->n_files; f++)
-			found |= is_lib(a->files[f].name, cfg->libs.item[i]);
+			found |= lib_matches(a->files[f].name, cfg->libs.item[i]);
 		if (!found) {
 			cs_join(known, sizeof known, a->files, a->n_files, sizeof a->files[0], true,
 				", ");

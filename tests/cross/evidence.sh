@@ -16,7 +16,7 @@ openssl/aarch64 | openssl/arm | nettle/aarch64) ;;
 esac
 d=$(tmpdir)
 run() {	# run MASK ALGS: one mask, evidence at 8192 bytes
-	cs_run "$d/$1.json" --quick --lib "$lib" --alg "$2" --sizes 8192 --mask "$1"
+	cs_run "$d/$1.json" --quick --lib "=$lib" --alg "$2" --sizes 8192 --mask "$1"
 }
 case "$lib" in
 openssl)

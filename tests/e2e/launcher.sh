@@ -26,7 +26,7 @@ grep -q "^cryptospeed: noop: .*/nonexistent/cryptospeed-worker-noop.* did not sa
 # a launcher that drops the environment must not turn a mask into unmasked
 # numbers: the masked cells are unsupported, saying why
 if have_worker openssl; then
-	"$CS" run --quick --lib openssl --path evp --alg sha256 --sizes 64 --no-evidence \
+	"$CS" run --quick --lib =openssl --path evp --alg sha256 --sizes 64 --no-evidence \
 		--mask none,no-sha --launcher 'env -i' -o "$d/lost.json" >/dev/null 2>"$d/lost.err" ||
 		fail "env -i run exited $?"
 	grep -q "did not reach the worker" "$d/lost.err" || fail "no warning: $(cat "$d/lost.err")"

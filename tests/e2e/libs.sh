@@ -7,7 +7,7 @@
 # as it was; bad input exits 2 naming what is accepted; no source at all names
 # the places tried. Then CMake's side: a prefix with libs.sh's
 # cryptospeed-build file gives a worker named lib@version+config that
-# `--lib sodium` selects beside the system's; a file that does not match its
+# `--lib sodium` selects beside the system's (`--lib =sodium`: not); a file that does not match its
 # headers, or a version the adapter cannot serve, stops configuration.
 . "$(dirname "$0")/lib.sh"
 src=$(cd "$(dirname "$0")/../.." && pwd)
@@ -176,4 +176,9 @@ cat "$d/run.txt"
 grep -q "^sodium/combined " "$d/run.txt" || fail "--lib sodium: no system sodium row"
 grep -q "^sodium@$v+copy/combined " "$d/run.txt" || fail "--lib sodium: no sodium@$v+copy row"
 "$CHECK" "$d/r.json" --agree --lib sodium --lib "sodium@$v+copy" || fail "result file"
+# =sodium: the system's worker only
+"$d/build/bin/cryptospeed" run --quick --lib =sodium --alg sha256 --sizes 64 --no-evidence \
+	>"$d/run1.txt" || { cat "$d/run1.txt"; fail "run --lib =sodium exited $?"; }
+grep -q "^sodium/combined " "$d/run1.txt" || fail "--lib =sodium: no sodium row"
+! grep -q "^sodium@" "$d/run1.txt" || { cat "$d/run1.txt"; fail "--lib =sodium selected sodium@$v+copy"; }
 echo ok

@@ -28,7 +28,7 @@ grep -q '"variant_info": "provider cryptospeed-nettle: cryptospeed Nettle bridge
 	fail "the bridge worker does not report the provider it loaded"
 
 # 2. a provider that does not exist: exit 2, one line, OpenSSL's reason
-"$CS" run --lib openssl --openssl-provider nosuchprov --alg sha256 --sizes 16 --quick \
+"$CS" run --lib =openssl --openssl-provider nosuchprov --alg sha256 --sizes 16 --quick \
 	>"$d/bad.out" 2>"$d/bad.err"
 rc=$?
 cat "$d/bad.err"
@@ -44,7 +44,7 @@ if ! CRYPTOSPEED_OPENSSL_ENGINE=afalg "$CS_BIN/cryptospeed-worker-openssl" --lis
 	echo ok
 	exit 0
 fi
-"$CS" run --lib openssl --openssl-engine afalg --alg sha256,aes-128-cbc --sizes 16 --quick \
+"$CS" run --lib =openssl --openssl-engine afalg --alg sha256,aes-128-cbc --sizes 16 --quick \
 	--no-evidence -o "$d/e.json" >"$d/e.out" 2>"$d/e.err" || fail "afalg run exited $? ($(cat "$d/e.err"))"
 cat "$d/e.out"
 grep -q '^openssl/evp\[engine=afalg\] ' "$d/e.out" || fail "no row openssl/evp[engine=afalg]"
