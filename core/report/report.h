@@ -132,6 +132,9 @@ int cs_report_emit(const cs_res_file *const *files, size_t n, const char *format
 void cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 void cs_report_csv(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 void cs_report_openssl(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+void cs_report_openssl_mr(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+void cs_report_markdown(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+void cs_report_html(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 /* Cells of cur against base; returns how many are significantly slower, -1 out of memory. */
 int cs_report_compare(const cs_res_file *base, const cs_res_file *cur, double threshold,
 		      FILE *f);
