@@ -170,8 +170,9 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 		double x = L + (W - L - R) * (log2((double)(b->sizes[k] > 0 ? b->sizes[k] : 1)) - x0) /
 				       (x1 - x0);
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
-			   "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-			x, T, x, H - B, x, H - B + 14, size);
+			   "<text x=\"%.1f\" y=\"%d\" text-anchor=\"%s\">%s</text>\n",
+			x, T, x, H - B, x, H - B + 14,
+			k == 0 ? "start" : k + 1 == b->n_sizes ? "end" : "middle", size);
 	}
 	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">input size (log scale)</text>"
 		   "<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "

@@ -15,6 +15,10 @@ cs_report_hw(const cs_res_cell *cell, char *buf, size_t n)
 {
 	const cs_res_evidence *ev = &cell->ev;
 	buf[0] = '\0';
+	if (cell->imported) {
+		snprintf(buf, n, "imported");
+		return;
+	}
 	if (!ev->present) {
 		snprintf(buf, n, "-");
 		return;
