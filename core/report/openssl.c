@@ -58,13 +58,6 @@ row_name(const cs_mblock *b, const cs_res_cell *c, char *buf, size_t n)
 		snprintf(buf, n, "%s %s", name, b->op);
 }
 
-static int
-cmp_ll(const void *a, const void *b)
-{
-	long long x = *(const long long *)a, y = *(const long long *)b;
-	return (x > y) - (x < y);
-}
-
 /* One section: the rows labelled `label` from source s. */
 typedef struct section {
 	const cs_matrix *m;
@@ -139,13 +132,7 @@ print_section(FILE *f, const section *x)
 			for (size_t k = 0; k < bl->n_sizes; k++)
 				sizes[n_cols++] = bl->sizes[k];
 	}
-	if (n_cols)
-		qsort(sizes, n_cols, sizeof *sizes, cmp_ll);
-	size_t u = 0;
-	for (size_t k = 0; k < n_cols; k++)
-		if (u == 0 || sizes[u - 1] != sizes[k])
-			sizes[u++] = sizes[k];
-	n_cols = u;
+	n_cols = cs_report_sort_unique(sizes, n_cols);
 
 	if (x->mr) {
 		fprintf(f, "# %s (%s)\n", x->label, m->sources[x->s].src->label);
