@@ -486,8 +486,7 @@ cs_cmd_run(int argc, char **argv)
 		started += run.workers[i]->hello != NULL;
 	int rc;
 	if (started == 0) {
-		/* the result file still records why each worker could not start */
-		fprintf(stderr, "cryptospeed: no worker could start (the reasons are above)\n");
+		/* each worker said why on its own line; the result file records it too */
 		rc = CS_EXIT_FAILURE;
 	} else {
 		validate_variants(&run);
