@@ -80,11 +80,11 @@ sources(FILE *f, const cs_matrix *m)
 			fputs("</td><td class=\"l\">", f);
 			esc(f, src->src->version ? src->src->version : "");
 			fputs("</td><td class=\"l\"></td><td class=\"l\"><code>", f);
-			if (src->src->options) {
+			if (src->src->options && *src->src->options) {
 				fputs("options: ", f);
 				esc(f, src->src->options);
 			}
-			if (src->src->compiler) {
+			if (src->src->compiler && *src->src->compiler) {
 				fputs(" compiler: ", f);
 				esc(f, src->src->compiler);
 			}
