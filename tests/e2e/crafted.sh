@@ -74,6 +74,10 @@ doc '{"lib":"fake","path":"p","alg":"sha256","op":"digest","size":16,"status":"o
 refused deep "nested deeper than 16 levels"
 head -c 100000 /dev/zero | tr '\0' '[' >"$d/deeper.json"
 refused deeper "line 1: not JSON: maximum parsing depth reached"
+printf 'OpenSSL 1.1.1k  25 Mar 2021\nThe '"'"'numbers'"'"' are in 1000s of bytes per second processed.\n' >"$d/table.txt"
+"$CS" report "$d/table.txt" 2>"$d/err"
+[ $? -eq 2 ] && grep -q "$d/table.txt: line 1: not JSON: .* (a table printed by openssl speed? cryptospeed import openssl-speed FILE -o FILE.json reads it)" "$d/err" ||
+	fail "a text table: $(cat "$d/err")"
 : >"$d/empty.json"
 refused empty "line 1: not JSON"
 printf '%s%s,"sources":[{"label":"t"}],"cells":[{"lib":"fake","path":"p","alg":"sha256","op":"digest","size":16,"status":"ok","rate":{"median":1,"unit":"B/s"},"table":1}]}\n' "$head" "$libs" >"$d/table.json"
