@@ -332,7 +332,7 @@ matrix(FILE *f, const cs_matrix *m, const cs_mblock *b)
 	fputs("<th>hw</th></tr>\n", f);
 	for (size_t r = 0; r < b->n_rows; r++)
 		for (size_t s = 0; s < m->n_sources; s++) {
-			if (!b->has_source[s])
+			if (!b->rows[r].any[s]) /* this source has no cell in the row */
 				continue;
 			fputs("<tr><td>", f);
 			source_tag(f, m, s);

@@ -103,7 +103,7 @@ matrix_block(FILE *f, const cs_matrix *m, const cs_mblock *b)
 	fputs("|---|\n", f);
 	for (size_t r = 0; r < b->n_rows; r++)
 		for (size_t s = 0; s < m->n_sources; s++) {
-			if (!b->has_source[s])
+			if (!b->rows[r].any[s]) /* this source has no cell in the row */
 				continue;
 			label_cells(f, m, b->rows[r].label, s);
 			for (size_t k = 0; k < b->n_sizes; k++) {

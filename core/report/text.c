@@ -155,7 +155,7 @@ print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, i
 	for (size_t r = 0; r < b->n_rows; r++) {
 		const cs_mrow *row = &b->rows[r];
 		for (size_t s = 0; s < m->n_sources; s++) {
-			if (!b->has_source[s])
+			if (!b->rows[r].any[s]) /* this source has no cell in the row */
 				continue;
 			if (multi)
 				snprintf(label, sizeof label, "[%zu] %s", s + 1, row->label);

@@ -45,12 +45,12 @@ EOF
 
 # what the page must hold, from the files (csv: one line per cell, the source last)
 "$CS" report "$d/a.json" "$d/b.json" "$d/c.json" --format csv >"$d/r.csv" || fail "csv"
+# (a matrix row: one lib/path of one source that has cells in that block)
 read -r blocks rows < <(awk -F, 'NR > 1 {
 	b = $5 "|" $6; label = $1 "/" $3 (($4 == "none") ? "" : "/" $4)
-	blk[b] = 1
-	if (!((b, label) in L)) { L[b, label] = 1; nl[b]++ }
-	if (!((b, $NF) in S)) { S[b, $NF] = 1; ns[b]++ }
-} END { for (b in blk) { n++; r += nl[b] * ns[b] }; print n, r }' "$d/r.csv")
+	if (!(b in blk)) { blk[b] = 1; n++ }
+	if (!((b, label, $NF) in R)) { R[b, label, $NF] = 1; r++ }
+} END { print n, r }' "$d/r.csv")
 [ "$blocks" -eq 6 ] || fail "expected 6 blocks from the files, counted $blocks"
 
 browse "$d/r.dom" "$d/r.err" --dump-dom "file://$d/r.html"
@@ -66,7 +66,7 @@ if grep -qi "<script" "$d/r.dom"; then fail "a <script> element from a result fi
 grep -qF "board &lt;script&gt;alert(1)&lt;/script&gt;" "$d/r.dom" || fail "label not shown as text"
 grep -qF "OpenSSL &lt;script&gt;x()&lt;/script&gt; 1.1.1" "$d/r.dom" || fail "version not shown as text"
 grep -qF "run &lt;b&gt;two&lt;/b&gt;" "$d/r.dom" || fail "run label not shown as text"
-# the missing cells are marked: source 3 has no 64 B sha256 cell
+# the missing cells are marked: source 3 (imported) has no 64 B sha256 cell
 grep -q "&#8212;\|—" "$d/r.dom" || fail "no missing-cell mark"
 
 browse "$d/shot.out" "$d/shot.err" --window-size=1300,2600 --screenshot="$CS_WORK/report-browser.png" \
