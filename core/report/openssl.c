@@ -41,9 +41,9 @@ block(FILE *f, json_t *cells, bool kex)
 	long long sizes[MAX_COLS];
 	size_t n_cols = 0;
 	for (size_t a = 0; cs_algs[a]; a++) {
-		if ((cs_algs[a]->kind == CS_KEX) != kex)
-			continue;
 		for (int op = 0; op < CS_OP_COUNT; op++) {
+			if ((cs_op_unit((cs_op)op) == CS_UNIT_OPS) != kex)
+				continue;
 			long long s[MAX_COLS];
 			size_t n = cs_report_sizes(cells, cs_algs[a]->name, cs_op_name((cs_op)op), s,
 						   MAX_COLS);
@@ -66,9 +66,9 @@ block(FILE *f, json_t *cells, bool kex)
 		fputc('\n', f);
 	}
 	for (size_t a = 0; cs_algs[a]; a++) {
-		if ((cs_algs[a]->kind == CS_KEX) != kex)
-			continue;
 		for (int op = 0; op < CS_OP_COUNT; op++) {
+			if ((cs_op_unit((cs_op)op) == CS_UNIT_OPS) != kex)
+				continue;
 			const char *opn = cs_op_name((cs_op)op);
 			char seen[64][96];
 			size_t n_seen = 0, i;

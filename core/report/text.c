@@ -270,7 +270,7 @@ cs_report_text(json_t *results, FILE *f)
 		for (int op = 0; op < CS_OP_COUNT; op++)
 			if (cs_algs[a]->ops & CS_OPBIT(op))
 				print_block(f, cells, cs_algs[a]->name, cs_op_name((cs_op)op),
-					    cs_algs[a]->kind == CS_KEX, precision, &marks);
+					    cs_op_unit((cs_op)op) == CS_UNIT_OPS, precision, &marks);
 	fprintf(f, "\nmedian of timed batches; ±N%%: the 95%% confidence interval of the median is "
 		   "wider than the %.0f%% target.\n", precision * 100);
 	fprintf(f, "n/a: this library/path has no such call; wrong: failed its known-answer "

@@ -20,6 +20,9 @@
 
 extern const cs_adapter *const cs_worker_adapter;
 
+/* The longest signature a verify request carries (RSA-4096). */
+#define CS_SIG_MAX 512
+
 static FILE *proto_out; /* the protocol channel (the original stdout) */
 static const char *fault_mode, *fault_alg; /* test-only faults of the noop worker */
 
@@ -261,6 +264,54 @@ slot_drop(json_int_t id)
 	}
 }
 
+/* One signature of the deterministic message by impl, as hex; NULL when it
+   cannot sign. */
+static json_t *
+sample_signature(const cs_impl *impl)
+{
+	const char *why;
+	uint8_t sig[CS_SIG_MAX];
+	char hex[2 * CS_SIG_MAX + 1], err[256];
+	size_t n = impl->alg->out_len;
+	if (n > CS_SIG_MAX || !impl_available(impl, &why) || !(impl->ops & CS_OPBIT(CS_OP_SIGN)) ||
+	    kat_exempt(impl) || cs_sig_sample(impl, sig, err, sizeof err) != CS_OK)
+		return NULL;
+	cs_hex_encode(sig, n, hex);
+	return json_string(hex);
+}
+
+/* verify {alg, path, signature}: does this impl accept another library's
+   signature of the deterministic message? ok / wrong / unsupported / error */
+static json_t *
+do_verify(json_int_t id, json_t *req)
+{
+	const char *alg = json_string_value(json_object_get(req, "alg"));
+	const char *path = json_string_value(json_object_get(req, "path"));
+	const char *hex = json_string_value(json_object_get(req, "signature"));
+	const cs_impl *impl = alg && path ? find_impl(alg, path) : NULL;
+	uint8_t sig[CS_SIG_MAX];
+	char detail[256];
+	const char *why;
+	json_t *r;
+	if (!impl || impl->alg->kind != CS_SIG || !hex || impl->alg->out_len > CS_SIG_MAX ||
+	    cs_hex_decode(hex, sig, sizeof sig) != (long)impl->alg->out_len) {
+		r = reply(id, "error");
+		json_object_set_new(r, "error", json_string("bad verify request (accepted: alg and "
+			"path of a signature impl, signature as hex of the signature's length)"));
+		return r;
+	}
+	if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(CS_OP_VERIFY))) {
+		r = reply(id, "unsupported");
+		json_object_set_new(r, "why", json_string(why ? why : "op not provided"));
+		return r;
+	}
+	cs_status st = cs_sig_verify_foreign(impl, sig, detail, sizeof detail);
+	r = reply(id, st == CS_OK ? "ok" : st == CS_MISMATCH ? "wrong"
+		  : st == CS_UNSUPPORTED ? "unsupported" : "error");
+	json_object_set_new(r, "detail", json_string(detail));
+	return r;
+}
+
 static json_t *
 do_prepare(json_int_t id, json_t *req)
 {
@@ -287,20 +338,27 @@ do_prepare(json_int_t id, json_t *req)
 		json_object_set_new(r, "why", json_string(why ? why : "op not provided"));
 		return r;
 	}
+	/* A sign cell's reply carries one signature for the other libraries to
+	   verify (interop), whatever its own known answers say. */
+	json_t *signature = op == CS_OP_SIGN ? sample_signature(impl) : NULL;
 	if (!kat_exempt(impl)) {
 		cs_status st = cs_kat_check(impl, op, detail, sizeof detail);
 		if (st != CS_OK) {
 			r = reply(id, st == CS_MISMATCH ? "wrong"
 				      : st == CS_UNSUPPORTED ? "unsupported" : "error");
 			json_object_set_new(r, "error", json_string(detail));
+			if (signature)
+				json_object_set_new(r, "signature", signature);
 			return r;
 		}
 	}
 	if (fault_here(impl, "crash-prepare"))
 		abort();
 	cell_slot *s = calloc(1, sizeof *s);
-	if (!s)
+	if (!s) {
+		json_decref(signature);
 		return reply(id, "error");
+	}
 	s->id = id;
 	cs_status st = cs_cell_prepare(&s->cell, impl, op, (size_t)size, (size_t)misalign,
 				       detail, sizeof detail);
@@ -312,6 +370,7 @@ do_prepare(json_int_t id, json_t *req)
 		json_object_set_new(r, "error", json_string(detail));
 		cs_cell_release(&s->cell);
 		free(s);
+		json_decref(signature);
 		return r;
 	}
 	if (n_cells == cap_cells) {
@@ -320,6 +379,7 @@ do_prepare(json_int_t id, json_t *req)
 		if (!n) {
 			cs_cell_release(&s->cell);
 			free(s);
+			json_decref(signature);
 			return reply(id, "error");
 		}
 		cells = n;
@@ -333,6 +393,8 @@ do_prepare(json_int_t id, json_t *req)
 						  ? "exempt" : "pass"));
 	json_object_set_new(r, "batch", json_integer((json_int_t)s->cell.batch));
 	json_object_set_new(r, "fingerprint", json_string(s->cell.fingerprint));
+	if (signature)
+		json_object_set_new(r, "signature", signature);
 	if (impl->describe) {
 		char served[256] = "";
 		impl->describe(s->cell.ctx, served, sizeof served);
@@ -444,6 +506,8 @@ serve(const char *argv0, const char *mask)
 			r = do_sample(id, req);
 		} else if (strcmp(cmd, "evidence") == 0) {
 			r = do_evidence(id, req);
+		} else if (strcmp(cmd, "verify") == 0) {
+			r = do_verify(id, req);
 		} else if (strcmp(cmd, "release") == 0) {
 			slot_drop(id);
 			r = reply(id, "ok");
