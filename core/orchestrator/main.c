@@ -184,6 +184,20 @@ validate_names(const cs_config *cfg)
 			cs_op_names(known, sizeof known);
 			usage_error("unknown operation '%s' (known: %s)", cfg->ops.item[i], known);
 		}
+	/* an op none of the selected algorithms has ("--alg sha256 --op sign") */
+	for (size_t i = 0; i < cfg->ops.n && cfg->algs.n; i++) {
+		cs_op op = cs_op_find(cfg->ops.item[i]);
+		bool any = false;
+		for (size_t a = 0; a < cfg->algs.n; a++)
+			any |= (cs_alg_find(cfg->algs.item[a])->ops & CS_OPBIT(op)) != 0;
+		if (!any) {
+			const cs_alg *first = cs_alg_find(cfg->algs.item[0]);
+			cs_alg_ops_string(first, known, sizeof known);
+			usage_error("operation '%s' is not defined for %s%s (accepted: %s)",
+				    cfg->ops.item[i], first->name, cfg->algs.n > 1 ? ", ..." : "",
+				    known);
+		}
+	}
 	for (size_t i = 0; i < cfg->masks.n; i++)
 		if (cs_mask_find(cfg->masks.item[i]) == CS_MASK_COUNT) {
 			cs_mask_names(known, sizeof known);

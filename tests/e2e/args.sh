@@ -16,8 +16,9 @@ expect() { # expect REGEX ARGS...
 	fi
 }
 expect "unknown library 'nosuchlib' \(built: .*noop" run --lib nosuchlib
-expect "unknown algorithm 'sha3' \(known: aes-128-gcm, .*p256\)" run --alg sha3
-expect "unknown operation 'sign' \(known: seal, open" run --op sign
+expect "unknown algorithm 'sha3' \(known: aes-128-gcm, .*hmac-sha256\)" run --alg sha3
+expect "unknown operation 'encapsulate' \(known: seal, open.*sign, verify, mac\)" run --op encapsulate
+expect "operation 'sign' is not defined for sha256 \(accepted: digest\)" run --alg sha256 --op sign
 expect "unknown format 'xml' \(known: text, json, csv, openssl\)" run --format xml
 expect "unknown mask 'no-avx' \(known: none, no-sha, no-aes, scalar\)" run --mask no-avx
 expect "size '0' is not valid" run --sizes 0
@@ -37,5 +38,5 @@ if [ $rc -ne 2 ] || ! grep -q "cannot write '/nonexistent-dir/r.json'" "$d/err";
 	echo "FAIL: unwritable -o -> exit $rc: $(cat "$d/err")"
 	failures=$((failures + 1))
 fi
-echo "$((16 - failures)) passed, $failures failed"
+echo "$((17 - failures)) passed, $failures failed"
 [ $failures -eq 0 ]
