@@ -365,9 +365,9 @@ const cs_kat cs_kats_ed25519[] = {
  * deterministic ones of RFC 6979 appendix A.2.5 (a library with RFC 6979
  * signing reproduces them; a randomized one verifies its own signature and
  * this one). The CAVP entries are NIST CAVP FIPS 186-4 ECDSA test vectors,
- * [P-256,SHA-256]: SigGen.txt's first record (k is random there: its
- * signature is a verify vector) and SigVer.rsp's Result = P record, which
- * has no private key.
+ * [P-256,SHA-256]: SigGen.txt's first record and SigVer.rsp's Result = P
+ * record, both verify vectors (no key here: SigGen's k is random, so its
+ * signature cannot be reproduced; SigVer has no private key).
  */
 const cs_kat cs_kats_ecdsa_p256[] = {
 	{
@@ -392,7 +392,7 @@ const cs_kat cs_kats_ecdsa_p256[] = {
 	},
 	{
 		.source = "NIST CAVP FIPS 186-4 ECDSA SigGen.txt [P-256,SHA-256] first record",
-		.key = "519b423d715f8b581f4fa8ee59f4771a5b44c8130b4e3eacca54a56dda72b464",
+		/* d = 519b423d715f8b581f4fa8ee59f4771a5b44c8130b4e3eacca54a56dda72b464 */
 		.pub = "041ccbe91c075fc7f4f033bfa248db8fccd3565de94bbfb12f3c59ff46c271bf"
 		       "83ce4014c68811f9a21a1fdb2c0e6113e06db7ca93b7404e78dc7ccd5ca89a4c"
 		       "a9",
