@@ -208,6 +208,13 @@ prepare_in(cs_run *run, cs_rcell *c, int k)
 	}
 	const char *st = json_string_value(json_object_get(rep, "status"));
 	const char *err = json_string_value(json_object_get(rep, "error"));
+	/* sign: one signature for the other libraries to verify (interop), even
+	   from a cell whose known answers failed */
+	const char *sig = json_string_value(json_object_get(rep, "signature"));
+	uint8_t probe[512];
+	if (c->op == CS_OP_SIGN && sig && !c->signature &&
+	    cs_hex_decode(sig, probe, sizeof probe) == (long)c->alg->out_len)
+		c->signature = strdup(sig);
 	if (!st || strcmp(st, "ok") != 0) {
 		const char *why = json_string_value(json_object_get(rep, "why"));
 		set_status(c, st ? st : "error", err ? err : why ? why : "prepare failed");
@@ -649,6 +656,7 @@ cs_run_measure(cs_run *run)
 	}
 	free(plan);
 	free(order);
+	int refused = cs_interrupt_signal ? 0 : cs_interop_check(run);
 	for (size_t i = 0; i < run->n_workers; i++) {
 		if (cs_interrupt_signal)
 			cs_worker_kill(run->workers[i]);
@@ -679,7 +687,7 @@ cs_run_measure(cs_run *run)
 	run->elapsed_s = now_s() - start;
 	run->interrupted = cs_interrupt_signal != 0;
 	run->signal = cs_interrupt_signal;
-	return check_agreement(run);
+	return check_agreement(run) + refused;
 }
 
 void
@@ -690,6 +698,8 @@ cs_run_free(cs_run *run)
 		free(run->cells[i].ws);
 		free(run->cells[i].gens);
 		json_decref(run->cells[i].evidence);
+		json_decref(run->cells[i].interop);
+		free(run->cells[i].signature);
 	}
 	free(run->cells);
 	for (size_t i = 0; i < run->n_workers; i++) {
