@@ -14,25 +14,18 @@
 #include "orchestrator.h"
 
 /* verify requests are numbered apart from the cells' ids */
-#define VERIFY_ID_BASE ((json_int_t)1 << 40)
+#define VERIFY_ID_BASE ((int64_t)1 << 40)
 
 /* The first path of w whose hello says it can verify alg, or NULL. */
 static const char *
 verify_path(const cs_worker *w, const cs_alg *alg)
 {
-	size_t i;
-	json_t *impl;
-	json_array_foreach(json_object_get(w->hello, "impls"), i, impl) {
-		const char *a = json_string_value(json_object_get(impl, "alg"));
-		const char *path = json_string_value(json_object_get(impl, "path"));
-		if (!a || !path || strcmp(a, alg->name) != 0 ||
-		    !json_is_true(json_object_get(impl, "available")))
-			continue;
-		size_t k;
-		json_t *op;
-		json_array_foreach(json_object_get(impl, "ops"), k, op)
-			if (json_is_string(op) && strcmp(json_string_value(op), "verify") == 0)
-				return path;
+	const cs_msg_hello *h = cs_worker_hello(w);
+	for (size_t i = 0; h && i < h->n_impls; i++) {
+		const cs_msg_impl *impl = &h->impls[i];
+		if (impl->available && strcmp(impl->alg, alg->name) == 0 &&
+		    (impl->ops & (1u << CS_OP_VERIFY)))
+			return impl->path;
 	}
 	return NULL;
 }
@@ -41,45 +34,53 @@ verify_path(const cs_worker *w, const cs_alg *alg)
 static bool
 verifier(const cs_worker *w, const cs_rcell *c)
 {
-	return w->alive && w->hello && !w->variant && w->cpu < 0 &&
+	return w->alive && cs_worker_hello(w) && !w->variant && w->cpu < 0 &&
 	       strcmp(w->mask, cs_mask_name(CS_MASK_NONE)) == 0 && w->file != c->w->file;
 }
 
 /* Ask w to verify c's signature; appends "lib/path" to the list it lands in. */
 static void
-ask(cs_run *run, cs_worker *w, const char *path, cs_rcell *c, json_int_t id, json_t *verified,
+ask(cs_run *run, cs_worker *w, const char *path, cs_rcell *c, int64_t id, json_t *verified,
     json_t *rejected, json_t *errors)
 {
-	char who[128];
+	char who[128], e[CS_MSG_TEXT + 160] = "";
 	snprintf(who, sizeof who, "%s/%s", w->file->name, path);
-	json_t *req = json_pack("{ss sI ss ss ss}", "cmd", "verify", "id", id, "alg", c->alg->name,
-				"path", path, "signature", c->signature);
-	json_t *rep = NULL;
-	cs_req r = req ? cs_worker_request(w, req, run->cfg->timeout_s, &rep) : CS_REQ_GARBAGE;
-	const char *st = r == CS_REQ_OK ? json_string_value(json_object_get(rep, "status")) : NULL;
-	if (r == CS_REQ_OK && json_integer_value(json_object_get(rep, "id")) != id)
-		st = NULL;
-	if (st && strcmp(st, "ok") == 0) {
-		json_array_append_new(verified, json_string(who));
-	} else if (st && strcmp(st, "wrong") == 0) {
-		json_array_append_new(rejected, json_string(who));
-	} else if (!st || strcmp(st, "unsupported") != 0) {
-		const char *why = rep ? json_string_value(json_object_get(rep, "error")) : NULL;
-		char e[256];
-		snprintf(e, sizeof e, "%s: %s", who, why ? why : r == CS_REQ_OK ? "bad reply"
-			 : r == CS_REQ_TIMEOUT ? "timeout" : "worker failed");
-		json_array_append_new(errors, json_string(e));
-		if (r != CS_REQ_OK && r != CS_REQ_INTR)
+	cs_msg_verify req = {.id = id};
+	snprintf(req.alg, sizeof req.alg, "%s", c->alg->name);
+	snprintf(req.path, sizeof req.path, "%s", path);
+	snprintf(req.signature, sizeof req.signature, "%s", c->signature);
+	const char *line = NULL;
+	cs_req r = cs_worker_request(w, cs_msg_verify_encode(&req), run->cfg->timeout_s, &line);
+	cs_msg_verify_reply rep;
+	char err[256];
+	const char *bad = NULL;
+	if (r == CS_REQ_OK)
+		bad = cs_msg_verify_reply_decode(line, &rep, err, sizeof err) != 0 ? err
+		      : rep.id != id ? "a reply to another request" : NULL;
+	if (r != CS_REQ_OK) {
+		snprintf(e, sizeof e, "%s: %s", who, r == CS_REQ_TIMEOUT ? "timeout"
+			 : r == CS_REQ_INTR ? "interrupted" : "the worker failed");
+		if (r != CS_REQ_INTR)
 			cs_worker_kill(w);
+	} else if (bad) {
+		snprintf(e, sizeof e, "%s: %s", who, bad);
+		cs_worker_kill(w); /* its replies are out of step */
+	} else if (rep.status == CS_ST_OK) {
+		json_array_append_new(verified, json_string(who));
+	} else if (rep.status == CS_ST_WRONG) {
+		json_array_append_new(rejected, json_string(who));
+	} else if (rep.status == CS_ST_ERROR) {
+		snprintf(e, sizeof e, "%s: %s", who, rep.error[0] ? rep.error : "verify failed");
 	}
-	json_decref(rep);
+	if (e[0])
+		json_array_append_new(errors, json_string(e));
 }
 
 int
 cs_interop_check(cs_run *run)
 {
 	int rejected_cells = 0;
-	json_int_t id = VERIFY_ID_BASE;
+	int64_t id = VERIFY_ID_BASE;
 	for (size_t i = 0; i < run->n_cells && !cs_interrupt_signal; i++) {
 		cs_rcell *c = &run->cells[i];
 		if (c->op != CS_OP_SIGN || !c->signature || c->multi > 1)
