@@ -108,55 +108,32 @@ cs_hs_config_parse(const char *name, cs_hs_config *cfg, char *why, size_t why_si
 	return true;
 }
 
-/* A string member, "" when absent or not a string. */
-static const char *
-str(json_t *o, const char *key)
-{
-	const char *s = json_string_value(json_object_get(o, key));
-	return s ? s : "";
-}
-
-/* The row a cell belongs to: "lib/path" or "lib/path[variant]". Cells of a
-   mask other than none or of a --multi row are no handshake row. */
+/* A cell of a handshake row: measured ok, unmasked, by one worker. */
 static bool
-row_of(json_t *c, char *buf, size_t size)
+usable(const cs_res_cell *c)
 {
-	const char *mask = str(c, "mask");
-	if ((mask[0] && strcmp(mask, "none") != 0) || json_object_get(c, "multi") ||
-	    !str(c, "lib")[0] || !str(c, "path")[0])
-		return false;
-	const char *variant = str(c, "variant");
-	snprintf(buf, size, "%s/%s%s%s%s", str(c, "lib"), str(c, "path"), variant[0] ? "[" : "",
-		 variant, variant[0] ? "]" : "");
-	return true;
+	return c->ok && c->multi <= 1 && strcmp(c->mask, "none") == 0 && c->rate.median > 0;
 }
 
-/* The median ns per op of row's ok cell (alg, op, size), or NAN. size < 0:
-   the largest measured size not above -size (for per-byte use); *got is then
-   the size found. */
+/* The ns per op of row's cell (alg, op, size), or NAN. size < 0: the largest
+   measured size not above -size (for per-byte use); *got is then the size. */
 static double
-cell_ns(json_t *cells, const char *row, const char *alg, const char *op, long long size,
-	long long *got)
+cell_ns(const cs_res_file *file, const char *row, const char *alg, const char *op,
+	long long size, long long *got)
 {
 	double best = NAN;
 	long long best_size = -1;
-	size_t i;
-	json_t *c;
-	json_array_foreach(cells, i, c) {
-		char r[160];
-		if (!json_is_object(c) || !row_of(c, r, sizeof r) || strcmp(r, row) != 0 ||
-		    strcmp(str(c, "alg"), alg) != 0 || strcmp(str(c, "op"), op) != 0 ||
-		    strcmp(str(c, "status"), "ok") != 0)
+	for (size_t i = 0; i < file->n_cells; i++) {
+		const cs_res_cell *c = &file->cells[i];
+		char label[CS_RES_LABEL_MAX];
+		if (!usable(c) || strcmp(c->alg, alg) != 0 || strcmp(c->op, op) != 0)
 			continue;
-		json_t *sz = json_object_get(c, "size");
-		json_t *med = json_object_get(json_object_get(c, "ns_per_op"), "median");
-		if (!json_is_integer(sz) || !json_is_number(med) || !(json_number_value(med) > 0) ||
-		    !isfinite(json_number_value(med)))
+		cs_res_row_label(c, label, sizeof label);
+		if (strcmp(label, row) != 0)
 			continue;
-		long long s = json_integer_value(sz);
-		if (size >= 0 ? s == size : s > 0 && s <= -size && s > best_size) {
-			best = json_number_value(med);
-			best_size = s;
+		if (size >= 0 ? c->size == size : c->size > 0 && c->size <= -size && c->size > best_size) {
+			best = (c->bytes ? (double)c->size : 1) * 1e9 / c->rate.median;
+			best_size = c->size;
 		}
 	}
 	if (got)
@@ -165,11 +142,9 @@ cell_ns(json_t *cells, const char *row, const char *alg, const char *op, long lo
 }
 
 void
-cs_hs_cost_of(json_t *cells, const char *lib, const char *path, const cs_hs_config *cfg,
+cs_hs_cost_of(const cs_res_file *file, const char *row, const cs_hs_config *cfg,
 	      cs_hs_cost *out)
 {
-	char row[160];
-	snprintf(row, sizeof row, "%s/%s", lib, path);
 	memset(out, 0, sizeof *out);
 	out->client = out->server = true;
 	for (const cs_hs_step *st = cs_hs_steps; st->what; st++) {
@@ -178,12 +153,12 @@ cs_hs_cost_of(json_t *cells, const char *lib, const char *path, const cs_hs_conf
 		double ns;
 		if (st->per_byte) {
 			long long got = -1;
-			ns = cell_ns(cells, row, alg, st->op, -(long long)cfg->transcript, &got);
+			ns = cell_ns(file, row, alg, st->op, -(long long)cfg->transcript, &got);
 			ns = got > 0 ? ns / (double)got * (double)cfg->transcript : NAN;
 		} else {
 			double n = st->per_depth ? cfg->depth : st->count;
 			long long size = st->uses == CS_HS_HMAC ? HS_HMAC_SIZE : 0;
-			ns = n * cell_ns(cells, row, alg, st->op, size, NULL);
+			ns = n * cell_ns(file, row, alg, st->op, size, NULL);
 		}
 		bool client = st->side != CS_HS_SERVER, server = st->side != CS_HS_CLIENT;
 		if (isnan(ns)) {
@@ -201,53 +176,39 @@ cs_hs_cost_of(json_t *cells, const char *lib, const char *path, const cs_hs_conf
 	}
 }
 
-/* The rows of the file, in first-seen order. */
+/* The file's rows with usable cells, in first-seen order (n_cells at most). */
 static size_t
-rows(json_t *cells, char (*out)[160], size_t max)
+rows(const cs_res_file *file, char (*out)[CS_RES_LABEL_MAX])
 {
-	size_t n = 0, i;
-	json_t *c;
-	json_array_foreach(cells, i, c) {
-		char r[160];
-		if (!json_is_object(c) || !row_of(c, r, sizeof r))
+	size_t n = 0;
+	for (size_t i = 0; i < file->n_cells; i++) {
+		char r[CS_RES_LABEL_MAX];
+		if (!usable(&file->cells[i]))
 			continue;
+		cs_res_row_label(&file->cells[i], r, sizeof r);
 		size_t k = 0;
 		while (k < n && strcmp(out[k], r) != 0)
 			k++;
-		if (k == n && n < max)
+		if (k == n)
 			memcpy(out[n++], r, sizeof r);
 	}
 	return n;
 }
 
 static void
-print_config(FILE *f, json_t *cells, const cs_hs_config *cfg)
+print_config(FILE *f, const cs_res_file *file, const cs_hs_config *cfg)
 {
-	char (*list)[160] = NULL;
-	size_t cap = json_array_size(cells) + 1;
-	list = calloc(cap, sizeof *list);
+	char (*list)[CS_RES_LABEL_MAX] = calloc(file->n_cells + 1, sizeof *list);
 	if (!list)
 		return;
-	size_t n = rows(cells, list, cap);
+	size_t n = rows(file, list);
 	fprintf(f, "\nTLS 1.3 full handshake, %s: certificate chain depth %u, transcript %zu B\n",
 		cfg->name, cfg->depth, cfg->transcript);
 	fprintf(f, "%-34s %11s %11s %12s %12s\n", "lib/path", "client us", "server us",
 		"client hs/s", "server hs/s");
 	for (size_t i = 0; i < n; i++) {
-		/* split "lib/path[variant]" back: the lib has no '/' */
-		char lib[160], *path;
-		memcpy(lib, list[i], sizeof lib);
-		path = strchr(lib, '/');
-		if (!path)
-			continue;
-		*path++ = '\0';
 		cs_hs_cost cost;
-		cs_hs_cost_of(cells, lib, path, cfg, &cost);
-		if (!cost.client && !cost.server) {
-			fprintf(f, "%-34s %11s %11s %12s %12s  (no %s cell)\n", list[i], "—", "—", "—",
-				"—", cost.missing);
-			continue;
-		}
+		cs_hs_cost_of(file, list[i], cfg, &cost);
 		char cu[24] = "—", su[24] = "—", ch[24] = "—", sh[24] = "—";
 		if (cost.client) {
 			snprintf(cu, sizeof cu, "%.1f", cost.client_us);
@@ -257,38 +218,39 @@ print_config(FILE *f, json_t *cells, const cs_hs_config *cfg)
 			snprintf(su, sizeof su, "%.1f", cost.server_us);
 			snprintf(sh, sizeof sh, "%.0f", 1e6 / cost.server_us);
 		}
-		fprintf(f, "%-34s %11s %11s %12s %12s%s%s%s\n", list[i], cu, su, ch, sh,
-			cost.missing[0] ? "  (no " : "", cost.missing, cost.missing[0] ? " cell)" : "");
+		/* "—" is one column but three bytes: pad by hand */
+		fprintf(f, "%-34s %*s %*s %*s %*s%s%s%s\n", list[i],
+			cost.client ? 11 : 13, cu, cost.server ? 11 : 13, su,
+			cost.client ? 12 : 14, ch, cost.server ? 12 : 14, sh,
+			cost.missing[0] ? "  (not measured: " : "", cost.missing,
+			cost.missing[0] ? ")" : "");
 	}
 	free(list);
 }
 
 int
-cs_report_handshake(FILE *f, json_t *doc, const char *config)
+cs_report_handshake(const cs_res_file *const *files, size_t n, const char *config, FILE *f)
 {
-	json_t *cells = json_object_get(doc, "cells");
 	cs_hs_config cfgs[N_OF(hs_defaults)];
-	size_t n = 0;
+	size_t n_cfg = 0;
 	char why[256];
 	if (config) {
-		if (!cs_hs_config_parse(config, &cfgs[0], why, sizeof why)) {
-			fprintf(stderr, "cryptospeed: %s\n", why);
-			return 2;
-		}
-		n = 1;
+		if (!cs_hs_config_parse(config, &cfgs[0], why, sizeof why))
+			return -1;
+		n_cfg = 1;
 	} else {
-		for (; n < N_OF(hs_defaults); n++)
-			cs_hs_config_parse(hs_defaults[n], &cfgs[n], why, sizeof why);
-	}
-	if (!json_is_array(cells)) {
-		fprintf(stderr, "cryptospeed: the result file has no cells array\n");
-		return 2;
+		for (; n_cfg < N_OF(hs_defaults); n_cfg++)
+			cs_hs_config_parse(hs_defaults[n_cfg], &cfgs[n_cfg], why, sizeof why);
 	}
 	fprintf(f, "The cryptography of one TLS 1.3 full handshake per library/path, from the "
 		   "measured cells only\n(a side needing a cell that was not measured shows '—'); "
 		   "per core, without I/O, parsing or\ncertificate decoding.\n");
-	for (size_t i = 0; i < n; i++)
-		print_config(f, cells, &cfgs[i]);
+	for (size_t k = 0; k < n; k++) {
+		if (n > 1)
+			fprintf(f, "\n== %s\n", files[k]->name);
+		for (size_t i = 0; i < n_cfg; i++)
+			print_config(f, files[k], &cfgs[i]);
+	}
 	fprintf(f, "\nPer handshake (client, server; RFC 8446 section):\n");
 	for (const cs_hs_step *st = cs_hs_steps; st->what; st++) {
 		char count[16];

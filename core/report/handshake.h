@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include <jansson.h>
+#include "results.h"
 
 /* Who performs a step of the handshake. */
 typedef enum cs_hs_side { CS_HS_CLIENT, CS_HS_SERVER, CS_HS_BOTH } cs_hs_side;
@@ -54,23 +54,24 @@ typedef struct cs_hs_config {
    'x448+ed25519' (accepted: ...)") when it is not one the view knows. */
 bool cs_hs_config_parse(const char *name, cs_hs_config *cfg, char *why, size_t why_size);
 
-/* The cost of one handshake on lib/path, from the result file's cells.
-   *client_us / *server_us are set when every cell that side needs was
-   measured (status ok); else the side is false and missing names the first
-   cell it lacks ("x25519 keygen"). */
+/* The cost of one handshake on one row ("lib/path", as cs_res_row_label
+   writes it) of a loaded file. *client_us / *server_us are set when every
+   cell that side needs was measured (status ok, unmasked, one worker); else
+   the side is false and missing names the first cell it lacks ("x25519
+   keygen"). */
 typedef struct cs_hs_cost {
 	bool client, server;	/* the side could be computed */
 	double client_us, server_us;
 	char missing[96];	/* the first cell a side lacks, or "" */
 } cs_hs_cost;
 
-void cs_hs_cost_of(json_t *cells, const char *lib, const char *path, const cs_hs_config *cfg,
+void cs_hs_cost_of(const cs_res_file *file, const char *row, const cs_hs_config *cfg,
 		   cs_hs_cost *out);
 
-/* The view: for each configuration (NULL: the three default ones), each
-   lib/path of the file, client and server µs per handshake and handshakes/s
-   per core; then the count table with its RFC references. Returns 0, or 2
-   for an unknown configuration (the message on stderr). */
-int cs_report_handshake(FILE *f, json_t *doc, const char *config);
+/* The view: for each file, each configuration (NULL: the three default
+   ones), each row, client and server µs per handshake and handshakes/s per
+   core; then the count table with its RFC references. -1 for an unknown
+   configuration (nothing printed). */
+int cs_report_handshake(const cs_res_file *const *files, size_t n, const char *config, FILE *f);
 
 #endif
