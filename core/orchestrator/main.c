@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cpu.h"
+#include "history.h"
 #include "orchestrator.h"
 #include "report.h"
 #include "results.h"
@@ -101,7 +102,8 @@ print_help(FILE *f)
 	      "  run      measure and print the matrix (cryptospeed run --help)\n"
 	      "  list     the workers found: versions, paths x algorithms, CPU\n"
 	      "  report   print a result file in another format (cryptospeed report --help)\n"
-	      "  compare  two result files: ratios, significance, hw changes\n\n"
+	      "  compare  two result files: ratios, significance, hw changes\n"
+	      "  history  result files of one host over time: series and change points\n\n"
 	      "  --version  print the version\n"
 	      "Workers are found next to this program or in CRYPTOSPEED_WORKER_PATH.\n",
 	      f);
@@ -650,6 +652,8 @@ main(int argc, char **argv)
 		return cmd_report(argc - 2, argv + 2);
 	if (strcmp(cmd, "compare") == 0)
 		return cmd_compare(argc - 2, argv + 2);
-	usage_error("unknown command '%s' (known: run, list, report, compare; --help, --version)", cmd);
+	if (strcmp(cmd, "history") == 0)
+		return cs_history_main(argc - 2, argv + 2);
+	usage_error("unknown command '%s' (known: run, list, report, compare, history; --help, --version)", cmd);
 	return EXIT_USAGE;
 }

@@ -1,0 +1,439 @@
+/* cryptospeed history: the rate of every cell across result files in time
+   order, with the change points e-divisive means finds, as text, JSON and one
+   small SVG per changed cell. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cellmap.h"
+#include "changepoint.h"
+#include "history.h"
+#include "report.h"
+
+#define MAX_CP 16
+
+typedef struct hfile {
+	const char *path;	/* as given */
+	json_t *r;		/* the result file */
+	const char *started;	/* its "started" time stamp */
+	size_t arg;		/* position on the command line (ties keep it) */
+} hfile;
+
+typedef struct hcell {
+	char key[320];		/* cs_cell_key */
+	json_t *cell;		/* the cell in the first file that has it (names, unit) */
+	double *rate;		/* per file in time order: rate median, NAN when absent/not ok */
+	size_t *at;		/* rate index -> file index, for the points present */
+	size_t n;		/* points present */
+	cs_changepoint cp[MAX_CP];	/* change points (index into the points present) */
+	int n_cp;
+} hcell;
+
+typedef struct hopts {
+	const char *format;	/* text | json */
+	const char *svg_dir;	/* --svg DIR or NULL */
+	double threshold;	/* smallest |after/before - 1| reported */
+	cs_cp_options cp;
+} hopts;
+
+static int
+fail(int status, const char *fmt, ...)
+{
+	va_list ap;
+	fputs("cryptospeed: history: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return status;
+}
+
+static const char *
+str(json_t *o, const char *k)
+{
+	const char *s = json_string_value(json_object_get(o, k));
+	return s ? s : "";
+}
+
+static int
+cmp_file(const void *a, const void *b)
+{
+	const hfile *x = a, *y = b;
+	int c = strcmp(x->started, y->started);
+	return c ? c : (x->arg > y->arg) - (x->arg < y->arg);
+}
+
+/* Load, check the schema and that every file comes from the first file's host. */
+static int
+load(hfile *f, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		json_error_t e;
+		f[i].r = json_load_file(f[i].path, 0, &e);
+		const char *schema = json_string_value(json_object_get(f[i].r, "schema"));
+		if (!schema || strcmp(schema, "cryptospeed/1") != 0 ||
+		    !json_is_array(json_object_get(f[i].r, "cells")))
+			return fail(2, "'%s' is not a cryptospeed/1 result file (%s)", f[i].path,
+				    f[i].r ? "wrong schema or no cells" : e.text);
+		f[i].started = str(f[i].r, "started");
+		json_t *h0 = json_object_get(f[0].r, "host"), *h = json_object_get(f[i].r, "host");
+		json_t *c0 = json_object_get(h0, "cpu"), *c = json_object_get(h, "cpu");
+		if (strcmp(str(h0, "hostname"), str(h, "hostname")) ||
+		    strcmp(str(c0, "model"), str(c, "model")) || strcmp(str(c0, "arch"), str(c, "arch")))
+			return fail(2, "'%s' (host '%s', %s %s) and '%s' (host '%s', %s %s) come "
+				    "from different hosts (accepted: result files from one host)",
+				    f[0].path, str(h0, "hostname"), str(c0, "arch"), str(c0, "model"),
+				    f[i].path, str(h, "hostname"), str(c, "arch"), str(c, "model"));
+	}
+	qsort(f, n, sizeof *f, cmp_file);
+	return 0;
+}
+
+static double
+rate_of(json_t *cell)
+{
+	if (strcmp(str(cell, "status"), "ok") != 0)
+		return NAN;
+	json_t *m = json_object_get(json_object_get(cell, "rate"), "median");
+	double v = json_number_value(m);
+	return json_is_number(m) && isfinite(v) && v > 0 ? v : NAN;
+}
+
+/* Every cell of every file, keyed; rates per file in time order. */
+static hcell *
+collect(hfile *f, size_t nf, size_t *n_cells)
+{
+	cs_cellmap map = {0};
+	hcell *cells = NULL;
+	size_t n = 0, cap = 0;
+	for (size_t i = 0; i < nf; i++) {
+		size_t j;
+		json_t *c;
+		json_array_foreach(json_object_get(f[i].r, "cells"), j, c) {
+			char key[320];
+			if (!json_is_object(c))
+				continue;
+			cs_cell_key(c, key, sizeof key);
+			size_t at = cs_cellmap_get(&map, key);
+			if (at == (size_t)-1) {
+				if (n == cap) {
+					cap = cap ? 2 * cap : 64;
+					hcell *more = realloc(cells, cap * sizeof *cells);
+					if (!more)
+						goto oom;
+					cells = more;
+				}
+				at = n;
+				memset(&cells[n], 0, sizeof cells[n]);
+				snprintf(cells[n].key, sizeof cells[n].key, "%s", key);
+				cells[n].cell = c;
+				cells[n].rate = malloc(nf * sizeof(double));
+				cells[n].at = malloc(nf * sizeof(size_t));
+				n++;
+				if (!cells[at].rate || !cells[at].at || cs_cellmap_put(&map, key, at) < 0)
+					goto oom;
+				for (size_t k = 0; k < nf; k++)
+					cells[at].rate[k] = NAN;
+			}
+			cells[at].rate[i] = rate_of(c);
+		}
+	}
+	cs_cellmap_free(&map);
+	*n_cells = n;
+	return cells;
+oom:
+	cs_cellmap_free(&map);
+	for (size_t k = 0; k < n; k++)
+		free(cells[k].rate), free(cells[k].at);
+	free(cells);
+	return NULL;
+}
+
+/* Change points over the points present, kept when the step is at least the threshold. */
+static int
+detect(hcell *c, size_t nf, const hopts *o)
+{
+	double *x = malloc((nf + 1) * sizeof *x);
+	cs_changepoint cp[MAX_CP];
+	if (!x)
+		return -1;
+	c->n = 0;
+	for (size_t i = 0; i < nf; i++)
+		if (!isnan(c->rate[i])) {
+			c->at[c->n] = i;
+			x[c->n++] = c->rate[i];
+		}
+	int k = cs_edivisive(x, c->n, &o->cp, cp, MAX_CP);
+	free(x);
+	if (k < 0)
+		return -1;
+	c->n_cp = 0;
+	for (int i = 0; i < k; i++)
+		if (cp[i].before > 0 && fabs(cp[i].after / cp[i].before - 1) >= o->threshold)
+			c->cp[c->n_cp++] = cp[i];
+	return 0;
+}
+
+static const char *
+unit_of(const hcell *c, double *scale)
+{
+	bool bytes = strcmp(str(json_object_get(c->cell, "rate"), "unit"), "op/s") != 0;
+	*scale = bytes ? 1e6 : 1;
+	return bytes ? "MB/s" : "op/s";
+}
+
+/* A rate for reading: whole numbers from 10000 up, else 4 significant digits. */
+static void
+put_rate(FILE *out, double v, const char *after)
+{
+	fprintf(out, v >= 1e4 ? "%.0f%s" : "%.4g%s", v, after);
+}
+
+static void
+print_text(FILE *out, const hfile *f, size_t nf, hcell *cells, size_t n, const hopts *o)
+{
+	json_t *h = json_object_get(f[0].r, "host"), *cpu = json_object_get(h, "cpu");
+	size_t changed = 0;
+	for (size_t i = 0; i < n; i++)
+		changed += cells[i].n_cp > 0;
+	fprintf(out, "history of %zu result files from host '%s' (%s, %s), %s .. %s\n", nf,
+		str(h, "hostname"), str(cpu, "arch"), str(cpu, "model"), f[0].started,
+		f[nf - 1].started);
+	fprintf(out, "change points: e-divisive means, permutation test p <= %g (%zu "
+		     "permutations), segments >= %zu points, steps >= %g%%\n",
+		o->cp.alpha, o->cp.permutations, o->cp.min_size, o->threshold * 100);
+	fprintf(out, "%zu cells, %zu with a change point\n", n, changed);
+	/* changed cells first, then the others; each with its whole series */
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < n; i++) {
+			hcell *c = &cells[i];
+			if ((pass == 0) != (c->n_cp > 0))
+				continue;
+			double scale;
+			const char *unit = unit_of(c, &scale);
+			fprintf(out, "\n%s (%s)%s\n  ", c->key, unit,
+				c->n_cp ? "" : ": no change point");
+			for (size_t k = 0, cp = 0; k < nf; k++) {
+				bool here = cp < (size_t)c->n_cp && c->at[c->cp[cp].index] == k;
+				fprintf(out, "%s", here ? "| " : "");
+				cp += here;
+				if (isnan(c->rate[k]))
+					fprintf(out, "- ");
+				else
+					put_rate(out, c->rate[k] / scale, " ");
+			}
+			fputc('\n', out);
+			for (int k = 0; k < c->n_cp; k++) {
+				const cs_changepoint *p = &c->cp[k];
+				const hfile *at = &f[c->at[p->index]];
+				fprintf(out, "  change at #%zu (%s, %s): ", c->at[p->index],
+					at->started, at->path);
+				put_rate(out, p->before / scale, " -> ");
+				put_rate(out, p->after / scale, " ");
+				fprintf(out, "%s (%+.1f%%), p = %.3g\n", unit,
+					(p->after / p->before - 1) * 100, p->p);
+			}
+		}
+	}
+}
+
+static json_t *
+json_out(const hfile *f, size_t nf, hcell *cells, size_t n, const hopts *o)
+{
+	json_t *files = json_array(), *jc = json_array();
+	for (size_t i = 0; i < nf; i++)
+		json_array_append_new(files, json_pack("{ss ss}", "path", f[i].path,
+						       "started", f[i].started));
+	for (size_t i = 0; i < n; i++) {
+		hcell *c = &cells[i];
+		json_t *rates = json_array(), *cps = json_array();
+		for (size_t k = 0; k < nf; k++)
+			json_array_append_new(rates, isnan(c->rate[k]) ? json_null()
+								       : json_real(c->rate[k]));
+		for (int k = 0; k < c->n_cp; k++) {
+			const cs_changepoint *p = &c->cp[k];
+			size_t at = c->at[p->index];
+			json_array_append_new(cps, json_pack("{sI ss ss sf sf sf sf sf}", "index",
+				(json_int_t)at, "file", f[at].path, "started", f[at].started,
+				"before", p->before, "after", p->after,
+				"change", p->after / p->before - 1, "p", p->p, "q", p->q));
+		}
+		json_t *cell = c->cell;
+		json_t *e = json_pack("{ss ss ss ss ss ss sI ss so so}", "key", c->key,
+			"lib", str(cell, "lib"), "path", str(cell, "path"), "mask", str(cell, "mask"),
+			"alg", str(cell, "alg"), "op", str(cell, "op"),
+			"size", json_integer_value(json_object_get(cell, "size")),
+			"unit", str(json_object_get(cell, "rate"), "unit"), "rates", rates,
+			"change_points", cps);
+		json_array_append_new(jc, e);
+	}
+	json_t *h = json_object_get(f[0].r, "host");
+	return json_pack("{ss sO s{ss sf sI sI sf} so so}", "schema", "cryptospeed-history/1",
+			 "host", h ? h : json_null(), "method", "name", "e-divisive means",
+			 "alpha", o->cp.alpha, "permutations", (json_int_t)o->cp.permutations,
+			 "min_size", (json_int_t)o->cp.min_size, "threshold", o->threshold,
+			 "files", files, "cells", jc);
+}
+
+/* One small SVG per changed cell: the rates, the change points, segment medians. */
+static int
+write_svg(const char *dir, const hcell *c, size_t nf)
+{
+	char name[400], path[4096];
+	size_t k = 0;
+	for (const char *s = c->key; *s && k + 1 < sizeof name; s++)
+		name[k++] = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+				    (*s >= '0' && *s <= '9') || *s == '-' || *s == '.'
+			    ? *s : '_';
+	name[k] = '\0';
+	snprintf(path, sizeof path, "%s/%s.svg", dir, name);
+	FILE *out = fopen(path, "w");
+	if (!out)
+		return -1;
+	double lo = INFINITY, hi = -INFINITY, scale;
+	const char *unit = unit_of(c, &scale);
+	for (size_t i = 0; i < nf; i++)
+		if (!isnan(c->rate[i])) {
+			lo = fmin(lo, c->rate[i]);
+			hi = fmax(hi, c->rate[i]);
+		}
+	if (!(hi > lo)) {
+		hi = lo * 1.01 + 1;
+		lo = lo * 0.99;
+	}
+	const double w = 360, h = 140, l = 50, r = 10, t = 22, b = 18;
+	double dx = nf > 1 ? (w - l - r) / (double)(nf - 1) : 0;
+#define X(i) (l + dx * (double)(i))
+#define Y(v) (t + (h - t - b) * (1 - ((v) - lo) / (hi - lo)))
+	fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+		     "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"10\">\n",
+		w, h, w, h);
+	fprintf(out, "<title>%s</title>\n<text x=\"4\" y=\"12\">%s</text>\n", c->key, c->key);
+	fprintf(out, "<text x=\"4\" y=\"%.1f\">%.4g</text><text x=\"4\" y=\"%.1f\">%.4g</text>"
+		     "<text x=\"4\" y=\"%.1f\">%s</text>\n",
+		t + 8, hi / scale, h - b, lo / scale, (t + h - b) / 2, unit);
+	fprintf(out, "<polyline fill=\"none\" stroke=\"#36c\" stroke-width=\"1.5\" points=\"");
+	for (size_t i = 0; i < nf; i++)
+		if (!isnan(c->rate[i]))
+			fprintf(out, "%.1f,%.1f ", X(i), Y(c->rate[i]));
+	fprintf(out, "\"/>\n");
+	size_t seg_start = 0;
+	for (int k2 = 0; k2 <= c->n_cp; k2++) {
+		size_t end = k2 < c->n_cp ? c->at[c->cp[k2].index] : nf - 1;
+		double med = k2 < c->n_cp ? c->cp[k2].before : c->cp[k2 - 1].after;
+		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>\n",
+			X(seg_start), Y(med), X(end), Y(med));
+		if (k2 < c->n_cp) {
+			fprintf(out, "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" "
+				     "stroke=\"#c33\" stroke-dasharray=\"4 3\"/>\n",
+				X(end) - dx / 2, t, X(end) - dx / 2, h - b);
+			fprintf(out, "<text x=\"%.1f\" y=\"%.0f\" fill=\"#c33\">%+.1f%%</text>\n",
+				X(end) - dx / 2 + 2, h - 4,
+				(c->cp[k2].after / c->cp[k2].before - 1) * 100);
+		}
+		seg_start = end;
+	}
+#undef X
+#undef Y
+	fprintf(out, "</svg>\n");
+	return fclose(out) == 0 ? 0 : -1;
+}
+
+static void
+usage(FILE *f)
+{
+	fputs("usage: cryptospeed history FILE.json... [--format text|json] [--svg DIR]\n"
+	      "       [--threshold PCT] [--min-size N]\n"
+	      "Result files from one host, put in time order (their 'started' time): per cell\n"
+	      "the series of rates and its change points, found by e-divisive means with a\n"
+	      "permutation test (p <= 0.01, 499 permutations). A change point is reported\n"
+	      "when the medians of the segments on each side differ by at least PCT%\n"
+	      "(default 5); each segment has at least N points (default 3). --svg DIR writes\n"
+	      "one small chart per changed cell. Files from different hosts: exit 2.\n",
+	      f);
+}
+
+int
+cs_history_main(int argc, char **argv)
+{
+	hopts o = {.format = "text", .threshold = 0.05, .cp = cs_cp_defaults};
+	hfile *f = calloc((size_t)argc + 1, sizeof *f);
+	size_t nf = 0;
+	int rc = 0;
+	if (!f)
+		return fail(1, "out of memory");
+	for (int i = 0; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		char *end = NULL;
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			usage(stdout);
+			free(f);
+			return 0;
+		} else if (strcmp(a, "--format") == 0 && v) {
+			o.format = argv[++i];
+			if (strcmp(v, "text") && strcmp(v, "json"))
+				rc = fail(2, "unknown format '%s' (known: text, json)", v);
+		} else if (strcmp(a, "--svg") == 0 && v) {
+			o.svg_dir = argv[++i];
+		} else if (strcmp(a, "--threshold") == 0 && v) {
+			o.threshold = strtod(argv[++i], &end) / 100;
+			if (end == v || *end || !(o.threshold >= 0 && o.threshold <= 1))
+				rc = fail(2, "--threshold '%s' is not valid (accepted: a percentage "
+					     "in [0, 100])", v);
+		} else if (strcmp(a, "--min-size") == 0 && v) {
+			long m = strtol(argv[++i], &end, 10);
+			if (end == v || *end || m < 2 || m > 1000)
+				rc = fail(2, "--min-size '%s' is not valid (accepted: 2..1000 "
+					     "points)", v);
+			o.cp.min_size = (size_t)m;
+		} else if (a[0] != '-') {
+			f[nf].path = a;
+			f[nf].arg = nf;
+			nf++;
+		} else {
+			rc = fail(2, "unknown argument '%s' (accepted: FILE..., --format, --svg, "
+				     "--threshold, --min-size, --help)", a);
+		}
+		if (rc)
+			break;
+	}
+	if (!rc && nf == 0)
+		rc = fail(2, "no result files (cryptospeed history DIR/*.json)");
+	if (!rc && o.svg_dir && mkdir(o.svg_dir, 0777) != 0 && errno != EEXIST)
+		rc = fail(1, "cannot create '%s': %s", o.svg_dir, strerror(errno));
+	if (!rc)
+		rc = load(f, nf);
+	size_t n = 0;
+	hcell *cells = rc ? NULL : collect(f, nf, &n);
+	if (!rc && !cells && n == 0 && json_array_size(json_object_get(f[0].r, "cells")))
+		rc = fail(1, "out of memory");
+	for (size_t i = 0; !rc && i < n; i++)
+		if (detect(&cells[i], nf, &o) != 0)
+			rc = fail(1, "out of memory");
+	if (!rc && strcmp(o.format, "json") == 0) {
+		json_t *j = json_out(f, nf, cells, n, &o);
+		if (!j || json_dumpf(j, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0)
+			rc = fail(1, "cannot write the JSON");
+		fputc('\n', stdout);
+		json_decref(j);
+	} else if (!rc) {
+		print_text(stdout, f, nf, cells, n, &o);
+	}
+	for (size_t i = 0; !rc && o.svg_dir && i < n; i++)
+		if (cells[i].n_cp && write_svg(o.svg_dir, &cells[i], nf) != 0)
+			rc = fail(1, "cannot write an SVG in '%s': %s", o.svg_dir, strerror(errno));
+	if (!rc && (fflush(stdout) != 0 || ferror(stdout)))
+		rc = fail(1, "cannot write to stdout");
+	for (size_t i = 0; i < n; i++)
+		free(cells[i].rate), free(cells[i].at);
+	free(cells);
+	for (size_t i = 0; i < nf; i++)
+		json_decref(f[i].r);
+	free(f);
+	return rc;
+}
