@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cpu.h"
+#include "exports.h"
 #include "history.h"
 #include "orchestrator.h"
 #include "report.h"
@@ -24,7 +25,7 @@
 #define EXIT_DISAGREE 3
 
 static const char *const mask_names[] = {"none", "no-sha", "no-aes", "scalar", NULL};
-static const char *const formats[] = {"text", "json", "csv", "openssl", NULL};
+static const char *const formats[] = {"text", "json", "csv", "openssl", "bmf", "gbench", NULL};
 
 static cs_worker_file files[MAX_WORKERS];
 static size_t n_files;
@@ -90,7 +91,8 @@ print_run_help(FILE *f)
 	      "  --openssl-propq QUERY           property query for fetches\n"
 	      "  --openssl-engine ID[,ID]        rows openssl/<path>[engine=ID] (ENGINE API)\n"
 	      "  -o FILE            write the result JSON to FILE (atomically)\n"
-	      "  --format F         stdout format: text, json, csv, openssl (default: text)\n",
+	      "  --format F         stdout format: text, json, csv, openssl, bmf, gbench\n"
+	      "                     (default: text)\n",
 	      f);
 }
 
@@ -306,6 +308,10 @@ emit(json_t *results, const char *format, FILE *f)
 		cs_report_csv(results, f);
 	} else if (strcmp(format, "openssl") == 0) {
 		cs_report_openssl(results, f);
+	} else if (strcmp(format, "bmf") == 0) {
+		cs_report_bmf(results, f);
+	} else if (strcmp(format, "gbench") == 0) {
+		cs_report_gbench(results, f);
 	} else {
 		cs_report_text(results, f);
 	}
@@ -576,7 +582,8 @@ cmd_report(int argc, char **argv)
 		if (strcmp(argv[i], "--format") == 0 && i + 1 < argc)
 			format = argv[++i];
 		else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-			puts("usage: cryptospeed report FILE.json [--format text|json|csv|openssl]");
+			puts("usage: cryptospeed report FILE.json [--format text|json|csv|openssl|bmf|gbench]\n"
+			     "bmf: Bencher Metric Format; gbench: Google Benchmark JSON (tools/compare.py).");
 			return 0;
 		} else if (!file && argv[i][0] != '-')
 			file = argv[i];

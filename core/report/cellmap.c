@@ -1,10 +1,12 @@
 /* Cell identity and an open-addressing hash map (FNV-1a, linear probing). */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cellmap.h"
+#include "exports.h"
 #include "results.h"
 
 void
@@ -108,4 +110,26 @@ cs_cellmap_free(cs_cellmap *m)
 	free(m->keys);
 	free(m->vals);
 	memset(m, 0, sizeof *m);
+}
+
+size_t
+cs_cell_rep_ns(json_t *cell, double *out, size_t max)
+{
+	const char *status = json_string_value(json_object_get(cell, "status"));
+	if (!status || strcmp(status, "ok") != 0 || max == 0)
+		return 0;
+	json_t *reps = json_object_get(cell, "repetitions"), *r;
+	size_t n = 0, i;
+	json_array_foreach(reps, i, r) {
+		double v = json_number_value(json_object_get(r, "ns_per_op"));
+		if (n < max && v > 0 && isfinite(v))
+			out[n++] = v;
+	}
+	if (n)
+		return n;
+	double v = json_number_value(json_object_get(json_object_get(cell, "ns_per_op"), "median"));
+	if (!(v > 0) || !isfinite(v))
+		return 0;
+	out[0] = v;
+	return 1;
 }
