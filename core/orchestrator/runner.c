@@ -119,12 +119,16 @@ plan_worker(cs_run *run, cs_worker **ws, int n_ws, const char *unsupported_why)
 			size_t first = run->n_cells;
 			for (size_t s = 0; s < n_sizes; s++) {
 				size_t size = cs_op_sized((cs_op)op) ? cfg->sizes[s] : 0;
-				if (alg->block_len > 1 && size % alg->block_len)
-					continue; /* CBC takes whole blocks only */
 				cs_rcell *c = add_cell(run, ws, n_ws, path, alg, (cs_op)op, size);
 				if (!c)
 					return;
-				if (unsupported_why)
+				char whole[96];
+				if (alg->block_len > 1 && size % alg->block_len) {
+					/* CBC takes whole blocks only: n/a, with the reason */
+					snprintf(whole, sizeof whole, "%s needs a multiple of %zu bytes",
+						 alg->name, alg->block_len);
+					set_status(c, "unsupported", whole);
+				} else if (unsupported_why)
 					set_status(c, "unsupported", unsupported_why);
 				else if (!avail)
 					set_status(c, "unsupported", why ? why : "not available");

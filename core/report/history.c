@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,22 +35,25 @@ typedef struct hcell {
 	int n_cp;
 } hcell;
 
-typedef struct hopts {
-	const char *format;	/* text | json */
-	const char *svg_dir;	/* --svg DIR or NULL */
-	double threshold;	/* smallest |after/before - 1| reported */
-	cs_cp_options cp;
-} hopts;
+typedef cs_history_opts hopts;
+
+const cs_history_opts cs_history_defaults = {
+	.format = "text",
+	.svg_dir = NULL,
+	.threshold = 0.05,
+	.cp = {.min_size = 3, .alpha = 0.01, .permutations = 499, .seed = 1},
+};
+
+static char *why_buf;
+static size_t why_len;
 
 static int
 fail(int status, const char *fmt, ...)
 {
 	va_list ap;
-	fputs("cryptospeed: history: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(why_buf, why_len, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return status;
 }
 
@@ -68,25 +72,18 @@ cmp_file(const void *a, const void *b)
 	return c ? c : (x->arg > y->arg) - (x->arg < y->arg);
 }
 
-/* Load, check the schema and that every file comes from the first file's host. */
+/* Check that every file comes from the first file's host, then sort by time. */
 static int
-load(hfile *f, size_t n)
+order(hfile *f, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		json_error_t e;
-		f[i].r = json_load_file(f[i].path, 0, &e);
-		const char *schema = json_string_value(json_object_get(f[i].r, "schema"));
-		if (!schema || strcmp(schema, "cryptospeed/1") != 0 ||
-		    !json_is_array(json_object_get(f[i].r, "cells")))
-			return fail(2, "'%s' is not a cryptospeed/1 result file (%s)", f[i].path,
-				    f[i].r ? "wrong schema or no cells" : e.text);
 		f[i].started = str(f[i].r, "started");
 		json_t *h0 = json_object_get(f[0].r, "host"), *h = json_object_get(f[i].r, "host");
 		json_t *c0 = json_object_get(h0, "cpu"), *c = json_object_get(h, "cpu");
 		if (strcmp(str(h0, "hostname"), str(h, "hostname")) ||
 		    strcmp(str(c0, "model"), str(c, "model")) || strcmp(str(c0, "arch"), str(c, "arch")))
 			return fail(2, "'%s' (host '%s', %s %s) and '%s' (host '%s', %s %s) come "
-				    "from different hosts (accepted: result files from one host)",
+				    "from different hosts",
 				    f[0].path, str(h0, "hostname"), str(c0, "arch"), str(c0, "model"),
 				    f[i].path, str(h, "hostname"), str(c, "arch"), str(c, "model"));
 	}
@@ -344,96 +341,45 @@ write_svg(const char *dir, const hcell *c, size_t nf)
 	return fclose(out) == 0 ? 0 : -1;
 }
 
-static void
-usage(FILE *f)
-{
-	fputs("usage: cryptospeed history FILE.json... [--format text|json] [--svg DIR]\n"
-	      "       [--threshold PCT] [--min-size N]\n"
-	      "Result files from one host, put in time order (their 'started' time): per cell\n"
-	      "the series of rates and its change points, found by e-divisive means with a\n"
-	      "permutation test (p <= 0.01, 499 permutations). A change point is reported\n"
-	      "when the medians of the segments on each side differ by at least PCT%\n"
-	      "(default 5); each segment has at least N points (default 3). --svg DIR writes\n"
-	      "one small chart per changed cell. Files from different hosts: exit 2.\n",
-	      f);
-}
-
 int
-cs_history_main(int argc, char **argv)
+cs_history(json_t **results, const char **paths, size_t nf, const cs_history_opts *o, FILE *out,
+	   char *why, size_t why_size)
 {
-	hopts o = {.format = "text", .threshold = 0.05, .cp = cs_cp_defaults};
-	hfile *f = calloc((size_t)argc + 1, sizeof *f);
-	size_t nf = 0;
-	int rc = 0;
+	hfile *f = calloc(nf + 1, sizeof *f);
+	why_buf = why;
+	why_len = why_size;
 	if (!f)
 		return fail(1, "out of memory");
-	for (int i = 0; i < argc; i++) {
-		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-		char *end = NULL;
-		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-			usage(stdout);
-			free(f);
-			return 0;
-		} else if (strcmp(a, "--format") == 0 && v) {
-			o.format = argv[++i];
-			if (strcmp(v, "text") && strcmp(v, "json"))
-				rc = fail(2, "unknown format '%s' (known: text, json)", v);
-		} else if (strcmp(a, "--svg") == 0 && v) {
-			o.svg_dir = argv[++i];
-		} else if (strcmp(a, "--threshold") == 0 && v) {
-			o.threshold = strtod(argv[++i], &end) / 100;
-			if (end == v || *end || !(o.threshold >= 0 && o.threshold <= 1))
-				rc = fail(2, "--threshold '%s' is not valid (accepted: a percentage "
-					     "in [0, 100])", v);
-		} else if (strcmp(a, "--min-size") == 0 && v) {
-			long m = strtol(argv[++i], &end, 10);
-			if (end == v || *end || m < 2 || m > 1000)
-				rc = fail(2, "--min-size '%s' is not valid (accepted: 2..1000 "
-					     "points)", v);
-			o.cp.min_size = (size_t)m;
-		} else if (a[0] != '-') {
-			f[nf].path = a;
-			f[nf].arg = nf;
-			nf++;
-		} else {
-			rc = fail(2, "unknown argument '%s' (accepted: FILE..., --format, --svg, "
-				     "--threshold, --min-size, --help)", a);
-		}
-		if (rc)
-			break;
-	}
-	if (!rc && nf == 0)
-		rc = fail(2, "no result files (cryptospeed history DIR/*.json)");
-	if (!rc && o.svg_dir && mkdir(o.svg_dir, 0777) != 0 && errno != EEXIST)
-		rc = fail(1, "cannot create '%s': %s", o.svg_dir, strerror(errno));
-	if (!rc)
-		rc = load(f, nf);
+	for (size_t i = 0; i < nf; i++)
+		f[i] = (hfile){.path = paths[i], .r = results[i], .arg = i};
+	int rc = nf ? order(f, nf) : 0;
+	if (!rc && o->svg_dir && mkdir(o->svg_dir, 0777) != 0 && errno != EEXIST)
+		rc = fail(1, "cannot create '%s': %s", o->svg_dir, strerror(errno));
 	size_t n = 0;
 	hcell *cells = rc ? NULL : collect(f, nf, &n);
-	if (!rc && !cells && n == 0 && json_array_size(json_object_get(f[0].r, "cells")))
+	bool any = false;
+	for (size_t i = 0; i < nf; i++)
+		any |= json_array_size(json_object_get(f[i].r, "cells")) > 0;
+	if (!rc && !cells && any)
 		rc = fail(1, "out of memory");
 	for (size_t i = 0; !rc && i < n; i++)
-		if (detect(&cells[i], nf, &o) != 0)
+		if (detect(&cells[i], nf, o) != 0)
 			rc = fail(1, "out of memory");
-	if (!rc && strcmp(o.format, "json") == 0) {
-		json_t *j = json_out(f, nf, cells, n, &o);
-		if (!j || json_dumpf(j, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0)
+	if (!rc && strcmp(o->format, "json") == 0) {
+		json_t *j = json_out(f, nf, cells, n, o);
+		if (!j || json_dumpf(j, out, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0)
 			rc = fail(1, "cannot write the JSON");
-		fputc('\n', stdout);
+		fputc('\n', out);
 		json_decref(j);
-	} else if (!rc) {
-		print_text(stdout, f, nf, cells, n, &o);
+	} else if (!rc && nf) {
+		print_text(out, f, nf, cells, n, o);
 	}
-	for (size_t i = 0; !rc && o.svg_dir && i < n; i++)
-		if (cells[i].n_cp && write_svg(o.svg_dir, &cells[i], nf) != 0)
-			rc = fail(1, "cannot write an SVG in '%s': %s", o.svg_dir, strerror(errno));
-	if (!rc && (fflush(stdout) != 0 || ferror(stdout)))
-		rc = fail(1, "cannot write to stdout");
+	for (size_t i = 0; !rc && o->svg_dir && i < n; i++)
+		if (cells[i].n_cp && write_svg(o->svg_dir, &cells[i], nf) != 0)
+			rc = fail(1, "cannot write an SVG in '%s': %s", o->svg_dir, strerror(errno));
 	for (size_t i = 0; i < n; i++)
 		free(cells[i].rate), free(cells[i].at);
 	free(cells);
-	for (size_t i = 0; i < nf; i++)
-		json_decref(f[i].r);
 	free(f);
 	return rc;
 }

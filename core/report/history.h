@@ -1,11 +1,31 @@
-/* cryptospeed history FILE...: per cell the series of rates over result files
-   from one host, and its change points (core/stats/changepoint.h). */
+/* History: per cell the series of rates over result files from one host, in
+   time order, and its change points (core/stats/changepoint.h). */
 #ifndef CS_HISTORY_H
 #define CS_HISTORY_H
 
-/* The command: argv holds the arguments after "history". Returns the exit
-   status (0, 1 on I/O error, 2 on bad input: a bad file, files from different
-   hosts, an unknown option). */
-int cs_history_main(int argc, char **argv);
+#include <stddef.h>
+#include <stdio.h>
+#include <jansson.h>
+
+#include "changepoint.h"
+
+typedef struct cs_history_opts {
+	const char *format;	/* "text" or "json" */
+	const char *svg_dir;	/* write one SVG per changed cell there, or NULL */
+	double threshold;	/* smallest |after/before - 1| reported as a change */
+	cs_cp_options cp;	/* the change-point test */
+} cs_history_opts;
+
+/* Defaults: text, no SVG, 5%, cs_cp_defaults. */
+extern const cs_history_opts cs_history_defaults;
+
+/*
+ * results[i] was loaded from paths[i] (n >= 1, cryptospeed/1 files). Puts them
+ * in time order (their "started"), then writes the report to out and the SVGs.
+ * Returns 0; 2 when the files come from different hosts (why names both files);
+ * 1 on I/O or memory errors (why says which).
+ */
+int cs_history(json_t **results, const char **paths, size_t n, const cs_history_opts *o, FILE *out,
+	       char *why, size_t why_size);
 
 #endif

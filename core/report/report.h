@@ -19,6 +19,11 @@ void cs_report_hw(json_t *cell, char *buf, size_t n);
 const char *cs_report_status_word(const char *status);
 
 /* The formats. */
+/* Names of the stdout formats, NULL-terminated (for messages and --help). */
+extern const char *const cs_report_format_names[];
+bool cs_report_format_known(const char *name);
+/* Print results in the named format; -1 when the name is unknown. */
+int cs_report_emit(json_t *results, const char *format, FILE *f);
 void cs_report_text(json_t *results, FILE *f);
 void cs_report_csv(json_t *results, FILE *f);
 void cs_report_openssl(json_t *results, FILE *f);

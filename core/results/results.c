@@ -168,41 +168,6 @@ cs_results_json(const cs_run *run)
 	return r;
 }
 
-int
-cs_results_write(json_t *results, const char *path)
-{
-	char tmp[4096];
-	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-	if (json_dump_file(results, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0) {
-		int e = errno;
-		unlink(tmp);
-		errno = e ? e : EIO;
-		return -1;
-	}
-	if (rename(tmp, path) != 0) {
-		int e = errno;
-		unlink(tmp);
-		errno = e;
-		return -1;
-	}
-	return 0;
-}
-
-int
-cs_results_check_writable(const char *path, char *why, size_t n)
-{
-	char tmp[4096];
-	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "w");
-	if (!f) {
-		snprintf(why, n, "cannot write '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	fclose(f);
-	unlink(tmp);
-	return 0;
-}
-
 void
 cs_row_label(json_t *cell, char *buf, size_t n)
 {

@@ -8,6 +8,13 @@
 #include "orchestrator.h"
 #include "report.h"
 #include "results.h"
+#include "outfile.h"
+
+static int
+dump(FILE *f, void *arg)
+{
+	return json_dumpf(arg, f, JSON_PRESERVE_ORDER);
+}
 
 int
 main(void)
@@ -36,13 +43,13 @@ main(void)
 	CHECK(mkdtemp(dir) != NULL);
 	char path[256], bad[300];
 	snprintf(path, sizeof path, "%s/r.json", dir);
-	char why[512];
-	CHECK(cs_results_check_writable(path, why, sizeof why) == 0);
+	char why[512], target[4096];
+	CHECK(cs_outfile_check(path, target, sizeof target, why, sizeof why) == 0);
 	snprintf(bad, sizeof bad, "%s/missing/r.json", dir);
-	CHECK(cs_results_check_writable(bad, why, sizeof why) == -1);
+	CHECK(cs_outfile_check(bad, target, sizeof target, why, sizeof why) == -1);
 	CHECK(strstr(why, "missing/r.json") != NULL);
-	CHECK(cs_results_write(r, path) == 0);
-	CHECK(cs_results_write(r, bad) == -1);
+	CHECK(cs_outfile_write(path, dump, r, why, sizeof why) == 0);
+	CHECK(cs_outfile_write(bad, dump, r, why, sizeof why) == -1);
 	json_decref(r);
 
 	json_error_t e;
