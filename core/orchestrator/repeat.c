@@ -21,7 +21,8 @@ str(json_t *o, const char *k)
 	return s ? s : "";
 }
 
-/* One repetition of one cell, as kept under the cell's "repetitions". */
+/* One repetition of one cell, as kept under the cell's "repetitions" (its
+   samples only until summarize_cell moves them into the cell's). */
 static json_t *
 rep_json(json_t *cell, unsigned seed)
 {
@@ -72,6 +73,10 @@ summarize_cell(json_t *cell)
 		total += (size_t)json_integer_value(json_object_get(r, "n_samples"));
 		json_array_extend(samples, json_object_get(r, "samples"));
 	}
+	/* each repetition's samples are kept once, in the cell's "samples", in
+	   repetition order (repetition k: its n_samples after those before it) */
+	json_array_foreach(reps, i, r)
+		json_object_del(r, "samples");
 	if (n > 0) {
 		json_t *jr = quantiles(rate, n), *jn = quantiles(ns, n);
 		json_t *old_rate = json_object_get(cell, "rate"), *old_ns = json_object_get(cell, "ns_per_op");

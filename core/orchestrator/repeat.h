@@ -12,8 +12,10 @@
  * cfg->seed). Runs repetitions 2..R, each with fresh worker processes (a new
  * cs_run) and its own shuffle seed (cfg->seed + r), then folds them into
  * results: per cell "repetitions" (each one's seed, status, median rate and ns
- * per op, samples), and the cell's rate and ns_per_op become the median of the
- * repetition medians with a 95% CI from them. Hardware evidence is gathered in
+ * per op, n_samples), and the cell's rate and ns_per_op become the median of
+ * the repetition medians with a 95% CI from them; the cell's "samples" are the
+ * repetitions' samples in order (repetition k: its n_samples after those of
+ * the repetitions before it, when they were ok). Hardware evidence is gathered in
  * the first repetition only. `status` is the first repetition's exit status;
  * returns the status of the whole (3 disagree / 4 not ok in any repetition),
  * or 128 + N when signal N stopped it (the repetitions finished are kept).

@@ -13,7 +13,6 @@
 #include "verdict.h"
 
 #define MAX_REPS 256
-#define BOOTSTRAP 2000
 #define MIN_STRONG 3
 
 static const char *const flag_names[CS_FLAG_COUNT] = {"slower", "hw", "status", "missing"};
@@ -133,13 +132,36 @@ spread(json_t *cell, const double *x, size_t n)
 	return ci > 0 && isfinite(ci) ? ci : 0;
 }
 
-static uint64_t
-next_random(uint64_t *state)
+/* The resampled median's distribution over the sorted values s[0..n): with m =
+   ceil(n / 2), the lower median of n draws with replacement is <= s[k] when at
+   least m draws are, so P(median <= s[k]) = P(Binomial(n, (k+1)/n) >= m). */
+static void
+median_pmf(size_t n, double *pmf)
 {
-	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
+	size_t m = (n + 1) / 2;
+	double prev = 0;
+	for (size_t k = 0; k < n; k++) {
+		double p = (double)(k + 1) / (double)n, tail = 0;
+		for (size_t j = m; j <= n; j++) {
+			double lc = lgamma((double)n + 1) - lgamma((double)j + 1) -
+				    lgamma((double)(n - j) + 1);
+			tail += p >= 1 ? (j == n) : exp(lc + (double)j * log(p) +
+							    (double)(n - j) * log1p(-p));
+		}
+		pmf[k] = tail - prev;
+		prev = tail;
+	}
+}
+
+typedef struct weighted {
+	double v, w;
+} weighted;
+
+static int
+cmp_weighted(const void *a, const void *b)
+{
+	double x = ((const weighted *)a)->v, y = ((const weighted *)b)->v;
+	return (x > y) - (x < y);
 }
 
 static int
@@ -149,26 +171,48 @@ cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Percentile bootstrap 95% CI of median(b)/median(a), seeded by the cell's name. */
-static void
-bootstrap_ratio(const double *a, size_t na, const double *b, size_t nb, const char *seed_text,
-		double *lo, double *hi)
+/*
+ * The bootstrap 95% percentile CI of median(b) / median(a), computed exactly
+ * (the limit of infinitely many resamples, so no random numbers): the two
+ * resampled medians are independent, each with the distribution above, and
+ * the ratio's distribution is over the na x nb pairs of order statistics.
+ * (For an even count the resampled median is the lower one.) -1 on no memory.
+ */
+static int
+bootstrap_ratio(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
 {
-	static double ratios[BOOTSTRAP];
-	double ra[MAX_REPS], rb[MAX_REPS];
-	uint64_t state = 0x6a09e667f3bcc909u;
-	for (const char *s = seed_text; *s; s++)
-		state = (state ^ (unsigned char)*s) * 0x100000001b3u;
-	for (size_t k = 0; k < BOOTSTRAP; k++) {
-		for (size_t i = 0; i < na; i++)
-			ra[i] = a[next_random(&state) % na];
-		for (size_t i = 0; i < nb; i++)
-			rb[i] = b[next_random(&state) % nb];
-		ratios[k] = median(rb, nb) / median(ra, na);
+	double sa[MAX_REPS], sb[MAX_REPS], pa[MAX_REPS], pb[MAX_REPS];
+	weighted *pairs = malloc(na * nb * sizeof *pairs);
+	if (!pairs)
+		return -1;
+	memcpy(sa, a, na * sizeof *sa);
+	memcpy(sb, b, nb * sizeof *sb);
+	qsort(sa, na, sizeof *sa, cmp_double);
+	qsort(sb, nb, sizeof *sb, cmp_double);
+	median_pmf(na, pa);
+	median_pmf(nb, pb);
+	size_t n = 0;
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			pairs[n++] = (weighted){sb[j] / sa[i], pa[i] * pb[j]};
+	qsort(pairs, n, sizeof *pairs, cmp_weighted);
+	double cum = 0;
+	*lo = pairs[0].v;
+	*hi = pairs[n - 1].v;
+	bool lo_set = false;
+	for (size_t k = 0; k < n; k++) {
+		cum += pairs[k].w;
+		if (!lo_set && cum > 0.025) {
+			*lo = pairs[k].v;
+			lo_set = true;
+		}
+		if (cum >= 0.975) {
+			*hi = pairs[k].v;
+			break;
+		}
 	}
-	qsort(ratios, BOOTSTRAP, sizeof ratios[0], cmp_double);
-	*lo = ratios[(size_t)(0.025 * BOOTSTRAP)];
-	*hi = ratios[(size_t)(0.975 * BOOTSTRAP) - 1];
+	free(pairs);
+	return 0;
 }
 
 /* hw summary -> has class? ("scalar" and the no-evidence words hold none) */
@@ -230,9 +274,8 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o)
 			c->speed = c->ratio < 1 ? CS_SPEED_SLOWER : CS_SPEED_FASTER;
 		return;
 	}
-	char seed[360];
-	snprintf(seed, sizeof seed, "%s %s", c->label, c->what);
-	bootstrap_ratio(xb, c->n_base, xc, c->n_cur, seed, &c->ci_lo, &c->ci_hi);
+	if (bootstrap_ratio(xb, c->n_base, xc, c->n_cur, &c->ci_lo, &c->ci_hi) != 0)
+		return;	/* no memory: no verdict beats a wrong one */
 	if (c->ci_hi < 1)
 		c->speed = CS_SPEED_SLOWER;
 	else if (c->ci_lo > 1)

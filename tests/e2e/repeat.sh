@@ -16,7 +16,7 @@ for c in r["cells"]:
     reps = c["repetitions"]
     assert [x["seed"] for x in reps] == [100, 101, 102]
     rates = [x["rate"] for x in reps]
-    assert all(x["status"] == "ok" and x["n_samples"] == len(x["samples"]) for x in reps)
+    assert all(x["status"] == "ok" and x["n_samples"] >= 1 and "samples" not in x for x in reps)
     assert abs(c["rate"]["median"] - statistics.median(rates)) <= 1e-9 * c["rate"]["median"]
     lo, hi = c["rate"]["ci95"]
     assert min(rates) <= lo <= c["rate"]["median"] <= hi <= max(rates), (lo, hi, rates)
