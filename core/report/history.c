@@ -74,13 +74,13 @@ cmp_file(const void *a, const void *b)
 
 /* Check that every file comes from the first file's host, then sort by time. */
 static int
-order(hfile *f, size_t n)
+order(hfile *f, size_t n, bool same_cpu)
 {
 	for (size_t i = 0; i < n; i++) {
 		f[i].started = str(f[i].r, "started");
 		json_t *h0 = json_object_get(f[0].r, "host"), *h = json_object_get(f[i].r, "host");
 		json_t *c0 = json_object_get(h0, "cpu"), *c = json_object_get(h, "cpu");
-		if (strcmp(str(h0, "hostname"), str(h, "hostname")) ||
+		if ((!same_cpu && strcmp(str(h0, "hostname"), str(h, "hostname"))) ||
 		    strcmp(str(c0, "model"), str(c, "model")) || strcmp(str(c0, "arch"), str(c, "arch")))
 			return fail(2, "'%s' (host '%s', %s %s) and '%s' (host '%s', %s %s) come "
 				    "from different hosts",
@@ -352,7 +352,7 @@ cs_history(json_t **results, const char **paths, size_t nf, const cs_history_opt
 		return fail(1, "out of memory");
 	for (size_t i = 0; i < nf; i++)
 		f[i] = (hfile){.path = paths[i], .r = results[i], .arg = i};
-	int rc = nf ? order(f, nf) : 0;
+	int rc = nf ? order(f, nf, o->same_cpu) : 0;
 	if (!rc && o->svg_dir && mkdir(o->svg_dir, 0777) != 0 && errno != EEXIST)
 		rc = fail(1, "cannot create '%s': %s", o->svg_dir, strerror(errno));
 	size_t n = 0;

@@ -3,6 +3,7 @@
 #ifndef CS_HISTORY_H
 #define CS_HISTORY_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <jansson.h>
@@ -13,10 +14,11 @@ typedef struct cs_history_opts {
 	const char *format;	/* "text" or "json" */
 	const char *svg_dir;	/* write one SVG per changed cell there, or NULL */
 	double threshold;	/* smallest |after/before - 1| reported as a change */
+	bool same_cpu;		/* one host = one CPU model and arch, any hostname (CI runners) */
 	cs_cp_options cp;	/* the change-point test */
 } cs_history_opts;
 
-/* Defaults: text, no SVG, 5%, cs_cp_defaults. */
+/* Defaults: text, no SVG, 5%, hostname checked, cs_cp_defaults. */
 extern const cs_history_opts cs_history_defaults;
 
 /*

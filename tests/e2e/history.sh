@@ -59,6 +59,16 @@ rc=$?
 [ $rc -eq 2 ] || fail "different hosts: exit $rc, want 2"
 grep -q "night-01.json" "$d/err.txt" && grep -q "other.json" "$d/err.txt" ||
 	fail "the message does not name both files: $(cat "$d/err.txt")"
+"$CS" history "$d"/night-01.json "$d/other.json" --same-cpu >/dev/null ||
+	fail "--same-cpu: another hostname with the same CPU is refused"
+python3 - "$d" <<'PY' || fail "could not craft another CPU"
+import json, sys
+r = json.load(open(sys.argv[1] + "/other.json"))
+r["host"]["cpu"]["model"] = "Another CPU"
+json.dump(r, open(sys.argv[1] + "/othercpu.json", "w"))
+PY
+"$CS" history "$d"/night-01.json "$d/othercpu.json" --same-cpu >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--same-cpu: another CPU model is not exit 2"
 echo '{"schema":"other"}' >"$d/bad.json"
 "$CS" history "$d/bad.json" 2>/dev/null; [ $? -eq 2 ] || fail "a foreign file is not exit 2"
 "$CS" history "$d"/night-01.json --threshold x 2>/dev/null; [ $? -eq 2 ] || fail "bad threshold"
