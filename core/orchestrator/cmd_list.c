@@ -52,7 +52,7 @@ cs_cmd_list(int argc, char **argv)
 		memset(&w, 0, sizeof w);
 		w.file = &files[f];
 		w.cpu = -1;
-		snprintf(w.mask, sizeof w.mask, "none");
+		snprintf(w.mask, sizeof w.mask, "%s", cs_mask_name(CS_MASK_NONE));
 		printf("\n%s  (%s)\n", files[f].name, files[f].path);
 		if (cs_worker_start(&w, &cfg) != 0) {
 			printf("  error: %s\n", w.error);

@@ -18,8 +18,6 @@
 
 #define MAX_WORKERS 64
 
-static const char *const mask_names[] = {"none", "no-sha", "no-aes", "scalar", NULL};
-
 static void
 print_run_help(FILE *f)
 {
@@ -27,12 +25,18 @@ print_run_help(FILE *f)
 	      "Measure every library x API path x algorithm x size, interleaved, each cell\n"
 	      "checked against known-answer vectors before it is timed.\n\n"
 	      "  --lib L[,L]        libraries (worker names; default: all found but noop)\n"
-	      "  --path P[,P]       API paths (evp, fetch, oneshot, lowlevel, legacy, psa, ...)\n"
-	      "  --alg A[,A]        algorithms (default: all)\n"
-	      "  --op O[,O]         seal, open, encrypt, digest, derive, keygen (default: all)\n"
-	      "  --sizes N[,N]      bytes per operation (default: 16,64,256,1024,8192,16384)\n"
-	      "  --mask M[,M]       none, no-sha, no-aes, scalar: each mask is a row (default: none)\n"
-	      "  --precision PCT    stop a cell when the 95% CI of its median is within PCT%\n"
+	      "  --path P[,P]       API paths (evp, fetch, oneshot, lowlevel, legacy, psa, ...)\n",
+	      f);
+	/* the catalogue's lists (core/workload/algs.def, adapter.h) */
+	char algs[1024], ops[256], masks[256];
+	cs_alg_names(algs, sizeof algs);
+	cs_op_names(ops, sizeof ops);
+	cs_mask_names(masks, sizeof masks);
+	fprintf(f, "  --alg A[,A]        algorithms (default: all): %s\n"
+		   "  --op O[,O]         %s (default: all)\n", algs, ops);
+	fputs("  --sizes N[,N]      bytes per operation (default: 16,64,256,1024,8192,16384)\n", f);
+	fprintf(f, "  --mask M[,M]       %s: each mask is a row (default: none)\n", masks);
+	fputs(	      "  --precision PCT    stop a cell when the 95% CI of its median is within PCT%\n"
 	      "                     (default: 1)\n"
 	      "  --budget SECONDS   cap on timed seconds per cell (default: 0.25)\n"
 	      "  --quick            coarse and fast: 5% precision, short batches and budget\n"
@@ -73,15 +77,6 @@ typedef struct run_args {
 	int repeat;		/* --repeat R (repeat.c) */
 } run_args;
 
-static bool
-in_set(const char *const *set, const char *s)
-{
-	for (size_t i = 0; set[i]; i++)
-		if (strcmp(set[i], s) == 0)
-			return true;
-	return false;
-}
-
 /* "openssl" and "openssl@1.1.1w" are both OpenSSL workers. */
 static bool
 is_lib(const char *worker, const char *lib)
@@ -102,16 +97,12 @@ validate_names(run_args *a)
 		}
 	for (size_t i = 0; i < cfg->ops.n; i++)
 		if (cs_op_find(cfg->ops.item[i]) == CS_OP_COUNT) {
-			const char *ops[CS_OP_COUNT + 1];
-			for (int op = 0; op < CS_OP_COUNT; op++)
-				ops[op] = cs_op_name((cs_op)op);
-			ops[CS_OP_COUNT] = NULL;
-			cs_join_strv(known, sizeof known, ops, ", ");
+			cs_op_names(known, sizeof known);
 			cs_usage_error("unknown operation '%s' (known: %s)", cfg->ops.item[i], known);
 		}
 	for (size_t i = 0; i < cfg->masks.n; i++)
-		if (!in_set(mask_names, cfg->masks.item[i])) {
-			cs_join_strv(known, sizeof known, mask_names, ", ");
+		if (cs_mask_find(cfg->masks.item[i]) == CS_MASK_COUNT) {
+			cs_mask_names(known, sizeof known);
 			cs_usage_error("unknown mask '%s' (known: %s)", cfg->masks.item[i], known);
 		}
 	if (!cs_report_format_known(cfg->format)) {
@@ -278,7 +269,7 @@ config_defaults(cs_config *cfg)
 	cfg->seed = (unsigned)time(NULL) ^ (unsigned)getpid();
 	for (size_t i = 0; cs_default_sizes[i]; i++)
 		cfg->sizes[cfg->n_sizes++] = cs_default_sizes[i];
-	cs_list_split("none", &cfg->masks);
+	cs_list_split(cs_mask_name(CS_MASK_NONE), &cfg->masks);
 }
 
 static void

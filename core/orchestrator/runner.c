@@ -465,7 +465,8 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 	    const char *env, const char *val, const char *why)
 {
 	const cs_config *cfg = run->cfg;
-	cs_worker *w = strcmp(mask, "none") == 0 ? base : new_worker(run, f, mask, base->variant);
+	cs_worker *w = cs_mask_find(mask) == CS_MASK_NONE ? base
+			: new_worker(run, f, mask, base->variant);
 	if (!w)
 		return -1;
 	char lost[200];
@@ -541,7 +542,7 @@ start_variant(cs_run *run, const cs_worker_file *file, const cs_variant *variant
 {
 	const cs_config *cfg = run->cfg;
 	/* the unmasked worker first: its hello tells how to mask */
-	cs_worker *base = new_worker(run, file, "none", variant);
+	cs_worker *base = new_worker(run, file, cs_mask_name(CS_MASK_NONE), variant);
 	if (!base)
 		return -1;
 	if (cs_worker_start(base, cfg) != 0) {
@@ -561,7 +562,7 @@ start_variant(cs_run *run, const cs_worker_file *file, const cs_variant *variant
 				json_string_value(json_object_get(me, "value")), ok ? NULL : why) != 0)
 			return -1;
 	}
-	if (!cs_list_has(&cfg->masks, "none"))
+	if (!cs_list_has(&cfg->masks, cs_mask_name(CS_MASK_NONE)))
 		cs_worker_quit(base);
 	return 0;
 }

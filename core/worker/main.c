@@ -20,8 +20,6 @@
 
 extern const cs_adapter *const cs_worker_adapter;
 
-static const char *const known_masks[] = {"none", "no-sha", "no-aes", "scalar", NULL};
-
 static FILE *proto_out; /* the protocol channel (the original stdout) */
 static const char *fault_mode, *fault_alg; /* test-only faults of the noop worker */
 
@@ -51,7 +49,7 @@ impl_available(const cs_impl *impl, const char **why)
 	*why = impl->why;
 	if (!impl->run)
 		return false;
-	if (impl->available && !impl->available(why))
+	if (impl->available && !impl->available(impl, why))
 		return false;
 	*why = NULL;
 	return true;
@@ -169,14 +167,13 @@ masks_json(const cs_cpu *cpu)
 {
 	const cs_adapter *a = cs_worker_adapter;
 	json_t *m = json_object();
-	for (size_t i = 0; known_masks[i]; i++) {
+	for (int mask = 0; mask < CS_MASK_COUNT; mask++) {
 		char name[64] = "", value[256] = "";
 		cs_status st = CS_UNSUPPORTED;
-		if (strcmp(known_masks[i], "none") == 0)
+		if (mask == CS_MASK_NONE)
 			st = CS_OK;
 		else if (a->mask_env)
-			st = a->mask_env(known_masks[i], cpu->arch, name, sizeof name,
-					 value, sizeof value);
+			st = a->mask_env((cs_mask)mask, cpu, name, sizeof name, value, sizeof value);
 		json_t *e = json_object();
 		json_object_set_new(e, "status", json_string(st == CS_OK ? "ok"
 			: st == CS_UNSUPPORTED ? "unsupported" : "not-applicable"));
@@ -184,7 +181,7 @@ masks_json(const cs_cpu *cpu)
 			json_object_set_new(e, "env", json_string(name));
 			json_object_set_new(e, "value", json_string(value));
 		}
-		json_object_set_new(m, known_masks[i], e);
+		json_object_set_new(m, cs_mask_name((cs_mask)mask), e);
 	}
 	return m;
 }
@@ -226,9 +223,10 @@ send_hello(const char *argv0, const char *mask)
 		"mask", mask ? mask : "none");
 	/* Did the mask's switch reach this process? A launcher that drops the
 	   environment (ssh, env -i) would otherwise give unmasked numbers. */
-	if (mask && strcmp(mask, "none") != 0 && a->mask_env) {
+	cs_mask m = mask ? cs_mask_find(mask) : CS_MASK_NONE;
+	if (m != CS_MASK_NONE && m != CS_MASK_COUNT && a->mask_env) {
 		char name[64] = "", value[256] = "";
-		if (a->mask_env(mask, cpu.arch, name, sizeof name, value, sizeof value) == CS_OK &&
+		if (a->mask_env(m, &cpu, name, sizeof name, value, sizeof value) == CS_OK &&
 		    name[0]) {
 			const char *seen = getenv(name);
 			json_object_set_new(hello, "mask_applied",
