@@ -497,8 +497,12 @@ cs_compare(json_t *base, json_t *cur, const cs_compare_opts *o, const char *base
 	}
 	size_t n_base_cells = out->n_cells;
 	json_array_foreach(ccells, i, c) {
+		char key[320];
 		if (rc || paired[i] || (out->same_run && !selected(c, &sc)))
 			continue;
+		pair_key(c, out->same_run, key, sizeof key);
+		if (cs_cellmap_get(&cmap, key) != i)
+			continue;	/* a duplicate key: the first one stands */
 		cs_cell_cmp *x = &out->cells[out->n_cells++];
 		x->cur = c;
 		name_cell(x, c, out->same_run);
