@@ -7,20 +7,23 @@
 #       slowdown on top of the real run-to-run noise): share of cells caught;
 #  A/B: one pair whose NEW runs OpenSSL with AES-NI and PCLMUL masked off
 #       (OPENSSL_ia32cap, x86-64 only): compare must exit 1 and list the
-#       OpenSSL AES-GCM cells with 'aes-ni+pclmul -> scalar'.
+#       OpenSSL AES-GCM cells with 'aes-ni+pclmul -> scalar';
+#  same run (-s N): N runs of openssl under --mask none,no-aes, each compared
+#       with --base openssl --new openssl/no-aes: the cells flagged must be
+#       exactly the AES ones, every time.
 #
-#   bench/aa.sh [-k K] [-r R] [-t PCT] [-b BUILD_DIR] [-- run options]
-#   defaults: K=5, R=5 (--repeat), PCT=5 (--threshold), BUILD_DIR=build,
+#   bench/aa.sh [-k K] [-r R] [-t PCT] [-s N] [-b BUILD_DIR] [-- run options]
+#   defaults: K=5, R=5 (--repeat), PCT=5 (--threshold), N=0, BUILD_DIR=build,
 #   run options --lib openssl,nettle,wolfssl,mbedtls
 #               --alg aes-128-gcm,sha256,chacha20-poly1305 --sizes 16,8192
 # Keeps its files in $AA_DIR (default: a temporary directory, removed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-K=5 R=5 T=5 build=build
-while getopts "k:r:t:b:" o; do
+K=5 R=5 T=5 S=0 build=build
+while getopts "k:r:t:s:b:" o; do
 	case $o in
-	k) K=$OPTARG ;; r) R=$OPTARG ;; t) T=$OPTARG ;; b) build=$OPTARG ;;
-	*) echo "usage: bench/aa.sh [-k K] [-r R] [-t PCT] [-b BUILD_DIR] [-- run options]" >&2; exit 2 ;;
+	k) K=$OPTARG ;; r) R=$OPTARG ;; t) T=$OPTARG ;; s) S=$OPTARG ;; b) build=$OPTARG ;;
+	*) echo "usage: bench/aa.sh [-k K] [-r R] [-t PCT] [-s N] [-b BUILD_DIR] [-- run options]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -101,3 +104,25 @@ print(sum(1 for c in r["cells"] if c["lib"] == "openssl" and c["alg"] == "aes-12
 		sed 's/^/A\/B: openssl aes-128-gcm cells flagged slower: /'
 	[ "$rc" -eq 1 ] && [ "$lost" -eq "$want" ] && echo "A/B: caught" || echo "A/B: NOT caught"
 fi
+
+# same run: openssl against itself under --mask no-aes, in one interleaved run
+exact=0
+for i in $(seq 1 "$S"); do
+	"$cs" run --lib openssl --mask none,no-aes --alg aes-128-gcm,sha256,chacha20-poly1305 \
+		--sizes 16,8192 --repeat "$R" -o "$work/s$i.json" >/dev/null 2>&1 || true
+	"$cs" compare "$work/s$i.json" --base openssl --new openssl/no-aes --threshold "$T" \
+		--format json >"$work/sc$i.json" || true
+	verdict=$(python3 - "$work/sc$i.json" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))
+flagged = {(x["label"], x["what"]) for x in c["cells"] if x["speed"] == "slower"}
+aes = {(x["label"], x["what"]) for x in c["cells"] if x["what"].startswith("aes-") and x["speed"] != "not compared"}
+others = {(x["label"], x["what"]) for x in c["cells"] if x["speed"] == "slower" and not x["what"].startswith("aes-")}
+print("exact" if flagged == aes and aes else "%d of %d aes cells flagged, %d others" % (len(flagged & aes), len(aes), len(others)))
+PY
+)
+	[ "$verdict" = exact ] && exact=$((exact + 1))
+	echo "same run $i: $verdict"
+done
+[ "$S" -gt 0 ] && echo "same run: exactly the AES cells flagged in $exact of $S runs"
+exit 0
