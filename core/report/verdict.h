@@ -49,7 +49,7 @@ typedef struct cs_cell_cmp {
 	bool weak;		/* fewer than 3 repetitions on a side: effect + noise only */
 	cs_speed speed;
 	char hw_base[96], hw_cur[96];	/* hw summaries ("-" without evidence) */
-	bool hw_lost, hw_gained;	/* a class of BASE missing in NEW / new in NEW */
+	bool hw_lost, hw_gained;	/* a class with >= 10% of BASE's samples under 2% in NEW / the reverse */
 	bool status_changed;	/* ok in BASE, something else in NEW */
 } cs_cell_cmp;
 
