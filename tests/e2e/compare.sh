@@ -67,6 +67,17 @@ has "^hw class lost (4):"
 has "noop/noop  *aes-128-gcm seal 8192 *aes-ni+pclmul -> scalar"
 expect 0 "$d/hwlost.json" "$d/hwbase.json" --fail-on hw
 has "^hw class gained (4):"
+# a share near the 10% shown in hw that dips (0.12 -> 0.07) is flicker, not a loss
+edit "$d/hwbase.json" "$d/hwdip.json" '
+for c in r["cells"]:
+    if c["lib"] == "noop" and "evidence" in c:
+        c["evidence"]["classes"] = {"aes-ni": 0.07, "pclmul": 0.3, "scalar": 0.63}'
+edit "$d/hwbase.json" "$d/hwnear.json" '
+for c in r["cells"]:
+    if c["lib"] == "noop" and "evidence" in c:
+        c["evidence"]["classes"]["aes-ni"] = 0.12'
+expect 0 "$d/hwnear.json" "$d/hwdip.json" --fail-on hw
+has "^hw class lost (0)"
 
 # status: ok -> crashed, from a real run with the crash fault
 CRYPTOSPEED_FAULT=crash:sha256 run --timeout 2 -o "$d/crash.json" >/dev/null 2>&1
