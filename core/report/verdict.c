@@ -259,7 +259,8 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o)
 	c->base_rate = median(xb, c->n_base);
 	c->cur_rate = median(xc, c->n_cur);
 	c->ratio = c->cur_rate / c->base_rate;
-	c->noise = fmax(spread(c->base, xb, c->n_base), spread(c->cur, xc, c->n_cur));
+	/* the ratio is as uncertain as both sides together */
+	c->noise = spread(c->base, xb, c->n_base) + spread(c->cur, xc, c->n_cur);
 	c->weak = c->n_base < MIN_STRONG || c->n_cur < MIN_STRONG;
 	double effect = fabs(c->ratio - 1);
 	c->speed = CS_SPEED_SAME;

@@ -44,7 +44,7 @@ typedef struct cs_cell_cmp {
 	const char *unit;	/* "B/s" or "op/s" */
 	double ratio;		/* cur_rate / base_rate (> 1 faster) */
 	double ci_lo, ci_hi;	/* 95% bootstrap CI of the ratio (strong verdicts), else 0 */
-	double noise;		/* noise floor: the larger side's relative spread */
+	double noise;		/* noise floor: the sum of both sides' relative spreads */
 	size_t n_base, n_cur;	/* ok repetitions per side */
 	bool weak;		/* fewer than 3 repetitions on a side: effect + noise only */
 	cs_speed speed;
