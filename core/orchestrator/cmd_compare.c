@@ -9,7 +9,7 @@
 #include "report.h"
 #include "verdict.h"
 
-json_t *cs_cli_load_results(const char *file);
+void cs_cli_load_results(const char *file, cs_res_file *out);
 
 static const char usage[] =
 	"usage: cryptospeed compare BASE.json NEW.json [options]\n"
@@ -98,11 +98,12 @@ cs_cmd_compare(int argc, char **argv)
 			       same_run ? "one result file with --base/--new"
 				        : "two result files (BASE.json NEW.json)",
 			       argc - optind);
-	const char *bname = argv[optind], *cname = argv[optind + want - 1];
-	json_t *base = cs_cli_load_results(bname);
-	json_t *cur = same_run ? json_incref(base) : cs_cli_load_results(cname);
+	cs_res_file base, cur;
+	cs_cli_load_results(argv[optind], &base);
+	if (!same_run)
+		cs_cli_load_results(argv[optind + 1], &cur);
 	cs_comparison cmp;
-	int rc = cs_compare(base, cur, &o, bname, cname, &cmp, why, sizeof why);
+	int rc = cs_compare(&base, same_run ? &base : &cur, &o, &cmp, why, sizeof why);
 	if (rc == 0) {
 		emit(&cmp, stdout);
 		rc = cmp.status;
@@ -113,8 +114,9 @@ cs_cmd_compare(int argc, char **argv)
 		fprintf(stderr, "cryptospeed: out of memory\n");
 		rc = CS_EXIT_FAILURE;
 	}
-	json_decref(base);
-	json_decref(cur);
+	cs_results_free(&base);
+	if (!same_run)
+		cs_results_free(&cur);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "cryptospeed: cannot write to standard output\n");
 		return CS_EXIT_FAILURE;

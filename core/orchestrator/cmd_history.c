@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "history.h"
 
-json_t *cs_cli_load_results(const char *file);
+void cs_cli_load_results(const char *file, cs_res_file *out);
 
 static const char usage[] =
 	"usage: cryptospeed history FILE.json... [--format text|json] [--svg DIR]\n"
@@ -64,18 +64,24 @@ cs_cmd_history(int argc, char **argv)
 	size_t n = (size_t)(argc - optind);
 	if (n == 0)
 		cs_usage_error("history needs result files (cryptospeed history DIR/*.json)");
-	json_t **r = calloc(n, sizeof *r);
-	if (!r) {
+	cs_res_file *files = calloc(n, sizeof *files);
+	const cs_res_file **ptrs = calloc(n, sizeof *ptrs);
+	if (!files || !ptrs) {
+		free(files);
+		free(ptrs);
 		fprintf(stderr, "cryptospeed: out of memory\n");
 		return CS_EXIT_FAILURE;
 	}
-	for (size_t i = 0; i < n; i++)
-		r[i] = cs_cli_load_results(argv[optind + (int)i]);
+	for (size_t i = 0; i < n; i++) {
+		cs_cli_load_results(argv[optind + (int)i], &files[i]);
+		ptrs[i] = &files[i];
+	}
 	char why[1024] = "";
-	int rc = cs_history(r, (const char **)(argv + optind), n, &o, stdout, why, sizeof why);
+	int rc = cs_history(ptrs, n, &o, stdout, why, sizeof why);
 	for (size_t i = 0; i < n; i++)
-		json_decref(r[i]);
-	free(r);
+		cs_results_free(&files[i]);
+	free(files);
+	free(ptrs);
 	if (rc) {
 		fflush(stdout);
 		fprintf(stderr, "cryptospeed: history: %s%s\n", why,

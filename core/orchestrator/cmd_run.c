@@ -496,8 +496,7 @@ cs_cmd_run(int argc, char **argv)
 		started += run.workers[i]->hello != NULL;
 	int rc;
 	if (started == 0) {
-		/* the result file still records why each worker could not start */
-		fprintf(stderr, "cryptospeed: no worker could start (the reasons are above)\n");
+		/* each worker said why on its own line; the result file records it too */
 		rc = CS_EXIT_FAILURE;
 	} else {
 		validate_variants(&run);
@@ -517,7 +516,16 @@ cs_cmd_run(int argc, char **argv)
 		fprintf(stderr, "cryptospeed: %s\n", why);
 		rc = CS_EXIT_FAILURE;
 	}
-	cs_report_emit(results, cfg->format, stdout);
+	/* reported from the typed form, decoded once like any result file */
+	cs_res_file typed;
+	const cs_res_file *one = &typed;
+	if (cs_results_decode(results, "this run", &typed, why, sizeof why) != 0) {
+		fprintf(stderr, "cryptospeed: %s\n", why);
+		rc = CS_EXIT_FAILURE;
+	} else {
+		cs_report_emit(&one, 1, cfg->format, CS_VIEW_MATRIX, stdout);
+		cs_results_free(&typed);
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "cryptospeed: cannot write to standard output: %s\n",
 			strerror(errno ? errno : EIO));

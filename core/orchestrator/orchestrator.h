@@ -9,10 +9,13 @@
 
 #include <jansson.h>
 
+#include "protocol.h"
 #include "stats.h"
 #include "workload.h"
 
 #define CS_MAX_LIST 32
+/* The most workers one --multi row runs at once. */
+#define CS_MAX_MULTI 64
 
 /* A comma-separated option, split (the items point into buf). */
 typedef struct cs_list {
@@ -74,7 +77,10 @@ typedef struct cs_worker {
 	int to_fd, from_fd;
 	char buf[1 << 16];
 	size_t buf_len;
-	json_t *hello;		/* its latest hello (a restart says the same) */
+	size_t used;		/* bytes of the line last read (dropped at the next read) */
+	cs_msg_hello info;	/* its latest hello, decoded (valid when hello != NULL) */
+	json_t *hello;		/* the same hello as JSON, for the result file; read
+				   cs_worker_hello() instead */
 	unsigned gen;		/* incremented at every (re)start */
 	int restarts;
 	bool alive;
@@ -93,7 +99,7 @@ typedef struct cs_rcell {
 	const cs_alg *alg;
 	cs_op op;
 	size_t size;
-	json_int_t id;
+	int64_t id;
 	bool active;		/* admitted to the window */
 	bool evidence_here;	/* the row's cell that gathers hw evidence */
 	char status[16];	/* "" while measuring, then ok/wrong/unsupported/crashed/timeout/error */
@@ -105,6 +111,7 @@ typedef struct cs_rcell {
 	double *ns;		/* ns per op, one per batch */
 	size_t n, cap;
 	double timed_ns;	/* sum of timed batch ns */
+	int visits;		/* sample requests so far (bounded: MAX_VISITS in runner.c) */
 	bool done;
 	int agree;		/* -1 not compared, 0, 1 */
 	json_t *evidence;	/* the row's evidence (shared reference) */
@@ -127,15 +134,22 @@ typedef struct cs_run {
 /* ---- spawn.c ---- */
 /* Workers next to this executable or in CRYPTOSPEED_WORKER_PATH. */
 size_t cs_find_workers(cs_worker_file *out, size_t max);
+/* Start the worker and read its hello (decoded and checked, protocol version
+   included). -1 with w->error set when it cannot start or its hello is
+   refused. */
 int cs_worker_start(cs_worker *w, const cs_config *cfg);
+/* The worker's decoded hello, NULL when it never said one. */
+const cs_msg_hello *cs_worker_hello(const cs_worker *w);
 void cs_worker_kill(cs_worker *w);
 void cs_worker_quit(cs_worker *w);
-/* Send req (consumed), wait for one JSON reply line within timeout_s. */
-cs_req cs_worker_request(cs_worker *w, json_t *req, double timeout_s, json_t **reply);
-/* Send req (consumed) without waiting. */
-cs_req cs_worker_send(cs_worker *w, json_t *req);
-/* Read one line as JSON. */
-cs_req cs_worker_read(cs_worker *w, double timeout_s, json_t **msg);
+/* Send an encoded request line (consumed; NULL = out of memory), then wait
+   for one reply line within timeout_s: *line points into the worker's buffer,
+   valid until its next read. */
+cs_req cs_worker_request(cs_worker *w, char *req, double timeout_s, const char **line);
+/* Send an encoded request line (consumed) without waiting. */
+cs_req cs_worker_send(cs_worker *w, char *req);
+/* Read one line (CS_REQ_GARBAGE when none fits the buffer). */
+cs_req cs_worker_read(cs_worker *w, double timeout_s, const char **line);
 extern volatile int cs_interrupt_signal;
 
 /* ---- options.c ---- */

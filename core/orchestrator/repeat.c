@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cellmap.h"
 #include "cli.h"
 #include "repeat.h"
+#include "report.h"
 #include "results.h"
 #include "stats.h"
 
@@ -19,6 +19,17 @@ str(json_t *o, const char *k)
 {
 	const char *s = json_string_value(json_object_get(o, k));
 	return s ? s : "";
+}
+
+/* A cell of a run being written (JSON) and its identity among the cells of
+   the other repetitions: every field that tells two cells apart. */
+static int
+cell_key(json_t *c, char *buf, size_t n)
+{
+	return snprintf(buf, n, "%s\x1f%s\x1f%s\x1f%s\x1f%lld\x1f%s\x1f%s\x1f%lld", str(c, "lib"),
+			str(c, "path"), str(c, "variant"), str(c, "mask"),
+			(long long)json_integer_value(json_object_get(c, "multi")), str(c, "alg"),
+			str(c, "op"), (long long)json_integer_value(json_object_get(c, "size")));
 }
 
 /* One repetition of one cell, as kept under the cell's "repetitions" (its
@@ -111,21 +122,17 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 	json_t *first = results[0];
 	json_t *cells = json_object_get(first, "cells"), *c;
 	size_t i;
-	cs_cellmap *maps = calloc(n, sizeof *maps);
+	cs_index *maps = calloc(n, sizeof *maps);
 	if (!maps)
 		return -1;
 	int rc = 0;
 	/* each later repetition's cells, keyed */
 	for (size_t r = 1; r < n && rc == 0; r++) {
-		json_t *rc_cells = json_object_get(results[r], "cells");
-		if (cs_cellmap_init(&maps[r], json_array_size(rc_cells)) != 0) {
-			rc = -1;
-			break;
-		}
-		json_array_foreach(rc_cells, i, c) {
-			char key[320];
-			cs_cell_key(c, key, sizeof key);
-			if (cs_cellmap_put(&maps[r], key, i) < 0)
+		json_array_foreach(json_object_get(results[r], "cells"), i, c) {
+			char key[1024];
+			bool found;
+			int len = cell_key(c, key, sizeof key);
+			if (cs_index_put(&maps[r], key, (size_t)len, i, &found) == CS_INDEX_NONE)
 				rc = -1;
 		}
 	}
@@ -135,16 +142,16 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 	json_array_foreach(cells, i, c) {
 		if (rc)
 			break;
-		char key[320];
-		cs_cell_key(c, key, sizeof key);
+		char key[1024];
+		int len = cell_key(c, key, sizeof key);
 		json_t *reps = json_array();
 		json_array_append_new(reps, rep_json(c, seeds[0]));
 		/* a cell ok in every repetition stays ok; else it takes the first
 		   repetition's other status, so a crash in any repetition is seen */
 		bool ok = strcmp(str(c, "status"), "ok") == 0;
 		for (size_t r = 1; r < n; r++) {
-			size_t at = cs_cellmap_get(&maps[r], key);
-			json_t *other = at == (size_t)-1
+			size_t at = cs_index_get(&maps[r], key, (size_t)len);
+			json_t *other = at == CS_INDEX_NONE
 				? NULL : json_array_get(json_object_get(results[r], "cells"), at);
 			if (!other) {
 				json_array_append_new(reps, json_pack("{sI ss ss}", "seed",
@@ -178,7 +185,7 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 		if (json_is_true(json_object_get(results[r], "interrupted")))
 			json_object_set_new(first, "interrupted", json_true());
 	for (size_t r = 0; r < n; r++)
-		cs_cellmap_free(&maps[r]);
+		cs_index_free(&maps[r]);
 	free(maps);
 	return rc;
 }

@@ -13,6 +13,9 @@
 #include "orchestrator.h"
 
 #define MAX_RESTARTS 8
+/* Visits after which a cell that never settles ends `error` (a worker whose
+   samples keep the CI wide and the budget unspent must not hold the run). */
+#define MAX_VISITS 2000
 /* Cells prepared at once in one worker: bounds what a library holds (mbedTLS
    PSA has 32 key slots) while cells of one algorithm across all libraries
    are still sampled together. */
@@ -79,7 +82,7 @@ add_cell(cs_run *run, cs_worker **ws, int n_ws, const char *path, const cs_alg *
 	c->alg = alg;
 	c->op = op;
 	c->size = size;
-	c->id = (json_int_t)run->n_cells;
+	c->id = (int64_t)run->n_cells;
 	c->agree = -1;
 	return c;
 }
@@ -96,20 +99,19 @@ plan_worker(cs_run *run, cs_worker **ws, int n_ws, const char *unsupported_why)
 {
 	const cs_config *cfg = run->cfg;
 	cs_worker *w = ws[0];
-	json_t *impls = json_object_get(w->hello, "impls"), *impl;
-	size_t i;
-	json_array_foreach(impls, i, impl) {
-		const char *alg_name = json_string_value(json_object_get(impl, "alg"));
-		const char *path = json_string_value(json_object_get(impl, "path"));
-		const cs_alg *alg = alg_name ? cs_alg_find(alg_name) : NULL;
-		if (!alg || !path)
-			continue;
+	const cs_msg_hello *h = cs_worker_hello(w);
+	for (size_t i = 0; h && i < h->n_impls; i++) {
+		const cs_msg_impl *impl = &h->impls[i];
+		const char *path = impl->path;
+		const cs_alg *alg = cs_alg_find(impl->alg);
+		if (!alg)
+			continue; /* an algorithm this build does not know */
 		if (cfg->algs.n && !cs_list_has(&cfg->algs, alg->name))
 			continue;
 		if (cfg->paths.n && !cs_list_has(&cfg->paths, path))
 			continue;
-		bool avail = json_is_true(json_object_get(impl, "available"));
-		const char *why = json_string_value(json_object_get(impl, "why"));
+		bool avail = impl->available;
+		const char *why = impl->why[0] ? impl->why : NULL;
 		for (int op = 0; op < CS_OP_COUNT; op++) {
 			if (!(alg->ops & CS_OPBIT(op)))
 				continue;
@@ -175,6 +177,27 @@ worker_fault(cs_rcell *c, cs_worker *w, cs_req r, const char *during)
 	cs_worker_kill(w);
 }
 
+/* A reply that breaks the protocol: the cell is `error` with the decoder's
+   message, the worker is ended (its stream can no longer be trusted). */
+static void
+protocol_fault(cs_rcell *c, cs_worker *w, const char *why)
+{
+	char detail[256];
+	snprintf(detail, sizeof detail, "%.40s broke the protocol: %.190s", w->file->name, why);
+	set_status(c, "error", detail);
+	cs_worker_kill(w);
+}
+
+/* A reply must be for the cell asked about. */
+static bool
+same_id(int64_t got, int64_t want, const char *what, char *err, size_t n)
+{
+	if (got == want)
+		return true;
+	snprintf(err, n, "%s: id: %lld, expected %lld", what, (long long)got, (long long)want);
+	return false;
+}
+
 /* Make sure worker k of the cell runs and has the cell prepared.
    Returns false when the cell got a final status instead. */
 static bool
@@ -194,39 +217,41 @@ prepare_in(cs_run *run, cs_rcell *c, int k)
 	}
 	if (c->gens[k] == w->gen)
 		return true;
-	json_t *req = json_pack("{ss sI ss ss ss sI sI sI sI}", "cmd", "prepare", "id", c->id,
-				"alg", c->alg->name, "path", c->path, "op", cs_op_name(c->op),
-				"size", (json_int_t)c->size, "misalign", (json_int_t)cfg->misalign,
-				"target_ns", (json_int_t)cfg->target_ns,
-				"warmup_ns", (json_int_t)cfg->warmup_ns);
-	json_t *rep = NULL;
-	cs_req r = cs_worker_request(w, req, cfg->timeout_s * 3, &rep);
-	if (r == CS_REQ_INTR) {
-		json_decref(rep);
+	cs_msg_prepare req;
+	cs_msg_prepare_init(&req);
+	req.id = c->id;
+	snprintf(req.alg, sizeof req.alg, "%s", c->alg->name);
+	snprintf(req.path, sizeof req.path, "%s", c->path);
+	req.op = (int)c->op;
+	req.size = (int64_t)c->size;
+	req.misalign = (int64_t)cfg->misalign;
+	req.target_ns = (int64_t)cfg->target_ns;
+	req.warmup_ns = (int64_t)cfg->warmup_ns;
+	const char *line;
+	cs_req r = cs_worker_request(w, cs_msg_prepare_encode(&req), cfg->timeout_s * 3, &line);
+	if (r == CS_REQ_INTR)
+		return false;
+	if (r != CS_REQ_OK) {
+		worker_fault(c, w, r, "prepare");
 		return false;
 	}
-	if (r != CS_REQ_OK || json_integer_value(json_object_get(rep, "id")) != c->id) {
-		worker_fault(c, w, r == CS_REQ_OK ? CS_REQ_GARBAGE : r, "prepare");
-		json_decref(rep);
+	cs_msg_prepare_reply rep;
+	char err[256];
+	if (cs_msg_prepare_reply_decode(line, &rep, err, sizeof err) != 0 ||
+	    !same_id(rep.id, c->id, "prepare reply", err, sizeof err)) {
+		protocol_fault(c, w, err);
 		return false;
 	}
-	const char *st = json_string_value(json_object_get(rep, "status"));
-	const char *err = json_string_value(json_object_get(rep, "error"));
-	if (!st || strcmp(st, "ok") != 0) {
-		const char *why = json_string_value(json_object_get(rep, "why"));
-		set_status(c, st ? st : "error", err ? err : why ? why : "prepare failed");
-		json_decref(rep);
+	if (rep.status != CS_ST_OK) {
+		set_status(c, cs_msg_status_names[rep.status],
+			   rep.error[0] ? rep.error : rep.why[0] ? rep.why : "prepare failed");
 		return false;
 	}
-	const char *fp = json_string_value(json_object_get(rep, "fingerprint"));
-	const char *kat = json_string_value(json_object_get(rep, "kat"));
-	const char *served = json_string_value(json_object_get(rep, "served_by"));
-	snprintf(c->served_by, sizeof c->served_by, "%s", served ? served : "");
-	snprintf(c->fingerprint, sizeof c->fingerprint, "%s", fp ? fp : "");
-	snprintf(c->kat, sizeof c->kat, "%s", kat ? kat : "");
-	c->batch = (uint64_t)json_integer_value(json_object_get(rep, "batch"));
+	snprintf(c->served_by, sizeof c->served_by, "%s", rep.served_by);
+	snprintf(c->fingerprint, sizeof c->fingerprint, "%s", rep.fingerprint);
+	snprintf(c->kat, sizeof c->kat, "%s", rep.kat == CS_KAT_EXEMPT ? "exempt" : "pass");
+	c->batch = (uint64_t)rep.batch;
 	c->gens[k] = w->gen;
-	json_decref(rep);
 	return true;
 }
 
@@ -253,6 +278,43 @@ add_sample(cs_rcell *c, double ns_per_op)
 	c->ns[c->n++] = ns_per_op;
 }
 
+/* Replies to one visit, one per worker of the cell (large: kept static). */
+static cs_msg_sample_reply replies[CS_MAX_MULTI];
+
+/* Read and check worker k's reply to a sample request for n batches.
+   False when the cell got a final status (the worker is ended). */
+static bool
+read_sample(cs_rcell *c, int k, int64_t n, double timeout_s)
+{
+	cs_worker *w = c->ws[k];
+	cs_msg_sample_reply *rep = &replies[k];
+	const char *line;
+	char err[256];
+	cs_req r = cs_worker_read(w, timeout_s, &line);
+	if (r == CS_REQ_INTR)
+		return false;
+	if (r != CS_REQ_OK) {
+		worker_fault(c, w, r, "sampling");
+		return false;
+	}
+	if (cs_msg_sample_reply_decode(line, rep, err, sizeof err) != 0 ||
+	    !same_id(rep->id, c->id, "sample reply", err, sizeof err)) {
+		protocol_fault(c, w, err);
+		return false;
+	}
+	if (rep->status == CS_ST_OK && (int64_t)rep->n_ns > n) {
+		snprintf(err, sizeof err, "sample reply: ns: %zu batches, %lld asked for", rep->n_ns,
+			 (long long)n);
+		protocol_fault(c, w, err);
+		return false;
+	}
+	if (rep->status != CS_ST_OK) {
+		set_status(c, "error", rep->error[0] ? rep->error : "sampling failed");
+		return false;
+	}
+	return true;
+}
+
 /* One visit: a few timed batches, in every worker of the cell at the same
    moment (requests first, then replies). A --multi sample is the summed rate
    of its workers, stored as the equivalent ns per op. */
@@ -262,14 +324,23 @@ visit(cs_run *run, cs_rcell *c)
 	const cs_config *cfg = run->cfg;
 	if (!ensure_prepared(run, c))
 		return;
-	json_t *rep[64] = {NULL};
-	double rate[1000] = {0}, longest[1000] = {0};
-	size_t n_samples = cfg->visit < 1000 ? cfg->visit : 1000;
+	if (++c->visits > MAX_VISITS) {
+		/* An honest worker's batches last about target_ns, so its cell
+		   reaches the precision or spends its budget long before this. */
+		char d[160];
+		snprintf(d, sizeof d, "no usable result after %d visits: its batches last far less "
+			 "than the %llu ns asked for", MAX_VISITS, (unsigned long long)cfg->target_ns);
+		set_status(c, "error", d);
+		return;
+	}
+	cs_msg_sample req = {.id = c->id, .n = cfg->visit < CS_MSG_MAX_N ? (int64_t)cfg->visit
+									 : CS_MSG_MAX_N};
+	size_t n_samples = (size_t)req.n;
+	double rate[CS_MSG_MAX_N] = {0}, longest[CS_MSG_MAX_N] = {0};
 	int k;
 	cs_req r = CS_REQ_OK;
 	for (k = 0; k < c->n_ws && r == CS_REQ_OK; k++)
-		r = cs_worker_send(c->ws[k], json_pack("{ss sI sI}", "cmd", "sample", "id", c->id,
-						       "n", (json_int_t)n_samples));
+		r = cs_worker_send(c->ws[k], cs_msg_sample_encode(&req));
 	if (r != CS_REQ_OK) {
 		worker_fault(c, c->ws[k - 1], r, "sampling");
 		for (int j = 0; j < k - 1; j++)
@@ -277,38 +348,19 @@ visit(cs_run *run, cs_rcell *c)
 		return;
 	}
 	for (k = 0; k < c->n_ws; k++) {
-		r = cs_worker_read(c->ws[k], cfg->timeout_s, &rep[k]);
-		if (r == CS_REQ_INTR)
-			break;
-		json_t *ns = json_object_get(rep[k], "ns");
-		if (r == CS_REQ_OK && (json_integer_value(json_object_get(rep[k], "id")) != c->id ||
-				       !json_is_array(ns)))
-			r = CS_REQ_GARBAGE;
-		if (r != CS_REQ_OK) {
-			worker_fault(c, c->ws[k], r, "sampling");
+		if (!read_sample(c, k, req.n, cfg->timeout_s)) {
 			for (int j = k + 1; j < c->n_ws; j++)
 				cs_worker_kill(c->ws[j]);
-			break;
+			return;
 		}
-		const char *st = json_string_value(json_object_get(rep[k], "status"));
-		uint64_t batch = (uint64_t)json_integer_value(json_object_get(rep[k], "batch"));
-		for (size_t i = 0; i < n_samples; i++) {
-			double t = (double)json_integer_value(json_array_get(ns, i));
-			if (batch > 0 && t > 0) {
-				rate[i] += (double)batch / t;
-				if (t > longest[i])
-					longest[i] = t;
-			}
-		}
-		if (!st || strcmp(st, "ok") != 0) {
-			const char *err = json_string_value(json_object_get(rep[k], "error"));
-			set_status(c, "error", err ? err : "sampling failed");
+		const cs_msg_sample_reply *rep = &replies[k];
+		for (size_t i = 0; i < rep->n_ns && i < n_samples; i++) {
+			double t = (double)rep->ns[i];
+			rate[i] += (double)rep->batch / t;
+			if (t > longest[i])
+				longest[i] = t;
 		}
 	}
-	for (k = 0; k < c->n_ws; k++)
-		json_decref(rep[k]);
-	if (c->done || r != CS_REQ_OK)
-		return;
 	for (size_t i = 0; i < n_samples; i++) {
 		if (rate[i] > 0) {
 			add_sample(c, 1 / rate[i]);
@@ -332,18 +384,25 @@ static void
 gather_evidence(cs_run *run, cs_rcell *c)
 {
 	const cs_config *cfg = run->cfg;
-	json_t *rep = NULL;
-	json_t *req = json_pack("{ss sI sI}", "cmd", "evidence", "id", c->id, "ms",
-				(json_int_t)(cfg->quick ? 10 : 25));
-	cs_req r = cs_worker_request(c->w, req, cfg->timeout_s * 3, &rep);
-	json_t *ev = r == CS_REQ_OK ? json_object_get(rep, "evidence") : NULL;
-	if (ev) {
-		c->evidence = json_deep_copy(ev);
-		json_object_set_new(c->evidence, "size", json_integer((json_int_t)c->size));
-	} else if (r != CS_REQ_INTR) {
+	cs_msg_evidence req = {.id = c->id, .ms = cfg->quick ? 10 : 25};
+	static cs_msg_evidence_reply rep;
+	const char *line;
+	char err[256];
+	cs_req r = cs_worker_request(c->w, cs_msg_evidence_encode(&req), cfg->timeout_s * 3, &line);
+	if (r == CS_REQ_INTR)
+		return;
+	if (r != CS_REQ_OK || cs_msg_evidence_reply_decode(line, &rep, err, sizeof err) != 0 ||
+	    !same_id(rep.id, c->id, "evidence reply", err, sizeof err)) {
+		if (r == CS_REQ_OK)
+			fprintf(stderr, "cryptospeed: %s broke the protocol: %s\n", c->w->file->name,
+				err);
 		cs_worker_kill(c->w);
+		return;
 	}
-	json_decref(rep);
+	if (rep.status != CS_ST_OK)
+		return;
+	c->evidence = cs_msg_ev_json(&rep.evidence);
+	json_object_set_new(c->evidence, "size", json_integer((json_int_t)c->size));
 }
 
 /* A finished cell leaves the window: its worker frees it. */
@@ -363,11 +422,14 @@ retire(cs_run *run, cs_rcell *c)
 		w->active--;
 		if (!w->alive || c->gens[k] != w->gen || cs_interrupt_signal)
 			continue;
-		json_t *rep = NULL;
-		json_t *req = json_pack("{ss sI}", "cmd", "release", "id", c->id);
-		if (cs_worker_request(w, req, run->cfg->timeout_s, &rep) != CS_REQ_OK)
+		cs_msg_release req = {.id = c->id};
+		cs_msg_reply rep;
+		const char *line;
+		char err[256];
+		if (cs_worker_request(w, cs_msg_release_encode(&req), run->cfg->timeout_s, &line) !=
+			    CS_REQ_OK ||
+		    cs_msg_reply_decode(line, &rep, err, sizeof err) != 0 || rep.id != c->id)
 			cs_worker_kill(w);
-		json_decref(rep);
 		c->gens[k] = 0;
 	}
 }
@@ -475,7 +537,7 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 		snprintf(w->env_value, sizeof w->env_value, "%s", val ? val : "");
 		if (cs_worker_start(w, cfg) != 0)
 			fprintf(stderr, "cryptospeed: %s mask %s: %s\n", f->name, mask, w->error);
-		else if (json_is_false(json_object_get(w->hello, "mask_applied"))) {
+		else if (w->info.mask_applied == 0) {
 			/* never an unmasked number under a mask's name */
 			snprintf(lost, sizeof lost, "mask %s: %.60s did not reach the worker (does the "
 				 "launcher drop the environment?)", mask, w->env_name);
@@ -483,14 +545,15 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 			fprintf(stderr, "cryptospeed: %s %s\n", f->name, lost);
 		}
 	}
-	if (!w->hello)
+	if (!w->hello) {
+		w->info = base->info;
 		w->hello = json_incref(base->hello);
+	}
 	plan_worker(run, &w, 1, why);
 	if (cfg->multi <= 1)
 		return 0;
 	cs_worker *group[64];
-	int cpus = (int)json_integer_value(json_object_get(json_object_get(base->hello, "cpu"),
-							   "cpus"));
+	int cpus = (int)base->info.cpu.cpus;
 	for (int k = 0; k < cfg->multi && k < 64; k++) {
 		cs_worker *m = new_worker(run, f, mask, base->variant);
 		if (!m)
@@ -500,8 +563,10 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 		memcpy(m->env_value, w->env_value, sizeof m->env_value);
 		if (!why && cs_worker_start(m, cfg) != 0)
 			fprintf(stderr, "cryptospeed: %s x%d: %s\n", f->name, cfg->multi, m->error);
-		if (!m->hello)
+		if (!m->hello) {
+			m->info = base->info;
 			m->hello = json_incref(base->hello);
+		}
 		group[k] = m;
 	}
 	plan_worker(run, group, cfg->multi < 64 ? cfg->multi : 64, why);
@@ -549,17 +614,20 @@ start_variant(cs_run *run, const cs_worker_file *file, const cs_variant *variant
 		fprintf(stderr, "cryptospeed: %s: %s\n", file->name, base->error);
 		return 0; /* no hello, no impl list: recorded under "libraries" */
 	}
-	if (json_object_get(base->hello, "init_error"))
+	const cs_msg_hello *h = cs_worker_hello(base);
+	if (h->init_error[0])
 		return 0; /* the caller's validation reports it */
 	for (size_t m = 0; m < cfg->masks.n; m++) {
 		const char *mask = cfg->masks.item[m];
-		json_t *me = json_object_get(json_object_get(base->hello, "masks"), mask);
-		const char *st = json_string_value(json_object_get(me, "status"));
+		const cs_msg_mask *me = NULL;
+		for (size_t i = 0; i < h->n_masks; i++)
+			if (strcmp(h->masks[i].name, mask) == 0)
+				me = &h->masks[i];
 		char why[160];
 		snprintf(why, sizeof why, "%s has no switch for mask %s", file->name, mask);
-		bool ok = st && strcmp(st, "ok") == 0;
-		if (start_group(run, file, mask, base, json_string_value(json_object_get(me, "env")),
-				json_string_value(json_object_get(me, "value")), ok ? NULL : why) != 0)
+		bool ok = me && me->status == CS_MASK_STATUS_OK;
+		if (start_group(run, file, mask, base, me ? me->env : NULL, me ? me->value : NULL,
+				ok ? NULL : why) != 0)
 			return -1;
 	}
 	if (!cs_list_has(&cfg->masks, cs_mask_name(CS_MASK_NONE)))

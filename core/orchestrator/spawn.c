@@ -179,23 +179,37 @@ cs_worker_start(cs_worker *w, const cs_config *cfg)
 	w->to_fd = to[1];
 	w->from_fd = from[0];
 	w->buf_len = 0;
+	w->used = 0;
 	w->alive = true;
 	w->gen++;
 
-	json_t *hello = NULL;
-	cs_req r = cs_worker_read(w, cfg->timeout_s * 3, &hello);
-	const char *type = hello ? json_string_value(json_object_get(hello, "type")) : NULL;
-	if (r != CS_REQ_OK || !type || strcmp(type, "hello") != 0) {
+	const char *line = NULL;
+	char why[300];
+	cs_req r = cs_worker_read(w, cfg->timeout_s * 3, &line);
+	if (r != CS_REQ_OK) {
 		snprintf(w->error, sizeof w->error, "'%.150s' did not say hello (%s)", exe,
 			 r == CS_REQ_TIMEOUT ? "timed out"
 			 : r == CS_REQ_CRASHED ? "exited: wrong architecture, missing library, or not a worker?"
 			 : "garbage on its output");
-		json_decref(hello);
 		cs_worker_kill(w);
 		return -1;
 	}
-	json_decref(w->hello); /* keep the newest: a restart says the same */
-	w->hello = hello;
+	static cs_msg_hello fresh; /* large: one at a time */
+	if (cs_msg_hello_decode(line, &fresh, why, sizeof why) != 0) {
+		if (fresh.protocol != CS_PROTOCOL_VERSION && strncmp(why, "hello: protocol:", 16) == 0)
+			snprintf(w->error, sizeof w->error, "'%.150s' speaks protocol %lld, this "
+				 "cryptospeed speaks protocol %d: rebuild one of them", exe,
+				 (long long)fresh.protocol, CS_PROTOCOL_VERSION);
+		else
+			snprintf(w->error, sizeof w->error, "'%.90s' broke the protocol: %.130s", exe,
+				 why);
+		cs_worker_kill(w);
+		return -1;
+	}
+	/* keep the newest: a restart says the same */
+	w->info = fresh;
+	json_decref(w->hello);
+	w->hello = cs_msg_hello_json(&w->info);
 	w->error[0] = '\0';
 	return 0;
 
@@ -221,8 +235,8 @@ cs_worker_quit(cs_worker *w)
 {
 	if (!w->alive)
 		return;
-	static const char quit[] = "{\"cmd\":\"quit\"}\n";
-	if (write(w->to_fd, quit, sizeof quit - 1) < 0) {
+	char *quit = cs_msg_quit_encode();
+	if (quit && cs_worker_send(w, quit) != CS_REQ_OK) {
 		/* it is gone already; reaped below */
 	}
 	close(w->to_fd);
@@ -242,21 +256,29 @@ cs_worker_quit(cs_worker *w)
 	w->alive = false;
 }
 
-cs_req
-cs_worker_read(cs_worker *w, double timeout_s, json_t **msg)
+const cs_msg_hello *
+cs_worker_hello(const cs_worker *w)
 {
-	*msg = NULL;
+	return w->hello ? &w->info : NULL;
+}
+
+cs_req
+cs_worker_read(cs_worker *w, double timeout_s, const char **line)
+{
+	*line = NULL;
+	if (w->used) {
+		memmove(w->buf, w->buf + w->used, w->buf_len - w->used);
+		w->buf_len -= w->used;
+		w->used = 0;
+	}
 	double deadline = now_s() + timeout_s;
 	for (;;) {
 		char *nl = memchr(w->buf, '\n', w->buf_len);
 		if (nl) {
 			*nl = '\0';
-			json_error_t e;
-			*msg = json_loads(w->buf, 0, &e);
-			size_t used = (size_t)(nl - w->buf) + 1;
-			memmove(w->buf, nl + 1, w->buf_len - used);
-			w->buf_len -= used;
-			return *msg && json_is_object(*msg) ? CS_REQ_OK : CS_REQ_GARBAGE;
+			w->used = (size_t)(nl - w->buf) + 1;
+			*line = w->buf;
+			return CS_REQ_OK;
 		}
 		if (w->buf_len == sizeof w->buf)
 			return CS_REQ_GARBAGE;
@@ -281,18 +303,16 @@ cs_worker_read(cs_worker *w, double timeout_s, json_t **msg)
 }
 
 cs_req
-cs_worker_request(cs_worker *w, json_t *req, double timeout_s, json_t **reply)
+cs_worker_request(cs_worker *w, char *req, double timeout_s, const char **line)
 {
-	*reply = NULL;
+	*line = NULL;
 	cs_req r = cs_worker_send(w, req);
-	return r == CS_REQ_OK ? cs_worker_read(w, timeout_s, reply) : r;
+	return r == CS_REQ_OK ? cs_worker_read(w, timeout_s, line) : r;
 }
 
 cs_req
-cs_worker_send(cs_worker *w, json_t *req)
+cs_worker_send(cs_worker *w, char *text)
 {
-	char *text = json_dumps(req, JSON_COMPACT);
-	json_decref(req);
 	if (!text)
 		return CS_REQ_GARBAGE;
 	size_t len = strlen(text);

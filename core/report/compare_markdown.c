@@ -8,12 +8,6 @@
 
 #define MAX_ROWS 50
 
-static const char *
-str(json_t *o, const char *k)
-{
-	const char *s = json_string_value(json_object_get(o, k));
-	return s ? s : "";
-}
 
 /* Markdown table cells: no pipes or newlines. */
 static void
@@ -85,10 +79,10 @@ table(const cs_comparison *c, FILE *f, const char *title, row_fn *want, int kind
 			fprintf(f, " %s | %s |", x->hw_base, x->hw_cur);
 		} else if (kind == 2) {
 			fputc(' ', f);
-			md(f, str(x->cur, "status"));
-			if (*str(x->cur, "detail")) {
+			md(f, x->cur->status);
+			if (x->cur->detail) {
 				fputs(": ", f);
-				md(f, str(x->cur, "detail"));
+				md(f, x->cur->detail);
 			}
 			fputs(" |", f);
 		}

@@ -11,7 +11,6 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cellmap.h"
 #include "changepoint.h"
 #include "history.h"
 #include "report.h"
@@ -20,14 +19,14 @@
 
 typedef struct hfile {
 	const char *path;	/* as given */
-	json_t *r;		/* the result file */
+	const cs_res_file *r;	/* the result file */
 	const char *started;	/* its "started" time stamp */
 	size_t arg;		/* position on the command line (ties keep it) */
 } hfile;
 
 typedef struct hcell {
-	char key[320];		/* cs_cell_key */
-	json_t *cell;		/* the cell in the first file that has it (names, unit) */
+	char key[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];	/* "label alg op size" */
+	const cs_res_cell *cell;	/* the cell in the first file that has it (names, unit) */
 	double *rate;		/* per file in time order: rate median, NAN when absent/not ok */
 	size_t *at;		/* rate index -> file index, for the points present */
 	size_t n;		/* points present */
@@ -57,13 +56,6 @@ fail(int status, const char *fmt, ...)
 	return status;
 }
 
-static const char *
-str(json_t *o, const char *k)
-{
-	const char *s = json_string_value(json_object_get(o, k));
-	return s ? s : "";
-}
-
 static int
 cmp_file(const void *a, const void *b)
 {
@@ -76,75 +68,72 @@ cmp_file(const void *a, const void *b)
 static int
 order(hfile *f, size_t n, bool same_cpu)
 {
+	const cs_res_file *a = f[0].r;
 	for (size_t i = 0; i < n; i++) {
-		f[i].started = str(f[i].r, "started");
-		json_t *h0 = json_object_get(f[0].r, "host"), *h = json_object_get(f[i].r, "host");
-		json_t *c0 = json_object_get(h0, "cpu"), *c = json_object_get(h, "cpu");
-		if ((!same_cpu && strcmp(str(h0, "hostname"), str(h, "hostname"))) ||
-		    strcmp(str(c0, "model"), str(c, "model")) || strcmp(str(c0, "arch"), str(c, "arch")))
+		const cs_res_file *b = f[i].r;
+		f[i].started = b->started;
+		if ((!same_cpu && strcmp(a->hostname, b->hostname)) ||
+		    strcmp(a->cpu_model, b->cpu_model) || strcmp(a->cpu_arch, b->cpu_arch))
 			return fail(2, "'%s' (host '%s', %s %s) and '%s' (host '%s', %s %s) come "
-				    "from different hosts",
-				    f[0].path, str(h0, "hostname"), str(c0, "arch"), str(c0, "model"),
-				    f[i].path, str(h, "hostname"), str(c, "arch"), str(c, "model"));
+				    "from different hosts", f[0].path, a->hostname, a->cpu_arch,
+				    a->cpu_model, f[i].path, b->hostname, b->cpu_arch, b->cpu_model);
 	}
 	qsort(f, n, sizeof *f, cmp_file);
 	return 0;
 }
 
 static double
-rate_of(json_t *cell)
+rate_of(const cs_res_cell *cell)
 {
-	if (strcmp(str(cell, "status"), "ok") != 0)
-		return NAN;
-	json_t *m = json_object_get(json_object_get(cell, "rate"), "median");
-	double v = json_number_value(m);
-	return json_is_number(m) && isfinite(v) && v > 0 ? v : NAN;
+	return cell->ok && cell->rate.median > 0 ? cell->rate.median : NAN;
 }
 
 /* Every cell of every file, keyed; rates per file in time order. */
 static hcell *
 collect(hfile *f, size_t nf, size_t *n_cells)
 {
-	cs_cellmap map = {0};
+	cs_index map = {0};
 	hcell *cells = NULL;
 	size_t n = 0, cap = 0;
 	for (size_t i = 0; i < nf; i++) {
-		size_t j;
-		json_t *c;
-		json_array_foreach(json_object_get(f[i].r, "cells"), j, c) {
-			char key[320];
-			if (!json_is_object(c))
-				continue;
-			cs_cell_key(c, key, sizeof key);
-			size_t at = cs_cellmap_get(&map, key);
-			if (at == (size_t)-1) {
-				if (n == cap) {
-					cap = cap ? 2 * cap : 64;
-					hcell *more = realloc(cells, cap * sizeof *cells);
-					if (!more)
-						goto oom;
-					cells = more;
-				}
-				at = n;
-				memset(&cells[n], 0, sizeof cells[n]);
-				snprintf(cells[n].key, sizeof cells[n].key, "%s", key);
-				cells[n].cell = c;
-				cells[n].rate = malloc(nf * sizeof(double));
-				cells[n].at = malloc(nf * sizeof(size_t));
-				n++;
-				if (!cells[at].rate || !cells[at].at || cs_cellmap_put(&map, key, at) < 0)
+		for (size_t j = 0; j < f[i].r->n_cells; j++) {
+			const cs_res_cell *c = &f[i].r->cells[j];
+			char key[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
+			int len = cs_report_cell_key(c, key, sizeof key);
+			bool found;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				hcell *more = realloc(cells, cap * sizeof *cells);
+				if (!more)
+					goto oom;
+				cells = more;
+			}
+			size_t at = cs_index_put(&map, key, (size_t)len, n, &found);
+			if (at == CS_INDEX_NONE)
+				goto oom;
+			if (!found) {
+				hcell *h = &cells[n++];
+				memset(h, 0, sizeof *h);
+				char label[CS_RES_LABEL_MAX];
+				cs_res_row_label(c, label, sizeof label);
+				snprintf(h->key, sizeof h->key, "%s %s %s %lld", label, c->alg, c->op,
+					 c->size);
+				h->cell = c;
+				h->rate = malloc(nf * sizeof(double));
+				h->at = malloc(nf * sizeof(size_t));
+				if (!h->rate || !h->at)
 					goto oom;
 				for (size_t k = 0; k < nf; k++)
-					cells[at].rate[k] = NAN;
+					h->rate[k] = NAN;
 			}
 			cells[at].rate[i] = rate_of(c);
 		}
 	}
-	cs_cellmap_free(&map);
+	cs_index_free(&map);
 	*n_cells = n;
 	return cells;
 oom:
-	cs_cellmap_free(&map);
+	cs_index_free(&map);
 	for (size_t k = 0; k < n; k++)
 		free(cells[k].rate), free(cells[k].at);
 	free(cells);
@@ -179,9 +168,8 @@ detect(hcell *c, size_t nf, const hopts *o)
 static const char *
 unit_of(const hcell *c, double *scale)
 {
-	bool bytes = strcmp(str(json_object_get(c->cell, "rate"), "unit"), "op/s") != 0;
-	*scale = bytes ? 1e6 : 1;
-	return bytes ? "MB/s" : "op/s";
+	*scale = c->cell->bytes ? 1e6 : 1;
+	return c->cell->bytes ? "MB/s" : "op/s";
 }
 
 /* A rate for reading: whole numbers from 10000 up, else 4 significant digits. */
@@ -194,13 +182,12 @@ put_rate(FILE *out, double v, const char *after)
 static void
 print_text(FILE *out, const hfile *f, size_t nf, hcell *cells, size_t n, const hopts *o)
 {
-	json_t *h = json_object_get(f[0].r, "host"), *cpu = json_object_get(h, "cpu");
+	const cs_res_file *h = f[0].r;
 	size_t changed = 0;
 	for (size_t i = 0; i < n; i++)
 		changed += cells[i].n_cp > 0;
 	fprintf(out, "history of %zu result files from host '%s' (%s, %s), %s .. %s\n", nf,
-		str(h, "hostname"), str(cpu, "arch"), str(cpu, "model"), f[0].started,
-		f[nf - 1].started);
+		h->hostname, h->cpu_arch, h->cpu_model, f[0].started, f[nf - 1].started);
 	fprintf(out, "change points: e-divisive means, permutation test p <= %g (%zu "
 		     "permutations), segments >= %zu points, steps >= %g%%\n",
 		o->cp.alpha, o->cp.permutations, o->cp.min_size, o->threshold * 100);
@@ -260,18 +247,19 @@ json_out(const hfile *f, size_t nf, hcell *cells, size_t n, const hopts *o)
 				"before", p->before, "after", p->after,
 				"change", p->after / p->before - 1, "p", p->p, "q", p->q));
 		}
-		json_t *cell = c->cell;
+		const cs_res_cell *cell = c->cell;
 		json_t *e = json_pack("{ss ss ss ss ss ss sI ss so so}", "key", c->key,
-			"lib", str(cell, "lib"), "path", str(cell, "path"), "mask", str(cell, "mask"),
-			"alg", str(cell, "alg"), "op", str(cell, "op"),
-			"size", json_integer_value(json_object_get(cell, "size")),
-			"unit", str(json_object_get(cell, "rate"), "unit"), "rates", rates,
+			"lib", cell->lib, "path", cell->path, "mask", cell->mask,
+			"alg", cell->alg, "op", cell->op, "size", (json_int_t)cell->size,
+			"unit", cell->bytes ? "B/s" : "op/s", "rates", rates,
 			"change_points", cps);
 		json_array_append_new(jc, e);
 	}
-	json_t *h = json_object_get(f[0].r, "host");
-	return json_pack("{ss sO s{ss sf sI sI sf} so so}", "schema", "cryptospeed-history/1",
-			 "host", h ? h : json_null(), "method", "name", "e-divisive means",
+	const cs_res_file *h = f[0].r;
+	return json_pack("{ss s{ss ss ss ss} s{ss sf sI sI sf} so so}", "schema",
+			 "cryptospeed-history/1", "host", "hostname", h->hostname, "kernel",
+			 h->kernel, "arch", h->cpu_arch, "model", h->cpu_model,
+			 "method", "name", "e-divisive means",
 			 "alpha", o->cp.alpha, "permutations", (json_int_t)o->cp.permutations,
 			 "min_size", (json_int_t)o->cp.min_size, "threshold", o->threshold,
 			 "files", files, "cells", jc);
@@ -342,7 +330,7 @@ write_svg(const char *dir, const hcell *c, size_t nf)
 }
 
 int
-cs_history(json_t **results, const char **paths, size_t nf, const cs_history_opts *o, FILE *out,
+cs_history(const cs_res_file *const *results, size_t nf, const cs_history_opts *o, FILE *out,
 	   char *why, size_t why_size)
 {
 	hfile *f = calloc(nf + 1, sizeof *f);
@@ -351,7 +339,7 @@ cs_history(json_t **results, const char **paths, size_t nf, const cs_history_opt
 	if (!f)
 		return fail(1, "out of memory");
 	for (size_t i = 0; i < nf; i++)
-		f[i] = (hfile){.path = paths[i], .r = results[i], .arg = i};
+		f[i] = (hfile){.path = results[i]->name, .r = results[i], .arg = i};
 	int rc = nf ? order(f, nf, o->same_cpu) : 0;
 	if (!rc && o->svg_dir && mkdir(o->svg_dir, 0777) != 0 && errno != EEXIST)
 		rc = fail(1, "cannot create '%s': %s", o->svg_dir, strerror(errno));
@@ -359,7 +347,7 @@ cs_history(json_t **results, const char **paths, size_t nf, const cs_history_opt
 	hcell *cells = rc ? NULL : collect(f, nf, &n);
 	bool any = false;
 	for (size_t i = 0; i < nf; i++)
-		any |= json_array_size(json_object_get(f[i].r, "cells")) > 0;
+		any |= f[i].r->n_cells > 0;
 	if (!rc && !cells && any)
 		rc = fail(1, "out of memory");
 	for (size_t i = 0; !rc && i < n; i++)

@@ -6,9 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <jansson.h>
-
 #include "changepoint.h"
+#include "results.h"
 
 typedef struct cs_history_opts {
 	const char *format;	/* "text" or "json" */
@@ -22,12 +21,12 @@ typedef struct cs_history_opts {
 extern const cs_history_opts cs_history_defaults;
 
 /*
- * results[i] was loaded from paths[i] (n >= 1, cryptospeed/1 files). Puts them
- * in time order (their "started"), then writes the report to out and the SVGs.
+ * results[0..n): loaded result files (named by their name). Puts them in time
+ * order (their "started"), then writes the report to out and the SVGs.
  * Returns 0; 2 when the files come from different hosts (why names both files);
  * 1 on I/O or memory errors (why says which).
  */
-int cs_history(json_t **results, const char **paths, size_t n, const cs_history_opts *o, FILE *out,
+int cs_history(const cs_res_file *const *results, size_t n, const cs_history_opts *o, FILE *out,
 	       char *why, size_t why_size);
 
 #endif

@@ -23,12 +23,6 @@ xml(FILE *f, const char *s)
 	}
 }
 
-static const char *
-str(json_t *o, const char *k)
-{
-	const char *s = json_string_value(json_object_get(o, k));
-	return s ? s : "";
-}
 
 /* The first failing reason of a cell under --fail-on, as kind + message; false if none. */
 static bool
@@ -40,8 +34,8 @@ failure(const cs_comparison *c, const cs_cell_cmp *x, const char **kind, char *m
 		snprintf(msg, n, "missing in NEW");
 	} else if ((on & (1u << CS_FLAG_STATUS)) && x->status_changed) {
 		*kind = "status";
-		snprintf(msg, n, "ok -> %s%s%s", str(x->cur, "status"),
-			 *str(x->cur, "detail") ? ": " : "", str(x->cur, "detail"));
+		snprintf(msg, n, "ok -> %s%s%.300s", x->cur->status, x->cur->detail ? ": " : "",
+			 x->cur->detail ? x->cur->detail : "");
 	} else if ((on & (1u << CS_FLAG_HW)) && x->hw_lost) {
 		*kind = "hw";
 		snprintf(msg, n, "hw class lost: %s -> %s", x->hw_base, x->hw_cur);
@@ -60,7 +54,7 @@ void
 cs_compare_junit(const cs_comparison *c, FILE *f)
 {
 	size_t failures = 0, skipped = 0;
-	char msg[512];
+	char msg[1400];
 	const char *kind;
 	for (size_t i = 0; i < c->n_cells; i++) {
 		failures += failure(c, &c->cells[i], &kind, msg, sizeof msg);
@@ -88,8 +82,8 @@ cs_compare_junit(const cs_comparison *c, FILE *f)
 			fputs("<skipped message=\"slower, but within the machine's drift\"/>", f);
 		} else if (x->speed == CS_SPEED_NONE) {
 			snprintf(msg, sizeof msg, "not compared: BASE %s, NEW %s",
-				 x->base ? str(x->base, "status") : "absent",
-				 x->cur ? str(x->cur, "status") : "absent");
+				 x->base ? x->base->status : "absent",
+				 x->cur ? x->cur->status : "absent");
 			fputs("<skipped message=\"", f);
 			xml(f, msg);
 			fputs("\"/>", f);

@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cellmap.h"
 #include "report.h"
 #include "results.h"
 #include "text.h"
@@ -18,10 +17,11 @@
 static const char *const flag_names[CS_FLAG_COUNT] = {"slower", "hw", "status", "missing"};
 
 /* Cells measured in every nightly run whose change is the machine's, not a library's. */
-static const char *const reference_keys[] = {
-	"noop/noop sha256 digest 8192",
-	"openssl/evp sha256 digest 8192",
-	NULL,
+static const struct {
+	const char *label, *what;
+} reference_cells[] = {
+	{"noop/noop", "sha256 digest 8192"},
+	{"openssl/evp", "sha256 digest 8192"},
 };
 
 const cs_compare_opts cs_compare_defaults = {
@@ -65,37 +65,24 @@ cs_flag_parse(const char *s, unsigned *bits, char *why, size_t n)
 	return 0;
 }
 
-static const char *
-str(json_t *o, const char *k)
-{
-	const char *s = json_string_value(json_object_get(o, k));
-	return s ? s : "";
-}
-
 static bool
-is_ok(json_t *cell)
+is_ok(const cs_res_cell *cell)
 {
-	return cell && strcmp(str(cell, "status"), "ok") == 0;
+	return cell && cell->ok;
 }
 
 /* Median rates of the ok repetitions, or the cell's one median. */
 static size_t
-rep_rates(json_t *cell, double *out, size_t max)
+rep_rates(const cs_res_cell *cell, double *out, size_t max)
 {
-	size_t n = 0, i;
-	json_t *r;
+	size_t n = 0;
 	if (!is_ok(cell))
 		return 0;
-	json_array_foreach(json_object_get(cell, "repetitions"), i, r) {
-		double v = json_number_value(json_object_get(r, "rate"));
-		if (n < max && strcmp(str(r, "status"), "ok") == 0 && v > 0 && isfinite(v))
-			out[n++] = v;
-	}
-	if (n == 0) {
-		double v = json_number_value(json_object_get(json_object_get(cell, "rate"), "median"));
-		if (v > 0 && isfinite(v))
-			out[n++] = v;
-	}
+	for (size_t i = 0; i < cell->n_reps && n < max; i++)
+		if (cell->reps[i].ok)
+			out[n++] = cell->reps[i].rate;
+	if (n == 0)
+		out[n++] = cell->rate.median;
 	return n;
 }
 
@@ -118,7 +105,7 @@ median(const double *x, size_t n)
 /* A side's relative spread: half the range of its repetition medians over their
    median; with one repetition, the 95% CI half-width of its batch median. */
 static double
-spread(json_t *cell, const double *x, size_t n)
+spread(const cs_res_cell *cell, const double *x, size_t n)
 {
 	if (n >= 2) {
 		double lo = x[0], hi = x[0];
@@ -128,8 +115,7 @@ spread(json_t *cell, const double *x, size_t n)
 		}
 		return (hi - lo) / 2 / median(x, n);
 	}
-	double ci = json_number_value(json_object_get(cell, "ci95_rel"));
-	return ci > 0 && isfinite(ci) ? ci : 0;
+	return cell->ci95_rel > 0 ? cell->ci95_rel : 0;
 }
 
 /* The resampled median's distribution over the sorted values s[0..n): with m =
@@ -215,13 +201,20 @@ bootstrap_ratio(const double *a, size_t na, const double *b, size_t nb, double *
 	return 0;
 }
 
-/* The evidence shares of a cell's classes, or NULL without usable evidence. */
-static json_t *
-classes(json_t *cell)
+/* The cell has usable evidence: classes with their shares. */
+static bool
+has_classes(const cs_res_cell *cell)
 {
-	json_t *ev = json_object_get(cell, "evidence");
-	json_t *cls = json_object_get(ev, "classes");
-	return json_is_true(json_object_get(ev, "available")) && json_object_size(cls) ? cls : NULL;
+	return cell->ev.present && cell->ev.available && cell->ev.n_classes > 0;
+}
+
+static double
+share_of(const cs_res_evidence *ev, const char *name)
+{
+	for (size_t i = 0; i < ev->n_classes; i++)
+		if (strcmp(ev->classes[i].name, name) == 0)
+			return ev->classes[i].share;
+	return 0;
 }
 
 /*
@@ -234,14 +227,12 @@ classes(json_t *cell)
 #define HW_GONE 0.02
 
 static bool
-hw_missing_from(json_t *a, json_t *b)
+hw_missing_from(const cs_res_evidence *a, const cs_res_evidence *b)
 {
-	const char *name;
-	json_t *share;
-	json_object_foreach(a, name, share) {
-		if (strcmp(name, "scalar") == 0 || json_number_value(share) < HW_SHOWN)
-			continue;
-		if (json_number_value(json_object_get(b, name)) < HW_GONE)
+	for (size_t i = 0; i < a->n_classes; i++) {
+		const cs_res_class *k = &a->classes[i];
+		if (strcmp(k->name, "scalar") != 0 && k->share >= HW_SHOWN &&
+		    share_of(b, k->name) < HW_GONE)
 			return true;
 	}
 	return false;
@@ -303,140 +294,129 @@ parse_selection(const char *s, selection *sel)
 }
 
 static bool
-selected(json_t *cell, const selection *sel)
+selected(const cs_res_cell *cell, const selection *sel)
 {
-	json_t *variant = json_object_get(cell, "variant");
-	return strcmp(str(cell, "lib"), sel->lib) == 0 && strcmp(str(cell, "mask"), sel->mask) == 0 &&
-	       (sel->has_variant ? variant && strcmp(json_string_value(variant), sel->variant) == 0
-				 : !variant);
+	return strcmp(cell->lib, sel->lib) == 0 && strcmp(cell->mask, sel->mask) == 0 &&
+	       (sel->has_variant ? cell->variant && strcmp(cell->variant, sel->variant) == 0
+				 : !cell->variant);
 }
 
 /* The pairing key: the whole cell key, or in same-run mode what is measured
-   without who measures it (path, alg, op, size, multi). */
-static void
-pair_key(json_t *cell, bool same_run, char *buf, size_t n)
+   without who measures it (path, alg, op, size, multi). Returns its length. */
+static int
+pair_key(const cs_res_cell *cell, bool same_run, char *buf, size_t n)
 {
-	if (!same_run) {
-		cs_cell_key(cell, buf, n);
-		return;
-	}
-	snprintf(buf, n, "%s x%lld %s %s %lld", str(cell, "path"),
-		 (long long)json_integer_value(json_object_get(cell, "multi")), str(cell, "alg"),
-		 str(cell, "op"), (long long)json_integer_value(json_object_get(cell, "size")));
+	if (!same_run)
+		return cs_report_cell_key(cell, buf, n);
+	return snprintf(buf, n, "%s\x1f%d\x1f%s\x1f%s\x1f%lld", cell->path, cell->multi,
+			cell->alg, cell->op, cell->size);
 }
 
 static void
-name_cell(cs_cell_cmp *c, json_t *cell, bool same_run)
+name_cell(cs_cell_cmp *c, const cs_res_cell *cell, bool same_run)
 {
-	if (same_run) {
-		json_int_t multi = json_integer_value(json_object_get(cell, "multi"));
-		snprintf(c->label, sizeof c->label, "%s%s", str(cell, "path"),
-			 multi > 1 ? " xN" : "");
-	} else {
-		cs_row_label(cell, c->label, sizeof c->label);
-	}
-	snprintf(c->what, sizeof c->what, "%s %s %lld", str(cell, "alg"), str(cell, "op"),
-		 (long long)json_integer_value(json_object_get(cell, "size")));
-	const char *unit = str(json_object_get(cell, "rate"), "unit");
-	c->unit = strcmp(unit, "op/s") == 0 ? "op/s" : "B/s";
+	if (same_run)
+		snprintf(c->label, sizeof c->label, "%s%s", cell->path, cell->multi > 1 ? " xN" : "");
+	else
+		cs_res_row_label(cell, c->label, sizeof c->label);
+	snprintf(c->what, sizeof c->what, "%s %s %lld", cell->alg, cell->op, cell->size);
+	c->unit = cell->bytes ? "B/s" : "op/s";
 }
 
 static void
-host_diff(json_t *base, json_t *cur, cs_comparison *out)
+host_diff(const cs_res_file *base, const cs_res_file *cur, cs_comparison *out)
 {
-	json_t *hb = json_object_get(base, "host"), *hc = json_object_get(cur, "host");
-	json_t *cb = json_object_get(hb, "cpu"), *cc = json_object_get(hc, "cpu");
 	size_t used = 0;
-	struct {
-		const char *name;
-		json_t *a, *b;
-		const char *key;
-	} f[] = {{"hostname", hb, hc, "hostname"}, {"kernel", hb, hc, "kernel"},
-		 {"cpu features", cb, cc, "features"}};
+	const struct {
+		const char *name, *a, *b;
+	} f[] = {{"hostname", base->hostname, cur->hostname},
+		 {"kernel", base->kernel, cur->kernel},
+		 {"cpu features", base->cpu_features, cur->cpu_features}};
 	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
-		if (strcmp(str(f[i].a, f[i].key), str(f[i].b, f[i].key)) != 0 &&
-		    used < sizeof out->host_changes)
+		if (strcmp(f[i].a, f[i].b) != 0 && used < sizeof out->host_changes)
 			used += (size_t)snprintf(out->host_changes + used,
-						 sizeof out->host_changes - used, "%s%s '%s' -> '%s'",
-						 used ? "; " : "", f[i].name, str(f[i].a, f[i].key),
-						 str(f[i].b, f[i].key));
-	if (strcmp(str(cb, "arch"), str(cc, "arch")) || strcmp(str(cb, "model"), str(cc, "model")))
-		snprintf(out->cpu_change, sizeof out->cpu_change, "%s %s -> %s %s", str(cb, "arch"),
-			 str(cb, "model"), str(cc, "arch"), str(cc, "model"));
+						 sizeof out->host_changes - used, "%s%s '%.200s' -> '%.200s'",
+						 used ? "; " : "", f[i].name, f[i].a, f[i].b);
+	if (strcmp(base->cpu_arch, cur->cpu_arch) || strcmp(base->cpu_model, cur->cpu_model))
+		snprintf(out->cpu_change, sizeof out->cpu_change, "%.32s %.120s -> %.32s %.120s",
+			 base->cpu_arch, base->cpu_model, cur->cpu_arch, cur->cpu_model);
 	if (out->cpu_change[0] && used < sizeof out->host_changes)
 		snprintf(out->host_changes + used, sizeof out->host_changes - used, "%sCPU %.300s",
 			 used ? "; " : "", out->cpu_change);
 }
 
+static void
+lib_text(const cs_res_lib *l, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.100s%s%.50s", l && l->version ? l->version : "",
+		 l && l->build && *l->build ? "; " : "", l && l->build ? l->build : "");
+}
+
+static const cs_res_lib *
+lib_named(const cs_res_file *f, const char *name, size_t before)
+{
+	for (size_t i = 0; i < f->n_libs && i < before; i++)
+		if (strcmp(f->libs[i].name, name) == 0)
+			return &f->libs[i];
+	return NULL;
+}
+
 /* Library entries (first of each name) whose version or build differs, or gone. */
 static int
-library_diff(json_t *base, json_t *cur, cs_comparison *out)
+library_diff(const cs_res_file *base, const cs_res_file *cur, cs_comparison *out)
 {
-	json_t *lb = json_object_get(base, "libraries"), *lc = json_object_get(cur, "libraries");
-	json_t *e;
-	size_t i;
-	out->libs = calloc(json_array_size(lb) + json_array_size(lc) + 1, sizeof *out->libs);
+	out->libs = calloc(base->n_libs + cur->n_libs + 1, sizeof *out->libs);
 	if (!out->libs)
 		return -1;
 	for (int side = 0; side < 2; side++) {
-		json_t *mine = side ? lc : lb, *other = side ? lb : lc;
-		json_array_foreach(mine, i, e) {
-			const char *name = str(e, "name");
-			json_t *o = NULL, *x;
-			size_t j, k;
-			bool seen = false;
-			json_array_foreach(mine, j, x)
-				if (j < i && strcmp(str(x, "name"), name) == 0)
-					seen = true;
-			json_array_foreach(other, k, x)
-				if (!o && strcmp(str(x, "name"), name) == 0)
-					o = x;
-			if (seen || (side == 1 && o))
-				continue;
+		const cs_res_file *mine = side ? cur : base, *other = side ? base : cur;
+		for (size_t i = 0; i < mine->n_libs; i++) {
+			const cs_res_lib *e = &mine->libs[i];
+			const cs_res_lib *o = lib_named(other, e->name, other->n_libs);
+			if (lib_named(mine, e->name, i) || (side == 1 && o))
+				continue;	/* not its first entry, or seen from BASE */
 			char a[160], b[160];
-			snprintf(a, sizeof a, "%s%s%s", str(e, "version"), *str(e, "build") ? "; " : "",
-				 str(e, "build"));
-			snprintf(b, sizeof b, "%s%s%s", o ? str(o, "version") : "",
-				 o && *str(o, "build") ? "; " : "", o ? str(o, "build") : "");
+			lib_text(e, a, sizeof a);
+			lib_text(o, b, sizeof b);
 			if (o && strcmp(a, b) == 0)
 				continue;
-			cs_lib_change *lc_ = &out->libs[out->n_libs++];
-			snprintf(lc_->name, sizeof lc_->name, "%s", name);
-			snprintf(lc_->base, sizeof lc_->base, "%s", side ? (o ? b : "") : a);
-			snprintf(lc_->cur, sizeof lc_->cur, "%s", side ? a : (o ? b : ""));
+			cs_lib_change *x = &out->libs[out->n_libs++];
+			snprintf(x->name, sizeof x->name, "%s", e->name);
+			snprintf(x->base, sizeof x->base, "%s", side ? "" : a);
+			snprintf(x->cur, sizeof x->cur, "%s", side ? a : o ? b : "");
 		}
 	}
 	return 0;
 }
 
 static void
-reference_drift(cs_comparison *out, const cs_cellmap *bmap, const cs_cellmap *cmap)
+reference_drift(cs_comparison *out)
 {
 	out->drift = 1;
-	for (size_t r = 0; reference_keys[r]; r++) {
-		size_t ib = cs_cellmap_get(bmap, reference_keys[r]);
-		size_t ic = cs_cellmap_get(cmap, reference_keys[r]);
-		if (ib == (size_t)-1 || ic == (size_t)-1)
-			continue;
-		/* the pair is in cells[ib] (BASE order) */
-		cs_cell_cmp *c = &out->cells[ib];
-		if (c->speed == CS_SPEED_NONE)
+	for (size_t r = 0; r < sizeof reference_cells / sizeof reference_cells[0]; r++) {
+		const cs_cell_cmp *c = NULL;
+		for (size_t k = 0; k < out->n_cells && !c; k++)
+			if (strcmp(out->cells[k].label, reference_cells[r].label) == 0 &&
+			    strcmp(out->cells[k].what, reference_cells[r].what) == 0)
+				c = &out->cells[k];
+		if (!c || c->speed == CS_SPEED_NONE)
 			continue;
 		if (!out->drift_ref[0] || fabs(c->ratio - 1) > fabs(out->drift - 1)) {
 			out->drift = c->ratio;
-			snprintf(out->drift_ref, sizeof out->drift_ref, "%s", reference_keys[r]);
+			snprintf(out->drift_ref, sizeof out->drift_ref, "%s %s", reference_cells[r].label,
+				 reference_cells[r].what);
 		}
 	}
 }
 
 int
-cs_compare(json_t *base, json_t *cur, const cs_compare_opts *o, const char *base_name,
-	   const char *cur_name, cs_comparison *out, char *why, size_t why_size)
+cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opts *o,
+	   cs_comparison *out, char *why, size_t why_size)
 {
 	memset(out, 0, sizeof *out);
 	out->opts = *o;
-	out->base_name = base_name;
-	out->cur_name = cur_name;
+	out->base_name = base->name;
+	out->cur_name = cur->name;
 	out->same_run = o->base_sel && o->cur_sel;
 	selection sb, sc;
 	if (out->same_run) {
@@ -447,60 +427,65 @@ cs_compare(json_t *base, json_t *cur, const cs_compare_opts *o, const char *base
 		if (out->cpu_change[0] && !o->across_hosts) {
 			snprintf(why, why_size, "'%s' and '%s' were measured on different CPUs (%s) "
 				 "(accepted: files from one CPU model and architecture, or "
-				 "--across-hosts)", base_name, cur_name, out->cpu_change);
+				 "--across-hosts)", base->name, cur->name, out->cpu_change);
 			return 2;
 		}
 		if (library_diff(base, cur, out) != 0)
 			return -1;
 	}
-	json_t *bcells = json_object_get(base, "cells"), *ccells = json_object_get(cur, "cells");
-	size_t nb = json_array_size(bcells), nc = json_array_size(ccells), i;
-	json_t *c;
-	cs_cellmap bmap = {0}, cmap = {0};
-	out->cells = calloc(nb + nc + 1, sizeof *out->cells);
-	bool *paired = calloc(nc + 1, sizeof *paired);
-	int rc = 0;
-	if (!out->cells || !paired || cs_cellmap_init(&bmap, nb) || cs_cellmap_init(&cmap, nc))
-		rc = -1;
-	/* NEW's cells by key (in same-run mode, only the NEW selection's) */
-	json_array_foreach(ccells, i, c) {
-		char key[320];
-		if (rc || (out->same_run && !selected(c, &sc)))
+	cs_index bidx = {0}, cidx = {0};
+	char key[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
+	bool found;
+	out->cells = calloc(base->n_cells + cur->n_cells + 1, sizeof *out->cells);
+	bool *paired = calloc(cur->n_cells + 1, sizeof *paired);
+	int rc = out->cells && paired ? 0 : -1;
+	size_t n_sel_base = 0, n_sel_cur = 0;
+	/* NEW's cells by key (in same-run mode, only the NEW selection's); a
+	   repeated key keeps its first cell */
+	for (size_t i = 0; !rc && i < cur->n_cells; i++) {
+		const cs_res_cell *c = &cur->cells[i];
+		if (out->same_run && !selected(c, &sc))
 			continue;
-		pair_key(c, out->same_run, key, sizeof key);
-		if (cs_cellmap_put(&cmap, key, i) < 0)
+		n_sel_cur++;
+		int len = pair_key(c, out->same_run, key, sizeof key);
+		if (cs_index_put(&cidx, key, (size_t)len, i, &found) == CS_INDEX_NONE)
 			rc = -1;
 	}
-	json_array_foreach(bcells, i, c) {
-		char key[320];
-		if (rc || (out->same_run && !selected(c, &sb)))
+	for (size_t i = 0; !rc && i < base->n_cells; i++) {
+		const cs_res_cell *c = &base->cells[i];
+		if (out->same_run && !selected(c, &sb))
 			continue;
-		pair_key(c, out->same_run, key, sizeof key);
-		if (cs_cellmap_put(&bmap, key, out->n_cells) != 0)
-			continue;	/* a duplicate key: the first one stands */
-		size_t at = cs_cellmap_get(&cmap, key);
+		n_sel_base++;
+		int len = pair_key(c, out->same_run, key, sizeof key);
+		if (cs_index_put(&bidx, key, (size_t)len, i, &found) == CS_INDEX_NONE) {
+			rc = -1;
+			break;
+		}
+		if (found)
+			continue;	/* a repeated key: the first cell stands */
+		size_t at = cs_index_get(&cidx, key, (size_t)len);
 		cs_cell_cmp *x = &out->cells[out->n_cells++];
 		x->base = c;
-		x->cur = at == (size_t)-1 ? NULL : json_array_get(ccells, at);
+		x->cur = at == CS_INDEX_NONE ? NULL : &cur->cells[at];
 		if (x->cur)
 			paired[at] = true;
 		name_cell(x, x->cur ? x->cur : c, out->same_run);
 	}
-	if (!rc && out->same_run && (bmap.n == 0 || cmap.n == 0)) {
+	if (!rc && out->same_run && (n_sel_base == 0 || n_sel_cur == 0)) {
 		snprintf(why, why_size, "--%s '%s' matches no cell of '%s' (accepted: a library as "
 			 "in the result file, e.g. wolfssl@5.7.2, openssl/no-aes, "
-			 "openssl[default])", bmap.n ? "new" : "base",
-			 bmap.n ? o->cur_sel : o->base_sel, base_name);
+			 "openssl[default])", n_sel_base ? "new" : "base",
+			 n_sel_base ? o->cur_sel : o->base_sel, base->name);
 		rc = 2;
 	}
 	size_t n_base_cells = out->n_cells;
-	json_array_foreach(ccells, i, c) {
-		char key[320];
-		if (rc || paired[i] || (out->same_run && !selected(c, &sc)))
+	for (size_t i = 0; !rc && i < cur->n_cells; i++) {
+		const cs_res_cell *c = &cur->cells[i];
+		if (paired[i] || (out->same_run && !selected(c, &sc)))
 			continue;
-		pair_key(c, out->same_run, key, sizeof key);
-		if (cs_cellmap_get(&cmap, key) != i)
-			continue;	/* a duplicate key: the first one stands */
+		int len = pair_key(c, out->same_run, key, sizeof key);
+		if (cs_index_get(&cidx, key, (size_t)len) != i)
+			continue;	/* a repeated key: the first cell stands */
 		cs_cell_cmp *x = &out->cells[out->n_cells++];
 		x->cur = c;
 		name_cell(x, c, out->same_run);
@@ -523,17 +508,15 @@ cs_compare(json_t *base, json_t *cur, const cs_compare_opts *o, const char *base
 		}
 		cs_report_hw(x->base, x->hw_base, sizeof x->hw_base);
 		cs_report_hw(x->cur, x->hw_cur, sizeof x->hw_cur);
-		json_t *cb = classes(x->base), *cc = classes(x->cur);
-		if (is_ok(x->base) && is_ok(x->cur) && cb && cc) {
-			x->hw_lost = hw_missing_from(cb, cc);
-			x->hw_gained = hw_missing_from(cc, cb);
+		if (is_ok(x->base) && is_ok(x->cur) && has_classes(x->base) && has_classes(x->cur)) {
+			x->hw_lost = hw_missing_from(&x->base->ev, &x->cur->ev);
+			x->hw_gained = hw_missing_from(&x->cur->ev, &x->base->ev);
 			out->count[CS_FLAG_HW] += x->hw_lost;
 		}
 	}
+	out->drift = 1;
 	if (!rc && !out->same_run)
-		reference_drift(out, &bmap, &cmap);
-	else
-		out->drift = 1;
+		reference_drift(out);
 	double d = fabs(out->drift - 1);
 	out->inconclusive = !rc && !out->same_run && d > o->threshold;
 	for (size_t k = 0; !rc && k < out->n_cells; k++) {
@@ -550,8 +533,8 @@ cs_compare(json_t *base, json_t *cur, const cs_compare_opts *o, const char *base
 	for (int k = 0; k < CS_FLAG_COUNT; k++)
 		failed |= (o->fail_on & (1u << k)) && out->count[k] > 0;
 	out->status = failed ? 1 : out->inconclusive ? 5 : 0;
-	cs_cellmap_free(&bmap);
-	cs_cellmap_free(&cmap);
+	cs_index_free(&bidx);
+	cs_index_free(&cidx);
 	free(paired);
 	if (rc)
 		cs_comparison_free(out);

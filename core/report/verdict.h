@@ -11,7 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include <jansson.h>
+
+#include "results.h"
 
 /* What can make compare exit 1 (--fail-on); each a bit of cs_compare_opts.fail_on. */
 typedef enum cs_flag {
@@ -37,9 +38,9 @@ typedef enum cs_speed {
 } cs_speed;
 
 typedef struct cs_cell_cmp {
-	char label[256];	/* lib/path[variant]/mask of NEW's cell (BASE's when missing) */
-	char what[96];		/* "alg op size" */
-	json_t *base, *cur;	/* the cells (borrowed); NULL when absent on that side */
+	char label[CS_RES_LABEL_MAX];	/* lib/path[variant]/mask of NEW's cell (BASE's when missing) */
+	char what[2 * CS_RES_NAME_MAX + 32];	/* "alg op size" */
+	const cs_res_cell *base, *cur;	/* the cells (borrowed); NULL when absent on that side */
 	double base_rate, cur_rate;	/* median rates (of repetition medians) */
 	const char *unit;	/* "B/s" or "op/s" */
 	double ratio;		/* cur_rate / base_rate (> 1 faster) */
@@ -48,14 +49,14 @@ typedef struct cs_cell_cmp {
 	size_t n_base, n_cur;	/* ok repetitions per side */
 	bool weak;		/* fewer than 3 repetitions on a side: effect + noise only */
 	cs_speed speed;
-	char hw_base[96], hw_cur[96];	/* hw summaries ("-" without evidence) */
+	char hw_base[256], hw_cur[256];	/* hw summaries ("-" without evidence) */
 	bool hw_lost, hw_gained;	/* a class with >= 10% of BASE's samples under 2% in NEW / the reverse */
 	bool status_changed;	/* ok in BASE, something else in NEW */
 } cs_cell_cmp;
 
 /* One library entry that differs (version or build flags). */
 typedef struct cs_lib_change {
-	char name[64];
+	char name[CS_RES_NAME_MAX];
 	char base[160], cur[160];	/* "version; build" on each side ("" when absent) */
 } cs_lib_change;
 
@@ -92,12 +93,13 @@ typedef struct cs_comparison {
 
 /*
  * Compare base and cur (cur == base in same-run mode, with opts->base_sel and
- * cur_sel). Returns 0 and fills out; 2 when the files are from different CPU
- * models or architectures and !opts->across_hosts, or a selection matches no
- * cell (why says which, and what would be accepted); -1 on no memory.
+ * cur_sel). Returns 0 and fills out (its cells point into base and cur); 2
+ * when the files are from different CPU models or architectures and
+ * !opts->across_hosts, or a selection matches no cell (why says which, and
+ * what would be accepted); -1 on no memory.
  */
-int cs_compare(json_t *base, json_t *cur, const cs_compare_opts *opts, const char *base_name,
-	       const char *cur_name, cs_comparison *out, char *why, size_t why_size);
+int cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opts *opts,
+	       cs_comparison *out, char *why, size_t why_size);
 void cs_comparison_free(cs_comparison *c);
 
 /* The formats. */

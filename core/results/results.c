@@ -1,4 +1,5 @@
-/* The result file (DESIGN section 7): metadata first, then cells. */
+/* The result file (DESIGN section 7): metadata first, then cells. Built
+   from a run here (common/outfile.c writes it); read back by load.c. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
@@ -166,22 +167,4 @@ cs_results_json(const cs_run *run)
 		json_array_append_new(cells, cell_json(&run->cells[i]));
 	json_object_set_new(r, "cells", cells);
 	return r;
-}
-
-void
-cs_row_label(json_t *cell, char *buf, size_t n)
-{
-	const char *lib = json_string_value(json_object_get(cell, "lib"));
-	const char *path = json_string_value(json_object_get(cell, "path"));
-	const char *mask = json_string_value(json_object_get(cell, "mask"));
-	const char *variant = json_string_value(json_object_get(cell, "variant"));
-	json_int_t multi = json_integer_value(json_object_get(cell, "multi"));
-	char extra[32] = "", tag[112] = "";
-	if (multi > 1)
-		snprintf(extra, sizeof extra, " x%lld", (long long)multi);
-	if (variant)
-		snprintf(tag, sizeof tag, "[%s]", variant);
-	snprintf(buf, n, "%s/%s%s%s%s%s", lib ? lib : "?", path ? path : "?", tag,
-		 mask && strcmp(mask, "none") ? "/" : "", mask && strcmp(mask, "none") ? mask : "",
-		 extra);
 }

@@ -1,4 +1,5 @@
 /* A cell: one impl, one op, one size, set up and ready to time. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,10 +19,17 @@ cs_fnv1a(uint64_t h, const uint8_t *p, size_t n)
 	return h;
 }
 
-static size_t
-round_up(size_t n)
+/* *total += n rounded up to ALIGN; false when that overflows. */
+static bool
+add_aligned(size_t *total, size_t n)
 {
-	return (n + ALIGN - 1) / ALIGN * ALIGN;
+	if (n > SIZE_MAX - (ALIGN - 1))
+		return false;
+	n = (n + ALIGN - 1) / ALIGN * ALIGN;
+	if (*total > SIZE_MAX - n)
+		return false;
+	*total += n;
+	return true;
 }
 
 /* Bytes the op writes to io.out. */
@@ -53,16 +61,20 @@ alloc_buffers(cs_cell *c, size_t misalign)
 	const cs_alg *alg = c->impl->alg;
 	size_t io_len = c->size > 0 ? c->size : 1;
 	size_t outn = out_size(alg, c->op, c->size);
+	size_t out_len = outn > io_len ? outn : io_len;
+	if (c->size > CS_CELL_MAX_SIZE || misalign >= ALIGN)
+		return CS_BAD_PARAM;
 	size_t sizes[] = {
-		round_up(c->impl->context_size ? c->impl->context_size : 1),
-		round_up(alg->key_len + 1), round_up(alg->pub_len + 1),
-		round_up(alg->nonce_len + 8), round_up(io_len + misalign),
-		round_up((outn > io_len ? outn : io_len) + misalign),
-		round_up(CS_AAD_LEN), round_up(alg->tag_len + 1),
+		c->impl->context_size ? c->impl->context_size : 1,
+		alg->key_len + 1, alg->pub_len + 1, alg->nonce_len + 8, io_len + misalign,
+		out_len + misalign, CS_AAD_LEN, alg->tag_len + 1,
 	};
 	size_t total = 0;
-	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-		total += sizes[i];
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		if (!add_aligned(&total, sizes[i]))
+			return CS_BAD_PARAM;
+		sizes[i] = (sizes[i] + ALIGN - 1) / ALIGN * ALIGN;
+	}
 	c->mem = aligned_alloc(ALIGN, total);
 	if (!c->mem)
 		return CS_NO_MEMORY;
@@ -152,6 +164,11 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 	if (alg->block_len > 1 && c->size % alg->block_len) {
 		snprintf(err, err_size, "size %zu is not a multiple of the %zu-byte block",
 			 c->size, alg->block_len);
+		return CS_BAD_PARAM;
+	}
+	if (c->size > CS_CELL_MAX_SIZE || misalign >= ALIGN) {
+		snprintf(err, err_size, "size %zu or misalign %zu out of range (accepted: size "
+			 "0..%d, misalign 0..%d)", c->size, misalign, CS_CELL_MAX_SIZE, ALIGN - 1);
 		return CS_BAD_PARAM;
 	}
 	if ((st = alloc_buffers(c, misalign)) != CS_OK) {

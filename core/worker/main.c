@@ -9,22 +9,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
-
-#include <jansson.h>
 
 #include "cpu.h"
 #include "evidence.h"
+#include "protocol.h"
 #include "worker.h"
 #include "workload.h"
 
 extern const cs_adapter *const cs_worker_adapter;
 
+_Static_assert(CS_CELL_MAX_SIZE == CS_MSG_MAX_SIZE, "the cell and the protocol cap size alike");
+
 static FILE *proto_out; /* the protocol channel (the original stdout) */
 static const char *fault_mode, *fault_alg; /* test-only faults of the noop worker */
 
 typedef struct cell_slot {
-	json_int_t id;
+	int64_t id;
 	cs_cell cell;
 } cell_slot;
 
@@ -147,80 +149,94 @@ cmd_kat(const char *alg, const char *path)
 
 /* ---------- protocol ---------- */
 
+/* One encoded message (consumed) as one line on the protocol channel. */
 static void
-send(json_t *msg)
+send_line(char *line)
 {
-	json_dumpf(msg, proto_out, JSON_COMPACT);
+	if (!line) {
+		fputs("worker: out of memory encoding a reply\n", stderr);
+		return;
+	}
+	fputs(line, proto_out);
 	fputc('\n', proto_out);
 	fflush(proto_out);
-	json_decref(msg);
+	free(line);
 }
 
-static json_t *
-reply(json_int_t id, const char *status)
+static void
+copy(char *dst, size_t n, const char *src)
 {
-	return json_pack("{sIss}", "id", id, "status", status);
+	snprintf(dst, n, "%s", src ? src : "");
 }
 
-static json_t *
-masks_json(const cs_cpu *cpu)
+static void
+hello_masks(cs_msg_hello *h, const cs_cpu *cpu)
 {
 	const cs_adapter *a = cs_worker_adapter;
-	json_t *m = json_object();
-	for (int mask = 0; mask < CS_MASK_COUNT; mask++) {
+	for (int mask = 0; mask < CS_MASK_COUNT && h->n_masks < CS_MSG_MAX_MASKS; mask++) {
+		cs_msg_mask *m = &h->masks[h->n_masks++];
 		char name[64] = "", value[256] = "";
 		cs_status st = CS_UNSUPPORTED;
 		if (mask == CS_MASK_NONE)
 			st = CS_OK;
 		else if (a->mask_env)
 			st = a->mask_env((cs_mask)mask, cpu, name, sizeof name, value, sizeof value);
-		json_t *e = json_object();
-		json_object_set_new(e, "status", json_string(st == CS_OK ? "ok"
-			: st == CS_UNSUPPORTED ? "unsupported" : "not-applicable"));
+		copy(m->name, sizeof m->name, cs_mask_name((cs_mask)mask));
+		m->status = st == CS_OK ? CS_MASK_STATUS_OK
+			  : st == CS_UNSUPPORTED ? CS_MASK_STATUS_UNSUPPORTED
+			  : CS_MASK_STATUS_NOT_APPLICABLE;
 		if (st == CS_OK && name[0]) {
-			json_object_set_new(e, "env", json_string(name));
-			json_object_set_new(e, "value", json_string(value));
+			copy(m->env, sizeof m->env, name);
+			copy(m->value, sizeof m->value, value);
 		}
-		json_object_set_new(m, cs_mask_name((cs_mask)mask), e);
 	}
-	return m;
 }
 
 static void
 send_hello(const char *argv0, const char *mask)
 {
 	const cs_adapter *a = cs_worker_adapter;
+	cs_msg_hello *h = malloc(sizeof *h);
+	if (!h) {
+		fputs("worker: out of memory for hello\n", stderr);
+		return;
+	}
+	cs_msg_hello_init(h);
 	cs_cpu cpu;
 	cs_cpu_detect(&cpu);
-	json_t *impls = json_array();
-	for (const cs_impl *const *p = a->impls; *p; p++) {
-		const char *why;
-		bool ok = impl_available(*p, &why);
-		json_t *ops = json_array();
-		for (int op = 0; op < CS_OP_COUNT; op++)
-			if ((*p)->alg->ops & CS_OPBIT(op))
-				json_array_append_new(ops, json_string(cs_op_name((cs_op)op)));
-		json_t *e = json_pack("{ss ss so sb}", "alg", (*p)->alg->name, "path", (*p)->path,
-				      "ops", ops, "available", ok);
-		if (why)
-			json_object_set_new(e, "why", json_string(why));
-		json_array_append_new(impls, e);
-	}
-	json_t *paths = json_array();
-	for (const char *const *p = a->paths; *p; p++)
-		json_array_append_new(paths, json_string(*p));
+	h->protocol = CS_PROTOCOL_VERSION;
+	h->abi = a->abi;
+	copy(h->lib, sizeof h->lib, a->name);
 	const char *slash = strrchr(argv0, '/');
-	json_t *hello = json_pack(
-		"{ss si ss ss ss ss ss s{ss ss ss ss si} ss sI so so so ss}",
-		"type", "hello", "abi", a->abi, "lib", a->name,
-		"worker", slash ? slash + 1 : argv0, "version", a->version(),
-		"build", a->build_info ? a->build_info() : "",
-		"cpu_info", a->cpu_info ? a->cpu_info() : "",
-		"cpu", "arch", cpu.arch, "model", cpu.model, "features", cpu.features,
-		"source", cpu.source, "cpus", cpu.cpus,
-		"clock", "CLOCK_MONOTONIC_RAW", "clock_res_ns", (json_int_t)cs_clock_res_ns(),
-		"paths", paths, "impls", impls, "masks", masks_json(&cpu),
-		"mask", mask ? mask : "none");
+	copy(h->worker, sizeof h->worker, slash ? slash + 1 : argv0);
+	copy(h->version, sizeof h->version, a->version());
+	copy(h->build, sizeof h->build, a->build_info ? a->build_info() : "");
+	copy(h->cpu_info, sizeof h->cpu_info, a->cpu_info ? a->cpu_info() : "");
+	copy(h->cpu.arch, sizeof h->cpu.arch, cpu.arch);
+	copy(h->cpu.model, sizeof h->cpu.model, cpu.model);
+	copy(h->cpu.features, sizeof h->cpu.features, cpu.features);
+	copy(h->cpu.source, sizeof h->cpu.source, cpu.source);
+	h->cpu.cpus = cpu.cpus;
+	copy(h->clock, sizeof h->clock, "CLOCK_MONOTONIC_RAW");
+	h->clock_res_ns = (int64_t)cs_clock_res_ns();
+	for (const char *const *p = a->paths; *p && h->n_paths < CS_MSG_MAX_PATHS; p++)
+		copy(h->paths[h->n_paths++], CS_MSG_NAME, *p);
+	for (const cs_impl *const *p = a->impls; *p; p++) {
+		if (h->n_impls == CS_MSG_MAX_IMPLS) {
+			fprintf(stderr, "worker: more than %d impls: the rest are not offered\n",
+				CS_MSG_MAX_IMPLS);
+			break;
+		}
+		cs_msg_impl *e = &h->impls[h->n_impls++];
+		const char *why;
+		e->available = impl_available(*p, &why);
+		copy(e->alg, sizeof e->alg, (*p)->alg->name);
+		copy(e->path, sizeof e->path, (*p)->path);
+		e->ops = (*p)->alg->ops; /* cs_msg_op_names follows cs_op */
+		copy(e->why, sizeof e->why, why);
+	}
+	hello_masks(h, &cpu);
+	copy(h->mask, sizeof h->mask, mask ? mask : cs_mask_name(CS_MASK_NONE));
 	/* Did the mask's switch reach this process? A launcher that drops the
 	   environment (ssh, env -i) would otherwise give unmasked numbers. */
 	cs_mask m = mask ? cs_mask_find(mask) : CS_MASK_NONE;
@@ -229,18 +245,16 @@ send_hello(const char *argv0, const char *mask)
 		if (a->mask_env(m, &cpu, name, sizeof name, value, sizeof value) == CS_OK &&
 		    name[0]) {
 			const char *seen = getenv(name);
-			json_object_set_new(hello, "mask_applied",
-					    json_boolean(seen && strcmp(seen, value) == 0));
+			h->mask_applied = seen && strcmp(seen, value) == 0;
 		}
 	}
-	const char *variant = a->variant_info ? a->variant_info() : "";
-	if (*variant)
-		json_object_set_new(hello, "variant", json_string(variant));
-	send(hello);
+	copy(h->variant, sizeof h->variant, a->variant_info ? a->variant_info() : "");
+	send_line(cs_msg_hello_encode(h));
+	free(h);
 }
 
 static cell_slot *
-slot_find(json_int_t id)
+slot_find(int64_t id)
 {
 	for (size_t i = 0; i < n_cells; i++)
 		if (cells[i]->id == id)
@@ -249,7 +263,7 @@ slot_find(json_int_t id)
 }
 
 static void
-slot_drop(json_int_t id)
+slot_drop(int64_t id)
 {
 	for (size_t i = 0; i < n_cells; i++) {
 		if (cells[i]->id != id)
@@ -261,163 +275,208 @@ slot_drop(json_int_t id)
 	}
 }
 
-static json_t *
-do_prepare(json_int_t id, json_t *req)
+static void
+prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 {
-	const char *alg = json_string_value(json_object_get(req, "alg"));
-	const char *path = json_string_value(json_object_get(req, "path"));
-	const char *opname = json_string_value(json_object_get(req, "op"));
-	json_int_t size = json_integer_value(json_object_get(req, "size"));
-	json_int_t misalign = json_integer_value(json_object_get(req, "misalign"));
-	json_int_t target = json_integer_value(json_object_get(req, "target_ns"));
-	json_int_t warmup = json_integer_value(json_object_get(req, "warmup_ns"));
-	const cs_impl *impl = alg && path ? find_impl(alg, path) : NULL;
-	cs_op op = opname ? cs_op_find(opname) : CS_OP_COUNT;
-	json_t *r;
+	const cs_impl *impl = find_impl(req->alg, req->path);
+	cs_op op = (cs_op)req->op;
 	const char *why;
 	char detail[256];
 
-	if (!impl || op == CS_OP_COUNT || size < 0 || misalign < 0 || misalign > 63) {
-		r = reply(id, "error");
-		json_object_set_new(r, "error", json_string("bad prepare request"));
-		return r;
+	r->status = CS_ST_ERROR;
+	if (!impl) {
+		snprintf(r->error, sizeof r->error, "no impl of %s on path %s", req->alg, req->path);
+		return;
 	}
 	if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(op))) {
-		r = reply(id, "unsupported");
-		json_object_set_new(r, "why", json_string(why ? why : "op not provided"));
-		return r;
+		r->status = CS_ST_UNSUPPORTED;
+		copy(r->why, sizeof r->why, why ? why : "op not provided");
+		return;
 	}
 	if (!kat_exempt(impl)) {
 		cs_status st = cs_kat_check(impl, op, detail, sizeof detail);
 		if (st != CS_OK) {
-			r = reply(id, st == CS_MISMATCH ? "wrong"
-				      : st == CS_UNSUPPORTED ? "unsupported" : "error");
-			json_object_set_new(r, "error", json_string(detail));
-			return r;
+			r->status = st == CS_MISMATCH ? CS_ST_WRONG
+				  : st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED : CS_ST_ERROR;
+			copy(r->error, sizeof r->error, detail);
+			return;
 		}
 	}
 	if (fault_here(impl, "crash-prepare"))
 		abort();
-	cell_slot *s = calloc(1, sizeof *s);
-	if (!s)
-		return reply(id, "error");
-	s->id = id;
-	cs_status st = cs_cell_prepare(&s->cell, impl, op, (size_t)size, (size_t)misalign,
-				       detail, sizeof detail);
-	if (st == CS_OK)
-		st = cs_cell_calibrate(&s->cell, target > 0 ? (uint64_t)target : 1000000,
-				       warmup > 0 ? (uint64_t)warmup : 5000000);
-	if (st != CS_OK) {
-		r = reply(id, st == CS_UNSUPPORTED ? "unsupported" : "error");
-		json_object_set_new(r, "error", json_string(detail));
-		cs_cell_release(&s->cell);
-		free(s);
-		return r;
-	}
 	if (n_cells == cap_cells) {
 		size_t ncap = cap_cells ? 2 * cap_cells : 64;
 		cell_slot **n = realloc(cells, ncap * sizeof *n);
 		if (!n) {
-			cs_cell_release(&s->cell);
-			free(s);
-			return reply(id, "error");
+			copy(r->error, sizeof r->error, "out of memory");
+			return;
 		}
 		cells = n;
 		cap_cells = ncap;
 	}
+	cell_slot *s = calloc(1, sizeof *s);
+	if (!s) {
+		copy(r->error, sizeof r->error, "out of memory");
+		return;
+	}
+	s->id = req->id;
+	cs_status st = cs_cell_prepare(&s->cell, impl, op, (size_t)req->size,
+				       (size_t)req->misalign, detail, sizeof detail);
+	if (st == CS_OK)
+		st = cs_cell_calibrate(&s->cell, (uint64_t)req->target_ns, (uint64_t)req->warmup_ns);
+	if (st != CS_OK) {
+		r->status = st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED : CS_ST_ERROR;
+		copy(r->error, sizeof r->error, detail);
+		cs_cell_release(&s->cell);
+		free(s);
+		return;
+	}
 	cells[n_cells++] = s;
-	r = reply(id, "ok");
+	r->status = CS_ST_OK;
 	/* "disagree" (tests only): a noop cell that claims to have passed, so its
 	   made-up output is compared with the real libraries' */
-	json_object_set_new(r, "kat", json_string(kat_exempt(impl) && !fault_here(impl, "disagree")
-						  ? "exempt" : "pass"));
-	json_object_set_new(r, "batch", json_integer((json_int_t)s->cell.batch));
-	json_object_set_new(r, "fingerprint", json_string(s->cell.fingerprint));
-	if (impl->describe) {
-		char served[256] = "";
-		impl->describe(s->cell.ctx, served, sizeof served);
-		json_object_set_new(r, "served_by", json_string(served));
-	}
-	return r;
+	r->kat = kat_exempt(impl) && !fault_here(impl, "disagree") ? CS_KAT_EXEMPT : CS_KAT_PASS;
+	r->batch = (int64_t)s->cell.batch;
+	copy(r->fingerprint, sizeof r->fingerprint, s->cell.fingerprint);
+	if (impl->describe)
+		impl->describe(s->cell.ctx, r->served_by, sizeof r->served_by);
 }
 
-static json_t *
-do_sample(json_int_t id, json_t *req)
+static void
+do_prepare(const cs_msg_prepare *req)
 {
-	cell_slot *s = slot_find(id);
-	json_int_t n = json_integer_value(json_object_get(req, "n"));
-	if (!s || n < 1 || n > 1000) {
-		json_t *r = reply(id, "error");
-		json_object_set_new(r, "error", json_string(s ? "bad n" : "no such cell"));
-		return r;
-	}
-	if (fault_here(s->cell.impl, "crash"))
+	cs_msg_prepare_reply r = {.id = req->id, .kat = -1};
+	/* a cell prepared again (the orchestrator restarted it elsewhere) starts afresh */
+	slot_drop(req->id);
+	prepare_cell(req, &r);
+	send_line(cs_msg_prepare_reply_encode(&r));
+}
+
+static int64_t
+monotonic_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* The faults of the noop worker that strike while sampling. Returns true
+   when the reply was written (garbage) or must not be sent. */
+static bool
+sample_fault(const cs_cell *cell)
+{
+	if (fault_here(cell->impl, "crash"))
 		abort();
-	if (fault_here(s->cell.impl, "hang"))
+	if (fault_here(cell->impl, "hang")) {
+		/* a child that hangs too: killing the worker's process group must
+		   end it as well */
+		if (fork() == 0)
+			for (;;)
+				pause();
 		for (;;)
 			pause();
-	if (fault_here(s->cell.impl, "garbage")) {
+	}
+	if (fault_here(cell->impl, "garbage")) {
 		fputs("this is not json {\n", proto_out);
 		fflush(proto_out);
-		return NULL;
+		return true;
 	}
-	json_t *ns = json_array();
-	cs_status st = CS_OK;
-	for (json_int_t i = 0; i < n && st == CS_OK; i++) {
-		uint64_t t = cs_cell_batch(&s->cell, s->cell.batch, &st);
-		json_array_append_new(ns, json_integer((json_int_t)t));
-	}
-	json_t *r = reply(id, st == CS_OK ? "ok" : "error");
-	json_object_set_new(r, "batch", json_integer((json_int_t)s->cell.batch));
-	json_object_set_new(r, "ns", ns);
-	if (st != CS_OK)
-		json_object_set_new(r, "error", json_string("operation failed while timing"));
-	return r;
+	return false;
 }
 
-static json_t *
-do_evidence(json_int_t id, json_t *req)
+static void
+do_sample(const cs_msg_sample *req)
 {
-	cell_slot *s = slot_find(id);
-	json_int_t ms = json_integer_value(json_object_get(req, "ms"));
+	static cs_msg_sample_reply r;
+	cell_slot *s = slot_find(req->id);
+	memset(&r, 0, sizeof r);
+	r.id = req->id;
+	r.status = CS_ST_ERROR;
 	if (!s) {
-		json_t *r = reply(id, "error");
-		json_object_set_new(r, "error", json_string("no such cell"));
-		return r;
+		copy(r.error, sizeof r.error, "no such cell (not prepared)");
+		send_line(cs_msg_sample_reply_encode(&r));
+		return;
 	}
+	if (sample_fault(&s->cell))
+		return;
+	cs_status st = CS_OK;
+	if (req->start_ns) {
+		/* A window shared with other workers (--multi): start together,
+		   run whole batches until the window ends (at least one), say
+		   when the first began and the last ended. */
+		struct timespec at = {.tv_sec = req->start_ns / 1000000000,
+				      .tv_nsec = req->start_ns % 1000000000};
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL) == EINTR)
+			;
+		r.began_ns = monotonic_ns();
+		do {
+			r.ns[r.n_ns++] = (int64_t)cs_cell_batch(&s->cell, s->cell.batch, &st);
+		} while (st == CS_OK && r.n_ns < (size_t)req->n && monotonic_ns() < req->end_ns);
+		r.ended_ns = monotonic_ns();
+	} else {
+		while (r.n_ns < (size_t)req->n && st == CS_OK)
+			r.ns[r.n_ns++] = (int64_t)cs_cell_batch(&s->cell, s->cell.batch, &st);
+	}
+	for (size_t i = 0; i < r.n_ns; i++)
+		if (r.ns[i] < 1)
+			r.ns[i] = 1; /* below the clock's resolution */
+	r.status = st == CS_OK ? CS_ST_OK : CS_ST_ERROR;
+	r.batch = (int64_t)s->cell.batch;
+	if (st != CS_OK)
+		copy(r.error, sizeof r.error, "operation failed while timing");
+	send_line(cs_msg_sample_reply_encode(&r));
+}
+
+static void
+gather_evidence(cell_slot *s, int64_t ms, cs_msg_ev *ev)
+{
 	cs_ev_ranges ranges;
 	cs_ev_result res;
 	char why[160] = "";
 	memset(&res, 0, sizeof res);
-	json_t *ev = json_object();
 	if (cs_ev_ranges_find(cs_worker_adapter->objects, &ranges, why, sizeof why) != 0) {
-		json_object_set_new(ev, "available", json_false());
-		json_object_set_new(ev, "reason", json_string(why));
-	} else if (cs_ev_begin(&res) != 0) {
-		json_object_set_new(ev, "available", json_false());
-		json_object_set_new(ev, "reason", json_string(res.reason));
-	} else {
-		uint64_t until = cs_now_ns() + (uint64_t)(ms > 0 ? ms : 50) * 1000000u;
-		cs_status st = CS_OK;
-		while (cs_now_ns() < until && st == CS_OK)
-			cs_cell_batch(&s->cell, s->cell.batch, &st);
-		cs_ev_end(&ranges, &res);
-		json_t *classes = json_object();
-		for (int c = 0; c < CS_EV_COUNT; c++)
-			if (res.counts[c] && res.in_lib)
-				json_object_set_new(classes, cs_ev_class_name((cs_ev_class)c),
-					json_real((double)res.counts[c] / res.in_lib));
-		json_object_set_new(ev, "available", json_boolean(res.available));
-		if (!res.available)
-			json_object_set_new(ev, "reason", json_string(res.reason));
-		json_object_set_new(ev, "classes", classes);
-		json_object_set_new(ev, "samples", json_integer(res.in_lib));
-		json_object_set_new(ev, "samples_total", json_integer(res.samples));
-		json_object_set_new(ev, "objects", json_string(ranges.what));
+		copy(ev->reason, sizeof ev->reason, why);
+		return;
 	}
-	json_t *r = reply(id, "ok");
-	json_object_set_new(r, "evidence", ev);
-	return r;
+	if (cs_ev_begin(&res) != 0) {
+		copy(ev->reason, sizeof ev->reason, res.reason);
+		return;
+	}
+	uint64_t until = cs_now_ns() + (uint64_t)ms * 1000000u;
+	cs_status st = CS_OK;
+	while (cs_now_ns() < until && st == CS_OK)
+		cs_cell_batch(&s->cell, s->cell.batch, &st);
+	cs_ev_end(&ranges, &res);
+	for (int c = 0; c < CS_EV_COUNT && ev->n_classes < CS_MSG_MAX_CLASSES; c++) {
+		if (!res.counts[c] || !res.in_lib)
+			continue;
+		cs_msg_ev_class *k = &ev->classes[ev->n_classes++];
+		copy(k->name, sizeof k->name, cs_ev_class_name((cs_ev_class)c));
+		k->share = (double)res.counts[c] / (double)res.in_lib;
+	}
+	ev->available = res.available;
+	if (!res.available)
+		copy(ev->reason, sizeof ev->reason, res.reason);
+	ev->samples = (int64_t)res.in_lib;
+	ev->samples_total = (int64_t)res.samples;
+	copy(ev->objects, sizeof ev->objects, ranges.what);
+}
+
+static void
+do_evidence(const cs_msg_evidence *req)
+{
+	static cs_msg_evidence_reply r;
+	memset(&r, 0, sizeof r);
+	r.id = req->id;
+	cell_slot *s = slot_find(req->id);
+	if (!s) {
+		r.status = CS_ST_ERROR;
+		copy(r.error, sizeof r.error, "no such cell (not prepared)");
+	} else {
+		r.status = CS_ST_OK;
+		gather_evidence(s, req->ms, &r.evidence);
+	}
+	send_line(cs_msg_evidence_reply_encode(&r));
 }
 
 static int
@@ -427,33 +486,37 @@ serve(const char *argv0, const char *mask)
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
+	static cs_msg_request req;
 	while ((len = getline(&line, &cap, stdin)) > 0) {
-		json_error_t err;
-		json_t *req = json_loads(line, 0, &err);
-		const char *cmd = req ? json_string_value(json_object_get(req, "cmd")) : NULL;
-		json_int_t id = req ? json_integer_value(json_object_get(req, "id")) : 0;
-		json_t *r = NULL;
-		if (!cmd) {
-			r = json_pack("{ss ss}", "status", "error", "error", "unparseable request");
-		} else if (strcmp(cmd, "quit") == 0) {
-			json_decref(req);
-			break;
-		} else if (strcmp(cmd, "prepare") == 0) {
-			r = do_prepare(id, req);
-		} else if (strcmp(cmd, "sample") == 0) {
-			r = do_sample(id, req);
-		} else if (strcmp(cmd, "evidence") == 0) {
-			r = do_evidence(id, req);
-		} else if (strcmp(cmd, "release") == 0) {
-			slot_drop(id);
-			r = reply(id, "ok");
-		} else {
-			r = reply(id, "error");
-			json_object_set_new(r, "error", json_string("unknown command"));
+		char err[256];
+		int64_t id;
+		if (cs_msg_request_decode(line, &req, &id, err, sizeof err) != 0) {
+			cs_msg_reply r = {.id = id, .status = CS_ST_ERROR};
+			copy(r.error, sizeof r.error, err);
+			send_line(cs_msg_reply_encode(&r));
+			continue;
 		}
-		json_decref(req);
-		if (r)
-			send(r);
+		if (req.cmd == CS_CMD_QUIT)
+			break;
+		switch (req.cmd) {
+		case CS_CMD_PREPARE:
+			do_prepare(&req.prepare);
+			break;
+		case CS_CMD_SAMPLE:
+			do_sample(&req.sample);
+			break;
+		case CS_CMD_EVIDENCE:
+			do_evidence(&req.evidence);
+			break;
+		case CS_CMD_RELEASE: {
+			slot_drop(req.release.id);
+			cs_msg_reply r = {.id = req.release.id, .status = CS_ST_OK};
+			send_line(cs_msg_reply_encode(&r));
+			break;
+		}
+		default:
+			break;
+		}
 	}
 	free(line);
 	while (n_cells)
@@ -515,10 +578,17 @@ main(int argc, char **argv)
 		}
 		/* say hello anyway, so the orchestrator can quote the reason */
 		proto_out = stdout;
-		json_t *h = json_pack("{ss si ss ss ss s[] s[] s{}}", "type", "hello", "abi", a->abi,
-				      "lib", a->name, "version", a->version(), "init_error", why,
-				      "paths", "impls", "masks");
-		send(h);
+		cs_msg_hello *h = malloc(sizeof *h);
+		if (h) {
+			cs_msg_hello_init(h);
+			h->protocol = CS_PROTOCOL_VERSION;
+			h->abi = a->abi;
+			copy(h->lib, sizeof h->lib, a->name);
+			copy(h->version, sizeof h->version, a->version());
+			copy(h->init_error, sizeof h->init_error, why);
+			send_line(cs_msg_hello_encode(h));
+			free(h);
+		}
 		return 1;
 	}
 	if (mode == LIST) {

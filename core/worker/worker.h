@@ -18,6 +18,9 @@ uint64_t cs_clock_res_ns(void);
    other = the impl failed to run it. */
 cs_status cs_kat_check(const cs_impl *impl, cs_op op, char *detail, size_t detail_size);
 
+/* The largest size a cell accepts (bytes per op): 64 MiB, the protocol's limit. */
+#define CS_CELL_MAX_SIZE (64 * 1024 * 1024)
+
 /* One measured configuration living in a worker. */
 typedef struct cs_cell {
 	const cs_impl *impl;
@@ -38,7 +41,8 @@ typedef struct cs_cell {
 
 /* Set the cell up: buffers (64-byte aligned + misalign), deterministic input,
    setup, fingerprint. For open, the ciphertext comes from a seal by the same
-   impl. Returns CS_OK or a status with err filled. Does not run KATs. */
+   impl. Returns CS_OK or a status with err filled (CS_BAD_PARAM for a size
+   above CS_CELL_MAX_SIZE or a misalign above 63). Does not run KATs. */
 cs_status cs_cell_prepare(cs_cell *cell, const cs_impl *impl, cs_op op, size_t size,
 			  size_t misalign, char *err, size_t err_size);
 /* Time k operations; returns elapsed ns, *st = first failing status or CS_OK. */

@@ -171,6 +171,9 @@ grep -q "unknown kind 'bogus' (known: slower,hw,status,missing)" "$d/err.txt" ||
 echo '{"schema":"cryptospeed/0"}' >"$d/old.json"
 expect 2 "$d/base.json" "$d/old.json"
 expect 2 "$d/base.json" --base openssl
+edit "$d/base.json" "$d/badrep.json" 'r["cells"][0]["repetitions"][1]["rate"] = -1'
+expect 2 "$d/base.json" "$d/badrep.json"
+grep -q "cells\[0\].repetitions\[1\].rate" "$d/err.txt" || fail "a bad repetition is not named: $(cat "$d/err.txt")"
 expect 2 "$d/base.json" --base nosuch --new openssl
 grep -q "'nosuch' matches no cell" "$d/err.txt" || fail "unknown selection message"
 echo ok
