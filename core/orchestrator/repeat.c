@@ -27,9 +27,9 @@ static int
 cell_key(json_t *c, char *buf, size_t n)
 {
 	return snprintf(buf, n, "%s\x1f%s\x1f%s\x1f%s\x1f%lld\x1f%s\x1f%s\x1f%lld", str(c, "lib"),
-			str(c, "path"), str(c, "variant"), str(c, "mask"),
-			(long long)json_integer_value(json_object_get(c, "multi")), str(c, "alg"),
-			str(c, "op"), (long long)json_integer_value(json_object_get(c, "size")));
+	                str(c, "path"), str(c, "variant"), str(c, "mask"),
+	                (long long)json_integer_value(json_object_get(c, "multi")), str(c, "alg"),
+	                str(c, "op"), (long long)json_integer_value(json_object_get(c, "size")));
 }
 
 /* One repetition of one cell, as kept under the cell's "repetitions" (its
@@ -59,7 +59,7 @@ quantiles(const double *x, size_t n)
 	if (cs_summarize(x, n, &s) != 0)
 		return NULL;
 	return json_pack("{sf sf sf s[ff]}", "median", s.median, "q1", s.q1, "q3", s.q3, "ci95",
-			 s.ci_lo, s.ci_hi);
+	                 s.ci_lo, s.ci_hi);
 }
 
 /* The cell's summary from its ok repetitions. */
@@ -75,8 +75,10 @@ summarize_cell(json_t *cell)
 		free(rate), free(ns), json_decref(samples);
 		return -1;
 	}
-	json_array_foreach(reps, i, r) {
-		if (strcmp(str(r, "status"), "ok") != 0 || !json_is_number(json_object_get(r, "rate")))
+	json_array_foreach(reps, i, r)
+	{
+		if (strcmp(str(r, "status"), "ok") != 0 || !json_is_number(json_object_get(r, "rat"
+		                                                                              "e")))
 			continue;
 		rate[n] = json_number_value(json_object_get(r, "rate"));
 		ns[n] = json_number_value(json_object_get(r, "ns_per_op"));
@@ -86,11 +88,11 @@ summarize_cell(json_t *cell)
 	}
 	/* each repetition's samples are kept once, in the cell's "samples", in
 	   repetition order (repetition k: its n_samples after those before it) */
-	json_array_foreach(reps, i, r)
-		json_object_del(r, "samples");
+	json_array_foreach(reps, i, r) json_object_del(r, "samples");
 	if (n > 0) {
 		json_t *jr = quantiles(rate, n), *jn = quantiles(ns, n);
-		json_t *old_rate = json_object_get(cell, "rate"), *old_ns = json_object_get(cell, "ns_per_op");
+		json_t *old_rate = json_object_get(cell, "rate"),
+		       *old_ns = json_object_get(cell, "ns_per_op");
 		if (jr && old_rate)
 			json_object_set(jr, "unit", json_object_get(old_rate, "unit"));
 		if (jn && old_ns) {
@@ -128,7 +130,8 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 	int rc = 0;
 	/* each later repetition's cells, keyed */
 	for (size_t r = 1; r < n && rc == 0; r++) {
-		json_array_foreach(json_object_get(results[r], "cells"), i, c) {
+		json_array_foreach(json_object_get(results[r], "cells"), i, c)
+		{
 			char key[1024];
 			bool found;
 			int len = cell_key(c, key, sizeof key);
@@ -139,7 +142,8 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 	double elapsed = json_number_value(json_object_get(first, "elapsed_s"));
 	for (size_t r = 1; r < n; r++)
 		elapsed += json_number_value(json_object_get(results[r], "elapsed_s"));
-	json_array_foreach(cells, i, c) {
+	json_array_foreach(cells, i, c)
+	{
 		if (rc)
 			break;
 		char key[1024];
@@ -151,12 +155,15 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 		bool ok = strcmp(str(c, "status"), "ok") == 0;
 		for (size_t r = 1; r < n; r++) {
 			size_t at = cs_index_get(&maps[r], key, (size_t)len);
-			json_t *other = at == CS_INDEX_NONE
-				? NULL : json_array_get(json_object_get(results[r], "cells"), at);
+			json_t *other =
+			        at == CS_INDEX_NONE
+			                ? NULL
+			                : json_array_get(json_object_get(results[r], "cells"), at);
 			if (!other) {
-				json_array_append_new(reps, json_pack("{sI ss ss}", "seed",
-					(json_int_t)seeds[r], "status", "error", "detail",
-					"not planned in this repetition"));
+				json_array_append_new(
+				        reps, json_pack("{sI ss ss}", "seed", (json_int_t)seeds[r],
+				                        "status", "error", "detail",
+				                        "not planned in this repetition"));
 				if (ok)
 					json_object_set_new(c, "status", json_string("error"));
 				ok = false;
@@ -165,7 +172,8 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 			json_array_append_new(reps, rep_json(other, seeds[r]));
 			if (ok && strcmp(str(other, "status"), "ok") != 0) {
 				char d[320];
-				snprintf(d, sizeof d, "repetition %zu: %s", r + 1, str(other, "detail"));
+				snprintf(d, sizeof d, "repetition %zu: %s", r + 1,
+				         str(other, "detail"));
 				json_object_set_new(c, "status", json_string(str(other, "status")));
 				json_object_set_new(c, "detail", json_string(d));
 				ok = false;
@@ -192,7 +200,7 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 
 int
 cs_repeat_more(cs_config *cfg, const cs_worker_file *files, size_t n_files, int repeat,
-	       json_t *results, int status)
+               json_t *results, int status)
 {
 	json_t **all = calloc((size_t)repeat, sizeof *all);
 	unsigned *seeds = calloc((size_t)repeat, sizeof *seeds);
@@ -207,7 +215,7 @@ cs_repeat_more(cs_config *cfg, const cs_worker_file *files, size_t n_files, int 
 	seeds[0] = first_seed;
 	size_t done = 1;
 	int sig = 0;
-	cfg->evidence = false;	/* the first repetition's evidence stands for all */
+	cfg->evidence = false; /* the first repetition's evidence stands for all */
 	for (int r = 1; r < repeat && !sig; r++) {
 		fprintf(stderr, "cryptospeed: repetition %d of %d\n", r + 1, repeat);
 		cs_run run = {.cfg = cfg};

@@ -46,7 +46,7 @@ cs_report_bmf(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 			if (n > 1)
 				snprintf(prefix, sizeof prefix, "[%zu] ", i + 1);
 			snprintf(name, sizeof name, "%s%s %s %s %lld", prefix, label, c->alg, c->op,
-				 c->size);
+			         c->size);
 			json_t *m = json_object(), *v;
 			if (c->has_ns && (v = metric(&c->ns, 1, false)))
 				json_object_set_new(m, "latency", v);
