@@ -39,16 +39,19 @@ expect 0 "$d/base.json" "$d/same.json"
 has "^verdict: ok (exit 0)"
 has "drift: reference .* NEW/BASE 1.000"
 
-# slower: openssl sha256 at 16 B 30% slower in every repetition
-edit "$d/base.json" "$d/slow.json" 'scale(lambda c: c["lib"] == "openssl" and c["alg"] == "sha256" and c["size"] == 16, 0.7)'
+# slower: openssl sha256 at 16 B 70% slower in every repetition (far beyond
+# the noise of a --quick run on a busy machine)
+edit "$d/base.json" "$d/slow.json" 'scale(lambda c: c["lib"] == "openssl" and c["alg"] == "sha256" and c["size"] == 16, 0.3)'
 expect 1 "$d/base.json" "$d/slow.json"
 has "^slower (1):"
-has "openssl/evp  *sha256 digest 16 .* -30.0%"
+has "openssl/evp  *sha256 digest 16 .* -70.0%"
 expect 0 "$d/base.json" "$d/slow.json" --fail-on hw,status,missing
 has "1 slower not failing"
 # one repetition per side: the verdict says it is weak
-edit "$d/base.json" "$d/base1.json" '[c.pop("repetitions", None) for c in r["cells"]]'
-edit "$d/slow.json" "$d/slow1.json" '[c.pop("repetitions", None) for c in r["cells"]]'
+# (each cell's batch CI set to 2%, so the verdict does not hang on this run's noise)
+one='[c.pop("repetitions", None) for c in r["cells"]]; [c.update(ci95_rel=0.02) for c in r["cells"] if "rate" in c]'
+edit "$d/base.json" "$d/base1.json" "$one"
+edit "$d/slow.json" "$d/slow1.json" "$one"
 expect 1 "$d/base1.json" "$d/slow1.json"
 has "WEAK verdicts"
 has "(weak)"
@@ -83,8 +86,9 @@ has "^hw class lost (0)"
 CRYPTOSPEED_FAULT=crash:sha256 run --timeout 2 -o "$d/crash.json" >/dev/null 2>&1
 [ -f "$d/crash.json" ] || fail "fault run wrote no file"
 expect 1 "$d/base.json" "$d/crash.json" --fail-on status
-has "^status changed (ok -> other) (2):"
+has "^status changed (ok -> other) ([0-9]*):"
 has "noop/noop  *sha256 digest 16 *ok -> crashed"
+has "noop/noop  *sha256 digest 8192 *ok -> crashed"
 # (a real second run: the machine may have drifted, so 5 is as good as 0 here)
 "$CS" compare "$d/base.json" "$d/crash.json" --fail-on missing,hw >/dev/null
 rc=$?
@@ -124,7 +128,7 @@ has "CPU .* -> .* Another CPU"
 edit "$d/base.json" "$d/drift.json" 'scale(lambda c: True, 0.8)'
 expect 5 "$d/base.json" "$d/drift.json"
 has "INCONCLUSIVE (exit 5)"
-edit "$d/drift.json" "$d/drift2.json" 'scale(lambda c: c["lib"] == "openssl" and c["alg"] == "aes-128-gcm" and c["op"] == "seal" and c["size"] == 16, 0.5)'
+edit "$d/drift.json" "$d/drift2.json" 'scale(lambda c: c["lib"] == "openssl" and c["alg"] == "aes-128-gcm" and c["op"] == "seal" and c["size"] == 16, 0.3)'
 expect 1 "$d/base.json" "$d/drift2.json" --fail-on slower
 has "^slower (1):"
 
