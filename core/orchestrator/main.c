@@ -18,6 +18,7 @@ static const struct {
 	{"report", cs_cmd_report, "print a result file in another format"},
 	{"compare", cs_cmd_compare, "two result files: ratios, significance, hw changes"},
 	{"history", cs_cmd_history, "result files of one host over time: series, change points"},
+	{"import", cs_cmd_import, "openssl-speed FILE -o OUT.json: pasted tables as results"},
 };
 
 static void
