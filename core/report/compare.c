@@ -98,7 +98,10 @@ cs_compare_text(const cs_comparison *c, FILE *f)
 			        "  %-36s %-26s %12s -> %12s  %+6.1f%%%s  noise %.1f%%  reps "
 			        "%zu/%zu%s\n",
 			        x->label, x->what, rb, rc, (x->ratio - 1) * 100, ci, x->noise * 100,
-			        x->n_base, x->n_cur, x->weak ? " (weak)" : "");
+			        x->n_base, x->n_cur,
+			        x->weak     ? " (weak)"
+			        : x->paired ? " (paired)"
+			                    : "");
 		}
 	}
 	size_t lost = 0, gained = 0;
@@ -188,6 +191,7 @@ cs_compare_json(const cs_comparison *c, FILE *f)
 			        e, "repetitions",
 			        json_pack("[II]", (json_int_t)x->n_base, (json_int_t)x->n_cur));
 			json_object_set_new(e, "weak", json_boolean(x->weak));
+			json_object_set_new(e, "paired", json_boolean(x->paired));
 			if (!x->weak && x->ci_hi > 0)
 				json_object_set_new(e, "ratio_ci95",
 				                    json_pack("[ff]", x->ci_lo, x->ci_hi));

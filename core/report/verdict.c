@@ -238,10 +238,29 @@ hw_missing_from(const cs_res_evidence *a, const cs_res_evidence *b)
 	return false;
 }
 
-static void
-decide(cs_cell_cmp *c, const cs_compare_opts *o)
+/*
+ * Same run: repetition k of both selections ran in the same interleaved pass
+ * (same seed), so the ratio within each repetition cancels what that pass did
+ * to the machine. The ratios of the repetitions, or 0 when they do not pair.
+ */
+static size_t
+paired_ratios(const cs_res_cell *b, const cs_res_cell *c, double *out, size_t max)
 {
-	double xb[MAX_REPS], xc[MAX_REPS];
+	if (!is_ok(b) || !is_ok(c) || b->n_reps != c->n_reps || b->n_reps > max)
+		return 0;
+	for (size_t k = 0; k < b->n_reps; k++) {
+		if (!b->reps[k].ok || !c->reps[k].ok || b->reps[k].seed != c->reps[k].seed)
+			return 0;
+		out[k] = c->reps[k].rate / b->reps[k].rate;
+	}
+	return b->n_reps;
+}
+
+static void
+decide(cs_cell_cmp *c, const cs_compare_opts *o, bool same_run)
+{
+	double xb[MAX_REPS], xc[MAX_REPS], r[MAX_REPS];
+	static const double one = 1;
 	c->n_base = rep_rates(c->base, xb, MAX_REPS);
 	c->n_cur = rep_rates(c->cur, xc, MAX_REPS);
 	c->speed = CS_SPEED_NONE;
@@ -249,9 +268,18 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o)
 		return;
 	c->base_rate = median(xb, c->n_base);
 	c->cur_rate = median(xc, c->n_cur);
-	c->ratio = c->cur_rate / c->base_rate;
-	/* the ratio is as uncertain as both sides together */
-	c->noise = spread(c->base, xb, c->n_base) + spread(c->cur, xc, c->n_cur);
+	size_t np = same_run ? paired_ratios(c->base, c->cur, r, MAX_REPS) : 0;
+	c->paired = np > 0;
+	if (c->paired) {
+		/* the median of the paired ratios, as uncertain as their own spread */
+		c->ratio = median(r, np);
+		c->noise = np >= 2 ? spread(c->cur, r, np)
+		                   : spread(c->base, xb, 1) + spread(c->cur, xc, 1);
+	} else {
+		c->ratio = c->cur_rate / c->base_rate;
+		/* the ratio is as uncertain as both sides together */
+		c->noise = spread(c->base, xb, c->n_base) + spread(c->cur, xc, c->n_cur);
+	}
 	c->weak = c->n_base < MIN_STRONG || c->n_cur < MIN_STRONG;
 	double effect = fabs(c->ratio - 1);
 	c->speed = CS_SPEED_SAME;
@@ -263,7 +291,10 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o)
 			c->speed = c->ratio < 1 ? CS_SPEED_SLOWER : CS_SPEED_FASTER;
 		return;
 	}
-	if (bootstrap_ratio(xb, c->n_base, xc, c->n_cur, &c->ci_lo, &c->ci_hi) != 0)
+	/* paired: the one-sample bootstrap of the median ratio */
+	int b = c->paired ? bootstrap_ratio(&one, 1, r, np, &c->ci_lo, &c->ci_hi)
+	                  : bootstrap_ratio(xb, c->n_base, xc, c->n_cur, &c->ci_lo, &c->ci_hi);
+	if (b != 0)
 		return; /* no memory: no verdict beats a wrong one */
 	if (c->ci_hi < 1)
 		c->speed = CS_SPEED_SLOWER;
@@ -499,7 +530,7 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 	}
 	for (size_t k = 0; !rc && k < out->n_cells; k++) {
 		cs_cell_cmp *x = &out->cells[k];
-		decide(x, o);
+		decide(x, o, out->same_run);
 		if (x->speed != CS_SPEED_NONE)
 			out->compared++;
 		if (k < n_base_cells && !x->cur) {

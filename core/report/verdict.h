@@ -49,6 +49,7 @@ typedef struct cs_cell_cmp {
 	double noise;                  /* noise floor: the sum of both sides' relative spreads */
 	size_t n_base, n_cur;          /* ok repetitions per side */
 	bool weak;                     /* fewer than 3 repetitions on a side: effect + noise only */
+	bool paired;                   /* same run: decided from the ratio within each repetition */
 	cs_speed speed;
 	char hw_base[256], hw_cur[256]; /* hw summaries ("-" without evidence) */
 	bool hw_lost,
