@@ -27,12 +27,15 @@ static const struct {
 	{"json", format_json},
 	{"csv", cs_report_csv},
 	{"openssl", cs_report_openssl},
+	{"openssl-mr", cs_report_openssl_mr},
+	{"markdown", cs_report_markdown},
+	{"html", cs_report_html},
 	{"bmf", cs_report_bmf},
 	{"gbench", cs_report_gbench},
 };
 
-const char *const cs_report_format_names[] = {"text", "json", "csv", "openssl", "bmf",
-						  "gbench", NULL};
+const char *const cs_report_format_names[] = {"text", "json", "csv", "openssl", "openssl-mr",
+					       "markdown", "html", "bmf", "gbench", NULL};
 const char *const cs_report_view_names[] = {"matrix", "rank", NULL};
 
 bool
