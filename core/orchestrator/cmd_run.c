@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "repeat.h"
 #include "outfile.h"
 #include "report.h"
 #include "results.h"
@@ -49,6 +50,9 @@ print_run_help(FILE *f)
 	      "                     their operations counted (rows 'lib/path xN', as\n"
 	      "                     openssl speed -multi)\n"
 	      "  --seed N           shuffle seed for the interleaved order (default: time)\n"
+	      "  --repeat R         R independent repetitions of the whole selection, each\n"
+	      "                     with fresh workers and seed N+r; a cell's rate is the\n"
+	      "                     median of the repetition medians (default: 1)\n"
 	      "  --openssl-provider NAME[,NAME]  one row set per OpenSSL 3 provider,\n"
 	      "                     openssl/<path>[NAME] (e.g. default,cryptospeed-nettle)\n"
 	      "  --openssl-provider-path DIR     where to load providers from\n"
@@ -57,7 +61,7 @@ print_run_help(FILE *f)
 	      "  -o, --output FILE  write the result JSON to FILE (checked before measuring,\n"
 	      "                     replaced atomically; a symbolic link's target is replaced)\n"
 	      "  --format F         stdout format: text, json, csv, openssl, openssl-mr, markdown,\n"
-	      "                     html (default: text)\n"
+	      "                     html, bmf, gbench (default: text)\n"
 	      "  --label TEXT       names this run in reports (default: host + CPU model)\n"
 	      "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n\n",
 	      f);
@@ -71,6 +75,7 @@ typedef struct run_args {
 	char out_target[4096];
 	cs_worker_file files[MAX_WORKERS];
 	size_t n_files;
+	int repeat;		/* --repeat R (repeat.c) */
 } run_args;
 
 /* "openssl" and "openssl@1.1.1w" are both OpenSSL workers. */
@@ -283,7 +288,7 @@ enum {
 	OPT_LIB = 256, OPT_PATH, OPT_ALG, OPT_OP, OPT_SIZES, OPT_MASK, OPT_PRECISION, OPT_BUDGET,
 	OPT_QUICK, OPT_TIMEOUT, OPT_MISALIGN, OPT_EVIDENCE, OPT_NO_EVIDENCE, OPT_EVIDENCE_SIZE,
 	OPT_LAUNCHER, OPT_WORKER_DIR, OPT_MULTI, OPT_SEED, OPT_PROVIDER, OPT_PROVIDER_PATH,
-	OPT_PROPQ, OPT_ENGINE, OPT_FORMAT, OPT_LABEL,
+	OPT_PROPQ, OPT_ENGINE, OPT_FORMAT, OPT_LABEL, OPT_REPEAT,
 };
 
 static const struct option run_options[] = {
@@ -312,6 +317,7 @@ static const struct option run_options[] = {
 	{"openssl-engine", required_argument, NULL, OPT_ENGINE},
 	{"output", required_argument, NULL, 'o'},
 	{"format", required_argument, NULL, OPT_FORMAT},
+	{"repeat", required_argument, NULL, OPT_REPEAT},
 	{"label", required_argument, NULL, OPT_LABEL},
 	{NULL, 0, NULL, 0},
 };
@@ -385,6 +391,9 @@ parse_run_options(run_args *a, int argc, char **argv)
 		case OPT_PROPQ: a->propq = v; break;
 		case 'o': cfg->out = v; break;
 		case OPT_FORMAT: cfg->format = v; break;
+		case OPT_REPEAT:
+			a->repeat = (int)cs_parse_int("--repeat", v, 1, 1000, "1..1000 repetitions");
+			break;
 		case OPT_LABEL:
 			if (!*v || strlen(v) > 120)
 				cs_usage_error("--label '%.40s' is not valid (accepted: 1..120 "
@@ -509,6 +518,8 @@ cs_cmd_run(int argc, char **argv)
 		rc = run_status(&run, cs_run_measure(&run));
 	}
 	json_t *results = cs_results_json(&run);
+	if (a.repeat > 1 && started && !run.signal)
+		rc = cs_repeat_more(cfg, chosen, n_chosen, a.repeat, results, rc);
 	if (cfg->out && cs_outfile_write(a.out_target, write_json, results, why, sizeof why) != 0) {
 		fprintf(stderr, "cryptospeed: %s\n", why);
 		rc = CS_EXIT_FAILURE;

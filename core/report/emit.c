@@ -1,6 +1,7 @@
 /* The stdout formats of `run` and `report`, and the views, chosen by name. */
 #include <string.h>
 
+#include "exports.h"
 #include "handshake.h"
 #include "report.h"
 
@@ -30,10 +31,12 @@ static const struct {
 	{"openssl-mr", cs_report_openssl_mr},
 	{"markdown", cs_report_markdown},
 	{"html", cs_report_html},
+	{"bmf", cs_report_bmf},
+	{"gbench", cs_report_gbench},
 };
 
 const char *const cs_report_format_names[] = {"text", "json", "csv", "openssl", "openssl-mr",
-					       "markdown", "html", NULL};
+					       "markdown", "html", "bmf", "gbench", NULL};
 const char *const cs_report_view_names[] = {"matrix", "rank", "handshake", NULL};
 
 bool

@@ -106,6 +106,9 @@ char *cs_rank_verdict(const cs_matrix *m, const cs_mblock *b);
 void cs_report_size_name(long long size, char *buf, size_t n);
 
 /* ---- shared helpers ---- */
+/* A cell's identity across files: "label\x1falg\x1fop\x1fsize" (compare.c);
+   returns its length as snprintf does. */
+int cs_report_cell_key(const cs_res_cell *c, char *key, size_t n);
 /* The hw summary of a cell's evidence: "sha-ni", "aes-ni+pclmul", "scalar", "-" (none). */
 void cs_report_hw(const cs_res_cell *cell, char *buf, size_t n);
 /* Short word for a non-ok status as shown in a matrix. */
@@ -139,7 +142,5 @@ void cs_report_openssl_mr(const cs_res_file *const *files, size_t n, cs_view vie
 void cs_report_markdown(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 void cs_report_html(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 /* Cells of cur against base; returns how many are significantly slower, -1 out of memory. */
-int cs_report_compare(const cs_res_file *base, const cs_res_file *cur, double threshold,
-		      FILE *f);
 
 #endif

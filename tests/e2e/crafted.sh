@@ -110,8 +110,8 @@ big="$d/big.json"
 } >"$big"
 TIMEFORMAT="%R s wall, %U s user"
 { time "$CS" compare "$big" "$big" >"$d/cmp"; } 2>"$d/t.cmp" || fail "compare of 20,000 cells exited $?"
-grep -q "^20000 cells compared; median |new/base - 1| = 0.00%; 0 significantly slower" "$d/cmp" ||
-	fail "compare: $(tail -2 "$d/cmp")"
+grep -q "^20000 cells compared;" "$d/cmp" && grep -q "^slower (0)" "$d/cmp" &&
+	grep -q "^verdict: ok (exit 0)" "$d/cmp" || fail "compare: $(tail -2 "$d/cmp")"
 { time "$CS" report "$big" --format openssl >"$d/big.ossl"; } 2>"$d/t.ossl" || fail "openssl of 20,000 cells"
 # a section per lib (100), a row per alg in each (2000), all 10 sizes: nothing cut off
 [ "$(grep -c '^l[0-9]*/p  ' "$d/big.ossl")" -eq 100 ] || fail "openssl: sections cut"

@@ -73,7 +73,7 @@ grep -q "^### chacha20-poly1305 seal (MB/s)" "$d/matrix.md" || fail "markdown ma
 "$CS" report "$d/home.json" --view pie 2>"$d/err"
 [ $? -eq 2 ] && grep -qx "cryptospeed: unknown view 'pie' (known: matrix, rank, handshake)" "$d/err" || fail "view: $(cat "$d/err")"
 "$CS" report "$d/home.json" --format pdf 2>"$d/err"
-[ $? -eq 2 ] && grep -q "unknown format 'pdf' (known: text, json, csv, openssl, openssl-mr, markdown, html)" "$d/err" ||
+[ $? -eq 2 ] && grep -q "unknown format 'pdf' (known: text, json, csv, openssl, openssl-mr, markdown, html, bmf, gbench)" "$d/err" ||
 	fail "format: $(cat "$d/err")"
 
 # 5,000 cells (50 libs x 10 algorithms x 10 sizes) as HTML: every chart, under 2 MB
