@@ -63,6 +63,8 @@ print_run_help(FILE *f)
 	      "  --format F         stdout format: text, json, csv, openssl, openssl-mr, markdown,\n"
 	      "                     html, bmf, gbench (default: text)\n"
 	      "  --label TEXT       names this run in reports (default: host + CPU model)\n"
+	      "  --no-samples       keep summaries, not raw samples, in the result file\n"
+	      "                     (for files to publish: medians, quartiles, CIs stay)\n"
 	      "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n\n",
 	      f);
 	fputs(cs_exit_status_help, f);
@@ -76,6 +78,7 @@ typedef struct run_args {
 	cs_worker_file files[MAX_WORKERS];
 	size_t n_files;
 	int repeat;		/* --repeat R (repeat.c) */
+	bool no_samples;	/* --no-samples: the file keeps summaries, not raw samples */
 } run_args;
 
 /* "openssl" and "openssl@1.1.1w" are both OpenSSL workers. */
@@ -288,7 +291,7 @@ enum {
 	OPT_LIB = 256, OPT_PATH, OPT_ALG, OPT_OP, OPT_SIZES, OPT_MASK, OPT_PRECISION, OPT_BUDGET,
 	OPT_QUICK, OPT_TIMEOUT, OPT_MISALIGN, OPT_EVIDENCE, OPT_NO_EVIDENCE, OPT_EVIDENCE_SIZE,
 	OPT_LAUNCHER, OPT_WORKER_DIR, OPT_MULTI, OPT_SEED, OPT_PROVIDER, OPT_PROVIDER_PATH,
-	OPT_PROPQ, OPT_ENGINE, OPT_FORMAT, OPT_LABEL, OPT_REPEAT,
+	OPT_PROPQ, OPT_ENGINE, OPT_FORMAT, OPT_LABEL, OPT_REPEAT, OPT_NO_SAMPLES,
 };
 
 static const struct option run_options[] = {
@@ -319,6 +322,7 @@ static const struct option run_options[] = {
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"repeat", required_argument, NULL, OPT_REPEAT},
 	{"label", required_argument, NULL, OPT_LABEL},
+	{"no-samples", no_argument, NULL, OPT_NO_SAMPLES},
 	{NULL, 0, NULL, 0},
 };
 
@@ -394,6 +398,7 @@ parse_run_options(run_args *a, int argc, char **argv)
 		case OPT_REPEAT:
 			a->repeat = (int)cs_parse_int("--repeat", v, 1, 1000, "1..1000 repetitions");
 			break;
+		case OPT_NO_SAMPLES: a->no_samples = true; break;
 		case OPT_LABEL:
 			if (!*v || strlen(v) > 120)
 				cs_usage_error("--label '%.40s' is not valid (accepted: 1..120 "
@@ -429,6 +434,23 @@ write_json(FILE *f, void *arg)
 			       fputc('\n', f) == EOF
 		       ? -1
 		       : 0;
+}
+
+/* --no-samples: raw samples out of every cell (a file to publish stays small);
+   medians, quartiles, CIs, n_samples and repetition medians stay. */
+static void
+drop_samples(json_t *results)
+{
+	size_t i;
+	json_t *cell;
+	json_array_foreach(json_object_get(results, "cells"), i, cell) {
+		json_object_del(cell, "samples");
+		size_t k;
+		json_t *rep;
+		json_array_foreach(json_object_get(cell, "repetitions"), k, rep)
+			json_object_del(rep, "samples");
+	}
+	json_object_set_new(json_object_get(results, "config"), "samples_kept", json_false());
 }
 
 /* The exit status of a finished run (see cs_exit_status_help). */
@@ -520,6 +542,8 @@ cs_cmd_run(int argc, char **argv)
 	json_t *results = cs_results_json(&run);
 	if (a.repeat > 1 && started && !run.signal)
 		rc = cs_repeat_more(cfg, chosen, n_chosen, a.repeat, results, rc);
+	if (a.no_samples)
+		drop_samples(results);
 	if (cfg->out && cs_outfile_write(a.out_target, write_json, results, why, sizeof why) != 0) {
 		fprintf(stderr, "cryptospeed: %s\n", why);
 		rc = CS_EXIT_FAILURE;
