@@ -51,7 +51,7 @@ batch0 | batch-neg | ns-empty | ns-zero | wrong-id | tiny)
 		fail "cells not marked as expected"
 	case $mode in
 	batch0 | batch-neg) why="sample reply: batch: must be an integer >= 1" ;;
-	ns-empty) why="sample reply: ns: must hold at least one batch with status ok" ;;
+	ns-empty) why="sample reply: ns: must hold at least one batch with status ok (but in a window)" ;;
 	ns-zero) why="sample reply: ns\\[0\\]: must be an integer >= 1" ;;
 	wrong-id) why="sample reply: id: [0-9]*, expected [0-9]*" ;;
 	tiny) why="" ;;
