@@ -7,7 +7,7 @@ RUN_ARGS ?=
 CROSS_BUILD ?= build-aarch64
 CROSS_CMAKE_ARGS ?=
 
-.PHONY: all deps build run test asan cross clean
+.PHONY: all deps build run test asan fuzz cross clean
 
 all: build
 
@@ -25,13 +25,25 @@ run: build
 	$(BUILD)/bin/cryptospeed run $(RUN_ARGS)
 
 test: build
+	bash scripts/deps.sh --test
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # The whole suite under AddressSanitizer + UndefinedBehaviorSanitizer.
-asan: deps
+asan:
+	bash scripts/deps.sh --test
 	cmake -S . -B build-asan -DCRYPTOSPEED_SANITIZE=ON $(CMAKE_ARGS)
 	cmake --build build-asan -j $(JOBS)
 	cd build-asan && ctest --output-on-failure -j $(JOBS)
+
+# libFuzzer targets (clang, ASan + UBSan), each run for FUZZ_SECONDS; new
+# inputs are kept in build-fuzz/tests/fuzz-corpus/<name>/.
+FUZZ_SECONDS ?= 60
+fuzz:
+	bash scripts/deps.sh --test
+	CC=clang cmake -S . -B build-fuzz -DCRYPTOSPEED_FUZZ=ON \
+		-DCRYPTOSPEED_FUZZ_SECONDS=$(FUZZ_SECONDS) $(CMAKE_ARGS)
+	cmake --build build-fuzz -j $(JOBS) --target fuzzers
+	cd build-fuzz && ctest -L fuzz --output-on-failure
 
 # aarch64: fully static programs to copy to a board (docs/arm-boards.md),
 # built with Debian's cross compiler and tested under qemu-user.
@@ -43,4 +55,4 @@ cross:
 	cd $(CROSS_BUILD) && ctest -L 'kat|cross' --output-on-failure -j $(JOBS)
 
 clean:
-	rm -rf $(BUILD) build-asan $(CROSS_BUILD)
+	rm -rf $(BUILD) build-asan build-fuzz $(CROSS_BUILD)

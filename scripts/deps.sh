@@ -2,7 +2,9 @@
 # Install what cryptospeed needs from Debian/Ubuntu packages, if missing.
 # As root: installs. Otherwise: prints the exact apt-get line and exits 1.
 #
-#   deps.sh                the host's own build
+#   deps.sh                the host's own build (what `make run` needs)
+#   deps.sh --test         that, plus what the whole test suite uses: clang with
+#                          libFuzzer (make fuzz), headless Chromium (the browser test)
 #   deps.sh --arch arm64   a cross build for aarch64 (cmake/toolchains/aarch64-linux-gnu.cmake):
 #                          the cross compiler, qemu-user, the arm64 -dev packages (multiarch),
 #                          and wolfSSL, which is not multiarch, unpacked into a sysroot
@@ -13,17 +15,19 @@
 set -euo pipefail
 
 usage() {
-	echo "usage: deps.sh [--arch arm64|armhf]" >&2
+	echo "usage: deps.sh [--test | --arch arm64|armhf]" >&2
 	exit 2
 }
 
 arch=
+tests=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--arch) [ $# -ge 2 ] || usage; arch=$2; shift 2 ;;
 	--arch=*) arch=${1#--arch=}; shift ;;
+	--test) tests=1; shift ;;
 	-h | --help) usage ;;
-	*) echo "deps.sh: unknown argument '$1' (accepted: --arch arm64, --arch armhf)" >&2; exit 2 ;;
+	*) echo "deps.sh: unknown argument '$1' (accepted: --test, --arch arm64, --arch armhf)" >&2; exit 2 ;;
 	esac
 done
 case "$arch" in
@@ -163,6 +167,9 @@ packages=(
 	libssl-dev openssl
 	libmbedtls-dev libwolfssl-dev libsodium-dev nettle-dev libgmp-dev
 )
+if [ $tests -eq 1 ]; then
+	packages+=(clang libclang-rt-14-dev chromium python3)
+fi
 
 missing=()
 for p in "${packages[@]}"; do

@@ -20,6 +20,7 @@
 #endif
 
 #include "mbedtls_impls.h"
+#include "text.h"
 
 static cs_version_fn adapter_version;
 static cs_build_info_fn adapter_build_info;
@@ -147,15 +148,9 @@ adapter_build_info(void)
 	static char buf[1024];
 	if (buf[0])
 		return buf;
-	size_t used = 0;
-	for (size_t i = 0; build_options[i]; i++) {
-		int n = snprintf(buf + used, sizeof buf - used, "%s%s",
-				 used ? " " : "", build_options[i]);
-		if (n < 0 || (size_t)n >= sizeof buf - used)
-			return buf;
-		used += (size_t)n;
-	}
+	cs_join_strv(buf, sizeof buf, build_options, " ");
 #if defined(MBEDTLS_ECP_WINDOW_SIZE) && defined(MBEDTLS_ECP_FIXED_POINT_OPTIM)
+	size_t used = strlen(buf);
 	snprintf(buf + used, sizeof buf - used, "%sMBEDTLS_ECP_WINDOW_SIZE=%s"
 		 " MBEDTLS_ECP_FIXED_POINT_OPTIM=%s", used ? " " : "",
 		 STR(MBEDTLS_ECP_WINDOW_SIZE), STR(MBEDTLS_ECP_FIXED_POINT_OPTIM));

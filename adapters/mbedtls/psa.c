@@ -162,10 +162,13 @@ probe_once(const psa_params *p, const char **fn)
 	return st;
 }
 
+/* One small probe per algorithm, remembered. */
+static cs_available_fn psa_available;
+
 static int
-psa_available(const cs_alg *alg, const char **why)
+psa_available(const cs_impl *self, const char **why)
 {
-	const psa_params *p = params_for(alg);
+	const psa_params *p = params_for(self->alg);
 	if (!p) {
 		*why = "no PSA algorithm for this catalogue entry";
 		return 0;
@@ -194,71 +197,6 @@ psa_available(const cs_alg *alg, const char **why)
 	if (!r->ok)
 		*why = r->why;
 	return r->ok;
-}
-
-/* available() takes no impl argument: one small probe per algorithm. */
-static cs_available_fn aes_128_gcm_available;
-static cs_available_fn aes_256_gcm_available;
-static cs_available_fn chacha20_poly1305_available;
-static cs_available_fn aes_128_cbc_available;
-static cs_available_fn sha1_available;
-static cs_available_fn sha256_available;
-static cs_available_fn sha512_available;
-static cs_available_fn x25519_available;
-static cs_available_fn p256_available;
-
-static int
-aes_128_gcm_available(const char **why)
-{
-	return psa_available(&cs_alg_aes_128_gcm, why);
-}
-
-static int
-aes_256_gcm_available(const char **why)
-{
-	return psa_available(&cs_alg_aes_256_gcm, why);
-}
-
-static int
-chacha20_poly1305_available(const char **why)
-{
-	return psa_available(&cs_alg_chacha20_poly1305, why);
-}
-
-static int
-aes_128_cbc_available(const char **why)
-{
-	return psa_available(&cs_alg_aes_128_cbc, why);
-}
-
-static int
-sha1_available(const char **why)
-{
-	return psa_available(&cs_alg_sha1, why);
-}
-
-static int
-sha256_available(const char **why)
-{
-	return psa_available(&cs_alg_sha256, why);
-}
-
-static int
-sha512_available(const char **why)
-{
-	return psa_available(&cs_alg_sha512, why);
-}
-
-static int
-x25519_available(const char **why)
-{
-	return psa_available(&cs_alg_x25519, why);
-}
-
-static int
-p256_available(const char **why)
-{
-	return psa_available(&cs_alg_p256, why);
 }
 
 /* ---- one context for every PSA impl ---- */
@@ -448,7 +386,7 @@ cs_mbedtls_psa_fini(void)
 const cs_impl cs_mbedtls_psa_aes_128_gcm = {
 	.alg = &cs_alg_aes_128_gcm, .path = "psa", .ops = AEAD_OPS,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = aes_128_gcm_available,
+	.context_size = sizeof(psa_ctx), .available = psa_available,
 	.setup = psa_setup, .run = aead_run, .teardown = psa_teardown,
 #else
 	.why = NO_PSA,
@@ -458,7 +396,7 @@ const cs_impl cs_mbedtls_psa_aes_128_gcm = {
 const cs_impl cs_mbedtls_psa_aes_256_gcm = {
 	.alg = &cs_alg_aes_256_gcm, .path = "psa", .ops = AEAD_OPS,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = aes_256_gcm_available,
+	.context_size = sizeof(psa_ctx), .available = psa_available,
 	.setup = psa_setup, .run = aead_run, .teardown = psa_teardown,
 #else
 	.why = NO_PSA,
@@ -468,7 +406,7 @@ const cs_impl cs_mbedtls_psa_aes_256_gcm = {
 const cs_impl cs_mbedtls_psa_chacha20_poly1305 = {
 	.alg = &cs_alg_chacha20_poly1305, .path = "psa", .ops = AEAD_OPS,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = chacha20_poly1305_available,
+	.context_size = sizeof(psa_ctx), .available = psa_available,
 	.setup = psa_setup, .run = aead_run, .teardown = psa_teardown,
 #else
 	.why = NO_PSA,
@@ -478,7 +416,7 @@ const cs_impl cs_mbedtls_psa_chacha20_poly1305 = {
 const cs_impl cs_mbedtls_psa_aes_128_cbc = {
 	.alg = &cs_alg_aes_128_cbc, .path = "psa", .ops = CS_OPBIT(CS_OP_ENCRYPT),
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = aes_128_cbc_available,
+	.context_size = sizeof(psa_ctx), .available = psa_available,
 	.setup = psa_setup, .run = cbc_run, .teardown = psa_teardown,
 #else
 	.why = NO_PSA,
@@ -488,7 +426,7 @@ const cs_impl cs_mbedtls_psa_aes_128_cbc = {
 const cs_impl cs_mbedtls_psa_sha1 = {
 	.alg = &cs_alg_sha1, .path = "psa", .ops = CS_OPBIT(CS_OP_DIGEST),
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = sha1_available,
+	.context_size = sizeof(psa_ctx), .available = psa_available,
 	.setup = psa_setup, .run = hash_run, .teardown = psa_teardown,
 #else
 	.why = NO_PSA,
@@ -498,7 +436,7 @@ const cs_impl cs_mbedtls_psa_sha1 = {
 const cs_impl cs_mbedtls_psa_sha256 = {
 	.alg = &cs_alg_sha256, .path = "psa", .ops = CS_OPBIT(CS_OP_DIGEST),
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = sha256_available,
+	.context_size = sizeof(psa_ctx), .available = psa_available,
 	.setup = psa_setup, .run = hash_run, .teardown = psa_teardown,
 #else
 	.why = NO_PSA,
@@ -508,7 +446,7 @@ const cs_impl cs_mbedtls_psa_sha256 = {
 const cs_impl cs_mbedtls_psa_sha512 = {
 	.alg = &cs_alg_sha512, .path = "psa", .ops = CS_OPBIT(CS_OP_DIGEST),
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = sha512_available,
+	.context_size = sizeof(psa_ctx), .available = psa_available,
 	.setup = psa_setup, .run = hash_run, .teardown = psa_teardown,
 #else
 	.why = NO_PSA,
@@ -518,7 +456,7 @@ const cs_impl cs_mbedtls_psa_sha512 = {
 const cs_impl cs_mbedtls_psa_x25519 = {
 	.alg = &cs_alg_x25519, .path = "psa", .ops = KEX_OPS,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = x25519_available,
+	.context_size = sizeof(psa_ctx), .available = psa_available,
 	.setup = psa_setup, .run = kex_run, .teardown = psa_teardown,
 #else
 	.why = NO_PSA,
@@ -528,7 +466,7 @@ const cs_impl cs_mbedtls_psa_x25519 = {
 const cs_impl cs_mbedtls_psa_p256 = {
 	.alg = &cs_alg_p256, .path = "psa", .ops = KEX_OPS,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = p256_available,
+	.context_size = sizeof(psa_ctx), .available = psa_available,
 	.setup = psa_setup, .run = kex_run, .teardown = psa_teardown,
 #else
 	.why = NO_PSA,

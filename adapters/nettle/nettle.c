@@ -37,8 +37,8 @@
 
 #if defined(__x86_64__)
 #include <cpuid.h>
-#elif defined(__aarch64__) || defined(__arm__)
-#include <sys/auxv.h>
+#elif defined(__arm__)
+#include <sys/auxv.h> /* AT_PLATFORM */
 #endif
 
 #include <nettle/version.h>
@@ -56,6 +56,8 @@
 #include <nettle/yarrow.h>
 
 #include "cryptospeed/adapter.h"
+#include "cpu.h"
+#include "text.h"
 
 #if NETTLE_VERSION_MAJOR < 3 || (NETTLE_VERSION_MAJOR == 3 && NETTLE_VERSION_MINOR < 5)
 #error "the Nettle adapter needs Nettle 3.5 or later (nettle_get_secp_256r1)"
@@ -539,23 +541,27 @@ fat_build(void)
 #define CLS_SIMD 4u /* only "scalar": other switchable SIMD */
 
 /* The whitelist tokens Nettle 3.8's fat code knows (fat-x86_64.c,
-   fat-arm64.c, fat-arm.c). */
+   fat-arm64.c, fat-arm.c), each with the feature of the core's CPU
+   detection (cs_cpu.features) that must be present for it. */
 struct fat_feature {
 	const char *arch;
 	const char *token;
+	const char *feature;	/* as cs_cpu names it */
+	const char *also;	/* a second feature Nettle requires too, or NULL */
 	unsigned cls;
 };
 
 static const struct fat_feature fat_features[] = {
-	{"x86_64", "aesni", CLS_AES},
-	{"x86_64", "pclmul", CLS_AES},
-	{"x86_64", "sha_ni", CLS_SHA},
-	{"aarch64", "aes", CLS_AES},
-	{"aarch64", "pmull", CLS_AES},
-	{"aarch64", "sha1", CLS_SHA},
-	{"aarch64", "sha2", CLS_SHA},
-	{"arm", "neon", CLS_SIMD},
-	{NULL, NULL, 0},
+	{"x86_64", "aesni", "aes", NULL, CLS_AES},
+	{"x86_64", "pclmul", "pclmul", NULL, CLS_AES},
+	{"x86_64", "sha_ni", "sha_ni", NULL, CLS_SHA},
+	/* Linux arm64 hwcaps as Nettle checks them: each needs ASIMD too */
+	{"aarch64", "aes", "aes", "asimd", CLS_AES},
+	{"aarch64", "pmull", "pmull", "asimd", CLS_AES},
+	{"aarch64", "sha1", "sha1", "asimd", CLS_SHA},
+	{"aarch64", "sha2", "sha2", "asimd", CLS_SHA},
+	{"arm", "neon", "neon", NULL, CLS_SIMD},
+	{NULL, NULL, NULL, NULL, 0},
 };
 
 #if defined(__x86_64__)
@@ -568,42 +574,9 @@ static const struct fat_feature fat_features[] = {
 #define BUILD_ARCH ""
 #endif
 
-/* 1 when this CPU has the feature Nettle's token names. */
-static int
-cpu_has(const char *token)
-{
-#if defined(__x86_64__)
-	unsigned a, b, c, d;
-	if (strcmp(token, "aesni") == 0 || strcmp(token, "pclmul") == 0) {
-		if (!__get_cpuid(1, &a, &b, &c, &d))
-			return 0;
-		return token[0] == 'a' ? (c >> 25) & 1 : (c >> 1) & 1;
-	}
-	if (strcmp(token, "sha_ni") == 0)
-		return __get_cpuid_count(7, 0, &a, &b, &c, &d) && ((b >> 29) & 1);
-	return 0;
-#elif defined(__aarch64__)
-	/* Linux arm64 hwcaps, as Nettle checks them: each needs ASIMD too. */
-	unsigned long hw = getauxval(AT_HWCAP), bit = 0, asimd = 1ul << 1;
-	if (strcmp(token, "aes") == 0)
-		bit = 1ul << 3;
-	else if (strcmp(token, "pmull") == 0)
-		bit = 1ul << 4;
-	else if (strcmp(token, "sha1") == 0)
-		bit = 1ul << 5;
-	else if (strcmp(token, "sha2") == 0)
-		bit = 1ul << 6;
-	return bit && (hw & (bit | asimd)) == (bit | asimd);
-#elif defined(__arm__)
-	return strcmp(token, "neon") == 0 && (getauxval(AT_HWCAP) & (1ul << 12));
-#else
-	(void)token;
-	return 0;
-#endif
-}
-
 /* The leading token Nettle's parser wants besides features: the x86 vendor
-   (it picks the SSE2 memxor for Intel only), the ARM architecture level. */
+   (it picks the SSE2 memxor for Intel only; cs_cpu has no vendor, so CPUID
+   leaf 0 is read here), the ARM architecture level. */
 static void
 fat_prefix(char *buf, size_t size)
 {
@@ -635,54 +608,52 @@ fat_prefix(char *buf, size_t size)
 #endif
 }
 
-/* The whitelist of what this CPU has and Nettle can use, less `drop`. */
+/* The whitelist of what this CPU has and Nettle can use, less `drop`:
+   the prefix, then the tokens, comma separated. */
 static void
-fat_whitelist(unsigned drop, char *buf, size_t size)
+fat_whitelist(const cs_cpu *cpu, unsigned drop, char *buf, size_t size)
 {
-	size_t used;
-	fat_prefix(buf, size);
-	used = strlen(buf);
-	for (const struct fat_feature *f = fat_features; f->arch; f++) {
-		if (strcmp(f->arch, BUILD_ARCH) != 0 || (f->cls & drop) || !cpu_has(f->token))
-			continue;
-		int n = snprintf(buf + used, size - used, "%s%s", used ? "," : "", f->token);
-		if (n < 0 || (size_t)n >= size - used)
-			break;
-		used += (size_t)n;
-	}
+	char prefix[32];
+	const char *items[1 + sizeof fat_features / sizeof fat_features[0]];
+	size_t n = 0;
+	fat_prefix(prefix, sizeof prefix);
+	if (prefix[0])
+		items[n++] = prefix;
+	for (const struct fat_feature *f = fat_features; f->arch; f++)
+		if (strcmp(f->arch, cpu->arch) == 0 && !(f->cls & drop) &&
+		    cs_cpu_has(cpu, f->feature) && (!f->also || cs_cpu_has(cpu, f->also)))
+			items[n++] = f->token;
+	cs_join(buf, size, items, n, sizeof items[0], false, ",");
 }
 
 static cs_mask_env_fn nettle_mask_env;
 
 static cs_status
-nettle_mask_env(const char *mask, const char *arch, char *name, size_t name_size,
+nettle_mask_env(cs_mask mask, const cs_cpu *cpu, char *name, size_t name_size,
 		char *value, size_t value_size)
 {
-	unsigned drop;
+	static const unsigned drops[CS_MASK_COUNT] = {
+		[CS_MASK_NO_SHA] = CLS_SHA,
+		[CS_MASK_NO_AES] = CLS_AES,
+		[CS_MASK_SCALAR] = CLS_AES | CLS_SHA | CLS_SIMD,
+	};
 	if (name_size)
 		name[0] = '\0';
 	if (value_size)
 		value[0] = '\0';
-	if (strcmp(mask, "none") == 0)
-		return CS_OK;
-	if (strcmp(mask, "no-sha") == 0)
-		drop = CLS_SHA;
-	else if (strcmp(mask, "no-aes") == 0)
-		drop = CLS_AES;
-	else if (strcmp(mask, "scalar") == 0)
-		drop = CLS_AES | CLS_SHA | CLS_SIMD;
-	else
+	if (mask >= CS_MASK_COUNT || !drops[mask])
 		return CS_BAD_PARAM;
+	unsigned drop = drops[mask];
 	/* The whitelist must name only features this CPU has (a named feature
 	   is used unchecked), so it is built from this CPU: only for the
-	   architecture this adapter runs on. */
-	if (!BUILD_ARCH[0] || strcmp(arch, BUILD_ARCH) != 0)
+	   architecture this adapter was built for. */
+	if (!BUILD_ARCH[0] || strcmp(cpu->arch, BUILD_ARCH) != 0)
 		return CS_BAD_PARAM;
 	if (fat_build() == 0)
 		return CS_UNSUPPORTED; /* a plain build has no switch */
 	if (name_size < sizeof FAT_ENV || value_size < 64)
 		return CS_BAD_PARAM;
-	fat_whitelist(drop, value, value_size);
+	fat_whitelist(cpu, drop, value, value_size);
 	/* An empty value would leave the variable looking unset to anything
 	   between us and Nettle; Nettle ignores tokens it does not know. */
 	if (!value[0])
@@ -740,7 +711,10 @@ nettle_cpu_info(void)
 	if (override)
 		snprintf(buf, sizeof buf, "%s=%s", FAT_ENV, override);
 	else {
-		fat_whitelist(0, list, sizeof list);
+		static cs_cpu cpu;
+		if (!cpu.arch[0])
+			cs_cpu_detect(&cpu);
+		fat_whitelist(&cpu, 0, list, sizeof list);
 		snprintf(buf, sizeof buf, "auto: %s", list);
 	}
 	return buf;

@@ -25,28 +25,21 @@ noop_version(void)
 	return "noop (harness probe)";
 }
 
-#define AEAD (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
-#define KEX (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
-#define NOOP_IMPL(var, algobj, opbits)                                       \
-	static const cs_impl var = {                                         \
-		.alg = &(algobj), .path = "noop", .ops = (opbits),            \
-		.context_size = 8, .run = noop_run, .flags = CS_IMPL_NO_KAT, \
-	}
+/* One impl per algorithm of the catalogue (algs.def), every op it defines. */
+#define CS_ALG(id, name, kind, opbits, ...)                                     \
+	static const cs_impl noop_##id = {                                      \
+		.alg = &cs_alg_##id, .path = "noop", .ops = (opbits),           \
+		.context_size = 8, .run = noop_run, .flags = CS_IMPL_NO_KAT,    \
+	};
+#include "algs.def"
+#undef CS_ALG
 
-NOOP_IMPL(noop_aes_128_gcm, cs_alg_aes_128_gcm, AEAD);
-NOOP_IMPL(noop_aes_256_gcm, cs_alg_aes_256_gcm, AEAD);
-NOOP_IMPL(noop_chacha20_poly1305, cs_alg_chacha20_poly1305, AEAD);
-NOOP_IMPL(noop_aes_128_cbc, cs_alg_aes_128_cbc, CS_OPBIT(CS_OP_ENCRYPT));
-NOOP_IMPL(noop_sha1, cs_alg_sha1, CS_OPBIT(CS_OP_DIGEST));
-NOOP_IMPL(noop_sha256, cs_alg_sha256, CS_OPBIT(CS_OP_DIGEST));
-NOOP_IMPL(noop_sha512, cs_alg_sha512, CS_OPBIT(CS_OP_DIGEST));
-NOOP_IMPL(noop_x25519, cs_alg_x25519, KEX);
-NOOP_IMPL(noop_p256, cs_alg_p256, KEX);
-
+#define CS_ALG(id, name, kind, ops, ...) &noop_##id,
 static const cs_impl *const noop_impls[] = {
-	&noop_aes_128_gcm, &noop_aes_256_gcm, &noop_chacha20_poly1305, &noop_aes_128_cbc,
-	&noop_sha1, &noop_sha256, &noop_sha512, &noop_x25519, &noop_p256, NULL,
+#include "algs.def"
+	NULL,
 };
+#undef CS_ALG
 
 static const char *const noop_paths[] = {"noop", NULL};
 static const char *const noop_objects[] = {NULL};

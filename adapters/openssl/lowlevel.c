@@ -178,15 +178,6 @@ p256_teardown(void *ctx)
 #define EC_SIZE 0
 #endif /* OPENSSL_NO_DEPRECATED_3_0 */
 
-/* Neither providers nor engines serve these calls: not a variant's rows. */
-static cs_available_fn lowlevel_available;
-
-static int
-lowlevel_available(const char **why)
-{
-	return cs_openssl_variant_available(NULL, CS_OPENSSL_LOWLEVEL, why);
-}
-
 /* ---- the impls ---- */
 
 #define DIGEST_OPS CS_OPBIT(CS_OP_DIGEST)
@@ -197,31 +188,31 @@ const cs_impl cs_openssl_sha1_lowlevel = {
 	.alg = &cs_alg_sha1, .path = "lowlevel", .ops = DIGEST_OPS,
 	.context_size = SHA_SIZE, .setup = LOWLEVEL(sha_setup),
 	.run = LOWLEVEL(sha1_run), .why = LOWLEVEL_WHY,
-	.available = lowlevel_available,
+	.available = cs_openssl_available,
 };
 const cs_impl cs_openssl_sha256_lowlevel = {
 	.alg = &cs_alg_sha256, .path = "lowlevel", .ops = DIGEST_OPS,
 	.context_size = SHA_SIZE, .setup = LOWLEVEL(sha_setup),
 	.run = LOWLEVEL(sha256_run), .why = LOWLEVEL_WHY,
-	.available = lowlevel_available,
+	.available = cs_openssl_available,
 };
 const cs_impl cs_openssl_sha512_lowlevel = {
 	.alg = &cs_alg_sha512, .path = "lowlevel", .ops = DIGEST_OPS,
 	.context_size = SHA_SIZE, .setup = LOWLEVEL(sha_setup),
 	.run = LOWLEVEL(sha512_run), .why = LOWLEVEL_WHY,
-	.available = lowlevel_available,
+	.available = cs_openssl_available,
 };
 const cs_impl cs_openssl_aes_128_cbc_lowlevel = {
 	.alg = &cs_alg_aes_128_cbc, .path = "lowlevel", .ops = CS_OPBIT(CS_OP_ENCRYPT),
 	.context_size = AES_SIZE, .setup = LOWLEVEL(aes_cbc_setup),
 	.run = LOWLEVEL(aes_cbc_run), .why = LOWLEVEL_WHY,
-	.available = lowlevel_available,
+	.available = cs_openssl_available,
 };
 const cs_impl cs_openssl_p256_lowlevel = {
 	.alg = &cs_alg_p256, .path = "lowlevel", .ops = KEX_OPS,
 	.context_size = EC_SIZE, .setup = LOWLEVEL(p256_setup),
 	.run = LOWLEVEL(p256_run), .teardown = LOWLEVEL(p256_teardown), .why = LOWLEVEL_WHY,
-	.available = lowlevel_available,
+	.available = cs_openssl_available,
 };
 
 const cs_impl cs_openssl_aes_128_gcm_lowlevel = {

@@ -9,11 +9,9 @@
 
 #include <openssl/crypto.h>
 
+#include "cpu.h"
 #include "openssl_impls.h"
 
-#if defined(__aarch64__) || defined(__arm__)
-#include <sys/auxv.h>
-#endif
 
 static cs_version_fn openssl_version;
 static cs_build_info_fn openssl_build_info;
@@ -81,61 +79,33 @@ openssl_fini(void)
  * bits, so the value is what the CPU has minus `armcap_clear`.
  */
 static const struct mask {
-	const char *name;
 	const char *ia32cap;
 	unsigned armcap_clear;
-} masks[] = {
-	{"no-sha", "~0x0:~0x20000000", ARMCAP_SHA1 | ARMCAP_SHA256 | ARMCAP_SHA512},
-	{"no-aes", "~0x200000200000000:~0x60000000000", ARMCAP_AES | ARMCAP_PMULL},
-	{"scalar", "~0xffffffffffffffff:~0xffffffffffffffff", ~0u},
+} masks[CS_MASK_COUNT] = {
+	[CS_MASK_NO_SHA] = {"~0x0:~0x20000000", ARMCAP_SHA1 | ARMCAP_SHA256 | ARMCAP_SHA512},
+	[CS_MASK_NO_AES] = {"~0x200000200000000:~0x60000000000", ARMCAP_AES | ARMCAP_PMULL},
+	[CS_MASK_SCALAR] = {"~0xffffffffffffffff:~0xffffffffffffffff", ~0u},
 };
 
-#if defined(__aarch64__) || defined(__arm__)
-/* Where the kernel reports each feature OpenSSL has a bit for. */
-static const struct hwcap_bit {
-	unsigned long type;	/* AT_HWCAP or AT_HWCAP2 */
-	unsigned long bit;
+/* The OPENSSL_armcap bit of each feature the core's CPU detection names. */
+static const struct armcap_feature {
+	const char *feature;	/* as in cs_cpu.features */
 	unsigned armcap;
-} hwcap_bits[] = {
-#if defined(__aarch64__)
-	{AT_HWCAP, 1ul << 1, ARMCAP_NEON},	/* HWCAP_ASIMD */
-	{AT_HWCAP, 1ul << 3, ARMCAP_AES},	/* HWCAP_AES */
-	{AT_HWCAP, 1ul << 4, ARMCAP_PMULL},	/* HWCAP_PMULL */
-	{AT_HWCAP, 1ul << 5, ARMCAP_SHA1},	/* HWCAP_SHA1 */
-	{AT_HWCAP, 1ul << 6, ARMCAP_SHA256},	/* HWCAP_SHA2 */
-	{AT_HWCAP, 1ul << 21, ARMCAP_SHA512},	/* HWCAP_SHA512 */
-#else
-	{AT_HWCAP, 1ul << 12, ARMCAP_NEON},	/* HWCAP_NEON */
-	{AT_HWCAP2, 1ul << 0, ARMCAP_AES},	/* HWCAP2_AES */
-	{AT_HWCAP2, 1ul << 1, ARMCAP_PMULL},	/* HWCAP2_PMULL */
-	{AT_HWCAP2, 1ul << 2, ARMCAP_SHA1},	/* HWCAP2_SHA1 */
-	{AT_HWCAP2, 1ul << 3, ARMCAP_SHA256},	/* HWCAP2_SHA2 */
-#endif
+} armcap_features[] = {
+	{"asimd", ARMCAP_NEON}, {"neon", ARMCAP_NEON}, {"aes", ARMCAP_AES},
+	{"pmull", ARMCAP_PMULL}, {"sha1", ARMCAP_SHA1}, {"sha2", ARMCAP_SHA256},
+	{"sha512", ARMCAP_SHA512},
 };
-#endif
 
-/* The OPENSSL_armcap bits of this CPU; 0 when this build is not for `arch`. */
-static int
-armcap_detect(const char *arch, unsigned *caps)
+/* The OPENSSL_armcap bits of this CPU. */
+static unsigned
+armcap_of(const cs_cpu *cpu)
 {
-#if defined(__aarch64__) || defined(__arm__)
-#if defined(__aarch64__)
-	const char *mine = "aarch64";
-#else
-	const char *mine = "arm";
-#endif
-	if (strcmp(arch, mine) != 0)
-		return 0;
-	*caps = 0;
-	for (size_t i = 0; i < sizeof hwcap_bits / sizeof hwcap_bits[0]; i++)
-		if (getauxval(hwcap_bits[i].type) & hwcap_bits[i].bit)
-			*caps |= hwcap_bits[i].armcap;
-	return 1;
-#else
-	(void)arch;
-	(void)caps;
-	return 0;
-#endif
+	unsigned caps = 0;
+	for (size_t i = 0; i < sizeof armcap_features / sizeof armcap_features[0]; i++)
+		if (cs_cpu_has(cpu, armcap_features[i].feature))
+			caps |= armcap_features[i].armcap;
+	return caps;
 }
 
 static cs_status
@@ -146,32 +116,22 @@ put(char *dst, size_t size, const char *src)
 }
 
 static cs_status
-openssl_mask_env(const char *mask, const char *arch, char *name, size_t name_size,
+openssl_mask_env(cs_mask mask, const cs_cpu *cpu, char *name, size_t name_size,
 		 char *value, size_t value_size)
 {
-	if (strcmp(mask, "none") == 0) {
-		cs_status st = put(name, name_size, "");
-		return st == CS_OK ? put(value, value_size, "") : st;
-	}
-	const struct mask *m = NULL;
-	for (size_t i = 0; i < sizeof masks / sizeof masks[0]; i++)
-		if (strcmp(mask, masks[i].name) == 0)
-			m = &masks[i];
-	if (!m)
+	if (mask >= CS_MASK_COUNT || !masks[mask].ia32cap)
 		return CS_BAD_PARAM;
+	const struct mask *m = &masks[mask];
 	if (!cs_openssl_variant_maskable())
 		return CS_UNSUPPORTED; /* a third-party provider or an engine: not OpenSSL's switch */
 
-	if (strcmp(arch, "x86_64") == 0) {
+	if (strcmp(cpu->arch, "x86_64") == 0) {
 		cs_status st = put(name, name_size, "OPENSSL_ia32cap");
 		return st == CS_OK ? put(value, value_size, m->ia32cap) : st;
 	}
-	if (strcmp(arch, "aarch64") == 0 || strcmp(arch, "arm") == 0) {
-		unsigned caps;
-		if (!armcap_detect(arch, &caps))
-			return CS_BAD_PARAM; /* cannot read that CPU's features from here */
+	if (strcmp(cpu->arch, "aarch64") == 0 || strcmp(cpu->arch, "arm") == 0) {
 		char hex[16];
-		snprintf(hex, sizeof hex, "0x%x", caps & ~m->armcap_clear);
+		snprintf(hex, sizeof hex, "0x%x", armcap_of(cpu) & ~m->armcap_clear);
 		cs_status st = put(name, name_size, "OPENSSL_armcap");
 		return st == CS_OK ? put(value, value_size, hex) : st;
 	}

@@ -1,7 +1,10 @@
 /*
  * The OpenSSL adapter's impls, one object per (algorithm, path), and what the
  * adapter's files share. openssl.c lists them in the adapter's table.
+ * The files depend in one direction: symmetric.c, pkey.c and lowlevel.c use
+ * names.c and variant.c; variant.c uses names.c; names.c uses nothing.
  *
+ *   names.c      what OpenSSL calls each algorithm (EVP objects, fetch names)
  *   symmetric.c  hashes, AES-CBC, AEADs on the evp, fetch and oneshot paths
  *   pkey.c       X25519, P-256 on the evp, fetch and oneshot paths
  *   lowlevel.c   the deprecated SHA*_, AES_ and EC_KEY calls
@@ -46,12 +49,15 @@ cs_openssl_lib_error(void)
    CS_OK, CS_LIB_ERROR or CS_NO_MEMORY. */
 cs_status cs_openssl_p256_public(const uint8_t priv[32], uint8_t pub[65]);
 
-/* symmetric.c: the implicitly fetched objects of the evp and oneshot paths
+/* names.c: the implicitly fetched objects of the evp and oneshot paths
    (EVP_sha256(), EVP_aes_128_gcm(), ...), and the name the fetch path fetches
    ("SHA2-256", 3.0 only); NULL for an algorithm they do not cover. */
 const EVP_MD *cs_openssl_implicit_md(const cs_alg *alg);
 const EVP_CIPHER *cs_openssl_implicit_cipher(const cs_alg *alg);
 const char *cs_openssl_fetch_name(const cs_alg *alg);
+/* names.c: a key agreement's key management and exchange names ("X25519",
+   "X25519"; "EC", "ECDH"). */
+void cs_openssl_kex_names(const cs_alg *alg, const char **keymgmt, const char **exchange);
 
 /* ---- variant.c: the provider or engine this worker runs with ---- */
 
@@ -74,9 +80,10 @@ int cs_openssl_variant_maskable(void);
 /* libcrypto.so and the objects the variant loaded, NULL-terminated. */
 extern const char *cs_openssl_objects[];
 
-/* The body of every impl's available(): 1 = the variant serves this route of
-   alg (a provider: its fetch of alg succeeds, probed once). */
-int cs_openssl_variant_available(const cs_alg *alg, cs_openssl_route route, const char **why);
+/* Every impl's available(): 1 = the variant serves the impl's algorithm on
+   its route (the path decides the route: "fetch" fetched, "lowlevel" low
+   level, the others implicit; a provider: its fetch succeeds, probed once). */
+cs_available_fn cs_openssl_available;
 
 /* What served a cell, as "provider=NAME", "engine=ID" or "builtin" (1.1.1's
    built-in methods), asking OpenSSL about the object the cell used: a digest

@@ -350,35 +350,6 @@ oneshot_kex_describe(void *ctx, char *buf, size_t size)
 	EVP_PKEY_CTX_free(pctx);
 }
 
-/* ---- whether the worker's provider or engine serves a path ---- */
-
-static cs_available_fn x25519_implicit_available, x25519_fetched_available;
-static cs_available_fn p256_implicit_available, p256_fetched_available;
-
-static int
-x25519_implicit_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_x25519, CS_OPENSSL_IMPLICIT, why);
-}
-
-static int
-x25519_fetched_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_x25519, CS_OPENSSL_FETCHED, why);
-}
-
-static int
-p256_implicit_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_p256, CS_OPENSSL_IMPLICIT, why);
-}
-
-static int
-p256_fetched_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_p256, CS_OPENSSL_FETCHED, why);
-}
-
 /* ---- the impls ---- */
 
 #define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
@@ -387,36 +358,36 @@ const cs_impl cs_openssl_x25519_evp = {
 	.alg = &cs_alg_x25519, .path = "evp", .ops = KEX_OPS,
 	.context_size = sizeof(kex_ctx), .setup = evp_kex_setup,
 	.run = reused_kex_run, .teardown = kex_teardown,
-	.available = x25519_implicit_available, .describe = reused_kex_describe,
+	.available = cs_openssl_available, .describe = reused_kex_describe,
 };
 const cs_impl cs_openssl_x25519_fetch = {
 	.alg = &cs_alg_x25519, .path = "fetch", .ops = KEX_OPS,
 	.context_size = sizeof(kex_ctx), .setup = FETCH(fetch_kex_setup),
 	.run = FETCH(reused_kex_run), .teardown = kex_teardown, .why = FETCH_WHY,
-	.available = x25519_fetched_available, .describe = reused_kex_describe,
+	.available = cs_openssl_available, .describe = reused_kex_describe,
 };
 const cs_impl cs_openssl_x25519_oneshot = {
 	.alg = &cs_alg_x25519, .path = "oneshot", .ops = KEX_OPS,
 	.context_size = sizeof(kex_ctx), .setup = oneshot_kex_setup,
 	.run = oneshot_kex_run, .teardown = kex_teardown,
-	.available = x25519_implicit_available, .describe = oneshot_kex_describe,
+	.available = cs_openssl_available, .describe = oneshot_kex_describe,
 };
 
 const cs_impl cs_openssl_p256_evp = {
 	.alg = &cs_alg_p256, .path = "evp", .ops = KEX_OPS,
 	.context_size = sizeof(kex_ctx), .setup = evp_kex_setup,
 	.run = reused_kex_run, .teardown = kex_teardown,
-	.available = p256_implicit_available, .describe = reused_kex_describe,
+	.available = cs_openssl_available, .describe = reused_kex_describe,
 };
 const cs_impl cs_openssl_p256_fetch = {
 	.alg = &cs_alg_p256, .path = "fetch", .ops = KEX_OPS,
 	.context_size = sizeof(kex_ctx), .setup = FETCH(fetch_kex_setup),
 	.run = FETCH(reused_kex_run), .teardown = kex_teardown, .why = FETCH_WHY,
-	.available = p256_fetched_available, .describe = reused_kex_describe,
+	.available = cs_openssl_available, .describe = reused_kex_describe,
 };
 const cs_impl cs_openssl_p256_oneshot = {
 	.alg = &cs_alg_p256, .path = "oneshot", .ops = KEX_OPS,
 	.context_size = sizeof(kex_ctx), .setup = oneshot_kex_setup,
 	.run = oneshot_kex_run, .teardown = kex_teardown,
-	.available = p256_implicit_available, .describe = oneshot_kex_describe,
+	.available = cs_openssl_available, .describe = oneshot_kex_describe,
 };

@@ -41,60 +41,6 @@ typedef struct cipher_ctx {
 	uint8_t key[EVP_MAX_KEY_LENGTH]; /* oneshot: every op keys a new context */
 } cipher_ctx;
 
-/* The implicitly fetched digest of an algorithm (evp, oneshot). */
-const EVP_MD *
-cs_openssl_implicit_md(const cs_alg *alg)
-{
-	if (alg == &cs_alg_sha1)
-		return EVP_sha1();
-	if (alg == &cs_alg_sha256)
-		return EVP_sha256();
-	if (alg == &cs_alg_sha512)
-		return EVP_sha512();
-	return NULL;
-}
-
-/* The implicitly fetched cipher of an algorithm (evp, oneshot). */
-const EVP_CIPHER *
-cs_openssl_implicit_cipher(const cs_alg *alg)
-{
-	if (alg == &cs_alg_aes_128_gcm)
-		return EVP_aes_128_gcm();
-	if (alg == &cs_alg_aes_256_gcm)
-		return EVP_aes_256_gcm();
-	if (alg == &cs_alg_aes_128_cbc)
-		return EVP_aes_128_cbc();
-#if !defined(OPENSSL_NO_CHACHA) && !defined(OPENSSL_NO_POLY1305)
-	if (alg == &cs_alg_chacha20_poly1305)
-		return EVP_chacha20_poly1305();
-#endif
-	return NULL;
-}
-
-#if CS_OPENSSL_3
-/* OpenSSL's name of an algorithm, for EVP_MD_fetch / EVP_CIPHER_fetch. */
-const char *
-cs_openssl_fetch_name(const cs_alg *alg)
-{
-	static const struct {
-		const cs_alg *alg;
-		const char *name;
-	} names[] = {
-		{&cs_alg_sha1, "SHA1"},
-		{&cs_alg_sha256, "SHA2-256"},
-		{&cs_alg_sha512, "SHA2-512"},
-		{&cs_alg_aes_128_gcm, "AES-128-GCM"},
-		{&cs_alg_aes_256_gcm, "AES-256-GCM"},
-		{&cs_alg_chacha20_poly1305, "ChaCha20-Poly1305"},
-		{&cs_alg_aes_128_cbc, "AES-128-CBC"},
-	};
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (names[i].alg == alg)
-			return names[i].name;
-	return NULL;
-}
-#endif
-
 /* ---- hashes ---- */
 
 static cs_status
@@ -436,101 +382,6 @@ oneshot_cipher_describe(void *ctx, char *buf, size_t size)
 	EVP_CIPHER_CTX_free(cctx);
 }
 
-/* ---- whether the worker's provider or engine serves a path ---- */
-
-static cs_available_fn sha1_implicit_available, sha1_fetched_available;
-static cs_available_fn sha256_implicit_available, sha256_fetched_available;
-static cs_available_fn sha512_implicit_available, sha512_fetched_available;
-static cs_available_fn aes_128_cbc_implicit_available, aes_128_cbc_fetched_available;
-static cs_available_fn aes_128_gcm_implicit_available, aes_128_gcm_fetched_available;
-static cs_available_fn aes_256_gcm_implicit_available, aes_256_gcm_fetched_available;
-static cs_available_fn chacha20_poly1305_implicit_available,
-	chacha20_poly1305_fetched_available;
-
-static int
-sha1_implicit_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_sha1, CS_OPENSSL_IMPLICIT, why);
-}
-
-static int
-sha1_fetched_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_sha1, CS_OPENSSL_FETCHED, why);
-}
-
-static int
-sha256_implicit_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_sha256, CS_OPENSSL_IMPLICIT, why);
-}
-
-static int
-sha256_fetched_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_sha256, CS_OPENSSL_FETCHED, why);
-}
-
-static int
-sha512_implicit_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_sha512, CS_OPENSSL_IMPLICIT, why);
-}
-
-static int
-sha512_fetched_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_sha512, CS_OPENSSL_FETCHED, why);
-}
-
-static int
-aes_128_cbc_implicit_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_aes_128_cbc, CS_OPENSSL_IMPLICIT, why);
-}
-
-static int
-aes_128_cbc_fetched_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_aes_128_cbc, CS_OPENSSL_FETCHED, why);
-}
-
-static int
-aes_128_gcm_implicit_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_aes_128_gcm, CS_OPENSSL_IMPLICIT, why);
-}
-
-static int
-aes_128_gcm_fetched_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_aes_128_gcm, CS_OPENSSL_FETCHED, why);
-}
-
-static int
-aes_256_gcm_implicit_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_aes_256_gcm, CS_OPENSSL_IMPLICIT, why);
-}
-
-static int
-aes_256_gcm_fetched_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_aes_256_gcm, CS_OPENSSL_FETCHED, why);
-}
-
-static int
-chacha20_poly1305_implicit_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_chacha20_poly1305, CS_OPENSSL_IMPLICIT, why);
-}
-
-static int
-chacha20_poly1305_fetched_available(const char **why)
-{
-	return cs_openssl_variant_available(&cs_alg_chacha20_poly1305, CS_OPENSSL_FETCHED, why);
-}
-
 /* ---- the impls ---- */
 
 #define DIGEST_OPS CS_OPBIT(CS_OP_DIGEST)
@@ -541,131 +392,131 @@ const cs_impl cs_openssl_sha1_evp = {
 	.alg = &cs_alg_sha1, .path = "evp", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = evp_hash_setup,
 	.run = evp_hash_run, .teardown = hash_teardown,
-	.available = sha1_implicit_available, .describe = implicit_hash_describe,
+	.available = cs_openssl_available, .describe = implicit_hash_describe,
 };
 const cs_impl cs_openssl_sha1_fetch = {
 	.alg = &cs_alg_sha1, .path = "fetch", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = FETCH(fetch_hash_setup),
 	.run = FETCH(fetch_hash_run), .teardown = hash_teardown, .why = FETCH_WHY,
-	.available = sha1_fetched_available, .describe = fetched_hash_describe,
+	.available = cs_openssl_available, .describe = fetched_hash_describe,
 };
 const cs_impl cs_openssl_sha1_oneshot = {
 	.alg = &cs_alg_sha1, .path = "oneshot", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = oneshot_hash_setup,
 	.run = oneshot_hash_run, .teardown = hash_teardown,
-	.available = sha1_implicit_available, .describe = implicit_hash_describe,
+	.available = cs_openssl_available, .describe = implicit_hash_describe,
 };
 
 const cs_impl cs_openssl_sha256_evp = {
 	.alg = &cs_alg_sha256, .path = "evp", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = evp_hash_setup,
 	.run = evp_hash_run, .teardown = hash_teardown,
-	.available = sha256_implicit_available, .describe = implicit_hash_describe,
+	.available = cs_openssl_available, .describe = implicit_hash_describe,
 };
 const cs_impl cs_openssl_sha256_fetch = {
 	.alg = &cs_alg_sha256, .path = "fetch", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = FETCH(fetch_hash_setup),
 	.run = FETCH(fetch_hash_run), .teardown = hash_teardown, .why = FETCH_WHY,
-	.available = sha256_fetched_available, .describe = fetched_hash_describe,
+	.available = cs_openssl_available, .describe = fetched_hash_describe,
 };
 const cs_impl cs_openssl_sha256_oneshot = {
 	.alg = &cs_alg_sha256, .path = "oneshot", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = oneshot_hash_setup,
 	.run = oneshot_hash_run, .teardown = hash_teardown,
-	.available = sha256_implicit_available, .describe = implicit_hash_describe,
+	.available = cs_openssl_available, .describe = implicit_hash_describe,
 };
 
 const cs_impl cs_openssl_sha512_evp = {
 	.alg = &cs_alg_sha512, .path = "evp", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = evp_hash_setup,
 	.run = evp_hash_run, .teardown = hash_teardown,
-	.available = sha512_implicit_available, .describe = implicit_hash_describe,
+	.available = cs_openssl_available, .describe = implicit_hash_describe,
 };
 const cs_impl cs_openssl_sha512_fetch = {
 	.alg = &cs_alg_sha512, .path = "fetch", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = FETCH(fetch_hash_setup),
 	.run = FETCH(fetch_hash_run), .teardown = hash_teardown, .why = FETCH_WHY,
-	.available = sha512_fetched_available, .describe = fetched_hash_describe,
+	.available = cs_openssl_available, .describe = fetched_hash_describe,
 };
 const cs_impl cs_openssl_sha512_oneshot = {
 	.alg = &cs_alg_sha512, .path = "oneshot", .ops = DIGEST_OPS,
 	.context_size = sizeof(hash_ctx), .setup = oneshot_hash_setup,
 	.run = oneshot_hash_run, .teardown = hash_teardown,
-	.available = sha512_implicit_available, .describe = implicit_hash_describe,
+	.available = cs_openssl_available, .describe = implicit_hash_describe,
 };
 
 const cs_impl cs_openssl_aes_128_cbc_evp = {
 	.alg = &cs_alg_aes_128_cbc, .path = "evp", .ops = CBC_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
 	.run = evp_cbc_run, .teardown = cipher_teardown,
-	.available = aes_128_cbc_implicit_available, .describe = cipher_ctx_describe,
+	.available = cs_openssl_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_128_cbc_fetch = {
 	.alg = &cs_alg_aes_128_cbc, .path = "fetch", .ops = CBC_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
 	.run = FETCH(fetch_cbc_run), .teardown = cipher_teardown, .why = FETCH_WHY,
-	.available = aes_128_cbc_fetched_available, .describe = cipher_ctx_describe,
+	.available = cs_openssl_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_128_cbc_oneshot = {
 	.alg = &cs_alg_aes_128_cbc, .path = "oneshot", .ops = CBC_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
 	.run = oneshot_cbc_run, .teardown = cipher_teardown,
-	.available = aes_128_cbc_implicit_available, .describe = oneshot_cipher_describe,
+	.available = cs_openssl_available, .describe = oneshot_cipher_describe,
 };
 
 const cs_impl cs_openssl_aes_128_gcm_evp = {
 	.alg = &cs_alg_aes_128_gcm, .path = "evp", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
 	.run = evp_aead_run, .teardown = cipher_teardown,
-	.available = aes_128_gcm_implicit_available, .describe = cipher_ctx_describe,
+	.available = cs_openssl_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_128_gcm_fetch = {
 	.alg = &cs_alg_aes_128_gcm, .path = "fetch", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
 	.run = FETCH(fetch_aead_run), .teardown = cipher_teardown, .why = FETCH_WHY,
-	.available = aes_128_gcm_fetched_available, .describe = cipher_ctx_describe,
+	.available = cs_openssl_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_128_gcm_oneshot = {
 	.alg = &cs_alg_aes_128_gcm, .path = "oneshot", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
 	.run = oneshot_aead_run, .teardown = cipher_teardown,
-	.available = aes_128_gcm_implicit_available, .describe = oneshot_cipher_describe,
+	.available = cs_openssl_available, .describe = oneshot_cipher_describe,
 };
 
 const cs_impl cs_openssl_aes_256_gcm_evp = {
 	.alg = &cs_alg_aes_256_gcm, .path = "evp", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
 	.run = evp_aead_run, .teardown = cipher_teardown,
-	.available = aes_256_gcm_implicit_available, .describe = cipher_ctx_describe,
+	.available = cs_openssl_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_256_gcm_fetch = {
 	.alg = &cs_alg_aes_256_gcm, .path = "fetch", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
 	.run = FETCH(fetch_aead_run), .teardown = cipher_teardown, .why = FETCH_WHY,
-	.available = aes_256_gcm_fetched_available, .describe = cipher_ctx_describe,
+	.available = cs_openssl_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_256_gcm_oneshot = {
 	.alg = &cs_alg_aes_256_gcm, .path = "oneshot", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
 	.run = oneshot_aead_run, .teardown = cipher_teardown,
-	.available = aes_256_gcm_implicit_available, .describe = oneshot_cipher_describe,
+	.available = cs_openssl_available, .describe = oneshot_cipher_describe,
 };
 
 const cs_impl cs_openssl_chacha20_poly1305_evp = {
 	.alg = &cs_alg_chacha20_poly1305, .path = "evp", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
 	.run = evp_aead_run, .teardown = cipher_teardown,
-	.available = chacha20_poly1305_implicit_available, .describe = cipher_ctx_describe,
+	.available = cs_openssl_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_chacha20_poly1305_fetch = {
 	.alg = &cs_alg_chacha20_poly1305, .path = "fetch", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
 	.run = FETCH(fetch_aead_run), .teardown = cipher_teardown, .why = FETCH_WHY,
-	.available = chacha20_poly1305_fetched_available, .describe = cipher_ctx_describe,
+	.available = cs_openssl_available, .describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_chacha20_poly1305_oneshot = {
 	.alg = &cs_alg_chacha20_poly1305, .path = "oneshot", .ops = AEAD_OPS,
 	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
 	.run = oneshot_aead_run, .teardown = cipher_teardown,
-	.available = chacha20_poly1305_implicit_available, .describe = oneshot_cipher_describe,
+	.available = cs_openssl_available, .describe = oneshot_cipher_describe,
 };

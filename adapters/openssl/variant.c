@@ -48,6 +48,7 @@
 #include <openssl/objects.h>
 
 #include "openssl_impls.h"
+#include "text.h"
 
 #if CS_OPENSSL_3
 #include <openssl/core_names.h>
@@ -122,26 +123,35 @@ take_errors(char *buf, size_t size, int detail, int lib, int reason, int *seen)
 	const char *file, *data;
 	int line, flags;
 	unsigned long e;
-	buf[0] = '\0';
+	char items[8][320];	/* the first errors, each with its detail */
+	size_t n = 0, more = 0;
 #if CS_OPENSSL_3
 	while ((e = ERR_get_error_all(&file, &line, NULL, &data, &flags)) != 0) {
 #else
 	while ((e = ERR_get_error_line_data(&file, &line, &data, &flags)) != 0) {
 #endif
-		char one[256];
-		ERR_error_string_n(e, one, sizeof one);
-		append(buf, size, "%s%s", buf[0] ? "; " : "", one);
-		if (detail && data && *data && (flags & ERR_TXT_STRING))
-			append(buf, size, " (%s)", data);
-		else if (!ERR_lib_error_string(e) && file) {
-			const char *base = strrchr(file, '/');
-			append(buf, size, " (%s:%d)", base ? base + 1 : file, line);
-		}
 		if (seen && (int)ERR_GET_LIB(e) == lib && ERR_GET_REASON(e) == reason)
 			*seen = 1;
+		if (n == sizeof items / sizeof items[0]) {
+			more++;
+			continue;
+		}
+		char *one = items[n++];
+		ERR_error_string_n(e, one, sizeof items[0]);
+		if (detail && data && *data && (flags & ERR_TXT_STRING))
+			append(one, sizeof items[0], " (%s)", data);
+		else if (!ERR_lib_error_string(e) && file) {
+			const char *base = strrchr(file, '/');
+			append(one, sizeof items[0], " (%s:%d)", base ? base + 1 : file, line);
+		}
 	}
-	if (!buf[0])
+	if (!n) {
 		snprintf(buf, size, "OpenSSL queued no reason");
+		return;
+	}
+	cs_join(buf, size, items, n, sizeof items[0], true, "; ");
+	if (more)
+		append(buf, size, " (and %zu more)", more);
 }
 
 /* ---- the shared objects a variant brings (evidence sampling) ---- */
@@ -212,10 +222,19 @@ own_dir(char *dir, size_t size)
 	return 1;
 }
 
+/* What the loaded providers say they are: one item each, joined into info. */
+#define MAX_PROVIDERS_SHOWN 4
+struct provider_list {
+	char items[MAX_PROVIDERS_SHOWN + 1][480]; /* "provider NAME: name version (build)",
+						     then the property query */
+	size_t n;
+};
+
 /* One loaded provider's name, version and build information. */
 static int
 provider_info(OSSL_PROVIDER *p, void *arg)
 {
+	struct provider_list *l = arg;
 	const char *name = NULL, *version = NULL, *build = NULL;
 	OSSL_PARAM params[] = {
 		OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, &name, 0),
@@ -223,13 +242,14 @@ provider_info(OSSL_PROVIDER *p, void *arg)
 		OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, &build, 0),
 		OSSL_PARAM_END,
 	};
-	(void)arg;
+	if (l->n == MAX_PROVIDERS_SHOWN)
+		return 1;
 	if (!OSSL_PROVIDER_get_params(p, params))
 		ERR_clear_error();
-	append(info, sizeof info, "%sprovider %s: %s %s%s%s%s", info[0] ? "; " : "",
-	       OSSL_PROVIDER_get0_name(p), name ? name : "(no name)",
-	       version ? version : "(no version)", build ? " (" : "", build ? build : "",
-	       build ? ")" : "");
+	say(l->items[l->n++], sizeof l->items[0], "provider %s: %s %s%s%s%s",
+	    OSSL_PROVIDER_get0_name(p), name ? name : "(no name)",
+	    version ? version : "(no version)", build ? " (" : "", build ? build : "",
+	    build ? ")" : "");
 	return 1;
 }
 
@@ -285,8 +305,11 @@ load_provider(const char *name, const char *path, const char *propq)
 		return CS_LIB_ERROR;
 	}
 	objects_add_since(before);
-	OSSL_PROVIDER_do_all(NULL, provider_info, NULL);
-	append(info, sizeof info, "; default property query: %s", query);
+	struct provider_list loaded = {.n = 0};
+	OSSL_PROVIDER_do_all(NULL, provider_info, &loaded);
+	say(loaded.items[loaded.n++], sizeof loaded.items[0], "default property query: %s",
+	    query);
+	cs_join(info, sizeof info, loaded.items, loaded.n, sizeof loaded.items[0], true, "; ");
 	return CS_OK;
 }
 #endif
@@ -455,12 +478,13 @@ fetch_probe(const cs_alg *alg, cs_openssl_route route, char *why, size_t size)
 		EVP_CIPHER_free(f);
 	} else {
 		/* X25519: key management and exchange "X25519"; P-256: "EC" and "ECDH" */
-		int x25519 = alg == &cs_alg_x25519;
-		name = x25519 ? "X25519" : "EC";
+		const char *keymgmt, *exchange;
+		cs_openssl_kex_names(alg, &keymgmt, &exchange);
+		name = keymgmt;
 		EVP_KEYMGMT *km = EVP_KEYMGMT_fetch(NULL, name, NULL);
 		EVP_KEYEXCH *kx = NULL;
 		if (km) {
-			name = x25519 ? "X25519" : "ECDH";
+			name = exchange;
 			kx = EVP_KEYEXCH_fetch(NULL, name, NULL);
 		}
 		ok = km && kx;
@@ -479,9 +503,22 @@ fetch_probe(const cs_alg *alg, cs_openssl_route route, char *why, size_t size)
 }
 #endif
 
-int
-cs_openssl_variant_available(const cs_alg *alg, cs_openssl_route route, const char **why)
+/* How an impl's path reaches its algorithm. */
+static cs_openssl_route
+route_of(const cs_impl *self)
 {
+	if (strcmp(self->path, "fetch") == 0)
+		return CS_OPENSSL_FETCHED;
+	if (strcmp(self->path, "lowlevel") == 0)
+		return CS_OPENSSL_LOWLEVEL;
+	return CS_OPENSSL_IMPLICIT;
+}
+
+int
+cs_openssl_available(const cs_impl *self, const char **why)
+{
+	const cs_alg *alg = self->alg;
+	cs_openssl_route route = route_of(self);
 	if (kind == VARIANT_NONE)
 		return 1;
 	if (variant_down[0]) {
@@ -506,11 +543,11 @@ cs_openssl_variant_available(const cs_alg *alg, cs_openssl_route route, const ch
 	static struct probe {
 		int done, ok;
 		char why[1024];
-	} probes[16][2];
+	} probes[CS_ALG_COUNT][2];
 	size_t i = 0;
 	while (cs_algs[i] && cs_algs[i] != alg)
 		i++;
-	if (!cs_algs[i] || i >= sizeof probes / sizeof probes[0])
+	if (!cs_algs[i])
 		return 1; /* not in the catalogue: setup will say */
 	struct probe *p = &probes[i][route == CS_OPENSSL_FETCHED];
 	if (!p->done) {

@@ -20,6 +20,7 @@
 #include <sodium.h>
 
 #include "cryptospeed/adapter.h"
+#include "text.h"
 
 #define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
 #define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
@@ -69,8 +70,9 @@ static cs_setup_fn chacha20poly1305_setup;
 static cs_run_fn chacha20poly1305_run;
 
 static int
-aes256gcm_available(const char **why)
+aes256gcm_available(const cs_impl *self, const char **why)
 {
+	(void)self;
 	/* The CPU probe is filled by sodium_init(); it is idempotent. */
 	if (sodium_init() < 0) {
 		*why = "sodium_init() failed";
@@ -389,18 +391,12 @@ sodium_adapter_cpu_info(void)
 		{"aesni", sodium_runtime_has_aesni},
 		{"rdrand", sodium_runtime_has_rdrand},
 	};
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof features / sizeof features[0]; i++) {
-		if (!features[i].has())
-			continue;
-		int n = snprintf(buf + used, sizeof buf - used, "%s%s",
-				 used ? " " : "", features[i].name);
-		if (n < 0 || (size_t)n >= sizeof buf - used)
-			break;
-		used += (size_t)n;
-	}
+	const char *have[sizeof features / sizeof features[0]];
+	size_t n = 0;
+	for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
+		if (features[i].has())
+			have[n++] = features[i].name;
+	cs_join(buf, sizeof buf, have, n, sizeof have[0], false, " ");
 	return buf;
 }
 

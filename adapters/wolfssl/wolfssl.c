@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "cryptospeed/adapter.h"
+#include "text.h"
 
 #define PATH "wolfcrypt"
 #define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
@@ -795,18 +796,7 @@ static const char *
 wolfssl_build_info(void)
 {
 	static char buf[1024];
-	size_t used = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; build_options[i]; i++) {
-		int n = snprintf(buf + used, sizeof buf - used, "%s%s",
-				 used ? " " : "", build_options[i]);
-		if (n < 0 || (size_t)n >= sizeof buf - used) {
-			buf[used] = '\0'; /* drop a cut-off name */
-			break;
-		}
-		used += (size_t)n;
-	}
+	cs_join_strv(buf, sizeof buf, build_options, " ");
 	return buf;
 }
 

@@ -159,8 +159,9 @@ cs_req cs_worker_send(cs_worker *w, char *req);
 cs_req cs_worker_read(cs_worker *w, double timeout_s, const char **line);
 extern volatile int cs_interrupt_signal;
 
-/* ---- plan.c ---- */
-/* Split "a,b,c" into list. Returns -1 if too many items or too long. */
+/* ---- options.c ---- */
+/* Split "a,b,c" into list. 0; -1 when too many items or too long; -2 when an item
+   is empty ("a,,b", "a,", ""). */
 int cs_list_split(const char *s, cs_list *out);
 bool cs_list_has(const cs_list *l, const char *s);
 

@@ -127,12 +127,16 @@ plan_worker(cs_run *run, cs_worker **ws, int n_ws, const char *unsupported_why)
 			size_t first = run->n_cells;
 			for (size_t s = 0; s < n_sizes; s++) {
 				size_t size = cs_op_sized((cs_op)op) ? cfg->sizes[s] : 0;
-				if (alg->block_len > 1 && size % alg->block_len)
-					continue; /* CBC takes whole blocks only */
 				cs_rcell *c = add_cell(run, ws, n_ws, path, alg, (cs_op)op, size);
 				if (!c)
 					return;
-				if (unsupported_why)
+				char whole[96];
+				if (alg->block_len > 1 && size % alg->block_len) {
+					/* CBC takes whole blocks only: n/a, with the reason */
+					snprintf(whole, sizeof whole, "%s needs a multiple of %zu bytes",
+						 alg->name, alg->block_len);
+					set_status(c, "unsupported", whole);
+				} else if (unsupported_why)
 					set_status(c, "unsupported", unsupported_why);
 				else if (!avail)
 					set_status(c, "unsupported", why ? why : "not available");
@@ -608,7 +612,8 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 	    const char *env, const char *val, const char *why)
 {
 	const cs_config *cfg = run->cfg;
-	cs_worker *w = strcmp(mask, "none") == 0 ? base : new_worker(run, f, mask, base->variant);
+	cs_worker *w = cs_mask_find(mask) == CS_MASK_NONE ? base
+			: new_worker(run, f, mask, base->variant);
 	if (!w)
 		return -1;
 	char lost[200];
@@ -686,7 +691,7 @@ start_variant(cs_run *run, const cs_worker_file *file, const cs_variant *variant
 {
 	const cs_config *cfg = run->cfg;
 	/* the unmasked worker first: its hello tells how to mask */
-	cs_worker *base = new_worker(run, file, "none", variant);
+	cs_worker *base = new_worker(run, file, cs_mask_name(CS_MASK_NONE), variant);
 	if (!base)
 		return -1;
 	if (cs_worker_start(base, cfg) != 0) {
@@ -709,7 +714,7 @@ start_variant(cs_run *run, const cs_worker_file *file, const cs_variant *variant
 				ok ? NULL : why) != 0)
 			return -1;
 	}
-	if (!cs_list_has(&cfg->masks, "none"))
+	if (!cs_list_has(&cfg->masks, cs_mask_name(CS_MASK_NONE)))
 		cs_worker_quit(base);
 	return 0;
 }

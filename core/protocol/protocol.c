@@ -14,9 +14,13 @@
 
 #define ANY INT64_MAX	/* no upper bound */
 
-const char *const cs_msg_mask_names[] = {"none", "no-sha", "no-aes", "scalar", NULL};
-const char *const cs_msg_op_names[] = {"seal", "open", "encrypt", "digest", "derive", "keygen",
-				       NULL};
+/* the catalogue's lists (cryptospeed/adapter.h), in enum order */
+#define CS_MSG_MASK_NAME(id, name) name,
+const char *const cs_msg_mask_names[] = {CS_MASK_LIST(CS_MSG_MASK_NAME) NULL};
+#undef CS_MSG_MASK_NAME
+#define CS_MSG_OP_NAME(id, name, unit) name,
+const char *const cs_msg_op_names[] = {CS_OP_LIST(CS_MSG_OP_NAME) NULL};
+#undef CS_MSG_OP_NAME
 const char *const cs_msg_status_names[] = {"ok", "wrong", "unsupported", "error", NULL};
 static const char *const mask_statuses[] = {"ok", "unsupported", "not-applicable", NULL};
 static const char *const kat_names[] = {"pass", "exempt", NULL};

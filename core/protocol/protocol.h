@@ -24,6 +24,8 @@
 
 #include <jansson.h>
 
+#include "cryptospeed/adapter.h"
+
 /* Bumped whenever a message changes incompatibly; hello carries it and the
    orchestrator refuses a worker that speaks another. */
 #define CS_PROTOCOL_VERSION 1

@@ -1,48 +1,76 @@
-/* One line per cell, for spreadsheets and plotting scripts. */
+/* One line per cell, for spreadsheets and plotting scripts (RFC 4180: a
+   field with a comma, quote or line break is quoted, quotes doubled). */
 #include <stdio.h>
 #include <string.h>
 
 #include "report.h"
-#include "results.h"
-#include "orchestrator.h"
 
-static const char *
-str(json_t *c, const char *key)
+/* One field and the separator after it. */
+static void
+field(FILE *f, const char *s, char sep)
 {
-	const char *s = json_string_value(json_object_get(c, key));
-	return s ? s : "";
+	if (!s)
+		s = "";
+	if (strpbrk(s, ",\"\r\n") == NULL) {
+		fputs(s, f);
+	} else {
+		fputc('"', f);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
+	}
+	fputc(sep, f);
 }
 
 void
-cs_report_csv(json_t *results, FILE *f)
+cs_report_csv(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 {
+	(void)view; /* one line per cell whatever the view */
 	fprintf(f, "lib,lib_version,path,mask,alg,op,size,status,rate_unit,rate_median,rate_q1,"
-		   "rate_q3,ns_per_op_median,ci95_rel,n_samples,fingerprint,agree,hw,ns_per_op_mean\n");
-	size_t i;
-	json_t *c;
-	json_array_foreach(json_object_get(results, "cells"), i, c) {
-		json_t *rate = json_object_get(c, "rate");
-		json_t *ns = json_object_get(c, "ns_per_op");
-		json_t *agree = json_object_get(c, "agree");
-		char hw[96];
-		cs_report_hw(c, hw, sizeof hw);
-		fprintf(f, "%s,\"%s\",%s,%s,%s,%s,%lld,%s,", str(c, "lib"), str(c, "lib_version"),
-			str(c, "path"), str(c, "mask"), str(c, "alg"), str(c, "op"),
-			(long long)json_integer_value(json_object_get(c, "size")), str(c, "status"));
-		if (rate)
-			fprintf(f, "%s,%.6g,%.6g,%.6g,%.6g,%.4g,%lld,", str(rate, "unit"),
-				json_real_value(json_object_get(rate, "median")),
-				json_real_value(json_object_get(rate, "q1")),
-				json_real_value(json_object_get(rate, "q3")),
-				json_real_value(json_object_get(ns, "median")),
-				json_real_value(json_object_get(c, "ci95_rel")),
-				(long long)json_integer_value(json_object_get(c, "n_samples")));
-		else
-			fprintf(f, ",,,,,,,");
-		fprintf(f, "%s,%s,%s,", str(c, "fingerprint"),
-			agree ? (json_is_true(agree) ? "true" : "false") : "", hw);
-		if (ns)
-			fprintf(f, "%.6g", json_real_value(json_object_get(ns, "mean")));
-		fputc('\n', f);
+		   "rate_q3,ns_per_op_median,ci95_rel,n_samples,fingerprint,agree,hw,ns_per_op_mean,"
+		   "source\n");
+	for (size_t i = 0; i < n; i++) {
+		const cs_res_file *r = files[i];
+		for (size_t k = 0; k < r->n_cells; k++) {
+			const cs_res_cell *c = &r->cells[k];
+			char hw[256];
+			cs_report_hw(c, hw, sizeof hw);
+			field(f, c->lib, ',');
+			field(f, c->lib_version, ',');
+			field(f, c->path, ',');
+			field(f, c->mask, ',');
+			field(f, c->alg, ',');
+			field(f, c->op, ',');
+			fprintf(f, "%lld,", c->size);
+			field(f, c->status, ',');
+			if (c->ok) {
+				fprintf(f, "%s,%.6g,", c->bytes ? "B/s" : "op/s", c->rate.median);
+				if (c->rate.has_spread)
+					fprintf(f, "%.6g,%.6g,", c->rate.q1, c->rate.q3);
+				else
+					fprintf(f, ",,");
+				if (c->has_ns)
+					fprintf(f, "%.6g,", c->ns.median);
+				else
+					fprintf(f, ",");
+				if (c->ci95_rel >= 0)
+					fprintf(f, "%.4g,", c->ci95_rel);
+				else
+					fprintf(f, ",");
+				fprintf(f, "%zu,", c->n_samples);
+			} else {
+				fprintf(f, ",,,,,,,");
+			}
+			field(f, c->fingerprint, ',');
+			fprintf(f, "%s,", c->agree < 0 ? "" : c->agree ? "true" : "false");
+			field(f, hw, ',');
+			if (c->has_ns && c->ns_mean > 0)
+				fprintf(f, "%.6g", c->ns_mean);
+			fputc(',', f);
+			field(f, r->sources[c->source].label, '\n');
+		}
 	}
 }

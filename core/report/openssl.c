@@ -1,58 +1,41 @@
 /* The `openssl speed` layout, so our numbers sit next to the tables users
    already publish: 1000s of bytes per second, one line per lib/path alg op. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
-#include "results.h"
-#include "orchestrator.h"
 
-#define MAX_COLS 32
-
-static void
-print_line(FILE *f, json_t *cells, const char *label, const char *alg, const char *op,
-	   const long long *sizes, size_t n_cols)
+static int
+cmp_ll(const void *a, const void *b)
 {
-	for (size_t k = 0; k < n_cols; k++) {
-		size_t i;
-		json_t *c, *hit = NULL;
-		json_array_foreach(cells, i, c) {
-			char l[96];
-			cs_row_label(c, l, sizeof l);
-			if (strcmp(l, label) == 0 && cs_report_cell_is(c, alg, op) &&
-			    json_integer_value(json_object_get(c, "size")) == sizes[k])
-				hit = c;
-		}
-		const char *st = hit ? json_string_value(json_object_get(hit, "status")) : NULL;
-		if (!hit)
-			fprintf(f, " %12s", "-");
-		else if (strcmp(st, "ok") != 0)
-			fprintf(f, " %12s", cs_report_status_word(st));
-		else
-			fprintf(f, " %11.2fk", json_real_value(json_object_get(
-				json_object_get(hit, "rate"), "median")) / 1000);
-	}
-	fputc('\n', f);
+	long long x = *(const long long *)a, y = *(const long long *)b;
+	return (x > y) - (x < y);
 }
 
 static void
-block(FILE *f, json_t *cells, bool kex)
+block(FILE *f, const cs_matrix *m, bool kex)
 {
-	long long sizes[MAX_COLS];
-	size_t n_cols = 0;
-	for (size_t a = 0; cs_algs[a]; a++) {
-		if ((cs_algs[a]->kind == CS_KEX) != kex)
-			continue;
-		for (int op = 0; op < CS_OP_COUNT; op++) {
-			long long s[MAX_COLS];
-			size_t n = cs_report_sizes(cells, cs_algs[a]->name, cs_op_name((cs_op)op), s,
-						   MAX_COLS);
-			for (size_t i = 0; i < n; i++)
-				cs_report_set_add(sizes, &n_cols, MAX_COLS, s[i]);
-		}
-	}
-	if (n_cols == 0)
+	/* the union of the sized blocks' sizes: the table's columns */
+	size_t n_cols = 0, cap = 0;
+	for (size_t b = 0; b < m->n_blocks; b++)
+		if (m->blocks[b].bytes != kex)
+			cap += m->blocks[b].n_sizes;
+	if (cap == 0)
 		return;
+	long long *sizes = malloc(cap * sizeof *sizes);
+	if (!sizes)
+		return;
+	for (size_t b = 0; b < m->n_blocks; b++)
+		if (m->blocks[b].bytes != kex)
+			for (size_t k = 0; k < m->blocks[b].n_sizes; k++)
+				sizes[n_cols++] = m->blocks[b].sizes[k];
+	qsort(sizes, n_cols, sizeof *sizes, cmp_ll);
+	size_t u = 0;
+	for (size_t k = 0; k < n_cols; k++)
+		if (u == 0 || sizes[u - 1] != sizes[k])
+			sizes[u++] = sizes[k];
+	n_cols = u;
 	if (kex) {
 		fprintf(f, "\n%-40s %12s\n", "operation", "op/s");
 	} else {
@@ -65,47 +48,50 @@ block(FILE *f, json_t *cells, bool kex)
 		}
 		fputc('\n', f);
 	}
-	for (size_t a = 0; cs_algs[a]; a++) {
-		if ((cs_algs[a]->kind == CS_KEX) != kex)
+	for (size_t b = 0; b < m->n_blocks; b++) {
+		const cs_mblock *bl = &m->blocks[b];
+		if (bl->bytes == kex)
 			continue;
-		for (int op = 0; op < CS_OP_COUNT; op++) {
-			const char *opn = cs_op_name((cs_op)op);
-			char seen[64][96];
-			size_t n_seen = 0, i;
-			json_t *c;
-			json_array_foreach(cells, i, c) {
-				if (!cs_report_cell_is(c, cs_algs[a]->name, opn))
+		for (size_t r = 0; r < bl->n_rows; r++) {
+			for (size_t s = 0; s < m->n_sources; s++) {
+				if (!bl->has_source[s])
 					continue;
-				char l[96];
-				cs_row_label(c, l, sizeof l);
-				bool dup = false;
-				for (size_t s = 0; s < n_seen; s++)
-					dup |= strcmp(seen[s], l) == 0;
-				if (dup || n_seen == 64)
-					continue;
-				snprintf(seen[n_seen++], sizeof seen[0], "%s", l);
-				char label[200];
-				snprintf(label, sizeof label, "%s %s %s", l, cs_algs[a]->name, opn);
-				if (kex) {
-					const char *st = json_string_value(json_object_get(c, "status"));
-					if (strcmp(st, "ok") == 0)
-						fprintf(f, "%-40s %12.1f\n", label, json_real_value(
-							json_object_get(json_object_get(c, "rate"), "median")));
+				char label[2 * CS_RES_LABEL_MAX];
+				snprintf(label, sizeof label, "%s %s %s", bl->rows[r].label, bl->alg,
+					 bl->op);
+				fprintf(f, "%-40s", label);
+				for (size_t k = 0, j = 0; k < (kex ? bl->n_sizes : n_cols); k++) {
+					while (!kex && j < bl->n_sizes && bl->sizes[j] < sizes[k])
+						j++;
+					const cs_res_cell *c = NULL;
+					if (kex || (j < bl->n_sizes && bl->sizes[j] == sizes[k]))
+						c = cs_matrix_at(bl, &bl->rows[r], s, kex ? k : j);
+					if (!c)
+						fprintf(f, " %12s", "-");
+					else if (!c->ok)
+						fprintf(f, " %12s", cs_report_status_word(c->status));
+					else if (kex)
+						fprintf(f, " %12.1f", c->rate.median);
 					else
-						fprintf(f, "%-40s %12s\n", label, cs_report_status_word(st));
-				} else {
-					fprintf(f, "%-40s", label);
-					print_line(f, cells, l, cs_algs[a]->name, opn, sizes, n_cols);
+						fprintf(f, " %11.2fk", c->rate.median / 1000);
 				}
+				fputc('\n', f);
 			}
 		}
 	}
+	free(sizes);
 }
 
 void
-cs_report_openssl(json_t *results, FILE *f)
+cs_report_openssl(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 {
-	json_t *cells = json_object_get(results, "cells");
-	block(f, cells, false);
-	block(f, cells, true);
+	(void)view; /* openssl speed's own layout */
+	cs_matrix m;
+	if (cs_matrix_build(&m, files, n) != 0) {
+		fprintf(f, "out of memory\n");
+		return;
+	}
+	block(f, &m, false);
+	block(f, &m, true);
+	cs_matrix_free(&m);
 }

@@ -1,28 +1,139 @@
-/* Helpers shared by the report formats: they all read the result JSON. */
+/* Every output format reads loaded result files (results.h), through one
+   matrix model: blocks per (algorithm, op), rows per lib/path, columns per
+   source and size. Nothing here reads JSON, and nothing is cut off. */
 #ifndef CS_REPORT_H
 #define CS_REPORT_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
-#include <jansson.h>
 
-/* true when the cell measures (alg, op). */
-bool cs_report_cell_is(json_t *cell, const char *alg, const char *op);
-/* Insert v into the sorted set out[0..*n) (at most max); no duplicates. */
-void cs_report_set_add(long long *out, size_t *n, size_t max, long long v);
-/* The distinct sizes of the cells measuring (alg, op), sorted. */
-size_t cs_report_sizes(json_t *cells, const char *alg, const char *op, long long *out, size_t max);
-/* The hw summary of a cell's evidence: "sha-ni", "aes-ni+pclmul", "scalar", "?" (none). */
-void cs_report_hw(json_t *cell, char *buf, size_t n);
+#include "results.h"
+
+/* ---- index.c: a string-keyed hash index ---- */
+#define CS_INDEX_NONE ((size_t)-1)
+
+typedef struct cs_index_slot {
+	char *key;		/* owned copy, NULL = empty slot */
+	size_t len;		/* key bytes */
+	uint64_t hash;		/* FNV-1a of the key */
+	size_t val;		/* the caller's value */
+} cs_index_slot;
+
+typedef struct cs_index {
+	cs_index_slot *slots;	/* cap slots, a power of two */
+	size_t cap;		/* slots allocated */
+	size_t n;		/* keys stored */
+} cs_index;
+
+/* The value of key, or val after inserting it (*found says which);
+   CS_INDEX_NONE when out of memory. */
+size_t cs_index_put(cs_index *x, const char *key, size_t len, size_t val, bool *found);
+/* The value of key or CS_INDEX_NONE. */
+size_t cs_index_get(const cs_index *x, const char *key, size_t len);
+void cs_index_free(cs_index *x);
+
+/* ---- matrix.c: the model every format prints ---- */
+
+/* One column group: a run, or one imported table, of one file. */
+typedef struct cs_msource {
+	const cs_res_file *file;	/* the file it came from */
+	const cs_res_source *src;	/* its entry in that file */
+} cs_msource;
+
+/* One row: a lib/path[variant][/mask][ xN] in one block. */
+typedef struct cs_mrow {
+	char label[CS_RES_LABEL_MAX];	/* the row label */
+	const cs_res_cell **cells;	/* [source * n_sizes + k], NULL = missing */
+	const cs_res_cell **any;	/* per source: its ok cell with evidence, else any */
+} cs_mrow;
+
+/* One block: an (algorithm, op) pair. */
+typedef struct cs_mblock {
+	const char *alg;	/* the cells' name (maybe unknown to this build) */
+	const char *op;		/* the cells' op name */
+	bool bytes;		/* rates in B/s (columns are sizes), else op/s */
+	long long *sizes;	/* distinct sizes, ascending */
+	size_t n_sizes;
+	cs_mrow *rows;		/* in order of first appearance */
+	size_t n_rows;
+	bool *has_source;	/* per source: some cell of this block comes from it */
+	size_t order[3];	/* sort key: catalogue index, op index, first cell */
+} cs_mblock;
+
+typedef struct cs_matrix {
+	cs_msource *sources;	/* every source of every file, in order */
+	size_t n_sources;
+	cs_mblock *blocks;	/* catalogue order, then unknown algorithms as they come */
+	size_t n_blocks;
+	size_t duplicates;	/* cells repeating (source, block, row, size): first kept */
+} cs_matrix;
+
+/* 0, or -1 when out of memory. */
+int cs_matrix_build(cs_matrix *m, const cs_res_file *const *files, size_t n_files);
+void cs_matrix_free(cs_matrix *m);
+/* The cell of row r for source s and size column k, or NULL. */
+const cs_res_cell *cs_matrix_at(const cs_mblock *b, const cs_mrow *r, size_t s, size_t k);
+
+/* ---- rank.c: the rank view's model ---- */
+typedef struct cs_rank_entry {
+	const cs_res_cell *c;	/* the cell */
+	size_t source;		/* its source */
+	size_t row;		/* its row in the block */
+	double ratio;		/* best rate / this rate (ok cells), >= 1 */
+} cs_rank_entry;
+
+/* One block at one size: ok cells fastest first, then the others. */
+typedef struct cs_rank {
+	cs_rank_entry *e;	/* n entries */
+	size_t n;
+	size_t n_ok;		/* the first n_ok are ok */
+} cs_rank;
+
+/* 0, or -1 when out of memory. */
+int cs_rank_size(const cs_matrix *m, const cs_mblock *b, size_t k, cs_rank *out);
+void cs_rank_free(cs_rank *r);
+/* "[2] openssl/evp" (the source number only with several sources). */
+void cs_rank_label(const cs_matrix *m, const cs_mblock *b, const cs_rank_entry *e, char *buf,
+		   size_t n);
+/* The block's verdict, e.g. ">= 1 KiB: openssl/evp 3288 MB/s, 2.2x sodium/sodium;
+   16 B: nettle/nettle" (malloc'd; NULL when out of memory). */
+char *cs_rank_verdict(const cs_matrix *m, const cs_mblock *b);
+/* "16 B", "1 KiB", "16 KiB", "1000 B". */
+void cs_report_size_name(long long size, char *buf, size_t n);
+
+/* ---- shared helpers ---- */
+/* The hw summary of a cell's evidence: "sha-ni", "aes-ni+pclmul", "scalar", "-" (none). */
+void cs_report_hw(const cs_res_cell *cell, char *buf, size_t n);
 /* Short word for a non-ok status as shown in a matrix. */
 const char *cs_report_status_word(const char *status);
+/* A rate scaled for display: MB/s for bytes, op/s else; 4 significant figures. */
+void cs_report_number(double v, char *buf, size_t n);
 
-/* The formats. */
-void cs_report_text(json_t *results, FILE *f);
-void cs_report_csv(json_t *results, FILE *f);
-void cs_report_openssl(json_t *results, FILE *f);
-/* Cells of cur against base; returns how many are significantly slower. */
-int cs_report_compare(json_t *base, json_t *cur, double threshold, FILE *f);
+/* ---- emit.c: formats and views by name ---- */
+typedef enum cs_view {
+	CS_VIEW_MATRIX,		/* blocks of lib/path x size */
+	CS_VIEW_RANK,		/* per alg x op x size, fastest first */
+	CS_VIEW_COUNT
+} cs_view;
+
+/* Names of the stdout formats and of the views, NULL-terminated (messages, --help). */
+extern const char *const cs_report_format_names[];
+extern const char *const cs_report_view_names[];
+bool cs_report_format_known(const char *name);
+/* CS_VIEW_COUNT when unknown. */
+cs_view cs_report_view_find(const char *name);
+/* Print files in the named format and view; -1 when the format is unknown. */
+int cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view,
+		   FILE *f);
+
+/* ---- the formats (each reads the view it supports, the matrix otherwise) ---- */
+void cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+void cs_report_csv(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+void cs_report_openssl(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+/* Cells of cur against base; returns how many are significantly slower, -1 out of memory. */
+int cs_report_compare(const cs_res_file *base, const cs_res_file *cur, double threshold,
+		      FILE *f);
 
 #endif

@@ -1,77 +1,46 @@
 /* The terminal matrix: a block per algorithm and operation, rows lib/path[/mask],
-   columns sizes, MB/s (10^6 B/s) or op/s, a hw column from evidence. */
+   columns sizes, MB/s (10^6 B/s) or op/s, a hw column from evidence. With
+   several sources, each row label is repeated once per source ([1], [2]...). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
-#include "results.h"
-#include "orchestrator.h"
 
-#define MAX_ROWS 256
-#define MAX_COLS 32
-
-bool
-cs_report_cell_is(json_t *cell, const char *alg, const char *op)
-{
-	const char *a = json_string_value(json_object_get(cell, "alg"));
-	const char *o = json_string_value(json_object_get(cell, "op"));
-	return a && o && strcmp(a, alg) == 0 && strcmp(o, op) == 0;
-}
+#define MISSING "\xe2\x80\x94" /* an em dash: no such cell in this source */
 
 void
-cs_report_set_add(long long *out, size_t *n, size_t max, long long v)
+cs_report_hw(const cs_res_cell *cell, char *buf, size_t n)
 {
-	size_t k = 0;
-	while (k < *n && out[k] < v)
-		k++;
-	if ((k < *n && out[k] == v) || *n == max)
-		return;
-	memmove(out + k + 1, out + k, (*n - k) * sizeof *out);
-	out[k] = v;
-	(*n)++;
-}
-
-size_t
-cs_report_sizes(json_t *cells, const char *alg, const char *op, long long *out, size_t max)
-{
-	size_t n = 0, i;
-	json_t *c;
-	json_array_foreach(cells, i, c)
-		if (cs_report_cell_is(c, alg, op))
-			cs_report_set_add(out, &n, max, json_integer_value(json_object_get(c, "size")));
-	return n;
-}
-
-void
-cs_report_hw(json_t *cell, char *buf, size_t n)
-{
-	json_t *ev = json_object_get(cell, "evidence");
+	const cs_res_evidence *ev = &cell->ev;
 	buf[0] = '\0';
-	if (!ev) {
+	if (!ev->present) {
 		snprintf(buf, n, "-");
 		return;
 	}
-	if (!json_is_true(json_object_get(ev, "available"))) {
+	if (!ev->available) {
 		snprintf(buf, n, "unavailable");
 		return;
 	}
-	json_t *classes = json_object_get(ev, "classes");
-	const char *name;
-	json_t *share;
-	size_t used = 0;
 	/* classes making up at least 10% of in-library samples; scalar only alone */
-	json_object_foreach(classes, name, share) {
-		if (json_real_value(share) < 0.10 || strcmp(name, "scalar") == 0)
+	size_t used = 0;
+	for (size_t i = 0; i < ev->n_classes; i++) {
+		const cs_res_class *c = &ev->classes[i];
+		if (c->share < 0.10 || strcmp(c->name, "scalar") == 0)
 			continue;
-		int w = snprintf(buf + used, n - used, "%s%s", used ? "+" : "", name);
-		if (w < 0 || (size_t)w >= n - used)
-			break;
+		int w = snprintf(buf + used, n - used, "%s%s", used ? "+" : "", c->name);
+		if (w < 0 || (size_t)w >= n - used) {
+			/* said, not cut silently: the classes that fit and a mark */
+			buf[used] = '\0';
+			if (n - used >= 6)
+				snprintf(buf + used, n - used, "+more");
+			return;
+		}
 		used += (size_t)w;
 	}
 	if (!used)
-		snprintf(buf, n, "%s", json_object_size(classes) ? "scalar" : "no samples");
+		snprintf(buf, n, "%s", ev->n_classes ? "scalar" : "no samples");
 }
 
 const char *
@@ -86,8 +55,8 @@ cs_report_status_word(const char *status)
 	return status; /* wrong, timeout, error */
 }
 
-static void
-format_number(double v, char *buf, size_t n)
+void
+cs_report_number(double v, char *buf, size_t n)
 {
 	if (v >= 10000)
 		snprintf(buf, n, "%.0f", v);
@@ -99,51 +68,47 @@ format_number(double v, char *buf, size_t n)
 		snprintf(buf, n, "%.3f", v);
 }
 
-typedef struct row {
-	char label[96];
-	json_t *cells[MAX_COLS]; /* by column */
-	json_t *any;
-} row;
-
+/* A block whose rows are all the noop harness probe shows ns per op. */
 static bool
-all_noop(row *rows, size_t n)
+all_noop(const cs_mblock *b)
 {
-	for (size_t i = 0; i < n; i++) {
-		const char *lib = json_string_value(json_object_get(rows[i].any, "lib"));
-		if (!lib || strcmp(lib, "noop") != 0)
+	for (size_t r = 0; r < b->n_rows; r++)
+		if (strncmp(b->rows[r].label, "noop/", 5) != 0)
 			return false;
-	}
-	return n > 0;
+	return b->n_rows > 0;
+}
+
+static double
+ns_per_op(const cs_res_cell *c)
+{
+	if (c->has_ns)
+		return c->ns.median;
+	return (c->bytes ? (double)c->size : 1) * 1e9 / c->rate.median;
 }
 
 static void
-cell_text(json_t *c, bool kex, bool ns_unit, double precision, char *buf, size_t n, int *marks)
+cell_text(const cs_res_cell *c, bool ns_unit, double precision, char *buf, size_t n, int *marks)
 {
-	const char *status = json_string_value(json_object_get(c, "status"));
-	if (!status || strcmp(status, "ok") != 0) {
-		snprintf(buf, n, "%s", cs_report_status_word(status));
+	if (!c->ok) {
+		snprintf(buf, n, "%s", cs_report_status_word(c->status));
 		return;
 	}
-	double v;
-	if (ns_unit)
-		v = json_real_value(json_object_get(json_object_get(c, "ns_per_op"), "median"));
-	else
-		v = json_real_value(json_object_get(json_object_get(c, "rate"), "median")) /
-		    (kex ? 1 : 1e6);
-	char num[32];
-	format_number(v, num, sizeof num);
-	double rel = json_real_value(json_object_get(c, "ci95_rel"));
-	json_t *agree = json_object_get(c, "agree");
-	const char *flag = json_is_false(agree) ? "!" : "";
-	if (json_is_false(agree))
+	double v = ns_unit ? ns_per_op(c) : c->rate.median / (c->bytes ? 1e6 : 1);
+	char num[48];
+	cs_report_number(v, num, sizeof num);
+	const char *flag = c->agree == 0 ? "!" : "";
+	if (c->agree == 0)
 		*marks |= 1;
+	if (c->imported)
+		*marks |= 2;
+	double rel = c->ci95_rel;
 	if (rel > precision && isfinite(rel))
 		snprintf(buf, n, "%s%s±%.0f%%", num, flag, rel * 100 < 1 ? 1 : rel * 100);
 	else
 		snprintf(buf, n, "%s%s", num, flag);
 }
 
-/* Display width of UTF-8 text (the ± sign is two bytes, one column). */
+/* Display width of UTF-8 text (± and — are several bytes, one column). */
 static int
 width(const char *s)
 {
@@ -162,122 +127,170 @@ pad_print(FILE *f, const char *s, int w)
 }
 
 static void
-print_block(FILE *f, json_t *cells, const char *alg, const char *op, bool kex, double precision,
-	    int *marks)
+print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, int *marks)
 {
-	long long sizes[MAX_COLS];
-	size_t n_cols = kex ? 1 : cs_report_sizes(cells, alg, op, sizes, MAX_COLS);
-	if (kex)
-		sizes[0] = 0;
-	static row rows[MAX_ROWS];
-	size_t n_rows = 0, i;
-	json_t *c;
-	json_array_foreach(cells, i, c) {
-		if (!cs_report_cell_is(c, alg, op))
-			continue;
-		char label[96];
-		cs_row_label(c, label, sizeof label);
-		size_t r = 0;
-		while (r < n_rows && strcmp(rows[r].label, label) != 0)
-			r++;
-		if (r == n_rows) {
-			if (n_rows == MAX_ROWS)
-				continue;
-			memset(&rows[r], 0, sizeof rows[r]);
-			snprintf(rows[r].label, sizeof rows[r].label, "%s", label);
-			rows[r].any = c;
-			n_rows++;
-		}
-		long long size = json_integer_value(json_object_get(c, "size"));
-		for (size_t k = 0; k < n_cols; k++)
-			if (sizes[k] == size)
-				rows[r].cells[k] = c;
-		const char *st = json_string_value(json_object_get(c, "status"));
-		if (st && strcmp(st, "ok") == 0 && json_object_get(c, "evidence"))
-			rows[r].any = c;
-	}
-	if (n_rows == 0)
-		return;
-	bool ns_unit = all_noop(rows, n_rows);
+	bool ns_unit = all_noop(b), multi = m->n_sources > 1;
 	int lw = 8;
-	for (size_t r = 0; r < n_rows; r++)
-		if ((int)strlen(rows[r].label) > lw)
-			lw = (int)strlen(rows[r].label);
-	fprintf(f, "\n%s %s  (%s)\n", alg, op,
+	char label[CS_RES_LABEL_MAX + 32];
+	for (size_t r = 0; r < b->n_rows; r++)
+		if (width(b->rows[r].label) + (multi ? 5 : 0) > lw)
+			lw = width(b->rows[r].label) + (multi ? 5 : 0);
+	fprintf(f, "\n%s %s  (%s)\n", b->alg, b->op,
 		ns_unit ? "ns per operation: the harness's own cost"
-		: kex ? "operations per second" : "MB/s = 10^6 bytes per second");
+		: !b->bytes ? "operations per second" : "MB/s = 10^6 bytes per second");
 	fprintf(f, "%-*s", lw, "lib/path");
-	char head[32];
-	for (size_t k = 0; k < n_cols; k++) {
-		if (kex)
+	char head[48];
+	for (size_t k = 0; k < b->n_sizes; k++) {
+		if (!b->bytes && b->n_sizes == 1)
 			snprintf(head, sizeof head, "%s", ns_unit ? "ns/op" : "op/s");
 		else
-			snprintf(head, sizeof head, "%lld B", sizes[k]);
+			snprintf(head, sizeof head, "%lld B", b->sizes[k]);
 		pad_print(f, head, 13);
 	}
 	fprintf(f, "  hw\n");
-	for (size_t r = 0; r < n_rows; r++) {
-		fprintf(f, "%-*s", lw, rows[r].label);
-		for (size_t k = 0; k < n_cols; k++) {
-			char text[48] = "-";
-			if (rows[r].cells[k])
-				cell_text(rows[r].cells[k], kex, ns_unit, precision, text, sizeof text,
-					  marks);
-			pad_print(f, text, 13);
+	for (size_t r = 0; r < b->n_rows; r++) {
+		const cs_mrow *row = &b->rows[r];
+		for (size_t s = 0; s < m->n_sources; s++) {
+			if (!b->has_source[s])
+				continue;
+			if (multi)
+				snprintf(label, sizeof label, "[%zu] %s", s + 1, row->label);
+			else
+				snprintf(label, sizeof label, "%s", row->label);
+			fprintf(f, "%s", label);
+			for (int i = width(label); i < lw; i++)
+				fputc(' ', f);
+			for (size_t k = 0; k < b->n_sizes; k++) {
+				const cs_res_cell *c = cs_matrix_at(b, row, s, k);
+				char text[80] = MISSING;
+				if (c)
+					cell_text(c, ns_unit, precision, text, sizeof text, marks);
+				pad_print(f, text, 13);
+			}
+			char hw[256] = MISSING;
+			if (row->any[s])
+				cs_report_hw(row->any[s], hw, sizeof hw);
+			fprintf(f, "  %s\n", hw);
 		}
-		char hw[96];
-		cs_report_hw(rows[r].any, hw, sizeof hw);
-		fprintf(f, "  %s\n", hw);
+	}
+}
+
+/* The rank view of one block: per size, fastest first, ratio to the best, hw. */
+static void
+print_rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
+{
+	int lw = 8;
+	for (size_t r = 0; r < b->n_rows; r++)
+		if (width(b->rows[r].label) + (m->n_sources > 1 ? 5 : 0) > lw)
+			lw = width(b->rows[r].label) + (m->n_sources > 1 ? 5 : 0);
+	char *verdict = cs_rank_verdict(m, b);
+	fprintf(f, "\n%s %s: %s\n", b->alg, b->op, verdict ? verdict : "out of memory");
+	free(verdict);
+	fprintf(f, "  %-9s %3s  %-*s %12s %8s  %s\n", b->bytes ? "size" : "", "#", lw, "lib/path",
+		b->bytes ? "MB/s" : "op/s", "vs best", "hw");
+	for (size_t k = 0; k < b->n_sizes; k++) {
+		cs_rank r;
+		if (cs_rank_size(m, b, k, &r) != 0)
+			return;
+		char size[32] = "";
+		if (b->bytes)
+			cs_report_size_name(b->sizes[k], size, sizeof size);
+		for (size_t i = 0; i < r.n; i++) {
+			const cs_rank_entry *e = &r.e[i];
+			char label[CS_RES_LABEL_MAX + 32], num[48], ratio[32], hw[256];
+			cs_rank_label(m, b, e, label, sizeof label);
+			if (e->c->ok) {
+				cs_report_number(e->c->rate.median / (b->bytes ? 1e6 : 1), num, sizeof num);
+				snprintf(ratio, sizeof ratio, "%.2fx", e->ratio);
+			} else {
+				snprintf(num, sizeof num, "%s", cs_report_status_word(e->c->status));
+				snprintf(ratio, sizeof ratio, "-");
+			}
+			cs_report_hw(e->c, hw, sizeof hw);
+			fprintf(f, "  %-9s ", i ? "" : size);
+			if (e->c->ok)
+				fprintf(f, "%3zu", i + 1);
+			else
+				fprintf(f, "%3s", "");
+			fprintf(f, "  %s", label);
+			for (int w = width(label); w < lw; w++)
+				fputc(' ', f);
+			fprintf(f, " %12s %8s  %s\n", num, ratio, hw);
+		}
+		cs_rank_free(&r);
+	}
+}
+
+static void
+print_header(FILE *f, const cs_res_file *r)
+{
+	if (*r->cpu_model || *r->cpu_arch)
+		fprintf(f, "cryptospeed %s on %s (%s, %lld CPUs)\n", r->tool_version, r->cpu_model,
+			r->cpu_arch, r->cpus);
+	else
+		fprintf(f, "%s: no host facts (imported tables carry their own)\n", r->name);
+	for (size_t i = 0; i < r->n_libs; i++) {
+		/* each library build once (masks, variants, --multi share it), errors always */
+		const cs_res_lib *l = &r->libs[i];
+		bool seen = false;
+		for (size_t j = 0; j < i; j++)
+			seen |= strcmp(r->libs[j].name, l->name) == 0;
+		if (seen && !l->error)
+			continue;
+		fprintf(f, "  %-16s %s\n", l->name, l->error ? l->error : l->version ? l->version : "?");
 	}
 }
 
 void
-cs_report_text(json_t *results, FILE *f)
+cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 {
-	json_t *cells = json_object_get(results, "cells");
-	json_t *host = json_object_get(results, "host");
-	json_t *cpu = json_object_get(host, "cpu");
-	json_t *cfg = json_object_get(results, "config");
-	double precision = json_real_value(json_object_get(cfg, "precision"));
-	fprintf(f, "cryptospeed %s on %s (%s, %lld CPUs)\n",
-		json_string_value(json_object_get(json_object_get(results, "tool"), "version")),
-		json_string_value(json_object_get(cpu, "model")),
-		json_string_value(json_object_get(cpu, "arch")),
-		(long long)json_integer_value(json_object_get(cpu, "cpus")));
-	json_t *libs = json_object_get(results, "libraries"), *l;
-	size_t i;
-	json_array_foreach(libs, i, l) {
-		/* each library build once (masks, variants, --multi share it), errors always */
-		const char *name = json_string_value(json_object_get(l, "name"));
-		const char *err = json_string_value(json_object_get(l, "error"));
-		if (!err)
-			err = json_string_value(json_object_get(l, "init_error"));
-		bool seen = false;
-		size_t j;
-		json_t *m;
-		json_array_foreach(libs, j, m) {
-			if (j >= i)
-				break;
-			seen |= strcmp(json_string_value(json_object_get(m, "name")), name) == 0;
-		}
-		if (seen && !err)
-			continue;
-		fprintf(f, "  %-16s %s\n", name,
-			err ? err : json_string_value(json_object_get(l, "version")));
+	cs_matrix m;
+	if (cs_matrix_build(&m, files, n) != 0) {
+		fprintf(f, "out of memory\n");
+		return;
 	}
+	for (size_t i = 0; i < n; i++)
+		print_header(f, files[i]);
+	if (m.n_sources > 1) {
+		fprintf(f, "\nsources:\n");
+		for (size_t s = 0; s < m.n_sources; s++) {
+			const cs_msource *src = &m.sources[s];
+			fprintf(f, "  [%zu] %s  (%s", s + 1, src->src->label, src->file->name);
+			if (src->src->imported)
+				fprintf(f, ", imported from %s line %lld",
+					src->src->file ? src->src->file : "?", src->src->line);
+			fprintf(f, ")\n");
+		}
+	}
+	double precision = n ? files[0]->precision : 0.01;
 	int marks = 0;
-	for (size_t a = 0; cs_algs[a]; a++)
-		for (int op = 0; op < CS_OP_COUNT; op++)
-			if (cs_algs[a]->ops & CS_OPBIT(op))
-				print_block(f, cells, cs_algs[a]->name, cs_op_name((cs_op)op),
-					    cs_algs[a]->kind == CS_KEX, precision, &marks);
+	for (size_t b = 0; b < m.n_blocks; b++) {
+		if (view == CS_VIEW_RANK)
+			print_rank(f, &m, &m.blocks[b]);
+		else
+			print_block(f, &m, &m.blocks[b], precision, &marks);
+	}
+	if (view == CS_VIEW_RANK)
+		fprintf(f, "\nvs best: the fastest rate at that size divided by this one; the "
+			   "verdict names the fastest per run of sizes.\n");
 	fprintf(f, "\nmedian of timed batches; ±N%%: the 95%% confidence interval of the median is "
 		   "wider than the %.0f%% target.\n", precision * 100);
 	fprintf(f, "n/a: this library/path has no such call; wrong: failed its known-answer "
 		   "vectors, not timed.\n");
-	if (marks)
+	if (m.n_sources > 1)
+		fprintf(f, MISSING ": this source has no such cell.\n");
+	if (marks & 1)
 		fprintf(f, "!: this cell's output disagrees with the other libraries on the same "
 			   "input.\n");
-	if (json_is_true(json_object_get(results, "interrupted")))
-		fprintf(f, "interrupted: the numbers above are what was measured before the signal.\n");
+	if (marks & 2)
+		fprintf(f, "imported cells are one figure from another tool: no samples, no "
+			   "interval, no hw evidence.\n");
+	if (m.duplicates)
+		fprintf(f, "%zu duplicate cells (same source, row, size) were not shown: the "
+			   "first of each is.\n", m.duplicates);
+	for (size_t i = 0; i < n; i++)
+		if (files[i]->interrupted)
+			fprintf(f, "interrupted (%s): the numbers above are what was measured "
+				   "before the signal.\n", files[i]->name);
+	cs_matrix_free(&m);
 }

@@ -1,4 +1,5 @@
-/* The result file (DESIGN section 7): metadata first, then cells. */
+/* The result file (DESIGN section 7): metadata first, then cells. Built
+   from a run here (common/outfile.c writes it); read back by load.c. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
@@ -198,57 +199,4 @@ cs_results_json(const cs_run *run)
 		json_array_append_new(cells, cell_json(&run->cells[i]));
 	json_object_set_new(r, "cells", cells);
 	return r;
-}
-
-int
-cs_results_write(json_t *results, const char *path)
-{
-	char tmp[4096];
-	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-	if (json_dump_file(results, tmp, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0) {
-		int e = errno;
-		unlink(tmp);
-		errno = e ? e : EIO;
-		return -1;
-	}
-	if (rename(tmp, path) != 0) {
-		int e = errno;
-		unlink(tmp);
-		errno = e;
-		return -1;
-	}
-	return 0;
-}
-
-int
-cs_results_check_writable(const char *path, char *why, size_t n)
-{
-	char tmp[4096];
-	snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "w");
-	if (!f) {
-		snprintf(why, n, "cannot write '%s': %s", path, strerror(errno));
-		return -1;
-	}
-	fclose(f);
-	unlink(tmp);
-	return 0;
-}
-
-void
-cs_row_label(json_t *cell, char *buf, size_t n)
-{
-	const char *lib = json_string_value(json_object_get(cell, "lib"));
-	const char *path = json_string_value(json_object_get(cell, "path"));
-	const char *mask = json_string_value(json_object_get(cell, "mask"));
-	const char *variant = json_string_value(json_object_get(cell, "variant"));
-	json_int_t multi = json_integer_value(json_object_get(cell, "multi"));
-	char extra[32] = "", tag[112] = "";
-	if (multi > 1)
-		snprintf(extra, sizeof extra, " x%lld", (long long)multi);
-	if (variant)
-		snprintf(tag, sizeof tag, "[%s]", variant);
-	snprintf(buf, n, "%s/%s%s%s%s%s", lib ? lib : "?", path ? path : "?", tag,
-		 mask && strcmp(mask, "none") ? "/" : "", mask && strcmp(mask, "none") ? mask : "",
-		 extra);
 }

@@ -52,7 +52,7 @@ impl_available(const cs_impl *impl, const char **why)
 	*why = impl->why;
 	if (!impl->run)
 		return false;
-	if (impl->available && !impl->available(why))
+	if (impl->available && !impl->available(impl, why))
 		return false;
 	*why = NULL;
 	return true;
@@ -174,16 +174,15 @@ static void
 hello_masks(cs_msg_hello *h, const cs_cpu *cpu)
 {
 	const cs_adapter *a = cs_worker_adapter;
-	for (size_t i = 0; cs_msg_mask_names[i] && h->n_masks < CS_MSG_MAX_MASKS; i++) {
+	for (int mask = 0; mask < CS_MASK_COUNT && h->n_masks < CS_MSG_MAX_MASKS; mask++) {
 		cs_msg_mask *m = &h->masks[h->n_masks++];
 		char name[64] = "", value[256] = "";
 		cs_status st = CS_UNSUPPORTED;
-		if (strcmp(cs_msg_mask_names[i], "none") == 0)
+		if (mask == CS_MASK_NONE)
 			st = CS_OK;
 		else if (a->mask_env)
-			st = a->mask_env(cs_msg_mask_names[i], cpu->arch, name, sizeof name,
-					 value, sizeof value);
-		copy(m->name, sizeof m->name, cs_msg_mask_names[i]);
+			st = a->mask_env((cs_mask)mask, cpu, name, sizeof name, value, sizeof value);
+		copy(m->name, sizeof m->name, cs_mask_name((cs_mask)mask));
 		m->status = st == CS_OK ? CS_MASK_STATUS_OK
 			  : st == CS_UNSUPPORTED ? CS_MASK_STATUS_UNSUPPORTED
 			  : CS_MASK_STATUS_NOT_APPLICABLE;
@@ -238,12 +237,13 @@ send_hello(const char *argv0, const char *mask)
 		copy(e->why, sizeof e->why, why);
 	}
 	hello_masks(h, &cpu);
-	copy(h->mask, sizeof h->mask, mask ? mask : "none");
+	copy(h->mask, sizeof h->mask, mask ? mask : cs_mask_name(CS_MASK_NONE));
 	/* Did the mask's switch reach this process? A launcher that drops the
 	   environment (ssh, env -i) would otherwise give unmasked numbers. */
-	if (mask && strcmp(mask, "none") != 0 && a->mask_env) {
+	cs_mask m = mask ? cs_mask_find(mask) : CS_MASK_NONE;
+	if (m != CS_MASK_NONE && m != CS_MASK_COUNT && a->mask_env) {
 		char name[64] = "", value[256] = "";
-		if (a->mask_env(mask, cpu.arch, name, sizeof name, value, sizeof value) == CS_OK &&
+		if (a->mask_env(m, &cpu, name, sizeof name, value, sizeof value) == CS_OK &&
 		    name[0]) {
 			const char *seen = getenv(name);
 			h->mask_applied = seen && strcmp(seen, value) == 0;

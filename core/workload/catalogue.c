@@ -2,67 +2,43 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "text.h"
 #include "workload.h"
 
 const size_t cs_default_sizes[] = {16, 64, 256, 1024, 8192, 16384, 0};
 
-#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
-#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
+/* The algorithms of algs.def, each with its vectors. */
+#define CS_ALG(id, name_, kind_, ops_, ...) \
+	const cs_alg cs_alg_##id = {.name = name_, .kind = kind_, .ops = ops_, \
+				    .kats = cs_kats_##id, __VA_ARGS__};
+#include "algs.def"
+#undef CS_ALG
 
-const cs_alg cs_alg_aes_128_gcm = {
-	.name = "aes-128-gcm", .kind = CS_AEAD, .ops = AEAD_OPS,
-	.key_len = 16, .nonce_len = 12, .tag_len = 16, .block_len = 1,
-	.kats = cs_kats_aes_128_gcm,
-};
-const cs_alg cs_alg_aes_256_gcm = {
-	.name = "aes-256-gcm", .kind = CS_AEAD, .ops = AEAD_OPS,
-	.key_len = 32, .nonce_len = 12, .tag_len = 16, .block_len = 1,
-	.kats = cs_kats_aes_256_gcm,
-};
-const cs_alg cs_alg_chacha20_poly1305 = {
-	.name = "chacha20-poly1305", .kind = CS_AEAD, .ops = AEAD_OPS,
-	.key_len = 32, .nonce_len = 12, .tag_len = 16, .block_len = 1,
-	.kats = cs_kats_chacha20_poly1305,
-};
-const cs_alg cs_alg_aes_128_cbc = {
-	.name = "aes-128-cbc", .kind = CS_CIPHER, .ops = CS_OPBIT(CS_OP_ENCRYPT),
-	.key_len = 16, .nonce_len = 16, .block_len = 16,
-	.kats = cs_kats_aes_128_cbc,
-};
-const cs_alg cs_alg_sha1 = {
-	.name = "sha1", .kind = CS_HASH, .ops = CS_OPBIT(CS_OP_DIGEST),
-	.out_len = 20, .block_len = 1, .kats = cs_kats_sha1,
-};
-const cs_alg cs_alg_sha256 = {
-	.name = "sha256", .kind = CS_HASH, .ops = CS_OPBIT(CS_OP_DIGEST),
-	.out_len = 32, .block_len = 1, .kats = cs_kats_sha256,
-};
-const cs_alg cs_alg_sha512 = {
-	.name = "sha512", .kind = CS_HASH, .ops = CS_OPBIT(CS_OP_DIGEST),
-	.out_len = 64, .block_len = 1, .kats = cs_kats_sha512,
-};
-const cs_alg cs_alg_x25519 = {
-	.name = "x25519", .kind = CS_KEX, .ops = KEX_OPS,
-	.key_len = 32, .out_len = 32, .pub_len = 32, .block_len = 1,
-	.kats = cs_kats_x25519,
-};
-const cs_alg cs_alg_p256 = {
-	.name = "p256", .kind = CS_KEX, .ops = KEX_OPS,
-	.key_len = 32, .out_len = 32, .pub_len = 65, .block_len = 1,
-	.kats = cs_kats_p256,
-};
-
+#define CS_ALG(id, name, kind, ops, ...) &cs_alg_##id,
 const cs_alg *const cs_algs[] = {
-	&cs_alg_aes_128_gcm, &cs_alg_aes_256_gcm, &cs_alg_chacha20_poly1305,
-	&cs_alg_aes_128_cbc, &cs_alg_sha1, &cs_alg_sha256, &cs_alg_sha512,
-	&cs_alg_x25519, &cs_alg_p256, NULL,
+#include "algs.def"
+	NULL,
 };
+#undef CS_ALG
 
-static const char *const op_names[CS_OP_COUNT] = {
-	[CS_OP_SEAL] = "seal", [CS_OP_OPEN] = "open",
-	[CS_OP_ENCRYPT] = "encrypt", [CS_OP_DIGEST] = "digest",
-	[CS_OP_DERIVE] = "derive", [CS_OP_KEYGEN] = "keygen",
+#define CS_ALG(id, name, kind, ops, ...) name,
+static const char *const alg_names[CS_ALG_COUNT + 1] = {
+#include "algs.def"
+	NULL,
 };
+#undef CS_ALG
+
+#define CS_OP_NAME(id, name, unit) [CS_OP_##id] = name,
+static const char *const op_names[CS_OP_COUNT + 1] = {CS_OP_LIST(CS_OP_NAME) NULL};
+#undef CS_OP_NAME
+
+#define CS_OP_UNIT(id, name, unit) [CS_OP_##id] = unit,
+static const cs_unit op_units[CS_OP_COUNT] = {CS_OP_LIST(CS_OP_UNIT)};
+#undef CS_OP_UNIT
+
+#define CS_MASK_NAME(id, name) [CS_MASK_##id] = name,
+static const char *const mask_names[CS_MASK_COUNT + 1] = {CS_MASK_LIST(CS_MASK_NAME) NULL};
+#undef CS_MASK_NAME
 
 const cs_alg *
 cs_alg_find(const char *name)
@@ -100,40 +76,60 @@ cs_op_find(const char *name)
 	return CS_OP_COUNT;
 }
 
+cs_unit
+cs_op_unit(cs_op op)
+{
+	return op < CS_OP_COUNT ? op_units[op] : CS_UNIT_OPS;
+}
+
 bool
 cs_op_sized(cs_op op)
 {
-	return op != CS_OP_DERIVE && op != CS_OP_KEYGEN;
+	return cs_op_unit(op) == CS_UNIT_BYTES;
 }
 
 void
 cs_alg_ops_string(const cs_alg *alg, char *buf, size_t size)
 {
-	size_t used = 0;
-	buf[0] = '\0';
-	for (int op = 0; op < CS_OP_COUNT; op++) {
-		if (!(alg->ops & CS_OPBIT(op)))
-			continue;
-		int n = snprintf(buf + used, size - used, "%s%s",
-				 used ? "," : "", op_names[op]);
-		if (n < 0 || (size_t)n >= size - used)
-			return;
-		used += (size_t)n;
-	}
+	const char *names[CS_OP_COUNT];
+	size_t n = 0;
+	for (int op = 0; op < CS_OP_COUNT; op++)
+		if (alg->ops & CS_OPBIT(op))
+			names[n++] = op_names[op];
+	cs_join(buf, size, names, n, sizeof names[0], false, ",");
 }
 
 void
 cs_alg_names(char *buf, size_t size)
 {
-	size_t used = 0;
-	buf[0] = '\0';
-	for (size_t i = 0; cs_algs[i]; i++) {
-		int n = snprintf(buf + used, size - used, "%s%s",
-				 i ? ", " : "", cs_algs[i]->name);
-		if (n < 0 || (size_t)n >= size - used)
-			return;
-		used += (size_t)n;
-	}
+	cs_join_strv(buf, size, alg_names, ", ");
+}
+
+void
+cs_op_names(char *buf, size_t size)
+{
+	cs_join_strv(buf, size, op_names, ", ");
+}
+
+const char *
+cs_mask_name(cs_mask mask)
+{
+	return mask < CS_MASK_COUNT ? mask_names[mask] : "?";
+}
+
+cs_mask
+cs_mask_find(const char *name)
+{
+	for (int m = 0; m < CS_MASK_COUNT; m++)
+		if (strcmp(mask_names[m], name) == 0)
+			return (cs_mask)m;
+	return CS_MASK_COUNT;
+}
+
+void
+cs_mask_names(char *buf, size_t size)
+{
+	cs_join_strv(buf, size, mask_names, ", ");
 }
 
 static int

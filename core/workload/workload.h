@@ -5,16 +5,10 @@
 #include <stdbool.h>
 #include "cryptospeed/adapter.h"
 
-/* Known-answer vectors, one table per algorithm (core/workload/vectors.c). */
-extern const cs_kat cs_kats_aes_128_gcm[];
-extern const cs_kat cs_kats_aes_256_gcm[];
-extern const cs_kat cs_kats_chacha20_poly1305[];
-extern const cs_kat cs_kats_aes_128_cbc[];
-extern const cs_kat cs_kats_sha1[];
-extern const cs_kat cs_kats_sha256[];
-extern const cs_kat cs_kats_sha512[];
-extern const cs_kat cs_kats_x25519[];
-extern const cs_kat cs_kats_p256[];
+/* Known-answer vectors, one table per algorithm (cs_kats_<id>, vectors.c). */
+#define CS_ALG(id, name, kind, ops, ...) extern const cs_kat cs_kats_##id[];
+#include "algs.def"
+#undef CS_ALG
 
 /* The default sizes in bytes, ended by 0. */
 extern const size_t cs_default_sizes[];
@@ -25,15 +19,28 @@ extern const size_t cs_default_sizes[];
 /* NULL when unknown. */
 const cs_alg *cs_alg_find(const char *name);
 const char *cs_kind_name(cs_kind kind);
+/* "seal", ...; "?" outside the enum. */
 const char *cs_op_name(cs_op op);
 /* CS_OP_COUNT when unknown. */
 cs_op cs_op_find(const char *name);
+/* What the op's rate counts: CS_UNIT_BYTES (one cell per size, B/s) or
+   CS_UNIT_OPS (one cell, op/s). */
+cs_unit cs_op_unit(cs_op op);
+/* true when the op is measured per size: cs_op_unit(op) == CS_UNIT_BYTES. */
+bool cs_op_sized(cs_op op);
 /* The ops defined for an algorithm, comma separated, into buf. */
 void cs_alg_ops_string(const cs_alg *alg, char *buf, size_t size);
-/* "aes-128-gcm, aes-256-gcm, ..." (for error messages). */
+/* "aes-128-gcm, aes-256-gcm, ..." (for help and error messages). */
 void cs_alg_names(char *buf, size_t size);
-/* true when the op is sized (not KEX). */
-bool cs_op_sized(cs_op op);
+/* "seal, open, ..." */
+void cs_op_names(char *buf, size_t size);
+
+/* "none", "no-sha", ...; "?" outside the enum. */
+const char *cs_mask_name(cs_mask mask);
+/* CS_MASK_COUNT when unknown. */
+cs_mask cs_mask_find(const char *name);
+/* "none, no-sha, no-aes, scalar" */
+void cs_mask_names(char *buf, size_t size);
 
 /* Decode a hex string into out (at most cap bytes). Returns bytes written or -1. */
 long cs_hex_decode(const char *hex, uint8_t *out, size_t cap);

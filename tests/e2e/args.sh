@@ -7,7 +7,11 @@ trap 'rm -rf "$d"' EXIT
 failures=0
 expect() { # expect REGEX ARGS...
 	local re=$1; shift
-	"$CS" "$@" -o "$d/r.json" >"$d/out" 2>"$d/err"
+	if [ "${raw:-0}" = 1 ]; then
+		"$CS" "$@" >"$d/out" 2>"$d/err"
+	else
+		"$CS" "$@" -o "$d/r.json" >"$d/out" 2>"$d/err"
+	fi
 	local rc=$? lines
 	lines=$(wc -l <"$d/err")
 	if [ $rc -ne 2 ] || [ "$lines" -ne 1 ] || ! grep -qE -- "$re" "$d/err" || [ -e "$d/r.json" ]; then
@@ -30,12 +34,29 @@ expect "--budget 'x' is not valid" run --budget x
 expect "unknown path 'nopath' \(paths of the selected libraries: noop\)" run --lib noop --path nopath
 expect "unknown option '--bogus'" run --bogus
 expect "unknown command 'frobnicate'" frobnicate
+# strict numbers: no fractions, no hex, no trailing junk; lists without empty items
+expect "--multi '1.5' is not valid \(accepted: 1..64 workers\)" run --multi 1.5
+expect "--seed '1.7' is not valid" run --seed 1.7
+expect "--evidence-size '1.9' is not valid" run --evidence-size 1.9
+expect "--misalign '0x10' is not valid \(accepted: 0..63 bytes\)" run --misalign 0x10
+expect "--timeout 'inf' is not valid" run --timeout inf
+expect "--sizes '16,,64' has an empty item" run --sizes 16,,64
+expect "--alg 'sha256,' has an empty item" run --alg sha256,
+expect "--sizes '16,,64' has an empty item" run --sizes=16,,64
+raw=1 expect "^cryptospeed: --format needs a value" run --lib noop --format
+raw=1 expect "^cryptospeed: --format needs a value" report r.json --format
+expect "unknown option '-x' for run" run -x
+expect "unexpected argument 'extra' for run" run extra
+# options that would be ignored, and selections that match nothing, are refused
+expect "--openssl-provider needs an OpenSSL worker in the selection" run --lib noop --openssl-provider default
+expect "--op seal matches no operation of the selected algorithms \(x25519: derive,keygen\)" run --op seal --alg x25519
+raw=1 expect "^cryptospeed: -o '' is empty" run --lib noop -o ''
 # unwritable -o: the message names the path
 "$CS" run --lib noop -o /nonexistent-dir/r.json >"$d/out" 2>"$d/err"
 rc=$?
-if [ $rc -ne 2 ] || ! grep -q "cannot write '/nonexistent-dir/r.json'" "$d/err"; then
+if [ $rc -ne 2 ] || ! grep -q "^cryptospeed: -o '/nonexistent-dir/r.json': cannot create a file in '/nonexistent-dir'" "$d/err"; then
 	echo "FAIL: unwritable -o -> exit $rc: $(cat "$d/err")"
 	failures=$((failures + 1))
 fi
-echo "$((16 - failures)) passed, $failures failed"
+echo "$((31 - failures)) passed, $failures failed"
 [ $failures -eq 0 ]

@@ -1,7 +1,7 @@
-# SIGINT/SIGTERM: what was measured is written, exit 128 + signal.
+# SIGINT/SIGTERM/SIGHUP: what was measured is written, exit 128 + signal.
 . "$(dirname "$0")/lib.sh"
 d=$(tmpdir)
-for sig in INT TERM; do
+for sig in INT TERM HUP; do
 	"$CS" run --lib noop --budget 5 --precision 0.001 --no-evidence -o "$d/$sig.json" \
 		>"$d/$sig.txt" 2>&1 &
 	pid=$!
@@ -9,11 +9,11 @@ for sig in INT TERM; do
 	kill -$sig $pid
 	wait $pid
 	rc=$?
-	want=$([ $sig = INT ] && echo 130 || echo 143)
+	case $sig in INT) want=130 ;; TERM) want=143 ;; HUP) want=129 ;; esac
 	[ $rc -eq $want ] || fail "SIG$sig: exit $rc, want $want"
 	"$CHECK" "$d/$sig.json" --cells 10 || fail "SIG$sig: no result file"
 	grep -q '"interrupted": true' "$d/$sig.json" || fail "SIG$sig: not marked interrupted"
 	grep -q '"status": "ok"' "$d/$sig.json" || fail "SIG$sig: nothing measured kept"
-	ls "$d" | grep -q '\.tmp\.' && fail "SIG$sig: temp file left behind"
+	ls -A "$d" | grep -q "tmp" && fail "SIG$sig: temp file left behind"
 done
 echo ok

@@ -9,11 +9,12 @@ d=$(tmpdir)
 	-o "$d/r.json" >"$d/out.txt" || fail "run via env launcher exited $?"
 "$CHECK" "$d/r.json" --others ok --min-samples 10 --cells 1 || fail "launcher run"
 grep -q '"launcher": \[' "$d/r.json" || fail "launcher not recorded"
-# a launcher that does not exist: one error line naming it, exit 0, no cells
+# a launcher that does not exist: its error line naming it, exit 1 (no worker could
+# start), the result file records why
 "$CS" run --quick --lib noop --alg sha256 --sizes 64 --no-evidence \
 	--launcher /nonexistent/launcher -o "$d/bad.json" >"$d/bad.txt" 2>"$d/bad.err"
 rc=$?
-[ $rc -eq 0 ] || fail "bad launcher: exit $rc"
+[ $rc -eq 1 ] || fail "bad launcher: exit $rc (want 1)"
 grep -q "cannot start '/nonexistent/launcher': No such file or directory" "$d/bad.err" ||
 	fail "bad launcher message: $(cat "$d/bad.err")"
 grep -q '"error": "cannot start' "$d/bad.json" || fail "error not in the result file"

@@ -25,6 +25,44 @@ main(void)
 	CHECK(cs_op_find("sign") == CS_OP_COUNT);
 	CHECK(strcmp(cs_op_name(CS_OP_DIGEST), "digest") == 0);
 	CHECK(!cs_op_sized(CS_OP_DERIVE) && cs_op_sized(CS_OP_ENCRYPT));
+	/* each op's unit, once: the KEX ops count operations, the rest bytes */
+	for (int op = 0; op < CS_OP_COUNT; op++) {
+		CHECK(cs_op_find(cs_op_name((cs_op)op)) == (cs_op)op);
+		cs_unit want = op == CS_OP_DERIVE || op == CS_OP_KEYGEN ? CS_UNIT_OPS : CS_UNIT_BYTES;
+		CHECK(cs_op_unit((cs_op)op) == want);
+		CHECK(cs_op_sized((cs_op)op) == (want == CS_UNIT_BYTES));
+	}
+	CHECK(strcmp(cs_op_name(CS_OP_COUNT), "?") == 0);
+
+	/* masks: the enum and its names, both ways */
+	CHECK(cs_mask_find("none") == CS_MASK_NONE);
+	CHECK(cs_mask_find("no-sha") == CS_MASK_NO_SHA);
+	CHECK(cs_mask_find("no-aes") == CS_MASK_NO_AES);
+	CHECK(cs_mask_find("scalar") == CS_MASK_SCALAR);
+	CHECK(cs_mask_find("no-avx") == CS_MASK_COUNT);
+	CHECK(cs_mask_find("") == CS_MASK_COUNT);
+	for (int m = 0; m < CS_MASK_COUNT; m++)
+		CHECK(cs_mask_find(cs_mask_name((cs_mask)m)) == (cs_mask)m);
+	CHECK(strcmp(cs_mask_name(CS_MASK_COUNT), "?") == 0);
+	char masks[64];
+	cs_mask_names(masks, sizeof masks);
+	CHECK(strcmp(masks, "none, no-sha, no-aes, scalar") == 0);
+	char ops[128];
+	cs_op_names(ops, sizeof ops);
+	CHECK(strcmp(ops, "seal, open, encrypt, digest, derive, keygen") == 0);
+	/* a buffer too small is cut with "...", never overrun */
+	char small[12];
+	memset(small, 'x', sizeof small);
+	cs_alg_names(small, sizeof small);
+	CHECK(strlen(small) < sizeof small && strstr(small, "...") != NULL);
+
+	/* the table, its count and lookups agree */
+	size_t count = 0;
+	while (cs_algs[count]) {
+		CHECK(cs_alg_find(cs_algs[count]->name) == cs_algs[count]);
+		count++;
+	}
+	CHECK(count == CS_ALG_COUNT);
 
 	char buf[256];
 	cs_alg_names(buf, sizeof buf);

@@ -4,10 +4,115 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <time.h>
+
 #include "check.h"
 #include "orchestrator.h"
 #include "report.h"
 #include "results.h"
+#include "outfile.h"
+
+static int
+dump(FILE *f, void *arg)
+{
+	return json_dumpf(arg, f, JSON_PRESERVE_ORDER);
+}
+
+
+/* A generated file of n cells (lib l<i%100>, alg a<i/100%20>, size by i/2000):
+   every cell ok with 10 samples; cells with i % 200 == 7 are made twice as slow
+   when slow is set. */
+static json_t *
+generated(size_t n, bool slow)
+{
+	json_t *cells = json_array();
+	for (size_t i = 0; i < n; i++) {
+		char lib[16], alg[16];
+		snprintf(lib, sizeof lib, "l%zu", i % 100);
+		snprintf(alg, sizeof alg, "a%zu", i / 100 % 20);
+		double k = slow && i % 200 == 7 ? 2 : 1;
+		json_t *samples = json_array();
+		for (int j = 1; j <= 10; j++)
+			json_array_append_new(samples, json_real(k * (100 + j)));
+		json_array_append_new(cells, json_pack("{ss ss ss ss sI ss s{sf ss} so}", "lib", lib,
+			"path", "p", "alg", alg, "op", "digest", "size", (json_int_t)(i / 2000 * 16 + 16),
+			"status", "ok", "rate", "median", 1e9 / k, "unit", "B/s", "samples", samples));
+	}
+	return json_pack("{ss so}", "schema", "cryptospeed/1", "cells", cells);
+}
+
+static double
+now_s(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* Report or compare into a string (the caller frees). */
+static char *
+capture_text(const cs_res_file *const *files, size_t n)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	cs_report_text(files, n, CS_VIEW_MATRIX, f);
+	fclose(f);
+	return text;
+}
+
+static void
+test_index(void)
+{
+	cs_index x = {0};
+	char key[32];
+	bool found;
+	for (size_t i = 0; i < 10000; i++) {
+		int len = snprintf(key, sizeof key, "k%zu", i);
+		CHECK(cs_index_put(&x, key, (size_t)len, i, &found) == i && !found);
+	}
+	/* a second put finds the first value; every key maps to its own */
+	CHECK(cs_index_put(&x, "k42", 3, 7, &found) == 42 && found);
+	size_t wrong = 0;
+	for (size_t i = 0; i < 10000; i++) {
+		int len = snprintf(key, sizeof key, "k%zu", i);
+		wrong += cs_index_get(&x, key, (size_t)len) != i;
+	}
+	CHECK(wrong == 0);
+	CHECK(cs_index_get(&x, "k10000", 6) == CS_INDEX_NONE);
+	CHECK(cs_index_get(&x, "k4", 1) == CS_INDEX_NONE); /* a prefix is another key */
+	cs_index_free(&x);
+}
+
+/* 20,000 cells compared with a copy where 100 are twice as slow: every cell
+   finds its own base (by hash), exactly those 100 are flagged. */
+static void
+test_compare_big(void)
+{
+	json_t *a = generated(20000, false), *b = generated(20000, true);
+	cs_res_file base, cur;
+	char why[512];
+	CHECK(cs_results_decode(a, "a.json", &base, why, sizeof why) == 0);
+	CHECK(cs_results_decode(b, "b.json", &cur, why, sizeof why) == 0);
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	double t0 = now_s();
+	int slower = cs_report_compare(&base, &cur, 0.05, f);
+	double t = now_s() - t0;
+	fclose(f);
+	CHECK(slower == 100);
+	CHECK(strstr(out, "\n20000 cells compared;") != NULL);
+	/* a flagged row: l7 a0 (cell 7) at 16 B, 1000.0 -> 500.0 MB/s */
+	CHECK(strstr(out, "l7/p ") != NULL);
+	CHECK(strstr(out, "   1000.0     500.0   0.500-") != NULL);
+	printf("compare of 20,000 cells: %.0f ms (decoded)\n", t * 1e3);
+	free(out);
+	cs_results_free(&base);
+	cs_results_free(&cur);
+	json_decref(a);
+	json_decref(b);
+}
 
 int
 main(void)
@@ -36,13 +141,13 @@ main(void)
 	CHECK(mkdtemp(dir) != NULL);
 	char path[256], bad[300];
 	snprintf(path, sizeof path, "%s/r.json", dir);
-	char why[512];
-	CHECK(cs_results_check_writable(path, why, sizeof why) == 0);
+	char why[512], target[4096];
+	CHECK(cs_outfile_check(path, target, sizeof target, why, sizeof why) == 0);
 	snprintf(bad, sizeof bad, "%s/missing/r.json", dir);
-	CHECK(cs_results_check_writable(bad, why, sizeof why) == -1);
+	CHECK(cs_outfile_check(bad, target, sizeof target, why, sizeof why) == -1);
 	CHECK(strstr(why, "missing/r.json") != NULL);
-	CHECK(cs_results_write(r, path) == 0);
-	CHECK(cs_results_write(r, bad) == -1);
+	CHECK(cs_outfile_write(path, dump, r, why, sizeof why) == 0);
+	CHECK(cs_outfile_write(bad, dump, r, why, sizeof why) == -1);
 	json_decref(r);
 
 	json_error_t e;
@@ -72,8 +177,54 @@ main(void)
 	char *text = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&text, &len);
-	cs_report_text(back, f);
+	cs_res_file typed;
+	char err[512];
+	CHECK(cs_results_decode(back, path, &typed, err, sizeof err) == 0);
+	const cs_res_file *one = &typed;
+	cs_report_text(&one, 1, CS_VIEW_MATRIX, f);
 	fclose(f);
+
+	/* the typed form holds what was written */
+	CHECK(typed.n_cells == 2 && typed.n_libs == 1 && typed.n_sources == 1);
+	const cs_res_cell *t0 = &typed.cells[0], *t1 = &typed.cells[1];
+	CHECK(strcmp(t0->lib, "fakelib") == 0 && strcmp(t0->mask, "no-sha") == 0);
+	CHECK(strcmp(t0->lib_version, "Fake 1.2") == 0 && strcmp(t0->alg, "sha256") == 0);
+	CHECK(t0->ok && t0->bytes && t0->size == 1000 && t0->n_samples == 4);
+	CHECK_NEAR(t0->rate.median, 1000 / 102.5e-9, 1);
+	CHECK(t0->rate.has_spread && t0->rate.q1 < t0->rate.q3);
+	CHECK_NEAR(t0->samples[2], 90, 0);
+	CHECK(t0->agree == 1 && t0->batch == 7 && !t0->imported);
+	CHECK(!t1->ok && t1->agree == -1 && strcmp(t1->status, "wrong") == 0);
+	CHECK(strcmp(t1->detail, "RFC 7748 6.1: output differs") == 0);
+	CHECK(strcmp(typed.libs[0].name, "fakelib") == 0 &&
+	      strcmp(typed.libs[0].version, "Fake 1.2") == 0);
+	/* no --label: the source is named by host and CPU model */
+	CHECK(strcmp(typed.sources[0].label, typed.default_label) == 0);
+	CHECK(strstr(typed.default_label, typed.cpu_model) != NULL);
+
+	/* two sources side by side: each row once per source, missing cells marked */
+	json_t *other = json_deep_copy(back);
+	json_array_remove(json_object_get(other, "cells"), 0); /* no sha256 cell there */
+	json_object_set_new(other, "label", json_string("board"));
+	cs_res_file second;
+	CHECK(cs_results_decode(other, "other.json", &second, err, sizeof err) == 0);
+	CHECK(strcmp(second.sources[0].label, "board") == 0);
+	const cs_res_file *two[] = {&typed, &second};
+	cs_matrix m;
+	CHECK(cs_matrix_build(&m, two, 2) == 0);
+	CHECK(m.n_sources == 2 && m.n_blocks == 2);
+	CHECK(strcmp(m.blocks[0].alg, "sha256") == 0); /* catalogue order */
+	CHECK(m.blocks[0].has_source[0] && !m.blocks[0].has_source[1]);
+	CHECK(m.blocks[1].has_source[0] && m.blocks[1].has_source[1]);
+	CHECK(cs_matrix_at(&m.blocks[1], &m.blocks[1].rows[0], 1, 0) == &second.cells[0]);
+	cs_matrix_free(&m);
+	char *both = capture_text(two, 2);
+	CHECK(strstr(both, "[2] board  (other.json)") != NULL);
+	CHECK(strstr(both, "[1] fakelib/p/no-sha") != NULL && strstr(both, "[2] fakelib/p/no-sha"));
+	free(both);
+	cs_results_free(&second);
+	json_decref(other);
+	cs_results_free(&typed);
 	CHECK(strstr(text, "fakelib/p/no-sha") != NULL);
 	CHECK(strstr(text, "9756.1") != NULL); /* 1000 B / 102.5 ns = 9756.1 MB/s */
 	CHECK(strstr(text, "wrong") != NULL);
@@ -82,5 +233,7 @@ main(void)
 	json_decref(w.hello);
 	unlink(path);
 	rmdir(dir);
+	test_index();
+	test_compare_big();
 	return check_done("results");
 }

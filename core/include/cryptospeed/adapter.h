@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 /* Bumped whenever a struct below changes shape. cs_adapter.abi must equal it. */
-#define CS_ABI_VERSION 2
+#define CS_ABI_VERSION 3
 
 typedef enum cs_status {
 	CS_OK = 0,
@@ -35,15 +35,34 @@ typedef enum cs_status {
 
 typedef enum cs_kind { CS_AEAD, CS_HASH, CS_CIPHER, CS_KEX } cs_kind;
 
-typedef enum cs_op {
-	CS_OP_SEAL,	/* AEAD: encrypt len bytes + 13 B AAD, write the tag */
-	CS_OP_OPEN,	/* AEAD: decrypt len bytes, verify the tag */
-	CS_OP_ENCRYPT,	/* CIPHER: encrypt len bytes (a multiple of block_len) */
-	CS_OP_DIGEST,	/* HASH: one whole hash (init, update, final) of len bytes */
-	CS_OP_DERIVE,	/* KEX: shared secret from the set-up private key and peer */
-	CS_OP_KEYGEN,	/* KEX: a fresh key pair; the public key goes to out */
-	CS_OP_COUNT
-} cs_op;
+/*
+ * The operations, each with its unit: X(ID, "name", unit). A BYTES op is
+ * measured at each size (rates in B/s); an OPS op is one whole operation
+ * (rates in op/s).
+ *   SEAL     AEAD: encrypt len bytes + 13 B AAD, write the tag
+ *   OPEN     AEAD: decrypt len bytes, verify the tag
+ *   ENCRYPT  CIPHER: encrypt len bytes (a multiple of block_len)
+ *   DIGEST   HASH: one whole hash (init, update, final) of len bytes
+ *   DERIVE   KEX: shared secret from the set-up private key and peer
+ *   KEYGEN   KEX: a fresh key pair; the public key goes to out
+ */
+#define CS_OP_LIST(X)                                                          \
+	X(SEAL, "seal", CS_UNIT_BYTES)                                         \
+	X(OPEN, "open", CS_UNIT_BYTES)                                         \
+	X(ENCRYPT, "encrypt", CS_UNIT_BYTES)                                   \
+	X(DIGEST, "digest", CS_UNIT_BYTES)                                     \
+	X(DERIVE, "derive", CS_UNIT_OPS)                                       \
+	X(KEYGEN, "keygen", CS_UNIT_OPS)
+
+/* What an op's rate counts. */
+typedef enum cs_unit {
+	CS_UNIT_BYTES,	/* bytes per second, one cell per size */
+	CS_UNIT_OPS	/* whole operations per second, one cell */
+} cs_unit;
+
+#define CS_OP_ENUM(id, name, unit) CS_OP_##id,
+typedef enum cs_op { CS_OP_LIST(CS_OP_ENUM) CS_OP_COUNT } cs_op;
+#undef CS_OP_ENUM
 
 #define CS_OPBIT(op) (1u << (unsigned)(op))
 
@@ -77,15 +96,18 @@ typedef struct cs_alg {
 	const cs_kat *kats;	/* known-answer vectors, ended by source == NULL */
 } cs_alg;
 
-extern const cs_alg cs_alg_aes_128_gcm;
-extern const cs_alg cs_alg_aes_256_gcm;
-extern const cs_alg cs_alg_chacha20_poly1305;
-extern const cs_alg cs_alg_aes_128_cbc;
-extern const cs_alg cs_alg_sha1;
-extern const cs_alg cs_alg_sha256;
-extern const cs_alg cs_alg_sha512;
-extern const cs_alg cs_alg_x25519;
-extern const cs_alg cs_alg_p256;
+/* One object per algorithm of the catalogue (core/workload/algs.def):
+   cs_alg_aes_128_gcm, cs_alg_sha256, ... */
+#define CS_ALG(id, name, kind, ops, ...) extern const cs_alg cs_alg_##id;
+#include "algs.def"
+#undef CS_ALG
+
+/* How many algorithms the catalogue has. */
+#define CS_ALG(id, name, kind, ops, ...) +1
+enum { CS_ALG_COUNT = 0
+#include "algs.def"
+};
+#undef CS_ALG
 
 /* Every algorithm, in display order, NULL-terminated. */
 extern const cs_alg *const cs_algs[];
@@ -112,8 +134,10 @@ typedef struct cs_io {
 	uint8_t *tag;		/* AEAD seal: written; open: the tag to verify */
 } cs_io;
 
-/* 1 = usable here; 0 = skip (then *why says why, e.g. "needs AES-NI"). */
-typedef int cs_available_fn(const char **why);
+/* 1 = usable here; 0 = skip (then *why says why, e.g. "needs AES-NI").
+   self is the impl asked about, so one function serves a whole table. */
+typedef struct cs_impl cs_impl;
+typedef int cs_available_fn(const cs_impl *self, const char **why);
 /* Untimed: allocate, key schedule, parse keys. ctx is context_size zeroed bytes. */
 typedef cs_status cs_setup_fn(void *ctx, const cs_setup *setup);
 /* Timed: one operation. CS_MISMATCH when an AEAD tag does not verify. */
@@ -125,7 +149,7 @@ typedef void cs_teardown_fn(void *ctx);
 typedef void cs_describe_fn(void *ctx, char *buf, size_t size);
 
 /* How one library runs one algorithm on one API path. */
-typedef struct cs_impl {
+struct cs_impl {
 	const cs_alg *alg;
 	const char *path;	/* "evp", "fetch", "oneshot", "lowlevel", "psa", ... */
 	unsigned ops;		/* CS_OPBIT()s it runs; subset of alg->ops */
@@ -137,7 +161,7 @@ typedef struct cs_impl {
 	const char *why;	/* when run == NULL: why (shown by `list`) */
 	unsigned flags;		/* CS_IMPL_* */
 	cs_describe_fn *describe; /* NULL = nothing to say */
-} cs_impl;
+};
 
 /* The impl computes nothing real (the noop harness probe): skip its KATs. */
 #define CS_IMPL_NO_KAT 1u
@@ -151,14 +175,32 @@ typedef cs_status cs_init_fn(void);
 typedef void cs_fini_fn(void);
 
 /*
- * Capability masks ("no-sha", "no-aes", "scalar"). Write into *name/value the
- * one environment variable that makes the library run without those
- * instructions, given the CPU's architecture ("x86_64", "aarch64", "arm").
- * CS_UNSUPPORTED = the library has no such switch (the cells then show the
- * mask as unsupported, never an unmasked number). CS_BAD_PARAM = the mask does
- * not apply to this architecture.
+ * Capability masks: X(ID, "name"). NONE runs the library as it chose; each
+ * other mask takes a class of instructions away (SHA extensions, AES and
+ * carry-less multiply, every switchable SIMD extension).
  */
-typedef cs_status cs_mask_env_fn(const char *mask, const char *arch,
+#define CS_MASK_LIST(X)                                                        \
+	X(NONE, "none")                                                        \
+	X(NO_SHA, "no-sha")                                                    \
+	X(NO_AES, "no-aes")                                                    \
+	X(SCALAR, "scalar")
+
+#define CS_MASK_ENUM(id, name) CS_MASK_##id,
+typedef enum cs_mask { CS_MASK_LIST(CS_MASK_ENUM) CS_MASK_COUNT } cs_mask;
+#undef CS_MASK_ENUM
+
+/* The host CPU as the core detected it (core/common/cpu.h). */
+struct cs_cpu;
+
+/*
+ * Write into *name/value the one environment variable that makes the library
+ * run without the mask's instructions on this CPU (its arch and features, as
+ * the core detected them: adapters do not probe the CPU themselves). Never
+ * called with CS_MASK_NONE. CS_UNSUPPORTED = the library has no such switch
+ * (the cells then show the mask as unsupported, never an unmasked number).
+ * CS_BAD_PARAM = the mask does not apply to this architecture.
+ */
+typedef cs_status cs_mask_env_fn(cs_mask mask, const struct cs_cpu *cpu,
 				 char *name, size_t name_size,
 				 char *value, size_t value_size);
 /* What the library says it runs with (CPU capability string), or "". */

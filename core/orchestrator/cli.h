@@ -1,0 +1,58 @@
+/*
+ * The orchestrator's command line: one file per subcommand (cmd_<name>.c),
+ * the shared option parsing (options.c) and the exit statuses.
+ */
+#ifndef CS_CLI_H
+#define CS_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "orchestrator.h"
+
+/* Exit statuses: one table, shown by `cryptospeed --help` and the README. */
+enum {
+	CS_EXIT_OK = 0,		  /* every cell ok (compare: nothing flagged) */
+	CS_EXIT_FAILURE = 1,	  /* operational error: I/O, no worker could start, stdout;
+				     compare: a regression flagged */
+	CS_EXIT_USAGE = 2,	  /* bad input: options, a selection matching no cell, a bad file */
+	CS_EXIT_DISAGREE = 3,	  /* libraries disagree on the same input */
+	CS_EXIT_NOT_OK = 4,	  /* some cells wrong/crashed/timeout/error; the rest measured */
+	CS_EXIT_INCONCLUSIVE = 5, /* compare: the reference cell drifted */
+};
+
+/* The table above as text, for --help and the docs. */
+extern const char cs_exit_status_help[];
+
+/* One line "cryptospeed: <message>" on stderr, then exit(CS_EXIT_USAGE). */
+_Noreturn void cs_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * Strict option values: the whole string must be the number (no fraction for
+ * an integer, no trailing junk, no hex, no sign unless lo < 0); out of range
+ * or malformed = cs_usage_error naming the option, the value and `accepted`.
+ */
+long long cs_parse_int(const char *opt, const char *s, long long lo, long long hi,
+		       const char *accepted);
+/* lo_open: lo itself is refused. */
+double cs_parse_double(const char *opt, const char *s, double lo, double hi, bool lo_open,
+		       const char *accepted);
+/* A comma-separated list: no empty item ("a,,b", "a,", ""), at most CS_MAX_LIST. */
+void cs_parse_list(const char *opt, const char *s, cs_list *out);
+/* --launcher 'CMD ARGS': split on blanks into cfg->launcher. */
+void cs_parse_launcher(cs_config *cfg, const char *s);
+
+/*
+ * getopt_long's errors as our one line: call with the value getopt_long
+ * returned for '?' or ':' (optstring must start with ':'). `cmd` names the
+ * subcommand for "see cryptospeed CMD --help".
+ */
+_Noreturn void cs_getopt_error(const char *cmd, int c, char **argv);
+
+/* The subcommands: argc/argv start at the subcommand's own name. */
+int cs_cmd_run(int argc, char **argv);
+int cs_cmd_list(int argc, char **argv);
+int cs_cmd_report(int argc, char **argv);
+int cs_cmd_compare(int argc, char **argv);
+
+#endif

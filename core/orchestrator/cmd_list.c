@@ -1,0 +1,89 @@
+/* cryptospeed list: the workers found, what each library has. */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "cpu.h"
+
+#define MAX_WORKERS 64
+
+int
+cs_cmd_list(int argc, char **argv)
+{
+	cs_config cfg;
+	memset(&cfg, 0, sizeof cfg);
+	cfg.timeout_s = 10;
+	static const struct option options[] = {
+		{"help", no_argument, NULL, 'h'},
+		{"launcher", required_argument, NULL, 'l'},
+		{"worker-dir", required_argument, NULL, 'w'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			puts("usage: cryptospeed list [--launcher 'CMD ARGS'] [--worker-dir DIR]\n"
+			     "Start every worker found and show its library version, build, paths\n"
+			     "and algorithms (with why an algorithm is unsupported), and the CPU.");
+			return CS_EXIT_OK;
+		case 'l': cs_parse_launcher(&cfg, optarg); break;
+		case 'w': cfg.worker_dir = optarg; break;
+		default: cs_getopt_error("list", c, argv);
+		}
+	}
+	if (optind < argc)
+		cs_usage_error("unexpected argument '%s' for list (accepted: --launcher, "
+			       "--worker-dir, --help)", argv[optind]);
+	static cs_worker_file files[MAX_WORKERS];
+	size_t n_files = cs_find_workers(files, MAX_WORKERS);
+	cs_cpu cpu;
+	cs_cpu_detect(&cpu);
+	printf("cpu: %s (%s, %d CPUs)\nfeatures (%s): %s\n", cpu.model, cpu.arch, cpu.cpus,
+	       cpu.source, cpu.features);
+	if (n_files == 0)
+		printf("no workers found next to cryptospeed or in CRYPTOSPEED_WORKER_PATH\n");
+	for (size_t f = 0; f < n_files; f++) {
+		cs_worker w;
+		memset(&w, 0, sizeof w);
+		w.file = &files[f];
+		w.cpu = -1;
+		snprintf(w.mask, sizeof w.mask, "%s", cs_mask_name(CS_MASK_NONE));
+		printf("\n%s  (%s)\n", files[f].name, files[f].path);
+		if (cs_worker_start(&w, &cfg) != 0) {
+			printf("  error: %s\n", w.error);
+			continue;
+		}
+		json_t *h = w.hello;
+		printf("  version:  %s\n", json_string_value(json_object_get(h, "version")));
+		const char *build = json_string_value(json_object_get(h, "build"));
+		const char *cinfo = json_string_value(json_object_get(h, "cpu_info"));
+		if (build && *build)
+			printf("  build:    %s\n", build);
+		if (cinfo && *cinfo)
+			printf("  cpu info: %s\n", cinfo);
+		printf("  masks:   ");
+		const char *mname;
+		json_t *m;
+		json_object_foreach(json_object_get(h, "masks"), mname, m)
+			printf(" %s=%s", mname, json_string_value(json_object_get(m, "status")));
+		printf("\n  %-10s %-18s %s\n", "path", "algorithm", "status");
+		size_t i;
+		json_t *impl;
+		json_array_foreach(json_object_get(h, "impls"), i, impl) {
+			const char *why = json_string_value(json_object_get(impl, "why"));
+			bool ok = json_is_true(json_object_get(impl, "available"));
+			printf("  %-10s %-18s %s%s%s\n",
+			       json_string_value(json_object_get(impl, "path")),
+			       json_string_value(json_object_get(impl, "alg")),
+			       ok ? "ok" : "unsupported", why ? ": " : "", why ? why : "");
+		}
+		cs_worker_quit(&w);
+		json_decref(w.hello);
+	}
+	return 0;
+}

@@ -1,0 +1,84 @@
+/* cryptospeed report: print result files (several side by side) in another
+   format or view. */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "report.h"
+#include "text.h"
+
+/* A cryptospeed/1 result file, typed and checked, or cs_usage_error naming
+   the file and the first bad place. */
+void
+cs_cli_load_results(const char *file, cs_res_file *out)
+{
+	char why[1024];
+	if (cs_results_load(file, out, why, sizeof why) != 0)
+		cs_usage_error("%s", why);
+}
+
+int
+cs_cmd_report(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{"help", no_argument, NULL, 'h'},
+		{"format", required_argument, NULL, 'f'},
+		{"view", required_argument, NULL, 'v'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *format = "text", *view_name = "matrix";
+	char formats[256], views[256];
+	cs_join_strv(formats, sizeof formats, cs_report_format_names, "|");
+	cs_join_strv(views, sizeof views, cs_report_view_names, "|");
+	int c;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+		switch (c) {
+		case 'h':
+			printf("usage: cryptospeed report FILE.json... [--format %s] [--view %s]\n"
+			       "Several files side by side: one source per run or imported table.\n",
+			       formats, views);
+			return CS_EXIT_OK;
+		case 'f': format = optarg; break;
+		case 'v': view_name = optarg; break;
+		default: cs_getopt_error("report", c, argv);
+		}
+	}
+	if (optind == argc)
+		cs_usage_error("report needs a result file (cryptospeed report FILE.json...)");
+	char known[256];
+	if (!cs_report_format_known(format)) {
+		cs_join_strv(known, sizeof known, cs_report_format_names, ", ");
+		cs_usage_error("unknown format '%s' (known: %s)", format, known);
+	}
+	cs_view view = cs_report_view_find(view_name);
+	if (view == CS_VIEW_COUNT) {
+		cs_join_strv(known, sizeof known, cs_report_view_names, ", ");
+		cs_usage_error("unknown view '%s' (known: %s)", view_name, known);
+	}
+	size_t n = (size_t)(argc - optind);
+	cs_res_file *files = calloc(n, sizeof *files);
+	const cs_res_file **ptrs = calloc(n, sizeof *ptrs);
+	if (!files || !ptrs) {
+		fprintf(stderr, "cryptospeed: out of memory\n");
+		return CS_EXIT_FAILURE;
+	}
+	for (size_t i = 0; i < n; i++) {
+		cs_cli_load_results(argv[optind + (int)i], &files[i]);
+		ptrs[i] = &files[i];
+	}
+	cs_report_emit(ptrs, n, format, view, stdout);
+	for (size_t i = 0; i < n; i++)
+		cs_results_free(&files[i]);
+	free(files);
+	free(ptrs);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "cryptospeed: cannot write to standard output\n");
+		return CS_EXIT_FAILURE;
+	}
+	return CS_EXIT_OK;
+}

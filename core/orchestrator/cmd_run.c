@@ -1,0 +1,528 @@
+/* cryptospeed run: measure the matrix. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "outfile.h"
+#include "report.h"
+#include "results.h"
+#include "text.h"
+
+#define MAX_WORKERS 64
+
+static void
+print_run_help(FILE *f)
+{
+	fputs("usage: cryptospeed run [options]\n"
+	      "Measure every library x API path x algorithm x size, interleaved, each cell\n"
+	      "checked against known-answer vectors before it is timed.\n\n"
+	      "  --lib L[,L]        libraries (worker names; default: all found but noop)\n"
+	      "  --path P[,P]       API paths (evp, fetch, oneshot, lowlevel, legacy, psa, ...)\n",
+	      f);
+	/* the catalogue's lists (core/workload/algs.def, adapter.h) */
+	char algs[1024], ops[256], masks[256];
+	cs_alg_names(algs, sizeof algs);
+	cs_op_names(ops, sizeof ops);
+	cs_mask_names(masks, sizeof masks);
+	fprintf(f, "  --alg A[,A]        algorithms (default: all): %s\n"
+		   "  --op O[,O]         %s (default: all)\n", algs, ops);
+	fputs("  --sizes N[,N]      bytes per operation (default: 16,64,256,1024,8192,16384)\n", f);
+	fprintf(f, "  --mask M[,M]       %s: each mask is a row (default: none)\n", masks);
+	fputs(	      "  --precision PCT    stop a cell when the 95% CI of its median is within PCT%\n"
+	      "                     (default: 1)\n"
+	      "  --budget SECONDS   cap on timed seconds per cell (default: 0.25)\n"
+	      "  --quick            coarse and fast: 5% precision, short batches and budget\n"
+	      "  --timeout SECONDS  per worker request before the cell is 'timeout' (default: 10)\n"
+	      "  --misalign N       shift input/output buffers by N bytes (0..63, default 0)\n"
+	      "  --evidence, --no-evidence  sample which instructions run (default: on)\n"
+	      "  --evidence-size N  the size evidence is taken at (default: 8192)\n"
+	      "  --launcher 'CMD ARGS'  run each worker as CMD ARGS WORKER (qemu-aarch64, ssh host)\n"
+	      "  --worker-dir DIR   where the workers are for the launcher\n"
+	      "  --multi N          also N workers at once over one common time window, all\n"
+	      "                     their operations counted (rows 'lib/path xN', as\n"
+	      "                     openssl speed -multi)\n"
+	      "  --seed N           shuffle seed for the interleaved order (default: time)\n"
+	      "  --openssl-provider NAME[,NAME]  one row set per OpenSSL 3 provider,\n"
+	      "                     openssl/<path>[NAME] (e.g. default,cryptospeed-nettle)\n"
+	      "  --openssl-provider-path DIR     where to load providers from\n"
+	      "  --openssl-propq QUERY           property query for fetches\n"
+	      "  --openssl-engine ID[,ID]        rows openssl/<path>[engine=ID] (ENGINE API)\n"
+	      "  -o, --output FILE  write the result JSON to FILE (checked before measuring,\n"
+	      "                     replaced atomically; a symbolic link's target is replaced)\n"
+	      "  --format F         stdout format: text, json, csv, openssl (default: text)\n"
+	      "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n\n",
+	      f);
+	fputs(cs_exit_status_help, f);
+}
+
+typedef struct run_args {
+	cs_config cfg;
+	cs_list providers, engines;
+	const char *provider_path, *propq;
+	char out_target[4096];
+	cs_worker_file files[MAX_WORKERS];
+	size_t n_files;
+} run_args;
+
+/* "openssl" and "openssl@1.1.1w" are both OpenSSL workers. */
+static bool
+is_lib(const char *worker, const char *lib)
+{
+	size_t n = strlen(lib);
+	return strncmp(worker, lib, n) == 0 && (worker[n] == '\0' || worker[n] == '@');
+}
+
+static void
+validate_names(run_args *a)
+{
+	const cs_config *cfg = &a->cfg;
+	char known[1024];
+	for (size_t i = 0; i < cfg->algs.n; i++)
+		if (!cs_alg_find(cfg->algs.item[i])) {
+			cs_alg_names(known, sizeof known);
+			cs_usage_error("unknown algorithm '%s' (known: %s)", cfg->algs.item[i], known);
+		}
+	for (size_t i = 0; i < cfg->ops.n; i++)
+		if (cs_op_find(cfg->ops.item[i]) == CS_OP_COUNT) {
+			cs_op_names(known, sizeof known);
+			cs_usage_error("unknown operation '%s' (known: %s)", cfg->ops.item[i], known);
+		}
+	for (size_t i = 0; i < cfg->masks.n; i++)
+		if (cs_mask_find(cfg->masks.item[i]) == CS_MASK_COUNT) {
+			cs_mask_names(known, sizeof known);
+			cs_usage_error("unknown mask '%s' (known: %s)", cfg->masks.item[i], known);
+		}
+	if (!cs_report_format_known(cfg->format)) {
+		cs_join_strv(known, sizeof known, cs_report_format_names, ", ");
+		cs_usage_error("unknown format '%s' (known: %s)", cfg->format, known);
+	}
+	for (size_t i = 0; i < cfg->libs.n; i++) {
+		bool found = false;
+		for (size_t f = 0; f < a->n_files; f++)
+			found |= strcmp(a->files[f].name, cfg->libs.item[i]) == 0;
+		if (!found) {
+			cs_join(known, sizeof known, a->files, a->n_files, sizeof a->files[0], true,
+				", ");
+			cs_usage_error("unknown library '%s' (built: %s)", cfg->libs.item[i],
+				       a->n_files ? known
+						  : "none found; set CRYPTOSPEED_WORKER_PATH");
+		}
+	}
+	/* OpenSSL variants need an OpenSSL worker in the selection */
+	if (a->providers.n || a->engines.n) {
+		bool openssl = false;
+		for (size_t f = 0; f < a->n_files; f++)
+			if (is_lib(a->files[f].name, "openssl") &&
+			    (!cfg->libs.n || cs_list_has(&cfg->libs, a->files[f].name)))
+				openssl = true;
+		if (!openssl)
+			cs_usage_error("--openssl-%s needs an OpenSSL worker in the selection "
+				       "(accepted: with --lib openssl, or without --lib)",
+				       a->providers.n ? "provider" : "engine");
+	}
+	/* an operation selection that no selected algorithm has */
+	if (cfg->ops.n) {
+		bool any = false;
+		for (const cs_alg *const *alg = cs_algs; *alg && !any; alg++) {
+			if (cfg->algs.n && !cs_list_has(&cfg->algs, (*alg)->name))
+				continue;
+			for (size_t i = 0; i < cfg->ops.n; i++)
+				any |= ((*alg)->ops & CS_OPBIT(cs_op_find(cfg->ops.item[i]))) != 0;
+		}
+		if (!any) {
+			char ops[256];
+			cs_join(ops, sizeof ops, cfg->ops.item, cfg->ops.n, sizeof cfg->ops.item[0],
+				false, ",");
+			const cs_alg *first = cfg->algs.n ? cs_alg_find(cfg->algs.item[0]) : NULL;
+			if (first)
+				cs_alg_ops_string(first, known, sizeof known);
+			cs_usage_error("--op %s matches no operation of the selected algorithms%s%s%s%s%s",
+				       ops, first ? " (" : "", first ? first->name : "",
+				       first ? ": " : "", first ? known : "", first ? ")" : "");
+		}
+	}
+}
+
+/* The --path values must name a path of at least one selected library. */
+static void
+validate_paths(cs_run *run)
+{
+	const cs_config *cfg = run->cfg;
+	for (size_t p = 0; p < cfg->paths.n; p++) {
+		bool found = false;
+		const char *seen[64];
+		size_t n_seen = 0;
+		for (size_t w = 0; w < run->n_workers; w++) {
+			json_t *paths = json_object_get(run->workers[w]->hello, "paths"), *v;
+			size_t i;
+			json_array_foreach(paths, i, v) {
+				const char *s = json_string_value(v);
+				if (!s)
+					continue;
+				found |= strcmp(s, cfg->paths.item[p]) == 0;
+				bool dup = false;
+				for (size_t k = 0; k < n_seen; k++)
+					dup |= strcmp(seen[k], s) == 0;
+				if (!dup && n_seen < sizeof seen / sizeof seen[0])
+					seen[n_seen++] = s;
+			}
+		}
+		if (!found) {
+			char known[1024];
+			cs_join(known, sizeof known, seen, n_seen, sizeof seen[0], false, ", ");
+			cs_run_stop_workers(run);
+			cs_usage_error("unknown path '%s' (paths of the selected libraries: %s)",
+				       cfg->paths.item[p], n_seen ? known : "none");
+		}
+	}
+}
+
+static void
+variant_env(cs_variant *v, const char *name, const char *value)
+{
+	if (value && v->n_env < 4)
+		snprintf(v->env[v->n_env++], sizeof v->env[0], "%s=%s", name, value);
+}
+
+/* Each OpenSSL provider and engine is a worker variant: rows openssl/<path>[NAME]. */
+static void
+add_openssl_variants(run_args *a)
+{
+	cs_config *cfg = &a->cfg;
+	if ((a->provider_path || a->propq) && a->providers.n == 0)
+		cs_usage_error("--openssl-provider-path and --openssl-propq need "
+			       "--openssl-provider NAME");
+	for (size_t i = 0; i < a->providers.n + a->engines.n; i++) {
+		bool engine = i >= a->providers.n;
+		const char *name = engine ? a->engines.item[i - a->providers.n] : a->providers.item[i];
+		if (cfg->n_variants == CS_MAX_LIST)
+			cs_usage_error("too many --openssl-provider/--openssl-engine names (accepted: "
+				       "up to %d)", CS_MAX_LIST);
+		cs_variant *v = &cfg->variants[cfg->n_variants++];
+		memset(v, 0, sizeof *v);
+		snprintf(v->lib, sizeof v->lib, "openssl");
+		snprintf(v->tag, sizeof v->tag, "%s%s", engine ? "engine=" : "", name);
+		if (engine) {
+			variant_env(v, "CRYPTOSPEED_OPENSSL_ENGINE", name);
+		} else {
+			variant_env(v, "CRYPTOSPEED_OPENSSL_PROVIDER", name);
+			variant_env(v, "CRYPTOSPEED_OPENSSL_PROVIDER_PATH", a->provider_path);
+			variant_env(v, "CRYPTOSPEED_OPENSSL_PROPQ", a->propq);
+		}
+	}
+}
+
+/* A variant worker that could not initialise (a provider that does not load):
+   quote the library's reason, before anything is measured. */
+static void
+validate_variants(cs_run *run)
+{
+	for (size_t i = 0; i < run->n_workers; i++) {
+		cs_worker *w = run->workers[i];
+		const char *err = json_string_value(json_object_get(w->hello, "init_error"));
+		if (!err)
+			continue;
+		if (w->variant) {
+			bool engine = strncmp(w->variant->tag, "engine=", 7) == 0;
+			cs_run_stop_workers(run);
+			cs_usage_error("%s [%s]: %s (accepted: %s)", w->file->name, w->variant->tag, err,
+				       engine ? "an engine OpenSSL can load by id, from "
+						"OPENSSL_ENGINES or its engines directory"
+					      : "a provider OpenSSL can load by name, searched in "
+						"--openssl-provider-path, OPENSSL_MODULES or its "
+						"default directory");
+		}
+		fprintf(stderr, "cryptospeed: %s: %s\n", w->file->name, err);
+	}
+}
+
+static void
+on_signal(int sig)
+{
+	cs_interrupt_signal = sig;
+}
+
+static void
+config_defaults(cs_config *cfg)
+{
+	memset(cfg, 0, sizeof *cfg);
+	cfg->precision = 0.01;
+	cfg->budget_s = 0.25;
+	cfg->format = "text";
+	cfg->timeout_s = 10;
+	cfg->evidence = true;
+	cfg->evidence_size = 8192;
+	cfg->multi = 1;
+	cfg->seed = (unsigned)time(NULL) ^ (unsigned)getpid();
+	for (size_t i = 0; cs_default_sizes[i]; i++)
+		cfg->sizes[cfg->n_sizes++] = cs_default_sizes[i];
+	cs_list_split(cs_mask_name(CS_MASK_NONE), &cfg->masks);
+}
+
+static void
+parse_sizes(cs_config *cfg, const char *s)
+{
+	cs_list l;
+	cs_parse_list("--sizes", s, &l);
+	cfg->n_sizes = 0;
+	for (size_t i = 0; i < l.n; i++)
+		cfg->sizes[cfg->n_sizes++] = (size_t)cs_parse_int(
+			"size", l.item[i], 1, 1048576, "a whole number of bytes, 1..1048576");
+}
+
+enum {
+	OPT_LIB = 256, OPT_PATH, OPT_ALG, OPT_OP, OPT_SIZES, OPT_MASK, OPT_PRECISION, OPT_BUDGET,
+	OPT_QUICK, OPT_TIMEOUT, OPT_MISALIGN, OPT_EVIDENCE, OPT_NO_EVIDENCE, OPT_EVIDENCE_SIZE,
+	OPT_LAUNCHER, OPT_WORKER_DIR, OPT_MULTI, OPT_SEED, OPT_PROVIDER, OPT_PROVIDER_PATH,
+	OPT_PROPQ, OPT_ENGINE, OPT_FORMAT,
+};
+
+static const struct option run_options[] = {
+	{"help", no_argument, NULL, 'h'},
+	{"lib", required_argument, NULL, OPT_LIB},
+	{"path", required_argument, NULL, OPT_PATH},
+	{"alg", required_argument, NULL, OPT_ALG},
+	{"op", required_argument, NULL, OPT_OP},
+	{"sizes", required_argument, NULL, OPT_SIZES},
+	{"mask", required_argument, NULL, OPT_MASK},
+	{"precision", required_argument, NULL, OPT_PRECISION},
+	{"budget", required_argument, NULL, OPT_BUDGET},
+	{"quick", no_argument, NULL, OPT_QUICK},
+	{"timeout", required_argument, NULL, OPT_TIMEOUT},
+	{"misalign", required_argument, NULL, OPT_MISALIGN},
+	{"evidence", no_argument, NULL, OPT_EVIDENCE},
+	{"no-evidence", no_argument, NULL, OPT_NO_EVIDENCE},
+	{"evidence-size", required_argument, NULL, OPT_EVIDENCE_SIZE},
+	{"launcher", required_argument, NULL, OPT_LAUNCHER},
+	{"worker-dir", required_argument, NULL, OPT_WORKER_DIR},
+	{"multi", required_argument, NULL, OPT_MULTI},
+	{"seed", required_argument, NULL, OPT_SEED},
+	{"openssl-provider", required_argument, NULL, OPT_PROVIDER},
+	{"openssl-provider-path", required_argument, NULL, OPT_PROVIDER_PATH},
+	{"openssl-propq", required_argument, NULL, OPT_PROPQ},
+	{"openssl-engine", required_argument, NULL, OPT_ENGINE},
+	{"output", required_argument, NULL, 'o'},
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{NULL, 0, NULL, 0},
+};
+
+/* Parse argv into a; returns only when the options are valid. */
+static void
+parse_run_options(run_args *a, int argc, char **argv)
+{
+	cs_config *cfg = &a->cfg;
+	bool precision_set = false, budget_set = false;
+	int c;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":ho:", run_options, NULL)) != -1) {
+		const char *v = optarg;
+		switch (c) {
+		case 'h':
+			print_run_help(stdout);
+			exit(CS_EXIT_OK);
+		case OPT_LIB: cs_parse_list("--lib", v, &cfg->libs); break;
+		case OPT_PATH: cs_parse_list("--path", v, &cfg->paths); break;
+		case OPT_ALG: cs_parse_list("--alg", v, &cfg->algs); break;
+		case OPT_OP: cs_parse_list("--op", v, &cfg->ops); break;
+		case OPT_MASK: cs_parse_list("--mask", v, &cfg->masks); break;
+		case OPT_SIZES: parse_sizes(cfg, v); break;
+		case OPT_PRECISION: {
+			double p = cs_parse_double("--precision", v, 0, 100, true,
+						   "a percentage in (0, 100)");
+			if (p >= 100)
+				cs_usage_error("--precision '%s' is not valid (accepted: a percentage "
+					       "in (0, 100))", v);
+			cfg->precision = p / 100;
+			precision_set = true;
+			break;
+		}
+		case OPT_BUDGET:
+			cfg->budget_s = cs_parse_double("--budget", v, 0, 3600, true,
+							"seconds in (0, 3600]");
+			budget_set = true;
+			break;
+		case OPT_TIMEOUT:
+			cfg->timeout_s = cs_parse_double("--timeout", v, 0, 3600, true,
+							 "seconds in (0, 3600]");
+			break;
+		case OPT_MISALIGN:
+			cfg->misalign = (size_t)cs_parse_int("--misalign", v, 0, 63, "0..63 bytes");
+			break;
+		case OPT_SEED:
+			cfg->seed = (unsigned)cs_parse_int("--seed", v, 0, 4294967295LL,
+							   "a whole number 0..4294967295");
+			break;
+		case OPT_MULTI:
+			cfg->multi = (int)cs_parse_int("--multi", v, 1, 64, "1..64 workers");
+			break;
+		case OPT_QUICK: cfg->quick = true; break;
+		case OPT_EVIDENCE: cfg->evidence = true; break;
+		case OPT_NO_EVIDENCE: cfg->evidence = false; break;
+		case OPT_EVIDENCE_SIZE:
+			cfg->evidence_size = (size_t)cs_parse_int("--evidence-size", v, 1, 1048576,
+								  "1..1048576 bytes");
+			break;
+		case OPT_LAUNCHER: cs_parse_launcher(cfg, v); break;
+		case OPT_WORKER_DIR:
+			if (!*v)
+				cs_usage_error("--worker-dir '' is empty (accepted: a directory)");
+			cfg->worker_dir = v;
+			break;
+		case OPT_PROVIDER: cs_parse_list("--openssl-provider", v, &a->providers); break;
+		case OPT_ENGINE: cs_parse_list("--openssl-engine", v, &a->engines); break;
+		case OPT_PROVIDER_PATH: a->provider_path = v; break;
+		case OPT_PROPQ: a->propq = v; break;
+		case 'o': cfg->out = v; break;
+		case OPT_FORMAT: cfg->format = v; break;
+		default: cs_getopt_error("run", c, argv);
+		}
+	}
+	if (optind < argc)
+		cs_usage_error("unexpected argument '%s' for run (see cryptospeed run --help)",
+			       argv[optind]);
+	if (cfg->quick) {
+		if (!precision_set)
+			cfg->precision = 0.05;
+		if (!budget_set)
+			cfg->budget_s = 0.03;
+		cfg->target_ns = 250000;
+		cfg->warmup_ns = 1000000;
+	} else {
+		cfg->target_ns = 1000000;
+		cfg->warmup_ns = 5000000;
+	}
+	cfg->min_samples = 10;
+	cfg->visit = 3;
+	add_openssl_variants(a);
+}
+
+static int
+write_json(FILE *f, void *arg)
+{
+	return json_dumpf((json_t *)arg, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
+			       fputc('\n', f) == EOF
+		       ? -1
+		       : 0;
+}
+
+/* The exit status of a finished run (see cs_exit_status_help). */
+static int
+run_status(const cs_run *run, int disagree)
+{
+	size_t not_ok = 0;
+	for (size_t i = 0; i < run->n_cells; i++) {
+		const char *st = run->cells[i].status;
+		if (strcmp(st, "ok") != 0 && strcmp(st, "unsupported") != 0)
+			not_ok++;
+	}
+	if (disagree > 0) {
+		fprintf(stderr, "cryptospeed: %d cell(s) disagree with the other libraries on the "
+				"same input (marked '!')\n", disagree);
+		return CS_EXIT_DISAGREE;
+	}
+	if (not_ok) {
+		fprintf(stderr, "cryptospeed: %zu cell(s) not measured: wrong, crashed, timeout or "
+				"error (the others were measured)\n", not_ok);
+		return CS_EXIT_NOT_OK;
+	}
+	return CS_EXIT_OK;
+}
+
+int
+cs_cmd_run(int argc, char **argv)
+{
+	static run_args a; /* large: off the stack */
+	memset(&a, 0, sizeof a);
+	cs_config *cfg = &a.cfg;
+	config_defaults(cfg);
+	parse_run_options(&a, argc, argv);
+
+	a.n_files = cs_find_workers(a.files, MAX_WORKERS);
+	validate_names(&a);
+	char why[4200];
+	if (cfg->out) {
+		if (cs_outfile_check(cfg->out, a.out_target, sizeof a.out_target, why, sizeof why))
+			cs_usage_error("%s", why);
+	}
+
+	/* the selected workers, in found order; noop only when asked */
+	cs_worker_file chosen[MAX_WORKERS];
+	size_t n_chosen = 0;
+	for (size_t f = 0; f < a.n_files; f++) {
+		bool want = cfg->libs.n ? cs_list_has(&cfg->libs, a.files[f].name)
+					: strcmp(a.files[f].name, "noop") != 0;
+		if (want)
+			chosen[n_chosen++] = a.files[f];
+	}
+	if (n_chosen == 0) {
+		fprintf(stderr, "cryptospeed: no workers to run (found none next to cryptospeed "
+				"or in CRYPTOSPEED_WORKER_PATH)\n");
+		return CS_EXIT_FAILURE;
+	}
+
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	cs_run run = {.cfg = cfg};
+	if (cs_run_start(&run, chosen, n_chosen) != 0) {
+		fprintf(stderr, "cryptospeed: out of memory\n");
+		return CS_EXIT_FAILURE;
+	}
+	size_t started = 0;
+	for (size_t i = 0; i < run.n_workers; i++)
+		started += run.workers[i]->hello != NULL;
+	int rc;
+	if (started == 0) {
+		/* each worker said why on its own line; the result file records it too */
+		rc = CS_EXIT_FAILURE;
+	} else {
+		validate_variants(&run);
+		validate_paths(&run);
+		if (run.n_cells == 0) {
+			cs_run_stop_workers(&run);
+			cs_usage_error("the selection matches no cell (no selected library has the "
+				       "selected algorithms, paths and operations together: "
+				       "cryptospeed list shows what each has)");
+		}
+		rc = run_status(&run, cs_run_measure(&run));
+	}
+	json_t *results = cs_results_json(&run);
+	if (cfg->out && cs_outfile_write(a.out_target, write_json, results, why, sizeof why) != 0) {
+		fprintf(stderr, "cryptospeed: %s\n", why);
+		rc = CS_EXIT_FAILURE;
+	}
+	/* reported from the typed form, decoded once like any result file */
+	cs_res_file typed;
+	const cs_res_file *one = &typed;
+	if (cs_results_decode(results, "this run", &typed, why, sizeof why) != 0) {
+		fprintf(stderr, "cryptospeed: %s\n", why);
+		rc = CS_EXIT_FAILURE;
+	} else {
+		cs_report_emit(&one, 1, cfg->format, CS_VIEW_MATRIX, stdout);
+		cs_results_free(&typed);
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "cryptospeed: cannot write to standard output: %s\n",
+			strerror(errno ? errno : EIO));
+		rc = CS_EXIT_FAILURE;
+	}
+	json_decref(results);
+	int sig = run.signal;
+	cs_run_free(&run);
+	if (sig)
+		return 128 + sig;
+	return rc;
+}

@@ -1,0 +1,62 @@
+/* The stdout formats of `run` and `report`, and the views, chosen by name. */
+#include <string.h>
+
+#include "report.h"
+
+typedef void cs_format_fn(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+
+/* One file: itself; several: an array of them. */
+static void
+format_json(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
+{
+	(void)view;
+	json_t *all = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append(all, files[i]->root);
+	json_dumpf(n == 1 ? files[0]->root : all, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	fputc('\n', f);
+	json_decref(all);
+}
+
+static const struct {
+	const char *name;
+	cs_format_fn *fn;
+} formats[] = {
+	{"text", cs_report_text},
+	{"json", format_json},
+	{"csv", cs_report_csv},
+	{"openssl", cs_report_openssl},
+};
+
+const char *const cs_report_format_names[] = {"text", "json", "csv", "openssl", NULL};
+const char *const cs_report_view_names[] = {"matrix", "rank", NULL};
+
+bool
+cs_report_format_known(const char *name)
+{
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(formats[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+cs_view
+cs_report_view_find(const char *name)
+{
+	for (int v = 0; v < CS_VIEW_COUNT; v++)
+		if (strcmp(cs_report_view_names[v], name) == 0)
+			return (cs_view)v;
+	return CS_VIEW_COUNT;
+}
+
+int
+cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view,
+	       FILE *f)
+{
+	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
+		if (strcmp(formats[i].name, format) == 0 && view < CS_VIEW_COUNT) {
+			formats[i].fn(files, n, view, f);
+			return 0;
+		}
+	return -1;
+}

@@ -1,0 +1,571 @@
+/* Loading a result file: decode once into cs_res_file, checking every field
+   the reports read for type and range. The first bad place is named as a
+   path into the document ("cells[3].rate.median: missing"); nothing past it
+   is read. Unknown keys are ignored (a newer file may add some). */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "results.h"
+
+/* The decoder's state: the file name for messages, and the first failure. */
+typedef struct dec {
+	const char *name;
+	char *why;
+	size_t n;
+	bool failed;
+} dec;
+
+static bool
+bad(dec *d, const char *where, const char *key, const char *fmt, ...)
+{
+	if (d->failed)
+		return false;
+	d->failed = true;
+	char msg[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	char place[192];
+	snprintf(place, sizeof place, "%s%s%s", where, *where && key ? "." : "", key ? key : "");
+	snprintf(d->why, d->n, "%s: %s%s%s", d->name, place, *place ? ": " : "", msg);
+	return false;
+}
+
+static const char *
+type_name(const json_t *v)
+{
+	switch (json_typeof(v)) {
+	case JSON_OBJECT: return "an object";
+	case JSON_ARRAY: return "an array";
+	case JSON_STRING: return "a string";
+	case JSON_INTEGER: return "an integer";
+	case JSON_REAL: return "a number";
+	case JSON_TRUE:
+	case JSON_FALSE: return "a boolean";
+	default: return "null";
+	}
+}
+
+/* Depth of nesting, stopping once past max. */
+static bool
+depth_ok(const json_t *v, int depth)
+{
+	if (depth > CS_RES_DEPTH_MAX)
+		return false;
+	size_t i;
+	const char *k;
+	json_t *e;
+	if (json_is_array(v)) {
+		json_array_foreach((json_t *)v, i, e)
+			if (!depth_ok(e, depth + 1))
+				return false;
+	} else if (json_is_object(v)) {
+		json_object_foreach((json_t *)v, k, e)
+			if (!depth_ok(e, depth + 1))
+				return false;
+	}
+	return true;
+}
+
+/* get_str's def for a field that must be there. */
+static const char required_field[] = "";
+#define REQUIRED required_field
+
+/* A string field: absent -> def (NULL for an optional field), a failure when REQUIRED. */
+static bool
+get_str(dec *d, json_t *obj, const char *where, const char *key, size_t max, const char *def,
+	const char **out)
+{
+	json_t *v = json_object_get(obj, key);
+	if (!v) {
+		*out = def == REQUIRED ? NULL : def;
+		return def == REQUIRED ? bad(d, where, key, "missing") : true;
+	}
+	if (!json_is_string(v))
+		return bad(d, where, key, "%s, not a string", type_name(v));
+	size_t len = json_string_length(v);
+	if (len > max)
+		return bad(d, where, key, "%zu bytes long (at most %zu)", len, max);
+	*out = json_string_value(v);
+	return true;
+}
+
+/* A number in [lo, hi]: absent -> def, or a failure when required. */
+static bool
+get_num(dec *d, json_t *obj, const char *where, const char *key, bool required, double lo,
+	double hi, double def, double *out)
+{
+	json_t *v = json_object_get(obj, key);
+	*out = def;
+	if (!v)
+		return required ? bad(d, where, key, "missing") : true;
+	if (!json_is_number(v))
+		return bad(d, where, key, "%s, not a number", type_name(v));
+	double x = json_number_value(v);
+	if (!isfinite(x))
+		return bad(d, where, key, "not a finite number");
+	if (x < lo || x > hi)
+		return bad(d, where, key, "%g is out of range (accepted: %g to %g)", x, lo, hi);
+	*out = x;
+	return true;
+}
+
+/* An integer in [lo, hi]. */
+static bool
+get_int(dec *d, json_t *obj, const char *where, const char *key, bool required, long long lo,
+	long long hi, long long def, long long *out)
+{
+	json_t *v = json_object_get(obj, key);
+	*out = def;
+	if (!v)
+		return required ? bad(d, where, key, "missing") : true;
+	if (!json_is_integer(v))
+		return bad(d, where, key, "%s, not an integer", type_name(v));
+	long long x = json_integer_value(v);
+	if (x < lo || x > hi)
+		return bad(d, where, key, "%lld is out of range (accepted: %lld to %lld)", x, lo, hi);
+	*out = x;
+	return true;
+}
+
+static bool
+get_bool(dec *d, json_t *obj, const char *where, const char *key, bool def, bool *out)
+{
+	json_t *v = json_object_get(obj, key);
+	*out = def;
+	if (!v)
+		return true;
+	if (!json_is_boolean(v))
+		return bad(d, where, key, "%s, not a boolean", type_name(v));
+	*out = json_is_true(v);
+	return true;
+}
+
+/* An optional object (absent -> NULL). */
+static bool
+get_obj(dec *d, json_t *obj, const char *where, const char *key, bool required, json_t **out)
+{
+	json_t *v = json_object_get(obj, key);
+	*out = NULL;
+	if (!v)
+		return required ? bad(d, where, key, "missing") : true;
+	if (!json_is_object(v))
+		return bad(d, where, key, "%s, not an object", type_name(v));
+	*out = v;
+	return true;
+}
+
+static bool
+get_arr(dec *d, json_t *obj, const char *where, const char *key, bool required, size_t max,
+	json_t **out)
+{
+	json_t *v = json_object_get(obj, key);
+	*out = NULL;
+	if (!v)
+		return required ? bad(d, where, key, "missing") : true;
+	if (!json_is_array(v))
+		return bad(d, where, key, "%s, not an array", type_name(v));
+	if (json_array_size(v) > max)
+		return bad(d, where, key, "%zu entries (at most %zu)", json_array_size(v), max);
+	*out = v;
+	return true;
+}
+
+static bool
+one_of(dec *d, const char *where, const char *key, const char *v, const char *const *set,
+       const char *accepted)
+{
+	for (size_t i = 0; set[i]; i++)
+		if (strcmp(v, set[i]) == 0)
+			return true;
+	return bad(d, where, key, "'%.64s' is not known (accepted: %s)", v, accepted);
+}
+
+/* rate or ns_per_op: median > 0 required; q1, q3, ci95 [lo, hi] together or not at all. */
+static bool
+quant(dec *d, json_t *q, const char *where, cs_res_quant *out)
+{
+	double big = 1e300;
+	if (!get_num(d, q, where, "median", true, 0, big, 0, &out->median))
+		return false;
+	if (!(out->median > 0))
+		return bad(d, where, "median", "0 (a measured quantity is positive)");
+	json_t *q1 = json_object_get(q, "q1"), *q3 = json_object_get(q, "q3");
+	json_t *ci;
+	if (!get_num(d, q, where, "q1", q3 != NULL, 0, big, 0, &out->q1) ||
+	    !get_num(d, q, where, "q3", q1 != NULL, 0, big, 0, &out->q3) ||
+	    !get_arr(d, q, where, "ci95", false, 2, &ci))
+		return false;
+	if (ci) {
+		char w[128];
+		snprintf(w, sizeof w, "%s.ci95", where);
+		json_t *lo = json_array_get(ci, 0), *hi = json_array_get(ci, 1);
+		if (json_array_size(ci) != 2)
+			return bad(d, w, NULL, "%zu entries (accepted: [low, high])",
+				   json_array_size(ci));
+		if (!json_is_number(lo) || !json_is_number(hi))
+			return bad(d, w, NULL, "not two numbers");
+		out->ci_lo = json_number_value(lo);
+		out->ci_hi = json_number_value(hi);
+		if (!isfinite(out->ci_lo) || !isfinite(out->ci_hi) || out->ci_lo < 0 ||
+		    out->ci_hi < out->ci_lo)
+			return bad(d, w, NULL, "not 0 <= low <= high");
+	}
+	out->has_spread = q1 && q3;
+	return true;
+}
+
+static bool
+evidence(dec *d, json_t *ev, const char *where, cs_res_evidence *out)
+{
+	out->present = true;
+	if (!get_bool(d, ev, where, "available", false, &out->available) ||
+	    !get_str(d, ev, where, "reason", CS_RES_TEXT_MAX, NULL, &out->reason) ||
+	    !get_int(d, ev, where, "samples", false, 0, 1LL << 50, -1, &out->samples))
+		return false;
+	json_t *classes;
+	if (!get_obj(d, ev, where, "classes", false, &classes))
+		return false;
+	size_t n = json_object_size(classes);
+	if (n > 256)
+		return bad(d, where, "classes", "%zu entries (at most 256)", n);
+	out->classes = n ? calloc(n, sizeof *out->classes) : NULL;
+	if (n && !out->classes)
+		return bad(d, where, "classes", "out of memory");
+	char w[128];
+	snprintf(w, sizeof w, "%s.classes", where);
+	const char *k;
+	json_t *v;
+	json_object_foreach(classes, k, v) {
+		if (strlen(k) > CS_RES_NAME_MAX)
+			return bad(d, w, NULL, "a class name longer than %d bytes", CS_RES_NAME_MAX);
+		cs_res_class *c = &out->classes[out->n_classes++];
+		c->name = k;
+		if (!get_num(d, classes, w, k, true, 0, 1, 0, &c->share))
+			return false;
+	}
+	return true;
+}
+
+static const char *const statuses[] = {"ok", "wrong", "unsupported", "crashed", "timeout",
+				       "error", NULL};
+static const char *const units[] = {"B/s", "op/s", NULL};
+
+static bool
+op_is_sized(const char *op, long long size)
+{
+	cs_op o = cs_op_find(op);
+	return o == CS_OP_COUNT ? size > 0 : cs_op_sized(o);
+}
+
+static bool
+cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
+{
+	char w[64];
+	snprintf(w, sizeof w, "cells[%zu]", i);
+	if (!json_is_object(j))
+		return bad(d, w, NULL, "%s, not an object", type_name(j));
+	long long multi;
+	if (!get_str(d, j, w, "lib", CS_RES_NAME_MAX, REQUIRED, &c->lib) ||
+	    !get_str(d, j, w, "lib_version", CS_RES_TEXT_MAX, "", &c->lib_version) ||
+	    !get_str(d, j, w, "path", CS_RES_NAME_MAX, REQUIRED, &c->path) ||
+	    !get_str(d, j, w, "mask", CS_RES_NAME_MAX, "none", &c->mask) ||
+	    !get_str(d, j, w, "variant", CS_RES_NAME_MAX, NULL, &c->variant) ||
+	    !get_str(d, j, w, "served_by", CS_RES_TEXT_MAX, NULL, &c->served_by) ||
+	    !get_str(d, j, w, "alg", CS_RES_NAME_MAX, REQUIRED, &c->alg) ||
+	    !get_str(d, j, w, "kind", CS_RES_NAME_MAX, "", &c->kind) ||
+	    !get_str(d, j, w, "op", CS_RES_NAME_MAX, REQUIRED, &c->op) ||
+	    !get_int(d, j, w, "size", true, 0, CS_RES_SIZE_MAX, 0, &c->size) ||
+	    !get_str(d, j, w, "status", CS_RES_NAME_MAX, REQUIRED, &c->status) ||
+	    !one_of(d, w, "status", c->status, statuses,
+		    "ok, wrong, unsupported, crashed, timeout, error") ||
+	    !get_str(d, j, w, "detail", CS_RES_TEXT_MAX, NULL, &c->detail) ||
+	    !get_str(d, j, w, "kat", CS_RES_NAME_MAX, NULL, &c->kat) ||
+	    !get_str(d, j, w, "fingerprint", CS_RES_NAME_MAX, NULL, &c->fingerprint) ||
+	    !get_int(d, j, w, "multi", false, 1, 4096, 1, &multi) ||
+	    !get_num(d, j, w, "ci95_rel", false, 0, 1e9, -1, &c->ci95_rel) ||
+	    !get_int(d, j, w, "batch", false, 1, 1LL << 50, 0, &c->batch))
+		return false;
+	c->multi = (int)multi;
+	c->ok = strcmp(c->status, "ok") == 0;
+	json_t *agree = json_object_get(j, "agree");
+	if (agree && !json_is_boolean(agree))
+		return bad(d, w, "agree", "%s, not a boolean", type_name(agree));
+	c->agree = agree ? json_is_true(agree) : -1;
+
+	/* where it comes from */
+	const char *source;
+	if (!get_str(d, j, w, "source", CS_RES_NAME_MAX, "measured", &source) ||
+	    !one_of(d, w, "source", source, (const char *const[]){"measured", "imported", NULL},
+		    "measured, imported"))
+		return false;
+	c->imported = strcmp(source, "imported") == 0;
+	long long table;
+	if (!get_str(d, j, w, "file", CS_RES_TEXT_MAX, NULL, &c->file) ||
+	    !get_int(d, j, w, "line", c->imported, 1, 1LL << 40, 0, &c->line) ||
+	    !get_int(d, j, w, "table", false, 0, (long long)f->n_sources - 1, 0, &table))
+		return false;
+	if (c->imported && !c->file)
+		return bad(d, w, "file", "missing (an imported cell names its file)");
+	c->source = (size_t)table;
+
+	/* the numbers: only an ok cell was timed */
+	json_t *rate, *ns, *samples, *ev;
+	if (!get_obj(d, j, w, "rate", c->ok, &rate) || !get_obj(d, j, w, "ns_per_op", false, &ns) ||
+	    !get_arr(d, j, w, "samples", false, CS_RES_SAMPLES_MAX, &samples) ||
+	    !get_obj(d, j, w, "evidence", false, &ev))
+		return false;
+	if (!c->ok && (rate || ns || samples))
+		return bad(d, w, rate ? "rate" : ns ? "ns_per_op" : "samples",
+			   "present on a cell whose status is '%s' (only ok cells are timed)",
+			   c->status);
+	if (c->imported && (samples || ev))
+		return bad(d, w, samples ? "samples" : "evidence",
+			   "present on an imported cell (imported cells have none)");
+	c->bytes = op_is_sized(c->op, c->size);
+	if (rate) {
+		char wr[96];
+		const char *unit;
+		snprintf(wr, sizeof wr, "%s.rate", w);
+		if (!quant(d, rate, wr, &c->rate) ||
+		    !get_str(d, rate, wr, "unit", CS_RES_NAME_MAX, REQUIRED, &unit) ||
+		    !one_of(d, wr, "unit", unit, units, "B/s, op/s"))
+			return false;
+		c->bytes = strcmp(unit, "B/s") == 0;
+	}
+	if (ns) {
+		char wn[96];
+		snprintf(wn, sizeof wn, "%s.ns_per_op", w);
+		if (!quant(d, ns, wn, &c->ns) ||
+		    !get_num(d, ns, wn, "mean", false, 0, 1e300, 0, &c->ns_mean))
+			return false;
+		c->has_ns = true;
+	}
+	if (samples) {
+		char ws[96];
+		snprintf(ws, sizeof ws, "%s.samples", w);
+		c->n_samples = json_array_size(samples);
+		c->samples = malloc((c->n_samples + 1) * sizeof *c->samples);
+		if (!c->samples)
+			return bad(d, ws, NULL, "out of memory");
+		for (size_t k = 0; k < c->n_samples; k++) {
+			json_t *x = json_array_get(samples, k);
+			char wk[128];
+			snprintf(wk, sizeof wk, "%s[%zu]", ws, k);
+			if (!json_is_number(x))
+				return bad(d, wk, NULL, "%s, not a number", type_name(x));
+			c->samples[k] = json_number_value(x);
+			if (!isfinite(c->samples[k]) || c->samples[k] <= 0)
+				return bad(d, wk, NULL, "not a positive finite number");
+		}
+	}
+	if (ev) {
+		char we[96];
+		snprintf(we, sizeof we, "%s.evidence", w);
+		if (!evidence(d, ev, we, &c->ev))
+			return false;
+	}
+	return true;
+}
+
+static bool
+library(dec *d, json_t *j, size_t i, cs_res_lib *l)
+{
+	char w[64];
+	snprintf(w, sizeof w, "libraries[%zu]", i);
+	if (!json_is_object(j))
+		return bad(d, w, NULL, "%s, not an object", type_name(j));
+	const char *init_error;
+	if (!get_str(d, j, w, "name", CS_RES_NAME_MAX, REQUIRED, &l->name) ||
+	    !get_str(d, j, w, "version", CS_RES_TEXT_MAX, NULL, &l->version) ||
+	    !get_str(d, j, w, "build", CS_RES_TEXT_MAX, NULL, &l->build) ||
+	    !get_str(d, j, w, "mask", CS_RES_NAME_MAX, NULL, &l->mask) ||
+	    !get_str(d, j, w, "variant", CS_RES_NAME_MAX, NULL, &l->variant) ||
+	    !get_str(d, j, w, "error", CS_RES_TEXT_MAX, NULL, &l->error) ||
+	    !get_str(d, j, w, "init_error", CS_RES_TEXT_MAX, NULL, &init_error))
+		return false;
+	if (!l->error)
+		l->error = init_error;
+	return true;
+}
+
+static bool
+source(dec *d, json_t *j, size_t i, cs_res_source *s)
+{
+	char w[64];
+	snprintf(w, sizeof w, "sources[%zu]", i);
+	if (!json_is_object(j))
+		return bad(d, w, NULL, "%s, not an object", type_name(j));
+	const char *kind;
+	long long multi;
+	if (!get_str(d, j, w, "label", CS_RES_TEXT_MAX, REQUIRED, &s->label) ||
+	    !get_str(d, j, w, "source", CS_RES_NAME_MAX, "measured", &kind) ||
+	    !one_of(d, w, "source", kind, (const char *const[]){"measured", "imported", NULL},
+		    "measured, imported") ||
+	    !get_str(d, j, w, "file", CS_RES_TEXT_MAX, NULL, &s->file) ||
+	    !get_int(d, j, w, "line", false, 1, 1LL << 40, 0, &s->line) ||
+	    !get_str(d, j, w, "version", CS_RES_TEXT_MAX, NULL, &s->version) ||
+	    !get_str(d, j, w, "options", CS_RES_TEXT_MAX, NULL, &s->options) ||
+	    !get_str(d, j, w, "cpuinfo", CS_RES_TEXT_MAX, NULL, &s->cpuinfo) ||
+	    !get_str(d, j, w, "compiler", CS_RES_TEXT_MAX, NULL, &s->compiler) ||
+	    !get_str(d, j, w, "built_on", CS_RES_TEXT_MAX, NULL, &s->built_on) ||
+	    !get_int(d, j, w, "multi", false, 1, 4096, 1, &multi))
+		return false;
+	s->imported = strcmp(kind, "imported") == 0;
+	s->multi = (int)multi;
+	return true;
+}
+
+static bool
+metadata(dec *d, json_t *r, cs_res_file *f)
+{
+	json_t *tool, *host, *cpu = NULL, *cfg;
+	const char *schema;
+	if (!get_str(d, r, "", "schema", CS_RES_NAME_MAX, REQUIRED, &schema))
+		return false;
+	if (strcmp(schema, "cryptospeed/1") != 0)
+		return bad(d, "", "schema", "'%.64s' (accepted: cryptospeed/1)", schema);
+	if (!get_obj(d, r, "", "tool", false, &tool) ||
+	    !get_str(d, tool, "tool", "version", CS_RES_NAME_MAX, "", &f->tool_version) ||
+	    !get_str(d, r, "", "label", CS_RES_TEXT_MAX, NULL, &f->label) ||
+	    !get_str(d, r, "", "started", CS_RES_NAME_MAX, "", &f->started) ||
+	    !get_num(d, r, "", "elapsed_s", false, 0, 1e12, 0, &f->elapsed_s) ||
+	    !get_bool(d, r, "", "interrupted", false, &f->interrupted) ||
+	    !get_obj(d, r, "", "host", false, &host) ||
+	    !get_str(d, host, "host", "hostname", CS_RES_NAME_MAX, "", &f->hostname) ||
+	    !get_str(d, host, "host", "kernel", CS_RES_NAME_MAX, "", &f->kernel) ||
+	    !get_obj(d, host, "host", "cpu", false, &cpu) ||
+	    !get_str(d, cpu, "host.cpu", "arch", CS_RES_NAME_MAX, "", &f->cpu_arch) ||
+	    !get_str(d, cpu, "host.cpu", "model", CS_RES_NAME_MAX, "", &f->cpu_model) ||
+	    !get_str(d, cpu, "host.cpu", "features", CS_RES_TEXT_MAX, "", &f->cpu_features) ||
+	    !get_str(d, cpu, "host.cpu", "source", CS_RES_TEXT_MAX, "", &f->cpu_source) ||
+	    !get_int(d, cpu, "host.cpu", "cpus", false, 0, 1 << 20, 0, &f->cpus) ||
+	    !get_obj(d, r, "", "config", false, &cfg) ||
+	    !get_num(d, cfg, "config", "precision", false, 0, 1, 0.01, &f->precision))
+		return false;
+	return true;
+}
+
+int
+cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, size_t n)
+{
+	dec d = {.name = name, .why = why, .n = n};
+	memset(f, 0, sizeof *f);
+	f->name = name;
+	f->root = json_incref(root);
+	json_t *libs, *sources, *cells;
+	if (!json_is_object(root)) {
+		bad(&d, "", NULL, "%s, not a cryptospeed/1 result object", type_name(root));
+		goto fail;
+	}
+	if (!depth_ok(root, 0)) {
+		bad(&d, "", NULL, "nested deeper than %d levels", CS_RES_DEPTH_MAX);
+		goto fail;
+	}
+	if (!metadata(&d, root, f) ||
+	    !get_arr(&d, root, "", "libraries", false, 100000, &libs) ||
+	    !get_arr(&d, root, "", "sources", false, 100000, &sources) ||
+	    !get_arr(&d, root, "", "cells", true, CS_RES_CELLS_MAX, &cells))
+		goto fail;
+	snprintf(f->default_label, sizeof f->default_label, "%s%s%s",
+		 *f->hostname ? f->hostname : "?", *f->cpu_model ? " " : "", f->cpu_model);
+	size_t nl = json_array_size(libs), ns = json_array_size(sources),
+	       nc = json_array_size(cells), i;
+	json_t *e;
+	f->libs = calloc(nl + 1, sizeof *f->libs);
+	f->sources = calloc(ns + 1, sizeof *f->sources);
+	f->cells = calloc(nc + 1, sizeof *f->cells);
+	if (!f->libs || !f->sources || !f->cells) {
+		bad(&d, "", NULL, "out of memory for %zu cells", nc);
+		goto fail;
+	}
+	json_array_foreach(libs, i, e) {
+		if (!library(&d, e, i, &f->libs[i]))
+			goto fail;
+		f->n_libs++;
+	}
+	json_array_foreach(sources, i, e) {
+		if (!source(&d, e, i, &f->sources[i]))
+			goto fail;
+		f->n_sources++;
+	}
+	if (f->n_sources == 0) {
+		/* a run: one source, named by its label or host + CPU */
+		f->sources[0].label = f->label ? f->label : f->default_label;
+		f->sources[0].multi = 1;
+		f->n_sources = 1;
+	}
+	json_array_foreach(cells, i, e) {
+		f->n_cells++;
+		if (!cell(&d, e, i, f, &f->cells[i]))
+			goto fail;
+	}
+	return 0;
+fail:
+	cs_results_free(f);
+	return -1;
+}
+
+int
+cs_results_load_buffer(const char *buf, size_t len, const char *name, cs_res_file *out,
+		       char *why, size_t n)
+{
+	json_error_t e;
+	memset(out, 0, sizeof *out);
+	json_t *r = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &e);
+	if (!r) {
+		snprintf(why, n, "%s: line %d: not JSON: %s", name, e.line, e.text);
+		return -1;
+	}
+	int rc = cs_results_decode(r, name, out, why, n);
+	json_decref(r);
+	return rc;
+}
+
+int
+cs_results_load(const char *path, cs_res_file *out, char *why, size_t n)
+{
+	json_error_t e;
+	memset(out, 0, sizeof *out);
+	json_t *r = json_load_file(path, JSON_REJECT_DUPLICATES, &e);
+	if (!r) {
+		if (e.line <= 0)
+			snprintf(why, n, "%s: %s", path, e.text);
+		else
+			snprintf(why, n, "%s: line %d: not JSON: %s", path, e.line, e.text);
+		return -1;
+	}
+	int rc = cs_results_decode(r, path, out, why, n);
+	json_decref(r);
+	return rc;
+}
+
+void
+cs_results_free(cs_res_file *f)
+{
+	for (size_t i = 0; f->cells && i < f->n_cells; i++) {
+		free(f->cells[i].samples);
+		free(f->cells[i].ev.classes);
+	}
+	free(f->cells);
+	free(f->libs);
+	free(f->sources);
+	json_decref(f->root);
+	memset(f, 0, sizeof *f);
+}
+
+void
+cs_res_row_label(const cs_res_cell *c, char *buf, size_t n)
+{
+	char extra[32] = "";
+	if (c->multi > 1)
+		snprintf(extra, sizeof extra, " x%d", c->multi);
+	bool masked = strcmp(c->mask, "none") != 0;
+	snprintf(buf, n, "%s/%s%s%s%s%s%s%s", c->lib, c->path, c->variant ? "[" : "",
+		 c->variant ? c->variant : "", c->variant ? "]" : "", masked ? "/" : "",
+		 masked ? c->mask : "", extra);
+}
