@@ -5,19 +5,27 @@
 . "$(dirname "$0")/lib.sh"
 d=$(tmpdir)
 
+# (from /proc, so nothing beyond bash is needed)
 # alive PID: the process exists and is not a zombie
 alive() {
-	local st
-	st=$(ps -o stat= -p "$1" 2>/dev/null) || return 1
-	case $st in Z*) return 1 ;; esac
+	local line
+	read -r line 2>/dev/null <"/proc/$1/stat" || return 1
+	line=${line##*) }
+	case ${line%% *} in Z | X) return 1 ;; esac
 }
 
 # the processes below PID, recursively
 descendants() {
-	local c
-	for c in $(pgrep -P "$1"); do
-		echo "$c"
-		descendants "$c"
+	local f line pid rest
+	for f in /proc/[0-9]*/stat; do
+		read -r line 2>/dev/null <"$f" || continue
+		pid=${line%% *}
+		rest=${line##*) }
+		rest=${rest#* }
+		if [ "${rest%% *}" = "$1" ]; then
+			echo "$pid"
+			descendants "$pid"
+		fi
 	done
 }
 
@@ -44,8 +52,11 @@ check() {
 		[ -z "$left" ] && break
 		sleep 0.1
 	done
-	[ -z "$left" ] || { ps -o pid,ppid,pgid,stat,args -p "${left# }"; kill -KILL $left;
-		fail "$what: left behind:$left"; }
+	if [ -n "$left" ]; then
+		for p in $left; do echo "$p: $(tr '\0' ' ' <"/proc/$p/cmdline")"; done
+		kill -KILL $left
+		fail "$what: left behind:$left"
+	fi
 	echo "ok: $what: $(echo $procs | wc -w) processes ended with the orchestrator"
 }
 
