@@ -81,7 +81,7 @@ detect_x86(cs_cpu *cpu)
 		if (c & (1u << 10)) add_feature(cpu, "vpclmul");
 	}
 	unsigned brand[12] = {0};
-	if (__get_cpuid_max(0x80000000, NULL) >= 0x80000004) {
+	if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000004u) {
 		for (unsigned i = 0; i < 3; i++)
 			__get_cpuid(0x80000002 + i, &brand[4 * i], &brand[4 * i + 1],
 				    &brand[4 * i + 2], &brand[4 * i + 3]);

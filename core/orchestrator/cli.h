@@ -54,5 +54,6 @@ int cs_cmd_run(int argc, char **argv);
 int cs_cmd_list(int argc, char **argv);
 int cs_cmd_report(int argc, char **argv);
 int cs_cmd_compare(int argc, char **argv);
+int cs_cmd_import(int argc, char **argv);
 
 #endif

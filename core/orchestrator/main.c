@@ -17,6 +17,7 @@ static const struct {
 	{"list", cs_cmd_list, "the workers found: versions, paths x algorithms, CPU"},
 	{"report", cs_cmd_report, "print a result file in another format"},
 	{"compare", cs_cmd_compare, "two result files: ratios, significance, hw changes"},
+	{"import", cs_cmd_import, "openssl-speed FILE -o OUT.json: pasted tables as results"},
 };
 
 static void

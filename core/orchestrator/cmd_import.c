@@ -1,0 +1,84 @@
+/* cryptospeed import: other tools' output as a result file (core/import/). */
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "import.h"
+#include "outfile.h"
+
+static const char help[] =
+        "usage: cryptospeed import openssl-speed FILE [-o OUT.json] [--label L]\n"
+        "Read the output of openssl speed (0.9.6 to 3.x, text or -mr, -multi, with\n"
+        "prose around it: a forum post) and write a cryptospeed/1 result file: one\n"
+        "source per table, cells \"source\": \"imported\" with one rate each (no\n"
+        "samples, no evidence). FILE - reads stdin; without -o the document goes to\n"
+        "stdout.\n"
+        "  -o, --output FILE  write it to FILE (never clobbered on failure)\n"
+        "  --label L          name the sources in reports: L, or L #1, L #2, ...\n";
+
+static int
+write_json(FILE *f, void *arg)
+{
+	return json_dumpf((json_t *)arg, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
+	                       fputc('\n', f) == EOF
+	               ? -1
+	               : 0;
+}
+
+int
+cs_cmd_import(int argc, char **argv)
+{
+	static const struct option options[] = {
+	        {"help", no_argument, NULL, 'h'},
+	        {"output", required_argument, NULL, 'o'},
+	        {"label", required_argument, NULL, 'l'},
+	        {NULL, 0, NULL, 0},
+	};
+	const char *out = NULL, *label = NULL;
+	int c;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":ho:", options, NULL)) != -1) {
+		switch (c) {
+		case 'h': fputs(help, stdout); return CS_EXIT_OK;
+		case 'o': out = optarg; break;
+		case 'l': label = optarg; break;
+		default: cs_getopt_error("import", c, argv);
+		}
+	}
+	if (optind == argc || strcmp(argv[optind], "openssl-speed") != 0)
+		cs_usage_error("import: unknown format '%s' (accepted: openssl-speed)",
+		               optind < argc ? argv[optind] : "");
+	if (argc - optind != 2)
+		cs_usage_error("import needs one file (cryptospeed import openssl-speed FILE "
+		               "-o OUT.json)");
+	const char *file = argv[optind + 1];
+	char target[4096], why[4200];
+	if (out && cs_outfile_check(out, target, sizeof target, why, sizeof why) != 0)
+		cs_usage_error("%s", why);
+
+	json_t *doc;
+	char err[1024];
+	int rc = cs_import_openssl_speed_file(file, &doc, err, sizeof err);
+	if (rc != CS_IMPORT_OK) {
+		fprintf(stderr, "cryptospeed: %s\n", err);
+		return rc == CS_IMPORT_BAD ? CS_EXIT_USAGE : CS_EXIT_FAILURE;
+	}
+	if (label && cs_import_label(doc, label) != 0) {
+		json_decref(doc);
+		fprintf(stderr, "cryptospeed: out of memory\n");
+		return CS_EXIT_FAILURE;
+	}
+	rc = CS_EXIT_OK;
+	if (out && cs_outfile_write(target, write_json, doc, why, sizeof why) != 0) {
+		fprintf(stderr, "cryptospeed: %s\n", why);
+		rc = CS_EXIT_FAILURE;
+	} else if (!out && (write_json(stdout, doc) != 0 || fflush(stdout) != 0)) {
+		fprintf(stderr, "cryptospeed: cannot write to standard output\n");
+		rc = CS_EXIT_FAILURE;
+	}
+	json_decref(doc);
+	return rc;
+}
