@@ -56,7 +56,9 @@ print_run_help(FILE *f)
 	      "  --openssl-engine ID[,ID]        rows openssl/<path>[engine=ID] (ENGINE API)\n"
 	      "  -o, --output FILE  write the result JSON to FILE (checked before measuring,\n"
 	      "                     replaced atomically; a symbolic link's target is replaced)\n"
-	      "  --format F         stdout format: text, json, csv, openssl (default: text)\n"
+	      "  --format F         stdout format: text, json, csv, openssl, openssl-mr, markdown,\n"
+	      "                     html (default: text)\n"
+	      "  --label TEXT       names this run in reports (default: host + CPU model)\n"
 	      "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n\n",
 	      f);
 	fputs(cs_exit_status_help, f);
@@ -281,7 +283,7 @@ enum {
 	OPT_LIB = 256, OPT_PATH, OPT_ALG, OPT_OP, OPT_SIZES, OPT_MASK, OPT_PRECISION, OPT_BUDGET,
 	OPT_QUICK, OPT_TIMEOUT, OPT_MISALIGN, OPT_EVIDENCE, OPT_NO_EVIDENCE, OPT_EVIDENCE_SIZE,
 	OPT_LAUNCHER, OPT_WORKER_DIR, OPT_MULTI, OPT_SEED, OPT_PROVIDER, OPT_PROVIDER_PATH,
-	OPT_PROPQ, OPT_ENGINE, OPT_FORMAT,
+	OPT_PROPQ, OPT_ENGINE, OPT_FORMAT, OPT_LABEL,
 };
 
 static const struct option run_options[] = {
@@ -310,6 +312,7 @@ static const struct option run_options[] = {
 	{"openssl-engine", required_argument, NULL, OPT_ENGINE},
 	{"output", required_argument, NULL, 'o'},
 	{"format", required_argument, NULL, OPT_FORMAT},
+	{"label", required_argument, NULL, OPT_LABEL},
 	{NULL, 0, NULL, 0},
 };
 
@@ -382,6 +385,12 @@ parse_run_options(run_args *a, int argc, char **argv)
 		case OPT_PROPQ: a->propq = v; break;
 		case 'o': cfg->out = v; break;
 		case OPT_FORMAT: cfg->format = v; break;
+		case OPT_LABEL:
+			if (!*v || strlen(v) > 120)
+				cs_usage_error("--label '%.40s' is not valid (accepted: 1..120 "
+					       "characters)", v);
+			cfg->label = v;
+			break;
 		default: cs_getopt_error("run", c, argv);
 		}
 	}

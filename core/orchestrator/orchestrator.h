@@ -42,6 +42,7 @@ typedef struct cs_config {
 	bool quick;
 	const char *out;	/* -o FILE (JSON) or NULL */
 	const char *format;	/* text | json | csv | openssl */
+	const char *label;	/* run --label: names this run in reports, or NULL (host + CPU) */
 	size_t misalign;
 	double timeout_s;	/* per request */
 	bool evidence;

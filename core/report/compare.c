@@ -44,6 +44,14 @@ cs_report_compare(const cs_res_file *base, const cs_res_file *cur, double thresh
 			return -1;
 		}
 	}
+	/* another machine: the ratios say how the machines differ, not the builds */
+	bool other_machine = strcmp(base->cpu_arch, cur->cpu_arch) != 0 ||
+			     strcmp(base->cpu_model, cur->cpu_model) != 0;
+	if (other_machine)
+		fprintf(f, "note: base ran on %s (%s), new on %s (%s): the ratios compare machines, "
+			   "not builds (cryptospeed report BASE NEW shows them side by side)\n",
+			*base->cpu_model ? base->cpu_model : "?", *base->cpu_arch ? base->cpu_arch : "?",
+			*cur->cpu_model ? cur->cpu_model : "?", *cur->cpu_arch ? cur->cpu_arch : "?");
 	fprintf(f, "%-36s %-18s %-7s %6s %9s %9s %7s %8s  %s\n", "lib/path", "alg", "op", "size",
 		"base", "new", "new/base", "p", "hw");
 	for (size_t i = 0; i < cur->n_cells; i++) {
@@ -85,6 +93,8 @@ cs_report_compare(const cs_res_file *base, const cs_res_file *cur, double thresh
 		fprintf(f, "\n%zu cells compared; median |new/base - 1| = %.2f%%; %zu significantly "
 			   "slower (p < 0.01 and more than %.0f%%)\n",
 			matched, med * 100, slower, threshold * 100);
+		if (other_machine)
+			fprintf(f, "(different machines: see the note above)\n");
 	} else {
 		fprintf(f, "\nno cells in common\n");
 	}

@@ -26,9 +26,13 @@ static const struct {
 	{"json", format_json},
 	{"csv", cs_report_csv},
 	{"openssl", cs_report_openssl},
+	{"openssl-mr", cs_report_openssl_mr},
+	{"markdown", cs_report_markdown},
+	{"html", cs_report_html},
 };
 
-const char *const cs_report_format_names[] = {"text", "json", "csv", "openssl", NULL};
+const char *const cs_report_format_names[] = {"text", "json", "csv", "openssl", "openssl-mr",
+					       "markdown", "html", NULL};
 const char *const cs_report_view_names[] = {"matrix", "rank", NULL};
 
 bool

@@ -124,7 +124,11 @@ cs_rank_verdict(const cs_matrix *m, const cs_mblock *b)
 		fprintf(f, "%s%s%s%s", any ? "; " : "", range, *range ? ": " : "", win[k1]);
 		if (!any) {
 			/* the largest sizes' winner: its rate, and how far ahead of the next library */
-			cs_report_number(r->e[0].c->rate.median / (b->bytes ? 1e6 : 1), num, sizeof num);
+			double v = r->e[0].c->rate.median / (b->bytes ? 1e6 : 1);
+			if (v >= 100)
+				snprintf(num, sizeof num, "%.0f", v); /* a verdict needs no decimals */
+			else
+				cs_report_number(v, num, sizeof num);
 			fprintf(f, " %s %s", num, b->bytes ? "MB/s" : "op/s");
 			for (size_t i = 1; i < r->n_ok; i++) {
 				if (strcmp(r->e[i].c->lib, r->e[0].c->lib) == 0 &&

@@ -75,6 +75,8 @@ int cs_matrix_build(cs_matrix *m, const cs_res_file *const *files, size_t n_file
 void cs_matrix_free(cs_matrix *m);
 /* The cell of row r for source s and size column k, or NULL. */
 const cs_res_cell *cs_matrix_at(const cs_mblock *b, const cs_mrow *r, size_t s, size_t k);
+/* Sort v[0..n) ascending without repeats; returns the new count. */
+size_t cs_report_sort_unique(long long *v, size_t n);
 
 /* ---- rank.c: the rank view's model ---- */
 typedef struct cs_rank_entry {
@@ -108,7 +110,7 @@ void cs_report_size_name(long long size, char *buf, size_t n);
 void cs_report_hw(const cs_res_cell *cell, char *buf, size_t n);
 /* Short word for a non-ok status as shown in a matrix. */
 const char *cs_report_status_word(const char *status);
-/* A rate scaled for display: MB/s for bytes, op/s else; 4 significant figures. */
+/* A number for a table: no decimals from 10000, one from 100, two from 1, else three. */
 void cs_report_number(double v, char *buf, size_t n);
 
 /* ---- emit.c: formats and views by name ---- */
@@ -132,6 +134,9 @@ int cs_report_emit(const cs_res_file *const *files, size_t n, const char *format
 void cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 void cs_report_csv(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 void cs_report_openssl(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+void cs_report_openssl_mr(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+void cs_report_markdown(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+void cs_report_html(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 /* Cells of cur against base; returns how many are significantly slower, -1 out of memory. */
 int cs_report_compare(const cs_res_file *base, const cs_res_file *cur, double threshold,
 		      FILE *f);

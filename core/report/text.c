@@ -15,6 +15,10 @@ cs_report_hw(const cs_res_cell *cell, char *buf, size_t n)
 {
 	const cs_res_evidence *ev = &cell->ev;
 	buf[0] = '\0';
+	if (cell->imported) {
+		snprintf(buf, n, "imported");
+		return;
+	}
 	if (!ev->present) {
 		snprintf(buf, n, "-");
 		return;
@@ -151,7 +155,7 @@ print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, i
 	for (size_t r = 0; r < b->n_rows; r++) {
 		const cs_mrow *row = &b->rows[r];
 		for (size_t s = 0; s < m->n_sources; s++) {
-			if (!b->has_source[s])
+			if (!b->rows[r].any[s]) /* this source has no cell in the row */
 				continue;
 			if (multi)
 				snprintf(label, sizeof label, "[%zu] %s", s + 1, row->label);

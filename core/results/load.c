@@ -510,6 +510,16 @@ fail:
 	return -1;
 }
 
+/* The parser's message; text that is not JSON at all gets a pointer to import. */
+static void
+not_json(char *why, size_t n, const char *name, const json_error_t *e)
+{
+	bool text = e->line == 1 && strstr(e->text, "'[' or '{' expected") != NULL;
+	snprintf(why, n, "%s: line %d: not JSON: %s%s", name, e->line, e->text,
+		 text ? " (a table printed by openssl speed? cryptospeed import openssl-speed FILE "
+			"-o FILE.json reads it)" : "");
+}
+
 int
 cs_results_load_buffer(const char *buf, size_t len, const char *name, cs_res_file *out,
 		       char *why, size_t n)
@@ -518,7 +528,7 @@ cs_results_load_buffer(const char *buf, size_t len, const char *name, cs_res_fil
 	memset(out, 0, sizeof *out);
 	json_t *r = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &e);
 	if (!r) {
-		snprintf(why, n, "%s: line %d: not JSON: %s", name, e.line, e.text);
+		not_json(why, n, name, &e);
 		return -1;
 	}
 	int rc = cs_results_decode(r, name, out, why, n);
@@ -536,7 +546,7 @@ cs_results_load(const char *path, cs_res_file *out, char *why, size_t n)
 		if (e.line <= 0)
 			snprintf(why, n, "%s: %s", path, e.text);
 		else
-			snprintf(why, n, "%s: line %d: not JSON: %s", path, e.line, e.text);
+			not_json(why, n, path, &e);
 		return -1;
 	}
 	int rc = cs_results_decode(r, path, out, why, n);

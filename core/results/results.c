@@ -182,6 +182,8 @@ cs_results_json(const cs_run *run)
 	json_object_set_new(r, "schema", json_string("cryptospeed/1"));
 	json_object_set_new(r, "tool", json_pack("{ss ss}", "name", "cryptospeed",
 						 "version", CS_VERSION));
+	if (run->cfg->label)
+		json_object_set_new(r, "label", json_string(run->cfg->label));
 	json_object_set_new(r, "started", json_string(run->started));
 	json_object_set_new(r, "elapsed_s", json_real(run->elapsed_s));
 	json_object_set_new(r, "evidence_s", json_real(run->evidence_s));

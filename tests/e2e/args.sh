@@ -22,7 +22,7 @@ expect() { # expect REGEX ARGS...
 expect "unknown library 'nosuchlib' \(built: .*noop" run --lib nosuchlib
 expect "unknown algorithm 'sha3' \(known: aes-128-gcm, .*p256\)" run --alg sha3
 expect "unknown operation 'sign' \(known: seal, open" run --op sign
-expect "unknown format 'xml' \(known: text, json, csv, openssl\)" run --format xml
+expect "unknown format 'xml' \(known: text, json, csv, openssl, openssl-mr, markdown, html\)" run --format xml
 expect "unknown mask 'no-avx' \(known: none, no-sha, no-aes, scalar\)" run --mask no-avx
 expect "size '0' is not valid" run --sizes 0
 expect "size '-16' is not valid" run --sizes 16,-16

@@ -202,6 +202,17 @@ main(void)
 	CHECK(strcmp(typed.sources[0].label, typed.default_label) == 0);
 	CHECK(strstr(typed.default_label, typed.cpu_model) != NULL);
 
+	/* run --label names the source; the file says it at the top level */
+	cfg.label = "board <1>";
+	json_t *labelled = cs_results_json(&run);
+	cfg.label = NULL;
+	CHECK(strcmp(json_string_value(json_object_get(labelled, "label")), "board <1>") == 0);
+	cs_res_file lf;
+	CHECK(cs_results_decode(labelled, "l.json", &lf, err, sizeof err) == 0);
+	CHECK(strcmp(lf.label, "board <1>") == 0 && strcmp(lf.sources[0].label, "board <1>") == 0);
+	cs_results_free(&lf);
+	json_decref(labelled);
+
 	/* two sources side by side: each row once per source, missing cells marked */
 	json_t *other = json_deep_copy(back);
 	json_array_remove(json_object_get(other, "cells"), 0); /* no sha256 cell there */
