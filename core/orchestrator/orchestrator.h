@@ -120,6 +120,8 @@ typedef struct cs_rcell {
 	bool done;
 	int agree;		/* -1 not compared, 0, 1 */
 	json_t *evidence;	/* the row's evidence (shared reference) */
+	char *signature;	/* sign: hex of one signature the worker made (owned), for interop */
+	json_t *interop;	/* sign: {verified_by, rejected_by, errors, all_verify} (owned) */
 	cs_summary sum;
 } cs_rcell;
 
@@ -173,5 +175,11 @@ int cs_run_start(cs_run *run, const cs_worker_file *files, size_t n_files);
 int cs_run_measure(cs_run *run);
 void cs_run_stop_workers(cs_run *run);
 void cs_run_free(cs_run *run);
+
+/* ---- interop.c ---- */
+/* Each sign cell's signature verified by every other library's worker (still
+   running) that has the algorithm; fills cell->interop. Returns how many
+   signatures another library refused. */
+int cs_interop_check(cs_run *run);
 
 #endif

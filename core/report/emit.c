@@ -1,6 +1,7 @@
 /* The stdout formats of `run` and `report`, and the views, chosen by name. */
 #include <string.h>
 
+#include "handshake.h"
 #include "report.h"
 
 typedef void cs_format_fn(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
@@ -33,7 +34,7 @@ static const struct {
 
 const char *const cs_report_format_names[] = {"text", "json", "csv", "openssl", "openssl-mr",
 					       "markdown", "html", NULL};
-const char *const cs_report_view_names[] = {"matrix", "rank", NULL};
+const char *const cs_report_view_names[] = {"matrix", "rank", "handshake", NULL};
 
 bool
 cs_report_format_known(const char *name)
@@ -57,6 +58,9 @@ int
 cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view,
 	       FILE *f)
 {
+	/* the handshake view is text whatever the format (its default configurations) */
+	if (view == CS_VIEW_HANDSHAKE && cs_report_format_known(format))
+		return cs_report_handshake(files, n, NULL, f);
 	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
 		if (strcmp(formats[i].name, format) == 0 && view < CS_VIEW_COUNT) {
 			formats[i].fn(files, n, view, f);

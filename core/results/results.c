@@ -102,6 +102,8 @@ cell_json(const cs_rcell *c)
 		json_object_set_new(j, "kat", json_string(c->kat));
 	if (c->fingerprint[0])
 		json_object_set_new(j, "fingerprint", json_string(c->fingerprint));
+	if (c->interop)
+		json_object_set(j, "interop", c->interop);
 	if (c->agree >= 0)
 		json_object_set_new(j, "agree", json_boolean(c->agree));
 	if (c->evidence)

@@ -23,6 +23,9 @@ extern const cs_adapter *const cs_worker_adapter;
 
 _Static_assert(CS_CELL_MAX_SIZE == CS_MSG_MAX_SIZE, "the cell and the protocol cap size alike");
 
+/* The longest signature a verify request carries (RSA-4096). */
+#define CS_SIG_MAX 512
+
 static FILE *proto_out; /* the protocol channel (the original stdout) */
 static const char *fault_mode, *fault_alg; /* test-only faults of the noop worker */
 
@@ -276,6 +279,55 @@ slot_drop(int64_t id)
 	}
 }
 
+/* One signature of the deterministic message by impl, as hex into buf; ""
+   when it cannot sign. */
+static void
+sample_signature(const cs_impl *impl, char *buf, size_t size)
+{
+	const char *why;
+	uint8_t sig[CS_SIG_MAX];
+	char err[256];
+	size_t n = impl->alg->out_len;
+	buf[0] = '\0';
+	if (n > sizeof sig || 2 * n + 1 > size || !impl_available(impl, &why) ||
+	    !(impl->ops & CS_OPBIT(CS_OP_SIGN)) || kat_exempt(impl) ||
+	    cs_sig_sample(impl, sig, err, sizeof err) != CS_OK)
+		return;
+	cs_hex_encode(sig, n, buf);
+}
+
+/* verify: does this impl accept another library's signature of the
+   deterministic message? ok / wrong / unsupported / error */
+static void
+do_verify(const cs_msg_verify *req)
+{
+	cs_msg_verify_reply r = {.id = req->id, .status = CS_ST_ERROR};
+	const cs_impl *impl = find_impl(req->alg, req->path);
+	uint8_t sig[CS_SIG_MAX];
+	char detail[256];
+	const char *why;
+	if (!impl || impl->alg->kind != CS_SIG) {
+		snprintf(r.error, sizeof r.error, "no signature impl %s on path %s", req->alg,
+			 req->path);
+	} else if (impl->alg->out_len > sizeof sig ||
+		   cs_hex_decode(req->signature, sig, sizeof sig) != (long)impl->alg->out_len) {
+		snprintf(r.error, sizeof r.error, "signature: %zu hex digits, %s takes %zu",
+			 strlen(req->signature), impl->alg->name, 2 * impl->alg->out_len);
+	} else if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(CS_OP_VERIFY)) ||
+		   kat_exempt(impl)) {
+		r.status = CS_ST_UNSUPPORTED;
+		copy(r.why, sizeof r.why, kat_exempt(impl) ? "harness probe"
+		     : why ? why : "op not provided");
+	} else {
+		cs_status st = cs_sig_verify_foreign(impl, sig, detail, sizeof detail);
+		r.status = st == CS_OK ? CS_ST_OK : st == CS_MISMATCH ? CS_ST_WRONG
+			 : st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED : CS_ST_ERROR;
+		if (r.status == CS_ST_ERROR)
+			copy(r.error, sizeof r.error, detail);
+	}
+	send_line(cs_msg_verify_reply_encode(&r));
+}
+
 static void
 prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 {
@@ -294,12 +346,18 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 		copy(r->why, sizeof r->why, why ? why : "op not provided");
 		return;
 	}
+	/* A sign cell's reply carries one signature for the other libraries to
+	   verify (interop), whatever its own known answers say. */
+	if (op == CS_OP_SIGN)
+		sample_signature(impl, r->signature, sizeof r->signature);
 	if (!kat_exempt(impl)) {
 		cs_status st = cs_kat_check(impl, op, detail, sizeof detail);
 		if (st != CS_OK) {
 			r->status = st == CS_MISMATCH ? CS_ST_WRONG
 				  : st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED : CS_ST_ERROR;
 			copy(r->error, sizeof r->error, detail);
+			if (r->status != CS_ST_WRONG)
+				r->signature[0] = '\0';
 			return;
 		}
 	}
@@ -310,6 +368,7 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 		cell_slot **n = realloc(cells, ncap * sizeof *n);
 		if (!n) {
 			copy(r->error, sizeof r->error, "out of memory");
+			r->signature[0] = '\0';
 			return;
 		}
 		cells = n;
@@ -318,6 +377,7 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 	cell_slot *s = calloc(1, sizeof *s);
 	if (!s) {
 		copy(r->error, sizeof r->error, "out of memory");
+		r->signature[0] = '\0';
 		return;
 	}
 	s->id = req->id;
@@ -328,6 +388,7 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 	if (st != CS_OK) {
 		r->status = st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED : CS_ST_ERROR;
 		copy(r->error, sizeof r->error, detail);
+		r->signature[0] = '\0';
 		cs_cell_release(&s->cell);
 		free(s);
 		return;
@@ -517,6 +578,9 @@ serve(const char *argv0, const char *mask)
 			break;
 		case CS_CMD_EVIDENCE:
 			do_evidence(&req.evidence);
+			break;
+		case CS_CMD_VERIFY:
+			do_verify(&req.verify);
 			break;
 		case CS_CMD_RELEASE: {
 			slot_drop(req.release.id);
