@@ -113,6 +113,10 @@ typedef struct cs_rcell {
 	size_t n, cap;
 	double timed_ns;	/* sum of timed batch ns */
 	int visits;		/* sample requests so far (bounded: MAX_VISITS in runner.c) */
+	/* --multi: one common window per visit (each is one sample) */
+	double *win_ns;		/* window i: its length, ns */
+	uint64_t *win_ops;	/* ops worker k completed in window i: win_ops[i * n_ws + k] */
+	size_t n_win, cap_win;
 	bool done;
 	int agree;		/* -1 not compared, 0, 1 */
 	json_t *evidence;	/* the row's evidence (shared reference) */
@@ -132,6 +136,9 @@ typedef struct cs_run {
 	char started[32];
 	bool interrupted;
 	int signal;
+	int cpus_allowed;	/* CPUs this process may use (sched_getaffinity) */
+	int cpu_ids[CS_MAX_MULTI]; /* the first of them: --multi pins worker k to cpu_ids[k] */
+	bool multi_shared;	/* --multi N > cpus_allowed: its workers share CPUs, unpinned */
 } cs_run;
 
 /* ---- spawn.c ---- */

@@ -159,7 +159,8 @@ static const field sample_fields[] = {
 	INT(cs_msg_sample, n, true, 1, CS_MSG_MAX_N, 0, "batches (with a window: at most)"),
 	INT(cs_msg_sample, start_ns, false, 1, ANY, 0,
 	    "window start on CLOCK_MONOTONIC (with end_ns)"),
-	INT(cs_msg_sample, end_ns, false, 1, ANY, 0, "window end: no batch starts after it"),
+	INT(cs_msg_sample, end_ns, false, 1, ANY, 0,
+	    "window end: no batch starts after it, one that ends after it is not counted"),
 };
 
 static const field evidence_fields[] = {
@@ -199,10 +200,11 @@ static const field sample_reply_fields[] = {
 	{.name = "ns", .kind = K_ARRAY, .offset = offsetof(cs_msg_sample_reply, ns),
 	 .size = sizeof(int64_t), .min = 0, .max = CS_MSG_MAX_N, .sub = &ns_elem, .n_sub = 1,
 	 .count = offsetof(cs_msg_sample_reply, n_ns),
-	 .doc = "elapsed ns of each batch (at least one with ok)"},
+	 .doc = "elapsed ns of each batch (with ok: at least one, but in a window)"},
 	INT(cs_msg_sample_reply, began_ns, false, 1, ANY, 0,
-	    "window: when its first batch began (CLOCK_MONOTONIC)"),
-	INT(cs_msg_sample_reply, ended_ns, false, 1, ANY, 0, "window: when its last batch ended"),
+	    "window: when the worker started (CLOCK_MONOTONIC)"),
+	INT(cs_msg_sample_reply, ended_ns, false, 1, ANY, 0,
+	    "window: when its last counted batch ended"),
 	STR(cs_msg_sample_reply, error, K_TEXT, false, "error: what failed"),
 };
 
@@ -345,8 +347,8 @@ check_sample_reply(const void *msg)
 		return NULL;
 	if (m->batch < 1)
 		return "batch: missing (required with status ok)";
-	if (m->n_ns == 0)
-		return "ns: must hold at least one batch with status ok";
+	if (m->n_ns == 0 && !m->began_ns)
+		return "ns: must hold at least one batch with status ok (but in a window)";
 	return NULL;
 }
 

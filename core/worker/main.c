@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -429,11 +430,15 @@ sample_fault(const cs_cell *cell)
 	if (fault_here(cell->impl, "crash"))
 		abort();
 	if (fault_here(cell->impl, "hang")) {
-		/* a child that hangs too: killing the worker's process group must
-		   end it as well */
-		if (fork() == 0)
+		/* a child that hangs too: ending the worker's process group must
+		   end it as well, and it must not outlive the worker */
+		pid_t worker = getpid();
+		if (fork() == 0) {
+			if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != worker)
+				_exit(1);
 			for (;;)
 				pause();
+		}
 		for (;;)
 			pause();
 	}
@@ -463,17 +468,22 @@ do_sample(const cs_msg_sample *req)
 	cs_status st = CS_OK;
 	if (req->start_ns) {
 		/* A window shared with other workers (--multi): start together,
-		   run whole batches until the window ends (at least one), say
-		   when the first began and the last ended. */
+		   start no batch after the window ends, and count only the batches
+		   that ended within it. */
 		struct timespec at = {.tv_sec = req->start_ns / 1000000000,
 				      .tv_nsec = req->start_ns % 1000000000};
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL) == EINTR)
 			;
-		r.began_ns = monotonic_ns();
-		do {
-			r.ns[r.n_ns++] = (int64_t)cs_cell_batch(&s->cell, s->cell.batch, &st);
-		} while (st == CS_OK && r.n_ns < (size_t)req->n && monotonic_ns() < req->end_ns);
-		r.ended_ns = monotonic_ns();
+		int64_t now = monotonic_ns();
+		r.began_ns = r.ended_ns = now;
+		while (now < req->end_ns && r.n_ns < (size_t)req->n && st == CS_OK) {
+			uint64_t t = cs_cell_batch(&s->cell, s->cell.batch, &st);
+			now = monotonic_ns();
+			if (now > req->end_ns)
+				break; /* it ended after the window: not counted */
+			r.ns[r.n_ns++] = (int64_t)t;
+			r.ended_ns = now;
+		}
 	} else {
 		while (r.n_ns < (size_t)req->n && st == CS_OK)
 			r.ns[r.n_ns++] = (int64_t)cs_cell_batch(&s->cell, s->cell.batch, &st);
@@ -669,6 +679,9 @@ main(int argc, char **argv)
 			return 1;
 		}
 		signal(SIGPIPE, SIG_IGN);
+		/* A launcher that forks (sh -c ...) is the orchestrator's child,
+		   killed when the orchestrator dies; the worker then dies with it. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		rc = serve(argv[0], mask);
 		fclose(proto_out);
 	}
