@@ -364,6 +364,29 @@ matrix(FILE *f, const cs_matrix *m, const cs_mblock *b)
 	fputs("</table>\n", f);
 }
 
+static cs_rank_row_func rank_row;
+static void
+rank_row(void *arg, const cs_rank_row *row)
+{
+	FILE *f = arg;
+	fprintf(f, "<tr><td>%s</td><td>", row->size);
+	if (row->place)
+		fprintf(f, "%zu", row->place);
+	fputs("</td><td>", f);
+	esc(f, row->label);
+	if (row->place) {
+		char num[48];
+		cs_report_number(row->rate, num, sizeof num);
+		fprintf(f, "</td><td>%s</td><td>%.2fx</td><td class=\"l\">", num, row->e->ratio);
+	} else {
+		fputs("</td><td class=\"na\">", f);
+		esc(f, cs_report_status_word(row->e->c->status));
+		fputs("</td><td></td><td class=\"l\">", f);
+	}
+	esc(f, row->hw);
+	fputs("</td></tr>\n", f);
+}
+
 static void
 rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
 {
@@ -379,36 +402,7 @@ rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
 	block_title(f, b, "rank", "fastest first");
 	fprintf(f, "<tr><th>size</th><th>#</th><th>lib/path</th><th>%s</th><th>vs best</th>"
 		   "<th>hw</th></tr>\n", b->bytes ? "MB/s" : "op/s");
-	for (size_t k = 0; k < b->n_sizes; k++) {
-		cs_rank r;
-		if (cs_rank_size(m, b, k, &r) != 0)
-			break;
-		char size[32] = "";
-		if (b->bytes)
-			cs_report_size_name(b->sizes[k], size, sizeof size);
-		for (size_t i = 0; i < r.n; i++) {
-			const cs_rank_entry *e = &r.e[i];
-			char label[CS_RES_LABEL_MAX + 32], num[48], hw[256];
-			cs_rank_label(m, b, e, label, sizeof label);
-			cs_report_hw(e->c, hw, sizeof hw);
-			fprintf(f, "<tr><td>%s</td><td>", i ? "" : size);
-			if (e->c->ok)
-				fprintf(f, "%zu", i + 1);
-			fputs("</td><td>", f);
-			esc(f, label);
-			if (e->c->ok) {
-				cs_report_number(mbs(b, e->c), num, sizeof num);
-				fprintf(f, "</td><td>%s</td><td>%.2fx</td><td class=\"l\">", num, e->ratio);
-			} else {
-				fputs("</td><td class=\"na\">", f);
-				esc(f, cs_report_status_word(e->c->status));
-				fputs("</td><td></td><td class=\"l\">", f);
-			}
-			esc(f, hw);
-			fputs("</td></tr>\n", f);
-		}
-		cs_rank_free(&r);
-	}
+	cs_rank_each(m, b, rank_row, f);
 	fputs("</table>\n", f);
 }
 

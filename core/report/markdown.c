@@ -128,6 +128,29 @@ matrix_block(FILE *f, const cs_matrix *m, const cs_mblock *b)
 		}
 }
 
+static cs_rank_row_func rank_row;
+static void
+rank_row(void *arg, const cs_rank_row *row)
+{
+	FILE *f = arg;
+	fprintf(f, "| %s | ", row->size);
+	if (row->place)
+		fprintf(f, "%zu", row->place);
+	fputs(" | ", f);
+	md(f, row->label);
+	if (row->place) {
+		char num[48];
+		cs_report_number(row->rate, num, sizeof num);
+		fprintf(f, " | %s | %.2fx | ", num, row->e->ratio);
+	} else {
+		fputs(" | ", f);
+		md(f, cs_report_status_word(row->e->c->status));
+		fputs(" | | ", f);
+	}
+	md(f, row->hw);
+	fputs(" |\n", f);
+}
+
 static void
 rank_block(FILE *f, const cs_matrix *m, const cs_mblock *b)
 {
@@ -141,36 +164,7 @@ rank_block(FILE *f, const cs_matrix *m, const cs_mblock *b)
 	fprintf(f, "**\n\n| size | # | lib/path | %s | vs best | hw |\n|--:|--:|---|--:|--:|---|\n",
 		b->bytes ? "MB/s" : "op/s");
 	free(verdict);
-	for (size_t k = 0; k < b->n_sizes; k++) {
-		cs_rank r;
-		if (cs_rank_size(m, b, k, &r) != 0)
-			return;
-		char size[32] = "";
-		if (b->bytes)
-			cs_report_size_name(b->sizes[k], size, sizeof size);
-		for (size_t i = 0; i < r.n; i++) {
-			const cs_rank_entry *e = &r.e[i];
-			char label[CS_RES_LABEL_MAX + 32], num[48], hw[256];
-			cs_rank_label(m, b, e, label, sizeof label);
-			cs_report_hw(e->c, hw, sizeof hw);
-			fprintf(f, "| %s | ", i ? "" : size);
-			if (e->c->ok)
-				fprintf(f, "%zu", i + 1);
-			fputs(" | ", f);
-			md(f, label);
-			if (e->c->ok) {
-				cs_report_number(e->c->rate.median / (b->bytes ? 1e6 : 1), num, sizeof num);
-				fprintf(f, " | %s | %.2fx | ", num, e->ratio);
-			} else {
-				fputs(" | ", f);
-				md(f, cs_report_status_word(e->c->status));
-				fputs(" | | ", f);
-			}
-			md(f, hw);
-			fputs(" |\n", f);
-		}
-		cs_rank_free(&r);
-	}
+	cs_rank_each(m, b, rank_row, f);
 }
 
 void

@@ -99,6 +99,20 @@ void cs_rank_free(cs_rank *r);
 /* "[2] openssl/evp" (the source number only with several sources). */
 void cs_rank_label(const cs_matrix *m, const cs_mblock *b, const cs_rank_entry *e, char *buf,
 		   size_t n);
+/* One row of the rank view, as cs_rank_each hands it to a format. */
+typedef struct cs_rank_row {
+	const char *size;	/* "1 KiB" on a size's first row; "" on the others and for op blocks */
+	size_t place;		/* 1 for the fastest, 2, ...; 0 when the cell is not ok */
+	const cs_rank_entry *e;	/* the entry: its cell, source, row and ratio */
+	const char *label;	/* cs_rank_label's text */
+	const char *hw;		/* cs_report_hw's text */
+	double rate;		/* MB/s (byte ops) or op/s; meaningful when the cell is ok */
+} cs_rank_row;
+/* A format's writer of one rank row. */
+typedef void cs_rank_row_func(void *arg, const cs_rank_row *row);
+/* Per size of block b, fastest first, each row to fn; 0, or -1 when out of
+   memory (the rows of the sizes before are written). */
+int cs_rank_each(const cs_matrix *m, const cs_mblock *b, cs_rank_row_func *fn, void *arg);
 /* The block's verdict, e.g. ">= 1 KiB: openssl/evp 3288 MB/s, 2.2x sodium/sodium;
    16 B: nettle/nettle" (malloc'd; NULL when out of memory). */
 char *cs_rank_verdict(const cs_matrix *m, const cs_mblock *b);
