@@ -427,15 +427,6 @@ parse_run_options(run_args *a, int argc, char **argv)
 	add_openssl_variants(a);
 }
 
-static int
-write_json(FILE *f, void *arg)
-{
-	return json_dumpf((json_t *)arg, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
-			       fputc('\n', f) == EOF
-		       ? -1
-		       : 0;
-}
-
 /* --no-samples: raw samples out of every cell (a file to publish stays small);
    medians, quartiles, CIs, n_samples and repetition medians stay. */
 static void
@@ -544,7 +535,7 @@ cs_cmd_run(int argc, char **argv)
 		rc = cs_repeat_more(cfg, chosen, n_chosen, a.repeat, results, rc);
 	if (a.no_samples)
 		drop_samples(results);
-	if (cfg->out && cs_outfile_write(a.out_target, write_json, results, why, sizeof why) != 0) {
+	if (cfg->out && cs_outfile_write_json(a.out_target, results, why, sizeof why) != 0) {
 		fprintf(stderr, "cryptospeed: %s\n", why);
 		rc = CS_EXIT_FAILURE;
 	}
