@@ -9,8 +9,6 @@
 #include "report.h"
 #include "verdict.h"
 
-void cs_cli_load_results(const char *file, cs_res_file *out);
-
 static const char usage[] =
         "usage: cryptospeed compare BASE.json NEW.json [options]\n"
         "       cryptospeed compare FILE.json --base SEL --new SEL [options]\n"
@@ -60,8 +58,7 @@ cs_cmd_compare(int argc, char **argv)
 	char why[1024];
 	int c;
 	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+	while ((c = cs_getopt(argc, argv, ":h", options, "compare")) != -1) {
 		switch (c) {
 		case 'h': fputs(usage, stdout); return CS_EXIT_OK;
 		case OPT_THRESHOLD:
@@ -88,7 +85,6 @@ cs_cmd_compare(int argc, char **argv)
 			emit = formats[k].fn;
 			break;
 		}
-		default: cs_getopt_error("compare", c, argv);
 		}
 	}
 	bool same_run = o.base_sel || o.cur_sel;

@@ -8,8 +8,6 @@
 #include "cli.h"
 #include "history.h"
 
-void cs_cli_load_results(const char *file, cs_res_file *out);
-
 static const char usage[] =
         "usage: cryptospeed history FILE.json... [--format text|json] [--svg DIR]\n"
         "       [--threshold PCT] [--min-size N] [--same-cpu]\n"
@@ -38,8 +36,7 @@ cs_cmd_history(int argc, char **argv)
 	cs_history_opts o = cs_history_defaults;
 	int c;
 	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+	while ((c = cs_getopt(argc, argv, ":h", options, "history")) != -1) {
 		switch (c) {
 		case 'h': fputs(usage, stdout); return CS_EXIT_OK;
 		case 'f':
@@ -60,7 +57,6 @@ cs_cmd_history(int argc, char **argv)
 			o.cp.min_size = (size_t)cs_parse_int("--min-size", optarg, 2, 1000,
 			                                     "2..1000 points");
 			break;
-		default: cs_getopt_error("history", c, argv);
 		}
 	}
 	size_t n = (size_t)(argc - optind);

@@ -30,13 +30,11 @@ cs_cmd_import(int argc, char **argv)
 	const char *out = NULL, *label = NULL;
 	int c;
 	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:", options, NULL)) != -1) {
+	while ((c = cs_getopt(argc, argv, ":ho:", options, "import")) != -1) {
 		switch (c) {
 		case 'h': fputs(help, stdout); return CS_EXIT_OK;
 		case 'o': out = optarg; break;
 		case 'l': label = optarg; break;
-		default: cs_getopt_error("import", c, argv);
 		}
 	}
 	if (optind == argc || strcmp(argv[optind], "openssl-speed") != 0)

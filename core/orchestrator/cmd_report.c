@@ -11,8 +11,6 @@
 #include "report.h"
 #include "text.h"
 
-/* A cryptospeed/1 result file, typed and checked, or cs_usage_error naming
-   the file and the first bad place. */
 void
 cs_cli_load_results(const char *file, cs_res_file *out)
 {
@@ -37,8 +35,7 @@ cs_cmd_report(int argc, char **argv)
 	cs_join_strv(views, sizeof views, cs_report_view_names, "|");
 	int c;
 	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+	while ((c = cs_getopt(argc, argv, ":h", options, "report")) != -1) {
 		switch (c) {
 		case 'h':
 			printf("usage: cryptospeed report FILE.json... [--format %s] [--view %s]\n"
@@ -52,7 +49,6 @@ cs_cmd_report(int argc, char **argv)
 		case 'f': format = optarg; break;
 		case 'v': view_name = optarg; break;
 		case 'H': handshake = optarg; break;
-		default: cs_getopt_error("report", c, argv);
 		}
 	}
 	if (optind == argc)

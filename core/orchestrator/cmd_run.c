@@ -334,8 +334,7 @@ parse_run_options(run_args *a, int argc, char **argv)
 	bool precision_set = false, budget_set = false;
 	int c;
 	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:", run_options, NULL)) != -1) {
+	while ((c = cs_getopt(argc, argv, ":ho:", run_options, "run")) != -1) {
 		const char *v = optarg;
 		switch (c) {
 		case 'h':
@@ -405,7 +404,6 @@ parse_run_options(run_args *a, int argc, char **argv)
 					       "characters)", v);
 			cfg->label = v;
 			break;
-		default: cs_getopt_error("run", c, argv);
 		}
 	}
 	if (optind < argc)

@@ -50,6 +50,16 @@ cs_getopt_error(const char *cmd, int c, char **argv)
 	cs_usage_error("unknown option '%s' for %s (see cryptospeed %s --help)", arg, cmd, cmd);
 }
 
+int
+cs_getopt(int argc, char **argv, const char *optstring, const struct option *o, const char *cmd)
+{
+	opterr = 0;
+	int c = getopt_long(argc, argv, optstring, o, NULL);
+	if (c == '?' || c == ':')
+		cs_getopt_error(cmd, c, argv);
+	return c;
+}
+
 long long
 cs_parse_int(const char *opt, const char *s, long long lo, long long hi, const char *accepted)
 {
