@@ -40,13 +40,8 @@ cs_report_bmf(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 			const cs_res_cell *c = &files[i]->cells[k];
 			if (!c->ok)
 				continue;
-			char label[CS_RES_LABEL_MAX], name[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
-			char prefix[32] = "";
-			cs_res_row_label(c, label, sizeof label);
-			if (n > 1)
-				snprintf(prefix, sizeof prefix, "[%zu] ", i + 1);
-			snprintf(name, sizeof name, "%s%s %s %s %lld", prefix, label, c->alg, c->op,
-			         c->size);
+			char name[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
+			cs_report_cell_name(c, i, n, name, sizeof name);
 			json_t *m = json_object(), *v;
 			if (c->has_ns && (v = metric(&c->ns, 1, false)))
 				json_object_set_new(m, "latency", v);

@@ -110,13 +110,8 @@ cs_report_gbench(const cs_res_file *const *files, size_t n_files, cs_view view, 
 			if (n == 0)
 				continue;
 			/* "lib/path[variant]/mask/alg/op/size", "[i]/" first with several files */
-			char label[CS_RES_LABEL_MAX], name[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
-			char prefix[32] = "";
-			cs_res_row_label(c, label, sizeof label);
-			if (n_files > 1)
-				snprintf(prefix, sizeof prefix, "[%zu]/", i + 1);
-			snprintf(name, sizeof name, "%s%s/%s/%s/%lld", prefix, label, c->alg, c->op,
-			         c->size);
+			char name[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
+			cs_report_cell_name(c, i, n_files, name, sizeof name);
 			for (char *s = name; *s; s++)
 				if (*s == ' ')
 					*s = '/';
