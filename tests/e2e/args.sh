@@ -46,6 +46,8 @@ expect "--sizes '16,,64' has an empty item" run --sizes=16,,64
 raw=1 expect "^cryptospeed: --format needs a value" run --lib noop --format
 raw=1 expect "^cryptospeed: --format needs a value" report r.json --format
 expect "unknown option '-x' for run" run -x
+expect "^cryptospeed: --quick takes no value" run --quick=3
+expect "unknown option '--bogus=1' for run" run --bogus=1
 expect "unexpected argument 'extra' for run" run extra
 # options that would be ignored, and selections that match nothing, are refused
 expect "--openssl-provider needs an OpenSSL worker in the selection" run --lib noop --openssl-provider default
@@ -59,5 +61,5 @@ if [ $rc -ne 2 ] || ! grep -q "^cryptospeed: -o '/nonexistent-dir/r.json': canno
 	echo "FAIL: unwritable -o -> exit $rc: $(cat "$d/err")"
 	failures=$((failures + 1))
 fi
-echo "$((32 - failures)) passed, $failures failed"
+echo "$((35 - failures)) passed, $failures failed"
 [ $failures -eq 0 ]
