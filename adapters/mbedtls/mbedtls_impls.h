@@ -1,6 +1,7 @@
 /*
- * The mbedTLS adapter's parts: legacy.c (the mbedtls_* module APIs) and
- * psa.c (the PSA Crypto API) define the impls; mbedtls.c the cs_adapter.
+ * The mbedTLS adapter's parts: legacy.c (the mbedtls_* module APIs), psa.c
+ * (the PSA Crypto API) and sig.c (signatures and HMAC on both) define the
+ * impls; mbedtls.c the cs_adapter.
  */
 #ifndef CS_MBEDTLS_IMPLS_H
 #define CS_MBEDTLS_IMPLS_H
@@ -18,6 +19,11 @@ extern const cs_impl cs_mbedtls_legacy_sha256;
 extern const cs_impl cs_mbedtls_legacy_sha512;
 extern const cs_impl cs_mbedtls_legacy_x25519;
 extern const cs_impl cs_mbedtls_legacy_p256;
+/* sig.c: mbedtls_ecdsa_*, mbedtls_rsa_pkcs1_*, mbedtls_md_hmac_*. */
+extern const cs_impl cs_mbedtls_legacy_ed25519;
+extern const cs_impl cs_mbedtls_legacy_ecdsa_p256;
+extern const cs_impl cs_mbedtls_legacy_rsa_2048;
+extern const cs_impl cs_mbedtls_legacy_hmac_sha256;
 
 /* Path "psa": psa_aead_*, psa_hash_compute, psa_cipher_*,
    psa_raw_key_agreement, psa_generate_key. */
@@ -30,6 +36,11 @@ extern const cs_impl cs_mbedtls_psa_sha256;
 extern const cs_impl cs_mbedtls_psa_sha512;
 extern const cs_impl cs_mbedtls_psa_x25519;
 extern const cs_impl cs_mbedtls_psa_p256;
+/* sig.c: psa_sign_hash / psa_verify_hash, psa_mac_compute. */
+extern const cs_impl cs_mbedtls_psa_ed25519;
+extern const cs_impl cs_mbedtls_psa_ecdsa_p256;
+extern const cs_impl cs_mbedtls_psa_rsa_2048;
+extern const cs_impl cs_mbedtls_psa_hmac_sha256;
 
 /* psa_crypto_init(), once; the outcome is kept for the PSA impls to report
    (a failure does not stop the legacy path). */

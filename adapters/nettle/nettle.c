@@ -14,6 +14,7 @@
  *   X25519  curve25519_mul (derive), curve25519_mul_g of a fresh scalar (keygen).
  *   P-256   ecc_point_mul of parsed key and peer, ecc_point_get, big-endian X
  *           (derive); ecdsa_generate_keypair, 04||X||Y (keygen).
+ *   Ed25519, ECDSA P-256, RSA-2048 signatures and HMAC-SHA256: sig.c.
  * Keygen draws its scalars from a Yarrow-256 generator (Nettle's CSPRNG)
  * seeded with getrandom() in setup, so each context makes fresh keys and the
  * timed cost includes a real generator, as in the other libraries.
@@ -56,6 +57,7 @@
 #include <nettle/yarrow.h>
 
 #include "cryptospeed/adapter.h"
+#include "nettle_impls.h"
 #include "cpu.h"
 #include "text.h"
 
@@ -294,16 +296,14 @@ sha512_run(void *ctx, const cs_io *io)
 /* ---- key generation randomness ---- */
 
 /* ecdsa_generate_keypair wants a nettle_random_func; this is one, without a cast. */
-static nettle_random_func yarrow_random;
-
-static void
-yarrow_random(void *ctx, size_t length, uint8_t *dst)
+void
+cs_nettle_yarrow_random(void *ctx, size_t length, uint8_t *dst)
 {
 	yarrow256_random(ctx, length, dst);
 }
 
-static cs_status
-yarrow_seed(struct yarrow256_ctx *rng)
+cs_status
+cs_nettle_yarrow_seed(struct yarrow256_ctx *rng)
 {
 	uint8_t seed[YARROW256_SEED_FILE_SIZE];
 	size_t got = 0;
@@ -338,7 +338,7 @@ x25519_setup(void *ctx, const cs_setup *s)
 	if (s->alg->key_len != CURVE25519_SIZE || s->alg->pub_len != CURVE25519_SIZE)
 		return CS_BAD_PARAM;
 	if (s->op == CS_OP_KEYGEN)
-		return yarrow_seed(&c->rng);
+		return cs_nettle_yarrow_seed(&c->rng);
 	if (s->op != CS_OP_DERIVE || !s->key || !s->peer)
 		return CS_BAD_PARAM;
 	memcpy(c->scalar, s->key, CURVE25519_SIZE);
@@ -410,7 +410,7 @@ p256_setup(void *ctx, const cs_setup *s)
 	mpz_init2(c->y, 2 * 8 * P256_BYTES);
 	c->ready = 1;
 	if (s->op == CS_OP_KEYGEN)
-		return yarrow_seed(&c->rng);
+		return cs_nettle_yarrow_seed(&c->rng);
 
 	if (!s->key || !s->peer || s->peer[0] != 0x04)
 		return CS_BAD_PARAM;
@@ -435,7 +435,7 @@ p256_run(void *ctx, const cs_io *io)
 		ecc_point_get(&c->result, c->x, c->y);
 		return export_be(io->out, P256_BYTES, c->x);
 	}
-	ecdsa_generate_keypair(&c->result, &c->key, &c->rng, yarrow_random);
+	ecdsa_generate_keypair(&c->result, &c->key, &c->rng, cs_nettle_yarrow_random);
 	ecc_point_get(&c->result, c->x, c->y);
 	io->out[0] = 0x04;
 	cs_status st = export_be(io->out + 1, P256_BYTES, c->x);
@@ -507,7 +507,8 @@ static const cs_impl impl_p256 = {
 static const cs_impl *const nettle_impls[] = {
 	&impl_aes_128_gcm, &impl_aes_256_gcm, &impl_chacha20_poly1305,
 	&impl_aes_128_cbc, &impl_sha1, &impl_sha256, &impl_sha512,
-	&impl_x25519, &impl_p256, NULL,
+	&impl_x25519, &impl_p256, &cs_nettle_ed25519, &cs_nettle_ecdsa_p256,
+	&cs_nettle_rsa_2048, &cs_nettle_hmac_sha256, NULL,
 };
 
 /* ---- fat build: CPU features and masks ---- */

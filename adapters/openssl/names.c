@@ -68,3 +68,14 @@ cs_openssl_kex_names(const cs_alg *alg, const char **keymgmt, const char **excha
 	*exchange = x25519 ? "X25519" : "ECDH";
 }
 
+
+void
+cs_openssl_sig_names(const cs_alg *alg, const char **keymgmt, const char **signature)
+{
+	if (alg == &cs_alg_ed25519)
+		*keymgmt = *signature = "ED25519";
+	else if (alg == &cs_alg_ecdsa_p256)
+		*keymgmt = "EC", *signature = "ECDSA";
+	else
+		*keymgmt = *signature = "RSA";
+}

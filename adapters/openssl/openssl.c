@@ -161,6 +161,14 @@ static const cs_impl *const openssl_impls[] = {
 	&cs_openssl_x25519_oneshot, &cs_openssl_x25519_lowlevel,
 	&cs_openssl_p256_evp, &cs_openssl_p256_fetch,
 	&cs_openssl_p256_oneshot, &cs_openssl_p256_lowlevel,
+	&cs_openssl_ed25519_evp, &cs_openssl_ed25519_fetch,
+	&cs_openssl_ed25519_oneshot, &cs_openssl_ed25519_lowlevel,
+	&cs_openssl_ecdsa_p256_evp, &cs_openssl_ecdsa_p256_fetch,
+	&cs_openssl_ecdsa_p256_oneshot, &cs_openssl_ecdsa_p256_lowlevel,
+	&cs_openssl_rsa_2048_evp, &cs_openssl_rsa_2048_fetch,
+	&cs_openssl_rsa_2048_oneshot, &cs_openssl_rsa_2048_lowlevel,
+	&cs_openssl_hmac_sha256_evp, &cs_openssl_hmac_sha256_fetch,
+	&cs_openssl_hmac_sha256_oneshot, &cs_openssl_hmac_sha256_lowlevel,
 	NULL,
 };
 

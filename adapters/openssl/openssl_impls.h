@@ -8,6 +8,9 @@
  *   symmetric.c  hashes, AES-CBC, AEADs on the evp, fetch and oneshot paths
  *   pkey.c       X25519, P-256 on the evp, fetch and oneshot paths
  *   lowlevel.c   the deprecated SHA*_, AES_ and EC_KEY calls
+ *   sig.c        Ed25519, ECDSA P-256, RSA-2048 on the evp, fetch and oneshot paths
+ *   sig_lowlevel.c  RSA_sign / ECDSA_do_sign and their verifies
+ *   mac.c        HMAC-SHA256 on the four paths
  *   variant.c    the provider or engine the worker runs with, and what
  *                served a cell (describe)
  */
@@ -48,6 +51,9 @@ cs_openssl_lib_error(void)
 /* The P-256 public point 04||X||Y of a 32-byte big-endian private scalar.
    CS_OK, CS_LIB_ERROR or CS_NO_MEMORY. */
 cs_status cs_openssl_p256_public(const uint8_t priv[32], uint8_t pub[65]);
+/* A P-256 EVP_PKEY from its public point and, for a key pair, its scalar
+   (priv NULL: a public key). */
+cs_status cs_openssl_p256_pkey(const uint8_t *priv, const uint8_t pub[65], EVP_PKEY **out);
 
 /* names.c: the implicitly fetched objects of the evp and oneshot paths
    (EVP_sha256(), EVP_aes_128_gcm(), ...), and the name the fetch path fetches
@@ -58,6 +64,9 @@ const char *cs_openssl_fetch_name(const cs_alg *alg);
 /* names.c: a key agreement's key management and exchange names ("X25519",
    "X25519"; "EC", "ECDH"). */
 void cs_openssl_kex_names(const cs_alg *alg, const char **keymgmt, const char **exchange);
+/* names.c: a signature's key management and signature names ("ED25519",
+   "ED25519"; "EC", "ECDSA"; "RSA", "RSA"). */
+void cs_openssl_sig_names(const cs_alg *alg, const char **keymgmt, const char **signature);
 
 /* ---- variant.c: the provider or engine this worker runs with ---- */
 
@@ -112,5 +121,13 @@ extern const cs_impl cs_openssl_x25519_evp, cs_openssl_x25519_fetch,
 	cs_openssl_x25519_oneshot, cs_openssl_x25519_lowlevel;
 extern const cs_impl cs_openssl_p256_evp, cs_openssl_p256_fetch,
 	cs_openssl_p256_oneshot, cs_openssl_p256_lowlevel;
+extern const cs_impl cs_openssl_ed25519_evp, cs_openssl_ed25519_fetch,
+	cs_openssl_ed25519_oneshot, cs_openssl_ed25519_lowlevel;
+extern const cs_impl cs_openssl_ecdsa_p256_evp, cs_openssl_ecdsa_p256_fetch,
+	cs_openssl_ecdsa_p256_oneshot, cs_openssl_ecdsa_p256_lowlevel;
+extern const cs_impl cs_openssl_rsa_2048_evp, cs_openssl_rsa_2048_fetch,
+	cs_openssl_rsa_2048_oneshot, cs_openssl_rsa_2048_lowlevel;
+extern const cs_impl cs_openssl_hmac_sha256_evp, cs_openssl_hmac_sha256_fetch,
+	cs_openssl_hmac_sha256_oneshot, cs_openssl_hmac_sha256_lowlevel;
 
 #endif

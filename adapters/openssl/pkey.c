@@ -60,9 +60,8 @@ cs_openssl_p256_public(const uint8_t priv[32], uint8_t pub[65])
 }
 
 #if CS_OPENSSL_3
-/* A P-256 EVP_PKEY from its public point and, for a key pair, its scalar. */
-static cs_status
-p256_pkey(const uint8_t *priv, const uint8_t pub[65], EVP_PKEY **out)
+cs_status
+cs_openssl_p256_pkey(const uint8_t *priv, const uint8_t pub[65], EVP_PKEY **out)
 {
 	OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
 	BIGNUM *d = priv ? BN_bin2bn(priv, 32, NULL) : NULL;
@@ -89,9 +88,8 @@ done:
 	return st;
 }
 #else
-/* A P-256 EVP_PKEY from its public point and, for a key pair, its scalar. */
-static cs_status
-p256_pkey(const uint8_t *priv, const uint8_t pub[65], EVP_PKEY **out)
+cs_status
+cs_openssl_p256_pkey(const uint8_t *priv, const uint8_t pub[65], EVP_PKEY **out)
 {
 	EC_KEY *ec = EC_KEY_new_by_curve_name(NID_X9_62_prime256v1);
 	BIGNUM *d = priv ? BN_bin2bn(priv, 32, NULL) : NULL;
@@ -128,9 +126,9 @@ load_keys(kex_ctx *c, const cs_setup *s)
 	uint8_t pub[65];
 	cs_status st = cs_openssl_p256_public(s->key, pub);
 	if (st == CS_OK)
-		st = p256_pkey(s->key, pub, &c->key);
+		st = cs_openssl_p256_pkey(s->key, pub, &c->key);
 	if (st == CS_OK)
-		st = p256_pkey(NULL, s->peer, &c->peer);
+		st = cs_openssl_p256_pkey(NULL, s->peer, &c->peer);
 	return st;
 }
 

@@ -476,6 +476,24 @@ fetch_probe(const cs_alg *alg, cs_openssl_route route, char *why, size_t size)
 		EVP_CIPHER *f = name ? EVP_CIPHER_fetch(NULL, name, NULL) : NULL;
 		ok = !name || f;
 		EVP_CIPHER_free(f);
+	} else if (alg->kind == CS_MAC) {
+		name = "HMAC";
+		EVP_MAC *m = EVP_MAC_fetch(NULL, name, NULL);
+		ok = m != NULL;
+		EVP_MAC_free(m);
+	} else if (alg->kind == CS_SIG) {
+		const char *keymgmt, *signature;
+		cs_openssl_sig_names(alg, &keymgmt, &signature);
+		name = keymgmt;
+		EVP_KEYMGMT *km = EVP_KEYMGMT_fetch(NULL, name, NULL);
+		EVP_SIGNATURE *sg = NULL;
+		if (km) {
+			name = signature;
+			sg = EVP_SIGNATURE_fetch(NULL, name, NULL);
+		}
+		ok = km && sg;
+		EVP_SIGNATURE_free(sg);
+		EVP_KEYMGMT_free(km);
 	} else {
 		/* X25519: key management and exchange "X25519"; P-256: "EC" and "ECDH" */
 		const char *keymgmt, *exchange;

@@ -8,8 +8,11 @@
  *  afternm   AES-256-GCM with the key expanded once (crypto_aead_aes256gcm_
  *            beforenm in setup, *_detached_afternm per operation).
  *
- * libsodium has no AES-128, no CBC, no SHA-1 and no NIST curve: those impls
- * have no run and say why. It has no runtime switch to turn CPU features off,
+ *            crypto_sign_detached (Ed25519, the key pair expanded from its seed
+ *            in setup), crypto_auth_hmacsha256_init/update/final.
+ *
+ * libsodium has no AES-128, no CBC, no SHA-1, no NIST curve and no RSA: those
+ * impls have no run and say why. It has no runtime switch to turn CPU features off,
  * so capability masks are unsupported.
  */
 #include <stdalign.h>
@@ -282,6 +285,87 @@ x25519_run(void *ctx, const cs_io *io)
 	return CS_OK;
 }
 
+/* ---- Ed25519 ---- */
+
+struct ed25519_ctx {
+	cs_op op;
+	unsigned char pk[crypto_sign_PUBLICKEYBYTES];
+	unsigned char sk[crypto_sign_SECRETKEYBYTES]; /* seed || public key */
+};
+
+static cs_setup_fn ed25519_setup;
+static cs_run_fn ed25519_run;
+
+static cs_status
+ed25519_setup(void *ctx, const cs_setup *setup)
+{
+	struct ed25519_ctx *c = ctx;
+	c->op = setup->op;
+	if (c->op == CS_OP_KEYGEN)
+		return CS_OK;
+	if (c->op == CS_OP_SIGN) {
+		if (setup->key_len != crypto_sign_SEEDBYTES)
+			return CS_BAD_PARAM;
+		return crypto_sign_seed_keypair(c->pk, c->sk, setup->key) == 0 ? CS_OK
+			: CS_LIB_ERROR;
+	}
+	if (c->op != CS_OP_VERIFY || setup->peer_len != sizeof c->pk)
+		return CS_BAD_PARAM;
+	memcpy(c->pk, setup->peer, sizeof c->pk);
+	return CS_OK;
+}
+
+static cs_status
+ed25519_run(void *ctx, const cs_io *io)
+{
+	struct ed25519_ctx *c = ctx;
+	if (c->op == CS_OP_SIGN) {
+		if (crypto_sign_detached(io->out, NULL, or_empty_const(io->in), io->len, c->sk) != 0)
+			return CS_LIB_ERROR;
+#ifdef CS_FAULT_FLIP_SIG
+		io->out[7] ^= 0x10; /* a seeded fault (tests/CMakeLists.txt): one bit wrong */
+#endif
+		return CS_OK;
+	}
+	if (c->op == CS_OP_VERIFY)
+		return crypto_sign_verify_detached(io->sig, or_empty_const(io->in), io->len,
+						   c->pk) == 0 ? CS_OK : CS_MISMATCH;
+	unsigned char sk[crypto_sign_SECRETKEYBYTES];
+	int r = crypto_sign_keypair(io->out, sk);
+	sodium_memzero(sk, sizeof sk);
+	return r == 0 ? CS_OK : CS_LIB_ERROR;
+}
+
+/* ---- HMAC-SHA-256 ---- */
+
+struct hmac_ctx {
+	crypto_auth_hmacsha256_state keyed; /* the state after the key, copied per op */
+};
+
+static cs_setup_fn hmac_setup;
+static cs_run_fn hmac_run;
+
+static cs_status
+hmac_setup(void *ctx, const cs_setup *setup)
+{
+	struct hmac_ctx *c = ctx;
+	if (setup->op != CS_OP_MAC)
+		return CS_BAD_PARAM;
+	return crypto_auth_hmacsha256_init(&c->keyed, or_empty_const(setup->key),
+					   setup->key_len) == 0 ? CS_OK : CS_LIB_ERROR;
+}
+
+static cs_status
+hmac_run(void *ctx, const cs_io *io)
+{
+	struct hmac_ctx *c = ctx;
+	crypto_auth_hmacsha256_state st = c->keyed;
+	if (crypto_auth_hmacsha256_update(&st, or_empty_const(io->in), io->len) != 0 ||
+	    crypto_auth_hmacsha256_final(&st, io->out) != 0)
+		return CS_LIB_ERROR;
+	return CS_OK;
+}
+
 /* ---- The table ---- */
 
 static const cs_impl aes_128_gcm_combined = {
@@ -332,10 +416,33 @@ static const cs_impl p256_combined = {
 	.why = "libsodium has no P-256 (no NIST curves)",
 };
 
+static const cs_impl ed25519_combined = {
+	.alg = &cs_alg_ed25519, .path = "combined",
+	.ops = CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY) | CS_OPBIT(CS_OP_KEYGEN),
+	.context_size = sizeof(struct ed25519_ctx),
+	.setup = ed25519_setup, .run = ed25519_run,
+};
+static const cs_impl ecdsa_p256_combined = {
+	.alg = &cs_alg_ecdsa_p256, .path = "combined",
+	.ops = CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY) | CS_OPBIT(CS_OP_KEYGEN),
+	.why = "libsodium has no ECDSA (no NIST curves)",
+};
+static const cs_impl rsa_2048_combined = {
+	.alg = &cs_alg_rsa_2048, .path = "combined",
+	.ops = CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY),
+	.why = "libsodium has no RSA",
+};
+static const cs_impl hmac_sha256_combined = {
+	.alg = &cs_alg_hmac_sha256, .path = "combined", .ops = CS_OPBIT(CS_OP_MAC),
+	.context_size = sizeof(struct hmac_ctx),
+	.setup = hmac_setup, .run = hmac_run,
+};
+
 static const cs_impl *const impls[] = {
 	&aes_128_gcm_combined, &aes_256_gcm_combined, &aes_256_gcm_afternm,
 	&chacha20_poly1305_combined, &aes_128_cbc_combined, &sha1_combined,
 	&sha256_combined, &sha512_combined, &x25519_combined, &p256_combined,
+	&ed25519_combined, &ecdsa_p256_combined, &rsa_2048_combined, &hmac_sha256_combined,
 	NULL,
 };
 

@@ -8,6 +8,12 @@
  *  HASH    wc_Sha/Sha256/Sha512 Update + Final on a ctx-held state.
  *  KEX     X25519 (wc_curve25519_*, little-endian as RFC 7748 prints it)
  *          and P-256 ECDH (wc_ecc_*), keygen from a WC_RNG made in setup.
+ *  SIG     Ed25519 wc_ed25519_sign_msg / _verify_msg; ECDSA P-256: SHA-256
+ *          of the message, wc_ecc_sign_hash_ex with RFC 6979 k
+ *          (wc_ecc_set_deterministic) / wc_ecc_verify_hash_ex; RSA-2048:
+ *          SHA-256, wc_EncodeSignature (DigestInfo), wc_RsaSSL_Sign /
+ *          wc_RsaSSL_VerifyInline and a compare, as wolfSSL's TLS does.
+ *  MAC     HMAC-SHA256: wc_HmacSetKey once, wc_HmacUpdate + wc_HmacFinal.
  *
  * Every impl is guarded by the option that compiles its algorithm into
  * wolfCrypt; a build without it gets an impl with no run that says why.
@@ -23,10 +29,14 @@
 #include <wolfssl/version.h>
 #include <wolfssl/wolfcrypt/aes.h>
 #include <wolfssl/wolfcrypt/chacha20_poly1305.h>
+#include <wolfssl/wolfcrypt/asn_public.h>
 #include <wolfssl/wolfcrypt/curve25519.h>
 #include <wolfssl/wolfcrypt/ecc.h>
+#include <wolfssl/wolfcrypt/ed25519.h>
 #include <wolfssl/wolfcrypt/error-crypt.h>
+#include <wolfssl/wolfcrypt/hmac.h>
 #include <wolfssl/wolfcrypt/random.h>
+#include <wolfssl/wolfcrypt/rsa.h>
 #include <wolfssl/wolfcrypt/sha.h>
 #include <wolfssl/wolfcrypt/sha256.h>
 #include <wolfssl/wolfcrypt/sha512.h>
@@ -43,6 +53,7 @@
 #define PATH "wolfcrypt"
 #define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
 #define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
+#define SIG_OPS (CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY))
 
 /* What each algorithm needs from the wolfCrypt build (CS_WC_*: ours). */
 #if !defined(NO_AES) && defined(HAVE_AESGCM)
@@ -67,6 +78,22 @@
 #if defined(HAVE_ECC) && defined(HAVE_ECC_DHE) && defined(HAVE_ECC_KEY_IMPORT) && \
 	defined(HAVE_ECC_KEY_EXPORT) && !defined(NO_ECC256) && !defined(WC_NO_RNG)
 #define CS_WC_P256 1
+#endif
+
+#if defined(HAVE_ED25519) && defined(HAVE_ED25519_SIGN) && defined(HAVE_ED25519_VERIFY) && \
+	defined(HAVE_ED25519_KEY_IMPORT) && defined(HAVE_ED25519_KEY_EXPORT) && !defined(WC_NO_RNG)
+#define CS_WC_ED25519 1
+#endif
+#if defined(HAVE_ECC) && defined(HAVE_ECC_SIGN) && defined(HAVE_ECC_VERIFY) && \
+	defined(HAVE_ECC_KEY_IMPORT) && defined(HAVE_ECC_KEY_EXPORT) && !defined(NO_ECC256) && \
+	!defined(NO_SHA256) && !defined(WC_NO_RNG)
+#define CS_WC_ECDSA 1
+#endif
+#if !defined(NO_RSA) && !defined(NO_SHA256) && !defined(WC_NO_RNG) && !defined(NO_ASN)
+#define CS_WC_RSA 1
+#endif
+#if !defined(NO_HMAC) && !defined(NO_SHA256)
+#define CS_WC_HMAC 1
 #endif
 
 /* A wolfCrypt error code as a cs_status. */
@@ -586,6 +613,327 @@ p256_teardown(void *ctx)
 }
 #endif /* CS_WC_P256 */
 
+/* ---- Ed25519 ---- */
+
+#ifdef CS_WC_ED25519
+typedef struct ed25519_ctx {
+	ed25519_key key;	/* sign: the key pair; verify: the public key */
+	WC_RNG rng;		/* keygen */
+	bool key_init, rng_init;
+	cs_op op;
+} ed25519_ctx;
+
+static cs_setup_fn ed25519_setup;
+static cs_run_fn ed25519_run;
+static cs_teardown_fn ed25519_teardown;
+
+static cs_status
+ed25519_setup(void *ctx, const cs_setup *s)
+{
+	ed25519_ctx *c = ctx;
+	int ret;
+	c->op = s->op;
+	if (s->op == CS_OP_KEYGEN) {
+		if ((ret = wc_InitRng(&c->rng)) != 0)
+			return wc_status(ret);
+		c->rng_init = true;
+		return CS_OK;
+	}
+	if ((ret = wc_ed25519_init(&c->key)) != 0)
+		return wc_status(ret);
+	c->key_init = true;
+	if (s->peer_len != ED25519_PUB_KEY_SIZE)
+		return CS_BAD_PARAM;
+	if (s->op == CS_OP_SIGN) {
+		if (s->key_len != ED25519_KEY_SIZE)
+			return CS_BAD_PARAM;
+		ret = wc_ed25519_import_private_key(s->key, ED25519_KEY_SIZE, s->peer,
+						    ED25519_PUB_KEY_SIZE, &c->key);
+	} else {
+		ret = wc_ed25519_import_public(s->peer, ED25519_PUB_KEY_SIZE, &c->key);
+	}
+	return wc_status(ret);
+}
+
+static cs_status
+ed25519_run(void *ctx, const cs_io *io)
+{
+	ed25519_ctx *c = ctx;
+	int ret, res = 0;
+	word32 n = ED25519_SIG_SIZE;
+	if (c->op == CS_OP_SIGN) {
+		ret = wc_ed25519_sign_msg(io->in, (word32)io->len, io->out, &n, &c->key);
+		return ret != 0 ? wc_status(ret) : n == ED25519_SIG_SIZE ? CS_OK : CS_LIB_ERROR;
+	}
+	if (c->op == CS_OP_VERIFY) {
+		ret = wc_ed25519_verify_msg(io->sig, ED25519_SIG_SIZE, io->in, (word32)io->len,
+					    &res, &c->key);
+		if (ret == 0 && res == 1)
+			return CS_OK;
+		/* wolfCrypt refuses an S >= the group order as a bad argument */
+		return ret == 0 || ret == SIG_VERIFY_E || ret == BAD_FUNC_ARG ? CS_MISMATCH
+			: wc_status(ret);
+	}
+	/* a fresh key object per key pair, as for P-256 */
+	if ((ret = wc_ed25519_init(&c->key)) != 0)
+		return wc_status(ret);
+	ret = wc_ed25519_make_key(&c->rng, ED25519_KEY_SIZE, &c->key);
+	n = ED25519_PUB_KEY_SIZE;
+	if (ret == 0)
+		ret = wc_ed25519_export_public(&c->key, io->out, &n);
+	wc_ed25519_free(&c->key);
+	return ret != 0 ? wc_status(ret) : n == ED25519_PUB_KEY_SIZE ? CS_OK : CS_LIB_ERROR;
+}
+
+static void
+ed25519_teardown(void *ctx)
+{
+	ed25519_ctx *c = ctx;
+	if (c->key_init)
+		wc_ed25519_free(&c->key);
+	if (c->rng_init)
+		wc_FreeRng(&c->rng);
+	c->key_init = c->rng_init = false;
+}
+#endif /* CS_WC_ED25519 */
+
+/* ---- ECDSA P-256 with SHA-256 ---- */
+
+#ifdef CS_WC_ECDSA
+#define ECDSA_SIZE 32
+
+typedef struct ecdsa_ctx {
+	ecc_key key;		/* sign: the key pair; verify: the public key; keygen:
+				   the new pair, only inside run */
+	WC_RNG rng;
+	mp_int r, s;
+	bool key_init, rng_init, rs_init;
+	cs_op op;
+} ecdsa_ctx;
+
+static cs_setup_fn ecdsa_setup;
+static cs_run_fn ecdsa_run;
+static cs_teardown_fn ecdsa_teardown;
+
+static cs_status
+ecdsa_setup(void *ctx, const cs_setup *s)
+{
+	ecdsa_ctx *c = ctx;
+	int ret;
+	c->op = s->op;
+	if ((ret = wc_InitRng(&c->rng)) != 0)
+		return wc_status(ret);
+	c->rng_init = true;
+	if ((ret = mp_init_multi(&c->r, &c->s, NULL, NULL, NULL, NULL)) != MP_OKAY)
+		return CS_NO_MEMORY;
+	c->rs_init = true;
+	if (s->op == CS_OP_KEYGEN)
+		return CS_OK;
+	if (s->peer_len != 1 + 2 * ECDSA_SIZE)
+		return CS_BAD_PARAM;
+	if ((ret = wc_ecc_init(&c->key)) != 0)
+		return wc_status(ret);
+	c->key_init = true;
+	if (s->op == CS_OP_SIGN) {
+		if (s->key_len != ECDSA_SIZE)
+			return CS_BAD_PARAM;
+		ret = wc_ecc_import_private_key_ex(s->key, ECDSA_SIZE, s->peer,
+						   (word32)s->peer_len, &c->key, ECC_SECP256R1);
+#ifdef ECC_TIMING_RESISTANT
+		if (ret == 0)
+			ret = wc_ecc_set_rng(&c->key, &c->rng);
+#endif
+#if defined(WOLFSSL_ECDSA_DETERMINISTIC_K) || defined(WOLFSSL_ECDSA_DETERMINISTIC_K_VARIANT)
+		if (ret == 0)
+			ret = wc_ecc_set_deterministic(&c->key, 1);
+#endif
+	} else {
+		ret = wc_ecc_import_x963_ex(s->peer, (word32)s->peer_len, &c->key, ECC_SECP256R1);
+	}
+	return wc_status(ret);
+}
+
+static cs_status
+ecdsa_run(void *ctx, const cs_io *io)
+{
+	ecdsa_ctx *c = ctx;
+	byte digest[WC_SHA256_DIGEST_SIZE];
+	word32 n;
+	int ret, res = 0;
+	if (c->op == CS_OP_KEYGEN) {
+		if ((ret = wc_ecc_init(&c->key)) != 0)
+			return wc_status(ret);
+		ret = wc_ecc_make_key_ex(&c->rng, ECDSA_SIZE, &c->key, ECC_SECP256R1);
+		n = 1 + 2 * ECDSA_SIZE;
+		if (ret == 0)
+			ret = wc_ecc_export_x963(&c->key, io->out, &n);
+		wc_ecc_free(&c->key);
+		return ret != 0 ? wc_status(ret) : n == 1 + 2 * ECDSA_SIZE ? CS_OK : CS_LIB_ERROR;
+	}
+	if ((ret = wc_Sha256Hash(io->in, (word32)io->len, digest)) != 0)
+		return wc_status(ret);
+	if (c->op == CS_OP_SIGN) {
+		ret = wc_ecc_sign_hash_ex(digest, sizeof digest, &c->rng, &c->key, &c->r, &c->s);
+		if (ret == 0)
+			ret = mp_to_unsigned_bin_len(&c->r, io->out, ECDSA_SIZE);
+		if (ret == 0)
+			ret = mp_to_unsigned_bin_len(&c->s, io->out + ECDSA_SIZE, ECDSA_SIZE);
+		return wc_status(ret);
+	}
+	if (mp_read_unsigned_bin(&c->r, io->sig, ECDSA_SIZE) != MP_OKAY ||
+	    mp_read_unsigned_bin(&c->s, io->sig + ECDSA_SIZE, ECDSA_SIZE) != MP_OKAY)
+		return CS_LIB_ERROR;
+	ret = wc_ecc_verify_hash_ex(&c->r, &c->s, digest, sizeof digest, &res, &c->key);
+	if (ret == 0)
+		return res == 1 ? CS_OK : CS_MISMATCH;
+	return ret == MP_ZERO_E || ret == ECC_OUT_OF_RANGE_E ? CS_MISMATCH : wc_status(ret);
+}
+
+static void
+ecdsa_teardown(void *ctx)
+{
+	ecdsa_ctx *c = ctx;
+	if (c->rs_init)
+		mp_free(&c->r), mp_free(&c->s);
+	if (c->key_init)
+		wc_ecc_free(&c->key);
+	if (c->rng_init)
+		wc_FreeRng(&c->rng);
+	c->key_init = c->rng_init = c->rs_init = false;
+}
+#endif /* CS_WC_ECDSA */
+
+/* ---- RSA-2048 PKCS#1 v1.5 with SHA-256 ---- */
+
+#ifdef CS_WC_RSA
+#define RSA_SIZE 256
+/* DigestInfo: the SHA-256 AlgorithmIdentifier (19 bytes) + the digest. */
+#define DIGEST_INFO_MAX 64
+
+typedef struct rsa_ctx {
+	RsaKey key;
+	WC_RNG rng;		/* sign: blinding */
+	bool key_init, rng_init;
+	cs_op op;
+	int oid;		/* wc_GetCTC_HashOID(WC_SHA256) */
+} rsa_ctx;
+
+static cs_setup_fn rsa_setup;
+static cs_run_fn rsa_run;
+static cs_teardown_fn rsa_teardown;
+
+static cs_status
+rsa_setup(void *ctx, const cs_setup *s)
+{
+	rsa_ctx *c = ctx;
+	word32 idx = 0;
+	int ret;
+	c->op = s->op;
+	if ((s->op != CS_OP_SIGN && s->op != CS_OP_VERIFY) || !fits_word32(s->key_len) ||
+	    !fits_word32(s->peer_len))
+		return CS_BAD_PARAM;
+	if ((c->oid = wc_GetCTC_HashOID(WC_SHA256)) <= 0)
+		return CS_LIB_ERROR;
+	if ((ret = wc_InitRng(&c->rng)) != 0)
+		return wc_status(ret);
+	c->rng_init = true;
+	if ((ret = wc_InitRsaKey(&c->key, NULL)) != 0)
+		return wc_status(ret);
+	c->key_init = true;
+	if (s->op == CS_OP_SIGN) {
+		ret = wc_RsaPrivateKeyDecode(s->key, &idx, &c->key, (word32)s->key_len);
+#ifdef WC_RSA_BLINDING
+		if (ret == 0)
+			ret = wc_RsaSetRNG(&c->key, &c->rng);
+#endif
+	} else {
+		ret = wc_RsaPublicKeyDecode(s->peer, &idx, &c->key, (word32)s->peer_len);
+	}
+	if (ret == 0 && wc_RsaEncryptSize(&c->key) != RSA_SIZE)
+		return CS_BAD_PARAM;
+	return wc_status(ret);
+}
+
+static cs_status
+rsa_run(void *ctx, const cs_io *io)
+{
+	rsa_ctx *c = ctx;
+	byte digest[WC_SHA256_DIGEST_SIZE], info[DIGEST_INFO_MAX], sig[RSA_SIZE], *plain = NULL;
+	int ret = wc_Sha256Hash(io->in, (word32)io->len, digest);
+	if (ret != 0)
+		return wc_status(ret);
+	word32 info_len = wc_EncodeSignature(info, digest, sizeof digest, c->oid);
+	if (info_len == 0)
+		return CS_LIB_ERROR;
+	if (c->op == CS_OP_SIGN) {
+		ret = wc_RsaSSL_Sign(info, info_len, io->out, RSA_SIZE, &c->key, &c->rng);
+		return ret == RSA_SIZE ? CS_OK : ret < 0 ? wc_status(ret) : CS_LIB_ERROR;
+	}
+	memcpy(sig, io->sig, RSA_SIZE);
+	ret = wc_RsaSSL_VerifyInline(sig, RSA_SIZE, &plain, &c->key);
+	if (ret < 0)
+		return ret == RSA_PAD_E || ret == RSA_BUFFER_E || ret == BAD_PADDING_E ||
+		       ret == RSA_OUT_OF_RANGE_E ? CS_MISMATCH : wc_status(ret);
+	return (word32)ret == info_len && memcmp(plain, info, info_len) == 0 ? CS_OK : CS_MISMATCH;
+}
+
+static void
+rsa_teardown(void *ctx)
+{
+	rsa_ctx *c = ctx;
+	if (c->key_init)
+		wc_FreeRsaKey(&c->key);
+	if (c->rng_init)
+		wc_FreeRng(&c->rng);
+	c->key_init = c->rng_init = false;
+}
+#endif /* CS_WC_RSA */
+
+/* ---- HMAC-SHA256 ---- */
+
+#ifdef CS_WC_HMAC
+typedef struct hmac_ctx {
+	Hmac hmac;
+	bool init;
+} hmac_ctx;
+
+static cs_setup_fn hmac_setup;
+static cs_run_fn hmac_run;
+static cs_teardown_fn hmac_teardown;
+
+static cs_status
+hmac_setup(void *ctx, const cs_setup *s)
+{
+	hmac_ctx *c = ctx;
+	int ret;
+	if (s->op != CS_OP_MAC || !fits_word32(s->key_len) || !fits_word32(s->max_len))
+		return CS_BAD_PARAM;
+	if ((ret = wc_HmacInit(&c->hmac, NULL, INVALID_DEVID)) != 0)
+		return wc_status(ret);
+	c->init = true;
+	return wc_status(wc_HmacSetKey(&c->hmac, WC_SHA256, s->key, (word32)s->key_len));
+}
+
+static cs_status
+hmac_run(void *ctx, const cs_io *io)
+{
+	hmac_ctx *c = ctx;
+	int ret = wc_HmacUpdate(&c->hmac, io->in, (word32)io->len);
+	if (ret == 0)
+		ret = wc_HmacFinal(&c->hmac, io->out);
+	return wc_status(ret);
+}
+
+static void
+hmac_teardown(void *ctx)
+{
+	hmac_ctx *c = ctx;
+	if (c->init)
+		wc_HmacFree(&c->hmac);
+	c->init = false;
+}
+#endif /* CS_WC_HMAC */
+
 /* ---- The table ---- */
 
 static const cs_impl aes_128_gcm_wolfcrypt = {
@@ -674,10 +1022,53 @@ static const cs_impl p256_wolfcrypt = {
 #endif
 };
 
+static const cs_impl ed25519_wolfcrypt = {
+	.alg = &cs_alg_ed25519, .path = PATH, .ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+#ifdef CS_WC_ED25519
+	.context_size = sizeof(ed25519_ctx),
+	.setup = ed25519_setup, .run = ed25519_run, .teardown = ed25519_teardown,
+#else
+	.why = "this wolfSSL build has no Ed25519 (needs HAVE_ED25519 with sign, verify, "
+	       "key import/export, and an RNG)",
+#endif
+};
+static const cs_impl ecdsa_p256_wolfcrypt = {
+	.alg = &cs_alg_ecdsa_p256, .path = PATH, .ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+#ifdef CS_WC_ECDSA
+	.context_size = sizeof(ecdsa_ctx),
+	.setup = ecdsa_setup, .run = ecdsa_run, .teardown = ecdsa_teardown,
+#if !defined(WOLFSSL_ECDSA_DETERMINISTIC_K) && !defined(WOLFSSL_ECDSA_DETERMINISTIC_K_VARIANT)
+	.flags = CS_IMPL_RANDOMIZED,
+#endif
+#else
+	.why = "this wolfSSL build has no ECDSA P-256 (needs HAVE_ECC with sign, verify, "
+	       "key import/export, SHA-256 and an RNG)",
+#endif
+};
+static const cs_impl rsa_2048_wolfcrypt = {
+	.alg = &cs_alg_rsa_2048, .path = PATH, .ops = SIG_OPS,
+#ifdef CS_WC_RSA
+	.context_size = sizeof(rsa_ctx),
+	.setup = rsa_setup, .run = rsa_run, .teardown = rsa_teardown,
+#else
+	.why = "this wolfSSL build has no RSA (NO_RSA, NO_ASN or no SHA-256)",
+#endif
+};
+static const cs_impl hmac_sha256_wolfcrypt = {
+	.alg = &cs_alg_hmac_sha256, .path = PATH, .ops = CS_OPBIT(CS_OP_MAC),
+#ifdef CS_WC_HMAC
+	.context_size = sizeof(hmac_ctx),
+	.setup = hmac_setup, .run = hmac_run, .teardown = hmac_teardown,
+#else
+	.why = "this wolfSSL build has no HMAC-SHA256 (NO_HMAC or NO_SHA256)",
+#endif
+};
+
 static const cs_impl *const wolfssl_impls[] = {
 	&aes_128_gcm_wolfcrypt, &aes_256_gcm_wolfcrypt, &chacha20_poly1305_wolfcrypt,
 	&aes_128_cbc_wolfcrypt, &sha1_wolfcrypt, &sha256_wolfcrypt, &sha512_wolfcrypt,
-	&x25519_wolfcrypt, &p256_wolfcrypt, NULL,
+	&x25519_wolfcrypt, &p256_wolfcrypt, &ed25519_wolfcrypt, &ecdsa_p256_wolfcrypt,
+	&rsa_2048_wolfcrypt, &hmac_sha256_wolfcrypt, NULL,
 };
 
 /* ---- The adapter ---- */

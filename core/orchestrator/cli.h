@@ -5,10 +5,12 @@
 #ifndef CS_CLI_H
 #define CS_CLI_H
 
+#include <getopt.h>
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "orchestrator.h"
+#include "results.h"
 
 /* Exit statuses: one table, shown by `cryptospeed --help` and the README. */
 enum {
@@ -48,12 +50,24 @@ void cs_parse_launcher(cs_config *cfg, const char *s);
  * subcommand for "see cryptospeed CMD --help".
  */
 _Noreturn void cs_getopt_error(const char *cmd, int c, char **argv);
+/*
+ * getopt_long with those errors: the next option of a subcommand's argv (set
+ * optind = 1 before the first call), or -1 at the end; a missing value or an
+ * unknown option is cs_getopt_error naming `cmd` and never returns.
+ */
+int cs_getopt(int argc, char **argv, const char *optstring, const struct option *o,
+	      const char *cmd);
+
+/* A cryptospeed/1 result file, typed and checked, or cs_usage_error naming
+   the file and the first bad place (cmd_report.c). */
+void cs_cli_load_results(const char *file, cs_res_file *out);
 
 /* The subcommands: argc/argv start at the subcommand's own name. */
 int cs_cmd_run(int argc, char **argv);
 int cs_cmd_list(int argc, char **argv);
 int cs_cmd_report(int argc, char **argv);
 int cs_cmd_compare(int argc, char **argv);
+int cs_cmd_history(int argc, char **argv);
 int cs_cmd_import(int argc, char **argv);
 
 #endif

@@ -1,51 +1,125 @@
-/* cryptospeed compare: BASE and NEW result files, cell by cell. */
+/* cryptospeed compare: BASE and NEW result files, or two selections of one
+   file, cell by cell (core/report/verdict.c). */
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "report.h"
+#include "verdict.h"
 
-void cs_cli_load_results(const char *file, cs_res_file *out);
+static const char usage[] =
+        "usage: cryptospeed compare BASE.json NEW.json [options]\n"
+        "       cryptospeed compare FILE.json --base SEL --new SEL [options]\n"
+        "Cell by cell: the rate NEW/BASE decided from repetitions (run --repeat; with\n"
+        "fewer than 3 per side the verdict is weak: effect and noise only), and every\n"
+        "other change: hw class lost or gained, status ok -> other, cells missing or\n"
+        "new, library version or build, host/CPU/kernel. A reference cell (noop/noop or\n"
+        "openssl/evp sha256 digest 8192) measures the machine's drift.\n"
+        "SEL (same-run mode, one interleaved run): a library as in the file\n"
+        "(wolfssl@5.7.2), with a mask (openssl/no-aes) or a provider (openssl[default]).\n\n"
+        "  --threshold PCT    minimum effect (default 5)\n"
+        "  --fail-on KINDS    what exits 1: slower,hw,status,missing (default: all four)\n"
+        "  --across-hosts     allow files from different CPU models or architectures\n"
+        "  --format F         text, markdown, junit, json (default: text)\n\n"
+        "exit: 0 nothing flagged; 1 a kind of --fail-on flagged; 2 bad input, or\n"
+        "different CPUs without --across-hosts; 5 inconclusive: the reference cell moved\n"
+        "more than the threshold and nothing was flagged beyond the drift.\n";
+
+typedef void cs_compare_fn(const cs_comparison *c, FILE *f);
+
+static const struct {
+	const char *name;
+	cs_compare_fn *fn;
+} formats[] = {
+        {"text", cs_compare_text},
+        {"markdown", cs_compare_markdown},
+        {"junit", cs_compare_junit},
+        {"json", cs_compare_json},
+};
 
 int
 cs_cmd_compare(int argc, char **argv)
 {
+	enum { OPT_THRESHOLD = 256, OPT_FAIL_ON, OPT_ACROSS, OPT_FORMAT, OPT_BASE, OPT_NEW };
 	static const struct option options[] = {
-		{"help", no_argument, NULL, 'h'},
-		{"threshold", required_argument, NULL, 't'},
-		{NULL, 0, NULL, 0},
+	        {"help", no_argument, NULL, 'h'},
+	        {"threshold", required_argument, NULL, OPT_THRESHOLD},
+	        {"fail-on", required_argument, NULL, OPT_FAIL_ON},
+	        {"across-hosts", no_argument, NULL, OPT_ACROSS},
+	        {"format", required_argument, NULL, OPT_FORMAT},
+	        {"base", required_argument, NULL, OPT_BASE},
+	        {"new", required_argument, NULL, OPT_NEW},
+	        {NULL, 0, NULL, 0},
 	};
-	double threshold = 0.05;
+	cs_compare_opts o = cs_compare_defaults;
+	cs_compare_fn *emit = cs_compare_text;
+	char why[1024];
 	int c;
 	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+	while ((c = cs_getopt(argc, argv, ":h", options, "compare")) != -1) {
 		switch (c) {
-		case 'h':
-			puts("usage: cryptospeed compare BASE.json NEW.json [--threshold PCT]\n"
-			     "Per cell: rate new/base, Mann-Whitney p on the raw samples, hw change.\n"
-			     "Exit 1 when a cell is slower by more than PCT% (default 5) with p < 0.01.");
-			return CS_EXIT_OK;
-		case 't':
-			threshold = cs_parse_double("--threshold", optarg, 0, 100, false,
-						    "a percentage in [0, 100]") / 100;
+		case 'h': fputs(usage, stdout); return CS_EXIT_OK;
+		case OPT_THRESHOLD:
+			o.threshold = cs_parse_double("--threshold", optarg, 0, 100, false,
+			                              "a percentage in [0, 100]") /
+			              100;
 			break;
-		default: cs_getopt_error("compare", c, argv);
+		case OPT_FAIL_ON:
+			if (cs_flag_parse(optarg, &o.fail_on, why, sizeof why) != 0)
+				cs_usage_error("%s", why);
+			break;
+		case OPT_ACROSS: o.across_hosts = true; break;
+		case OPT_BASE: o.base_sel = optarg; break;
+		case OPT_NEW: o.cur_sel = optarg; break;
+		case OPT_FORMAT: {
+			size_t k = 0, n = sizeof formats / sizeof formats[0];
+			while (k < n && strcmp(formats[k].name, optarg) != 0)
+				k++;
+			if (k == n)
+				cs_usage_error("unknown format '%s' for compare (known: text, "
+				               "markdown, "
+				               "junit, json)",
+				               optarg);
+			emit = formats[k].fn;
+			break;
+		}
 		}
 	}
-	if (argc - optind != 2)
-		cs_usage_error("compare needs two result files (cryptospeed compare BASE.json "
-			       "NEW.json), got %d", argc - optind);
+	bool same_run = o.base_sel || o.cur_sel;
+	if (same_run && !(o.base_sel && o.cur_sel))
+		cs_usage_error("--%s needs --%s too (cryptospeed compare FILE.json --base SEL "
+		               "--new SEL)",
+		               o.base_sel ? "base" : "new", o.base_sel ? "new" : "base");
+	int want = same_run ? 1 : 2;
+	if (argc - optind != want)
+		cs_usage_error("compare needs %s, got %d (see cryptospeed compare --help)",
+		               same_run ? "one result file with --base/--new"
+		                        : "two result files (BASE.json NEW.json)",
+		               argc - optind);
 	cs_res_file base, cur;
 	cs_cli_load_results(argv[optind], &base);
-	cs_cli_load_results(argv[optind + 1], &cur);
-	int slower = cs_report_compare(&base, &cur, threshold, stdout);
-	cs_results_free(&base);
-	cs_results_free(&cur);
-	if (slower < 0) {
+	if (!same_run)
+		cs_cli_load_results(argv[optind + 1], &cur);
+	cs_comparison cmp;
+	int rc = cs_compare(&base, same_run ? &base : &cur, &o, &cmp, why, sizeof why);
+	if (rc == 0) {
+		emit(&cmp, stdout);
+		rc = cmp.status;
+		cs_comparison_free(&cmp);
+	} else if (rc == 2) {
+		fprintf(stderr, "cryptospeed: %s\n", why);
+	} else {
 		fprintf(stderr, "cryptospeed: out of memory\n");
+		rc = CS_EXIT_FAILURE;
+	}
+	cs_results_free(&base);
+	if (!same_run)
+		cs_results_free(&cur);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "cryptospeed: cannot write to standard output\n");
 		return CS_EXIT_FAILURE;
 	}
-	return slower > 0 ? CS_EXIT_FAILURE : CS_EXIT_OK;
+	return rc;
 }

@@ -18,15 +18,6 @@ static const char help[] =
         "  -o, --output FILE  write it to FILE (never clobbered on failure)\n"
         "  --label L          name the sources in reports: L, or L #1, L #2, ...\n";
 
-static int
-write_json(FILE *f, void *arg)
-{
-	return json_dumpf((json_t *)arg, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
-	                       fputc('\n', f) == EOF
-	               ? -1
-	               : 0;
-}
-
 int
 cs_cmd_import(int argc, char **argv)
 {
@@ -39,13 +30,11 @@ cs_cmd_import(int argc, char **argv)
 	const char *out = NULL, *label = NULL;
 	int c;
 	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:", options, NULL)) != -1) {
+	while ((c = cs_getopt(argc, argv, ":ho:", options, "import")) != -1) {
 		switch (c) {
 		case 'h': fputs(help, stdout); return CS_EXIT_OK;
 		case 'o': out = optarg; break;
 		case 'l': label = optarg; break;
-		default: cs_getopt_error("import", c, argv);
 		}
 	}
 	if (optind == argc || strcmp(argv[optind], "openssl-speed") != 0)
@@ -72,10 +61,10 @@ cs_cmd_import(int argc, char **argv)
 		return CS_EXIT_FAILURE;
 	}
 	rc = CS_EXIT_OK;
-	if (out && cs_outfile_write(target, write_json, doc, why, sizeof why) != 0) {
+	if (out && cs_outfile_write_json(target, doc, why, sizeof why) != 0) {
 		fprintf(stderr, "cryptospeed: %s\n", why);
 		rc = CS_EXIT_FAILURE;
-	} else if (!out && (write_json(stdout, doc) != 0 || fflush(stdout) != 0)) {
+	} else if (!out && (cs_outfile_json(stdout, doc) != 0 || fflush(stdout) != 0)) {
 		fprintf(stderr, "cryptospeed: cannot write to standard output\n");
 		rc = CS_EXIT_FAILURE;
 	}

@@ -23,8 +23,7 @@ cs_cmd_list(int argc, char **argv)
 	};
 	int c;
 	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+	while ((c = cs_getopt(argc, argv, ":h", options, "list")) != -1) {
 		switch (c) {
 		case 'h':
 			puts("usage: cryptospeed list [--launcher 'CMD ARGS'] [--worker-dir DIR]\n"
@@ -33,7 +32,6 @@ cs_cmd_list(int argc, char **argv)
 			return CS_EXIT_OK;
 		case 'l': cs_parse_launcher(&cfg, optarg); break;
 		case 'w': cfg.worker_dir = optarg; break;
-		default: cs_getopt_error("list", c, argv);
 		}
 	}
 	if (optind < argc)

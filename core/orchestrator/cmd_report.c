@@ -7,11 +7,10 @@
 #include <string.h>
 
 #include "cli.h"
+#include "handshake.h"
 #include "report.h"
 #include "text.h"
 
-/* A cryptospeed/1 result file, typed and checked, or cs_usage_error naming
-   the file and the first bad place. */
 void
 cs_cli_load_results(const char *file, cs_res_file *out)
 {
@@ -27,25 +26,29 @@ cs_cmd_report(int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{"format", required_argument, NULL, 'f'},
 		{"view", required_argument, NULL, 'v'},
+		{"handshake", required_argument, NULL, 'H'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *format = "text", *view_name = "matrix";
+	const char *format = "text", *view_name = "matrix", *handshake = NULL;
 	char formats[256], views[256];
 	cs_join_strv(formats, sizeof formats, cs_report_format_names, "|");
 	cs_join_strv(views, sizeof views, cs_report_view_names, "|");
 	int c;
 	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":h", options, NULL)) != -1) {
+	while ((c = cs_getopt(argc, argv, ":h", options, "report")) != -1) {
 		switch (c) {
 		case 'h':
 			printf("usage: cryptospeed report FILE.json... [--format %s] [--view %s]\n"
-			       "Several files side by side: one source per run or imported table.\n",
+			       "                          [--handshake KEX+SIG]\n"
+			       "Several files side by side: one source per run or imported table.\n"
+			       "--view handshake: the crypto cost of a TLS 1.3 handshake per lib/path;\n"
+			       "--handshake picks one configuration (default: x25519+ecdsa-p256,\n"
+			       "x25519+ed25519, x25519+rsa-2048; KEX x25519|p256).\n",
 			       formats, views);
 			return CS_EXIT_OK;
 		case 'f': format = optarg; break;
 		case 'v': view_name = optarg; break;
-		default: cs_getopt_error("report", c, argv);
+		case 'H': handshake = optarg; break;
 		}
 	}
 	if (optind == argc)
@@ -60,6 +63,14 @@ cs_cmd_report(int argc, char **argv)
 		cs_join_strv(known, sizeof known, cs_report_view_names, ", ");
 		cs_usage_error("unknown view '%s' (known: %s)", view_name, known);
 	}
+	if (handshake) {
+		cs_hs_config hs;
+		char why[256];
+		if (view != CS_VIEW_HANDSHAKE)
+			cs_usage_error("--handshake '%s' needs --view handshake", handshake);
+		if (!cs_hs_config_parse(handshake, &hs, why, sizeof why))
+			cs_usage_error("%s", why);
+	}
 	size_t n = (size_t)(argc - optind);
 	cs_res_file *files = calloc(n, sizeof *files);
 	const cs_res_file **ptrs = calloc(n, sizeof *ptrs);
@@ -71,7 +82,10 @@ cs_cmd_report(int argc, char **argv)
 		cs_cli_load_results(argv[optind + (int)i], &files[i]);
 		ptrs[i] = &files[i];
 	}
-	cs_report_emit(ptrs, n, format, view, stdout);
+	if (view == CS_VIEW_HANDSHAKE)
+		cs_report_handshake(ptrs, n, handshake, stdout);
+	else
+		cs_report_emit(ptrs, n, format, view, stdout);
 	for (size_t i = 0; i < n; i++)
 		cs_results_free(&files[i]);
 	free(files);

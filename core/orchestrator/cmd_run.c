@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "repeat.h"
 #include "outfile.h"
 #include "report.h"
 #include "results.h"
@@ -50,6 +51,9 @@ print_run_help(FILE *f)
 	      "                     their operations counted (rows 'lib/path xN', as\n"
 	      "                     openssl speed -multi)\n"
 	      "  --seed N           shuffle seed for the interleaved order (default: time)\n"
+	      "  --repeat R         R independent repetitions of the whole selection, each\n"
+	      "                     with fresh workers and seed N+r; a cell's rate is the\n"
+	      "                     median of the repetition medians (default: 1)\n"
 	      "  --openssl-provider NAME[,NAME]  one row set per OpenSSL 3 provider,\n"
 	      "                     openssl/<path>[NAME] (e.g. default,cryptospeed-nettle)\n"
 	      "  --openssl-provider-path DIR     where to load providers from\n"
@@ -57,7 +61,11 @@ print_run_help(FILE *f)
 	      "  --openssl-engine ID[,ID]        rows openssl/<path>[engine=ID] (ENGINE API)\n"
 	      "  -o, --output FILE  write the result JSON to FILE (checked before measuring,\n"
 	      "                     replaced atomically; a symbolic link's target is replaced)\n"
-	      "  --format F         stdout format: text, json, csv, openssl (default: text)\n"
+	      "  --format F         stdout format: text, json, csv, openssl, openssl-mr, markdown,\n"
+	      "                     html, bmf, gbench (default: text)\n"
+	      "  --label TEXT       names this run in reports (default: host + CPU model)\n"
+	      "  --no-samples       keep summaries, not raw samples, in the result file\n"
+	      "                     (for files to publish: medians, quartiles, CIs stay)\n"
 	      "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n\n",
 	      f);
 	fputs(cs_exit_status_help, f);
@@ -70,6 +78,8 @@ typedef struct run_args {
 	char out_target[4096];
 	cs_worker_file files[MAX_WORKERS];
 	size_t n_files;
+	int repeat;		/* --repeat R (repeat.c) */
+	bool no_samples;	/* --no-samples: the file keeps summaries, not raw samples */
 } run_args;
 
 /* "openssl" and "openssl@1.1.1w" are both OpenSSL workers. */
@@ -302,7 +312,7 @@ enum {
 	OPT_LIB = 256, OPT_PATH, OPT_ALG, OPT_OP, OPT_SIZES, OPT_MASK, OPT_PRECISION, OPT_BUDGET,
 	OPT_QUICK, OPT_TIMEOUT, OPT_MISALIGN, OPT_EVIDENCE, OPT_NO_EVIDENCE, OPT_EVIDENCE_SIZE,
 	OPT_LAUNCHER, OPT_WORKER_DIR, OPT_MULTI, OPT_SEED, OPT_PROVIDER, OPT_PROVIDER_PATH,
-	OPT_PROPQ, OPT_ENGINE, OPT_FORMAT,
+	OPT_PROPQ, OPT_ENGINE, OPT_FORMAT, OPT_LABEL, OPT_REPEAT, OPT_NO_SAMPLES,
 };
 
 static const struct option run_options[] = {
@@ -331,6 +341,9 @@ static const struct option run_options[] = {
 	{"openssl-engine", required_argument, NULL, OPT_ENGINE},
 	{"output", required_argument, NULL, 'o'},
 	{"format", required_argument, NULL, OPT_FORMAT},
+	{"repeat", required_argument, NULL, OPT_REPEAT},
+	{"label", required_argument, NULL, OPT_LABEL},
+	{"no-samples", no_argument, NULL, OPT_NO_SAMPLES},
 	{NULL, 0, NULL, 0},
 };
 
@@ -342,8 +355,7 @@ parse_run_options(run_args *a, int argc, char **argv)
 	bool precision_set = false, budget_set = false;
 	int c;
 	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":ho:", run_options, NULL)) != -1) {
+	while ((c = cs_getopt(argc, argv, ":ho:", run_options, "run")) != -1) {
 		const char *v = optarg;
 		switch (c) {
 		case 'h':
@@ -403,7 +415,16 @@ parse_run_options(run_args *a, int argc, char **argv)
 		case OPT_PROPQ: a->propq = v; break;
 		case 'o': cfg->out = v; break;
 		case OPT_FORMAT: cfg->format = v; break;
-		default: cs_getopt_error("run", c, argv);
+		case OPT_REPEAT:
+			a->repeat = (int)cs_parse_int("--repeat", v, 1, 1000, "1..1000 repetitions");
+			break;
+		case OPT_NO_SAMPLES: a->no_samples = true; break;
+		case OPT_LABEL:
+			if (!*v || strlen(v) > 120)
+				cs_usage_error("--label '%.40s' is not valid (accepted: 1..120 "
+					       "characters)", v);
+			cfg->label = v;
+			break;
 		}
 	}
 	if (optind < argc)
@@ -425,13 +446,21 @@ parse_run_options(run_args *a, int argc, char **argv)
 	add_openssl_variants(a);
 }
 
-static int
-write_json(FILE *f, void *arg)
+/* --no-samples: raw samples out of every cell (a file to publish stays small);
+   medians, quartiles, CIs, n_samples and repetition medians stay. */
+static void
+drop_samples(json_t *results)
 {
-	return json_dumpf((json_t *)arg, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
-			       fputc('\n', f) == EOF
-		       ? -1
-		       : 0;
+	size_t i;
+	json_t *cell;
+	json_array_foreach(json_object_get(results, "cells"), i, cell) {
+		json_object_del(cell, "samples");
+		size_t k;
+		json_t *rep;
+		json_array_foreach(json_object_get(cell, "repetitions"), k, rep)
+			json_object_del(rep, "samples");
+	}
+	json_object_set_new(json_object_get(results, "config"), "samples_kept", json_false());
 }
 
 /* The exit status of a finished run (see cs_exit_status_help). */
@@ -519,7 +548,11 @@ cs_cmd_run(int argc, char **argv)
 		rc = run_status(&run, cs_run_measure(&run));
 	}
 	json_t *results = cs_results_json(&run);
-	if (cfg->out && cs_outfile_write(a.out_target, write_json, results, why, sizeof why) != 0) {
+	if (a.repeat > 1 && started && !run.signal)
+		rc = cs_repeat_more(cfg, chosen, n_chosen, a.repeat, results, rc);
+	if (a.no_samples)
+		drop_samples(results);
+	if (cfg->out && cs_outfile_write_json(a.out_target, results, why, sizeof why) != 0) {
 		fprintf(stderr, "cryptospeed: %s\n", why);
 		rc = CS_EXIT_FAILURE;
 	}

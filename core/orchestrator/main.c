@@ -16,7 +16,8 @@ static const struct {
 	{"run", cs_cmd_run, "measure and print the matrix (cryptospeed run --help)"},
 	{"list", cs_cmd_list, "the workers found: versions, paths x algorithms, CPU"},
 	{"report", cs_cmd_report, "print a result file in another format"},
-	{"compare", cs_cmd_compare, "two result files: ratios, significance, hw changes"},
+	{"compare", cs_cmd_compare, "BASE and NEW (or two selections of one run): every change"},
+	{"history", cs_cmd_history, "result files of one host over time: series, change points"},
 	{"import", cs_cmd_import, "openssl-speed FILE -o OUT.json: pasted tables as results"},
 };
 

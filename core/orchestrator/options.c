@@ -41,13 +41,30 @@ cs_getopt_error(const char *cmd, int c, char **argv)
 	const char *arg = argv[optind - 1];
 	if (c == ':')
 		cs_usage_error("%s needs a value (see cryptospeed %s --help)", arg, cmd);
-	if (optopt && optopt != '?' && (!arg || arg[0] != '-' || arg[1] == '-' || !arg[1]))
+	if (arg && strncmp(arg, "--", 2) == 0) {
+		/* a known long option given "=VALUE" that takes none: optopt is its val */
+		const char *eq = strchr(arg, '=');
+		if (eq && optopt)
+			cs_usage_error("%.*s takes no value (see cryptospeed %s --help)",
+				       (int)(eq - arg), arg, cmd);
+		cs_usage_error("unknown option '%s' for %s (see cryptospeed %s --help)", arg, cmd,
+			       cmd);
+	}
+	if (optopt > 0 && optopt < 256)
 		cs_usage_error("unknown option '-%c' for %s (see cryptospeed %s --help)", optopt,
 			       cmd, cmd);
-	if (optopt && arg && arg[0] == '-' && arg[1] != '-')
-		cs_usage_error("unknown option '-%c' for %s (see cryptospeed %s --help)", optopt,
-			       cmd, cmd);
-	cs_usage_error("unknown option '%s' for %s (see cryptospeed %s --help)", arg, cmd, cmd);
+	cs_usage_error("unknown option '%s' for %s (see cryptospeed %s --help)", arg ? arg : "?",
+		       cmd, cmd);
+}
+
+int
+cs_getopt(int argc, char **argv, const char *optstring, const struct option *o, const char *cmd)
+{
+	opterr = 0;
+	int c = getopt_long(argc, argv, optstring, o, NULL);
+	if (c == '?' || c == ':')
+		cs_getopt_error(cmd, c, argv);
+	return c;
 }
 
 long long

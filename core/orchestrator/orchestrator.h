@@ -42,6 +42,7 @@ typedef struct cs_config {
 	bool quick;
 	const char *out;	/* -o FILE (JSON) or NULL */
 	const char *format;	/* text | json | csv | openssl */
+	const char *label;	/* run --label: names this run in reports, or NULL (host + CPU) */
 	size_t misalign;
 	double timeout_s;	/* per request */
 	bool evidence;
@@ -112,9 +113,15 @@ typedef struct cs_rcell {
 	size_t n, cap;
 	double timed_ns;	/* sum of timed batch ns */
 	int visits;		/* sample requests so far (bounded: MAX_VISITS in runner.c) */
+	/* --multi: one common window per visit (each is one sample) */
+	double *win_ns;		/* window i: its length, ns */
+	uint64_t *win_ops;	/* ops worker k completed in window i: win_ops[i * n_ws + k] */
+	size_t n_win, cap_win;
 	bool done;
 	int agree;		/* -1 not compared, 0, 1 */
 	json_t *evidence;	/* the row's evidence (shared reference) */
+	char *signature;	/* sign: hex of one signature the worker made (owned), for interop */
+	json_t *interop;	/* sign: {verified_by, rejected_by, errors, all_verify} (owned) */
 	cs_summary sum;
 } cs_rcell;
 
@@ -129,6 +136,9 @@ typedef struct cs_run {
 	char started[32];
 	bool interrupted;
 	int signal;
+	int cpus_allowed;	/* CPUs this process may use (sched_getaffinity) */
+	int cpu_ids[CS_MAX_MULTI]; /* the first of them: --multi pins worker k to cpu_ids[k] */
+	bool multi_shared;	/* --multi N > cpus_allowed: its workers share CPUs, unpinned */
 } cs_run;
 
 /* ---- spawn.c ---- */
@@ -165,5 +175,11 @@ int cs_run_start(cs_run *run, const cs_worker_file *files, size_t n_files);
 int cs_run_measure(cs_run *run);
 void cs_run_stop_workers(cs_run *run);
 void cs_run_free(cs_run *run);
+
+/* ---- interop.c ---- */
+/* Each sign cell's signature verified by every other library's worker (still
+   running) that has the algorithm; fills cell->interop. Returns how many
+   signatures another library refused. */
+int cs_interop_check(cs_run *run);
 
 #endif

@@ -3,6 +3,7 @@
    budget; gather hw evidence per row apart from the timed samples. */
 #define _GNU_SOURCE
 #include <math.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,11 @@
 /* Visits after which a cell that never settles ends `error` (a worker whose
    samples keep the CI wide and the budget unspent must not hold the run). */
 #define MAX_VISITS 2000
+/* --multi: the shortest common window (waking N workers and the scheduler's
+   slices are small beside it), and the time to send every worker its request
+   before it opens. */
+#define WINDOW_MIN_NS 20000000
+#define WINDOW_LEAD_NS 2000000
 /* Cells prepared at once in one worker: bounds what a library holds (mbedTLS
    PSA has 32 key slots) while cells of one algorithm across all libraries
    are still sampled together. */
@@ -242,6 +248,11 @@ prepare_in(cs_run *run, cs_rcell *c, int k)
 		protocol_fault(c, w, err);
 		return false;
 	}
+	/* sign: one signature for the other libraries to verify (interop), even
+	   from a cell whose known answers failed */
+	if (c->op == CS_OP_SIGN && rep.signature[0] && !c->signature &&
+	    strlen(rep.signature) == 2 * c->alg->out_len)
+		c->signature = strdup(rep.signature);
 	if (rep.status != CS_ST_OK) {
 		set_status(c, cs_msg_status_names[rep.status],
 			   rep.error[0] ? rep.error : rep.why[0] ? rep.why : "prepare failed");
@@ -315,9 +326,119 @@ read_sample(cs_rcell *c, int k, int64_t n, double timeout_s)
 	return true;
 }
 
-/* One visit: a few timed batches, in every worker of the cell at the same
-   moment (requests first, then replies). A --multi sample is the summed rate
-   of its workers, stored as the equivalent ns per op. */
+/* Send the request to every worker of the cell. False when the cell got a
+   final status instead. */
+static bool
+send_samples(cs_rcell *c, const cs_msg_sample *req)
+{
+	cs_req r = CS_REQ_OK;
+	int k;
+	for (k = 0; k < c->n_ws && r == CS_REQ_OK; k++)
+		r = cs_worker_send(c->ws[k], cs_msg_sample_encode(req));
+	if (r == CS_REQ_OK)
+		return true;
+	worker_fault(c, c->ws[k - 1], r, "sampling");
+	for (int j = 0; j < k - 1; j++)
+		cs_worker_kill(c->ws[j]); /* their replies are now out of step */
+	return false;
+}
+
+/* A single worker: a few timed batches, one sample each. */
+static bool
+visit_single(const cs_config *cfg, cs_rcell *c)
+{
+	cs_msg_sample req = {.id = c->id, .n = cfg->visit < CS_MSG_MAX_N ? (int64_t)cfg->visit
+									 : CS_MSG_MAX_N};
+	if (!send_samples(c, &req) || !read_sample(c, 0, req.n, cfg->timeout_s))
+		return false;
+	const cs_msg_sample_reply *rep = &replies[0];
+	for (size_t i = 0; i < rep->n_ns; i++) {
+		add_sample(c, (double)rep->ns[i] / (double)rep->batch);
+		c->timed_ns += (double)rep->ns[i];
+	}
+	return true;
+}
+
+static int64_t
+monotonic_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void
+add_window(cs_rcell *c, double span_ns, const uint64_t *ops)
+{
+	if (c->n_win == c->cap_win) {
+		size_t ncap = c->cap_win ? 2 * c->cap_win : 32;
+		double *ns = realloc(c->win_ns, ncap * sizeof *ns);
+		if (!ns)
+			return;
+		c->win_ns = ns;
+		uint64_t *o = realloc(c->win_ops, ncap * (size_t)c->n_ws * sizeof *o);
+		if (!o)
+			return;
+		c->win_ops = o;
+		c->cap_win = ncap;
+	}
+	c->win_ns[c->n_win] = span_ns;
+	memcpy(c->win_ops + c->n_win * (size_t)c->n_ws, ops, (size_t)c->n_ws * sizeof *ops);
+	c->n_win++;
+}
+
+/* --multi: every worker runs whole batches through one common window on
+   CLOCK_MONOTONIC: they start together, start no batch after it ends and
+   count only the batches that ended within it. The sample is the window's
+   length divided by all the operations they completed in it, as openssl
+   speed -multi counts: batches that did not overlap never count as parallel
+   work. */
+static bool
+visit_window(const cs_config *cfg, cs_rcell *c)
+{
+	int64_t len = (int64_t)(cfg->visit * cfg->target_ns);
+	if (len < WINDOW_MIN_NS)
+		len = WINDOW_MIN_NS;
+	cs_msg_sample req = {.id = c->id, .n = CS_MSG_MAX_N};
+	req.start_ns = monotonic_ns() + WINDOW_LEAD_NS + (int64_t)c->n_ws * 100000;
+	req.end_ns = req.start_ns + len;
+	if (!send_samples(c, &req))
+		return false;
+	uint64_t ops[CS_MAX_MULTI], total = 0;
+	for (int k = 0; k < c->n_ws; k++) {
+		char err[160] = "";
+		bool ok = read_sample(c, k, req.n, cfg->timeout_s + (double)len / 1e9);
+		const cs_msg_sample_reply *rep = &replies[k];
+		if (ok && !rep->began_ns)
+			snprintf(err, sizeof err, "sample reply: began_ns: missing (required with a "
+				 "window)");
+		else if (ok && (rep->began_ns < req.start_ns ||
+				(rep->n_ns && rep->ended_ns > req.end_ns)))
+			snprintf(err, sizeof err, "sample reply: began_ns, ended_ns: outside the "
+				 "window it was given");
+		else if (ok && rep->batch > ((int64_t)1 << 40))
+			snprintf(err, sizeof err, "sample reply: batch: %lld is more than 2^40",
+				 (long long)rep->batch);
+		if (ok && err[0])
+			protocol_fault(c, c->ws[k], err);
+		if (!ok || err[0]) {
+			for (int j = k + 1; j < c->n_ws; j++)
+				cs_worker_kill(c->ws[j]);
+			return false;
+		}
+		ops[k] = (uint64_t)rep->batch * rep->n_ns;
+		total += ops[k];
+	}
+	/* the window counts against the budget whether or not its ops fit */
+	c->timed_ns += (double)len;
+	if (total == 0)
+		return true; /* no batch fitted (a loaded machine): no sample */
+	add_sample(c, (double)len / (double)total);
+	add_window(c, (double)len, ops);
+	return true;
+}
+
+/* One visit: timed batches, then is the cell precise enough or out of budget? */
 static void
 visit(cs_run *run, cs_rcell *c)
 {
@@ -333,40 +454,8 @@ visit(cs_run *run, cs_rcell *c)
 		set_status(c, "error", d);
 		return;
 	}
-	cs_msg_sample req = {.id = c->id, .n = cfg->visit < CS_MSG_MAX_N ? (int64_t)cfg->visit
-									 : CS_MSG_MAX_N};
-	size_t n_samples = (size_t)req.n;
-	double rate[CS_MSG_MAX_N] = {0}, longest[CS_MSG_MAX_N] = {0};
-	int k;
-	cs_req r = CS_REQ_OK;
-	for (k = 0; k < c->n_ws && r == CS_REQ_OK; k++)
-		r = cs_worker_send(c->ws[k], cs_msg_sample_encode(&req));
-	if (r != CS_REQ_OK) {
-		worker_fault(c, c->ws[k - 1], r, "sampling");
-		for (int j = 0; j < k - 1; j++)
-			cs_worker_kill(c->ws[j]); /* their replies are now out of step */
+	if (!(c->multi ? visit_window(cfg, c) : visit_single(cfg, c)))
 		return;
-	}
-	for (k = 0; k < c->n_ws; k++) {
-		if (!read_sample(c, k, req.n, cfg->timeout_s)) {
-			for (int j = k + 1; j < c->n_ws; j++)
-				cs_worker_kill(c->ws[j]);
-			return;
-		}
-		const cs_msg_sample_reply *rep = &replies[k];
-		for (size_t i = 0; i < rep->n_ns && i < n_samples; i++) {
-			double t = (double)rep->ns[i];
-			rate[i] += (double)rep->batch / t;
-			if (t > longest[i])
-				longest[i] = t;
-		}
-	}
-	for (size_t i = 0; i < n_samples; i++) {
-		if (rate[i] > 0) {
-			add_sample(c, 1 / rate[i]);
-			c->timed_ns += longest[i];
-		}
-	}
 	cs_summary s;
 	cs_summarize(c->ns, c->n, &s);
 	double budget_ns = cfg->budget_s * 1e9;
@@ -521,7 +610,8 @@ shuffle(size_t *a, size_t n, unsigned *seed)
 }
 
 /* Start the workers of one library under one mask: one unpinned worker, and
-   with --multi N a group of N more pinned to distinct CPUs. */
+   with --multi N a group of N more, each pinned to its own CPU when there are
+   that many CPUs to use, else left to the scheduler to share them. */
 static int
 start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *base,
 	    const char *env, const char *val, const char *why)
@@ -552,13 +642,12 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 	plan_worker(run, &w, 1, why);
 	if (cfg->multi <= 1)
 		return 0;
-	cs_worker *group[64];
-	int cpus = (int)base->info.cpu.cpus;
-	for (int k = 0; k < cfg->multi && k < 64; k++) {
+	cs_worker *group[CS_MAX_MULTI];
+	for (int k = 0; k < cfg->multi && k < CS_MAX_MULTI; k++) {
 		cs_worker *m = new_worker(run, f, mask, base->variant);
 		if (!m)
 			return -1;
-		m->cpu = k % (cpus > 0 ? cpus : 1);
+		m->cpu = run->multi_shared ? -1 : run->cpu_ids[k];
 		memcpy(m->env_name, w->env_name, sizeof m->env_name);
 		memcpy(m->env_value, w->env_value, sizeof m->env_value);
 		if (!why && cs_worker_start(m, cfg) != 0)
@@ -569,7 +658,7 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 		}
 		group[k] = m;
 	}
-	plan_worker(run, group, cfg->multi < 64 ? cfg->multi : 64, why);
+	plan_worker(run, group, cfg->multi < CS_MAX_MULTI ? cfg->multi : CS_MAX_MULTI, why);
 	return 0;
 }
 
@@ -640,6 +729,22 @@ cs_run_start(cs_run *run, const cs_worker_file *files, size_t n_files)
 {
 	time_t t = time(NULL);
 	strftime(run->started, sizeof run->started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
+	/* the CPUs this process may use: --multi pins to them, or shares them */
+	cpu_set_t set;
+	run->cpus_allowed = 1;
+	run->cpu_ids[0] = 0;
+	if (sched_getaffinity(0, sizeof set, &set) == 0) {
+		run->cpus_allowed = CPU_COUNT(&set);
+		for (int i = 0, n = 0; i < CPU_SETSIZE && n < CS_MAX_MULTI; i++)
+			if (CPU_ISSET(i, &set))
+				run->cpu_ids[n++] = i;
+	}
+	run->multi_shared = run->cfg->multi > 1 && run->cfg->multi > run->cpus_allowed;
+	if (run->multi_shared)
+		fprintf(stderr, "cryptospeed: warning: --multi %d is more than the %d CPUs this "
+			"process may use: its workers share them, so the x%d rows show what %d "
+			"CPUs do\n", run->cfg->multi, run->cpus_allowed, run->cfg->multi,
+			run->cpus_allowed);
 	return start_workers(run, files, n_files);
 }
 
@@ -721,6 +826,7 @@ cs_run_measure(cs_run *run)
 	}
 	free(plan);
 	free(order);
+	int refused = cs_interrupt_signal ? 0 : cs_interop_check(run);
 	for (size_t i = 0; i < run->n_workers; i++) {
 		if (cs_interrupt_signal)
 			cs_worker_kill(run->workers[i]);
@@ -751,7 +857,7 @@ cs_run_measure(cs_run *run)
 	run->elapsed_s = now_s() - start;
 	run->interrupted = cs_interrupt_signal != 0;
 	run->signal = cs_interrupt_signal;
-	return check_agreement(run);
+	return check_agreement(run) + refused;
 }
 
 void
@@ -761,7 +867,11 @@ cs_run_free(cs_run *run)
 		free(run->cells[i].ns);
 		free(run->cells[i].ws);
 		free(run->cells[i].gens);
+		free(run->cells[i].win_ns);
+		free(run->cells[i].win_ops);
 		json_decref(run->cells[i].evidence);
+		json_decref(run->cells[i].interop);
+		free(run->cells[i].signature);
 	}
 	free(run->cells);
 	for (size_t i = 0; i < run->n_workers; i++) {

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -118,6 +119,7 @@ cs_worker_start(cs_worker *w, const cs_config *cfg)
 		close(to[0]); close(to[1]); close(from[0]); close(from[1]);
 		goto fail_errno;
 	}
+	pid_t parent = getpid();
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(to[0]); close(to[1]); close(from[0]); close(from[1]);
@@ -126,8 +128,15 @@ cs_worker_start(cs_worker *w, const cs_config *cfg)
 	}
 	if (pid == 0) {
 		/* own process group: a terminal's ^C reaches the orchestrator only,
-		   which then ends the workers itself */
+		   which then ends the workers itself, as a group (the worker's own
+		   children too) */
 		setpgid(0, 0);
+		/* and no worker outlives the orchestrator, even one killed with
+		   SIGKILL: the kernel kills the child when its parent dies (the
+		   setting survives exec); if the parent died before this line, the
+		   child has been reparented already */
+		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+			_exit(127);
 		dup2(to[0], STDIN_FILENO);
 		dup2(from[1], STDOUT_FILENO);
 		signal(SIGPIPE, SIG_DFL);
@@ -218,12 +227,21 @@ fail_errno:
 	return -1;
 }
 
+/* The worker's whole process group: the worker (or its launcher) and any
+   child it left. */
+static void
+kill_group(pid_t pid)
+{
+	if (kill(-pid, SIGKILL) != 0)
+		kill(pid, SIGKILL); /* no such group: at least the process */
+}
+
 void
 cs_worker_kill(cs_worker *w)
 {
 	if (!w->alive)
 		return;
-	kill(w->pid, SIGKILL);
+	kill_group(w->pid);
 	waitpid(w->pid, NULL, 0);
 	close(w->to_fd);
 	close(w->from_fd);
@@ -240,17 +258,18 @@ cs_worker_quit(cs_worker *w)
 		/* it is gone already; reaped below */
 	}
 	close(w->to_fd);
-	/* give it a moment to exit cleanly, then make sure */
+	/* give it a moment to exit cleanly (seen, not yet reaped, so its
+	   process group id cannot be reused), then end what is left of its
+	   group */
 	for (int i = 0; i < 100; i++) {
-		if (waitpid(w->pid, NULL, WNOHANG) == w->pid) {
-			close(w->from_fd);
-			w->alive = false;
-			return;
-		}
+		siginfo_t info = {.si_pid = 0};
+		if (waitid(P_PID, (id_t)w->pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+		    info.si_pid == w->pid)
+			break;
 		struct timespec ts = {0, 10 * 1000 * 1000};
 		nanosleep(&ts, NULL);
 	}
-	kill(w->pid, SIGKILL);
+	kill_group(w->pid);
 	waitpid(w->pid, NULL, 0);
 	close(w->from_fd);
 	w->alive = false;

@@ -25,7 +25,7 @@ const char *const cs_msg_status_names[] = {"ok", "wrong", "unsupported", "error"
 static const char *const mask_statuses[] = {"ok", "unsupported", "not-applicable", NULL};
 static const char *const kat_names[] = {"pass", "exempt", NULL};
 static const char *const cmd_names[] = {"prepare", "sample", "evidence", "release", "quit",
-					NULL};
+					"verify", NULL};
 
 typedef enum kind {
 	K_INT,		/* int64_t in [min, max] */
@@ -159,7 +159,8 @@ static const field sample_fields[] = {
 	INT(cs_msg_sample, n, true, 1, CS_MSG_MAX_N, 0, "batches (with a window: at most)"),
 	INT(cs_msg_sample, start_ns, false, 1, ANY, 0,
 	    "window start on CLOCK_MONOTONIC (with end_ns)"),
-	INT(cs_msg_sample, end_ns, false, 1, ANY, 0, "window end: no batch starts after it"),
+	INT(cs_msg_sample, end_ns, false, 1, ANY, 0,
+	    "window end: no batch starts after it, one that ends after it is not counted"),
 };
 
 static const field evidence_fields[] = {
@@ -168,6 +169,14 @@ static const field evidence_fields[] = {
 };
 
 static const field release_fields[] = {ID(cs_msg_release)};
+
+static const field verify_fields[] = {
+	INT(cs_msg_verify, id, true, 0, ANY, 0, "the request"),
+	STR(cs_msg_verify, alg, K_NAME, true, "a signature algorithm"),
+	STR(cs_msg_verify, path, K_NAME, true, "API path"),
+	STR(cs_msg_verify, signature, K_TEXT, true,
+	    "another library's signature of the deterministic message, hex"),
+};
 
 static const field prepare_reply_fields[] = {
 	REPLY_ID(cs_msg_prepare_reply),
@@ -178,6 +187,8 @@ static const field prepare_reply_fields[] = {
 	STR(cs_msg_prepare_reply, served_by, K_TEXT, false, "what served the cell"),
 	STR(cs_msg_prepare_reply, error, K_TEXT, false, "wrong, error: what failed"),
 	STR(cs_msg_prepare_reply, why, K_TEXT, false, "unsupported: why"),
+	STR(cs_msg_prepare_reply, signature, K_TEXT, false,
+	    "sign, with ok or wrong: one signature as hex, for interop"),
 };
 
 static const field ns_elem = {.kind = K_INT, .min = 1, .max = ANY};
@@ -189,10 +200,11 @@ static const field sample_reply_fields[] = {
 	{.name = "ns", .kind = K_ARRAY, .offset = offsetof(cs_msg_sample_reply, ns),
 	 .size = sizeof(int64_t), .min = 0, .max = CS_MSG_MAX_N, .sub = &ns_elem, .n_sub = 1,
 	 .count = offsetof(cs_msg_sample_reply, n_ns),
-	 .doc = "elapsed ns of each batch (at least one with ok)"},
+	 .doc = "elapsed ns of each batch (with ok: at least one, but in a window)"},
 	INT(cs_msg_sample_reply, began_ns, false, 1, ANY, 0,
-	    "window: when its first batch began (CLOCK_MONOTONIC)"),
-	INT(cs_msg_sample_reply, ended_ns, false, 1, ANY, 0, "window: when its last batch ended"),
+	    "window: when the worker started (CLOCK_MONOTONIC)"),
+	INT(cs_msg_sample_reply, ended_ns, false, 1, ANY, 0,
+	    "window: when its last counted batch ended"),
 	STR(cs_msg_sample_reply, error, K_TEXT, false, "error: what failed"),
 };
 
@@ -218,6 +230,14 @@ static const field evidence_reply_fields[] = {
 	{.name = "evidence", .kind = K_OBJECT, .offset = offsetof(cs_msg_evidence_reply, evidence),
 	 .sub = ev_fields, .n_sub = N(ev_fields), .doc = "what ran (required with ok)"},
 	STR(cs_msg_evidence_reply, error, K_TEXT, false, "error: what failed"),
+};
+
+static const field verify_reply_fields[] = {
+	REPLY_ID(cs_msg_verify_reply),
+	ENUM(cs_msg_verify_reply, status, true, cs_msg_status_names, 0,
+	     "ok: verified; wrong: refused; unsupported; error"),
+	STR(cs_msg_verify_reply, why, K_TEXT, false, "unsupported: why"),
+	STR(cs_msg_verify_reply, error, K_TEXT, false, "error: what failed"),
 };
 
 static const field reply_fields[] = {
@@ -250,10 +270,22 @@ check_hello(const void *msg)
 	return NULL;
 }
 
+/* Lowercase hex of whole bytes, or "" when optional. */
+static bool
+is_hex(const char *s)
+{
+	size_t n = strlen(s);
+	return n % 2 == 0 && strspn(s, "0123456789abcdef") == n;
+}
+
 static const char *
 check_prepare_reply(const void *msg)
 {
 	const cs_msg_prepare_reply *m = msg;
+	if (!is_hex(m->signature))
+		return "signature: must be lowercase hex of whole bytes";
+	if (m->signature[0] && m->status != CS_ST_OK && m->status != CS_ST_WRONG)
+		return "signature: only with status ok or wrong";
 	if (m->status != CS_ST_OK)
 		return NULL;
 	if (m->batch < 1)
@@ -261,6 +293,14 @@ check_prepare_reply(const void *msg)
 	if (m->kat < 0)
 		return "kat: missing (required with status ok)";
 	return NULL;
+}
+
+static const char *
+check_verify(const void *msg)
+{
+	const cs_msg_verify *m = msg;
+	return m->signature[0] && is_hex(m->signature) ? NULL
+		: "signature: must be lowercase hex of whole bytes";
 }
 
 static const char *
@@ -307,8 +347,8 @@ check_sample_reply(const void *msg)
 		return NULL;
 	if (m->batch < 1)
 		return "batch: missing (required with status ok)";
-	if (m->n_ns == 0)
-		return "ns: must hold at least one batch with status ok";
+	if (m->n_ns == 0 && !m->began_ns)
+		return "ns: must hold at least one batch with status ok (but in a window)";
 	return NULL;
 }
 
@@ -330,6 +370,12 @@ static const msg_desc evidence_desc = {
 static const msg_desc release_desc = {
 	"release", "cmd", "release", release_fields, N(release_fields), NULL,
 	"`release`: free the cell"};
+static const msg_desc verify_desc = {
+	"verify", "cmd", "verify", verify_fields, N(verify_fields), check_verify,
+	"`verify`: check another library's signature (interop)"};
+static const msg_desc verify_reply_desc = {
+	"verify reply", NULL, NULL, verify_reply_fields, N(verify_reply_fields), NULL,
+	"reply to `verify`"};
 static const msg_desc quit_desc = {
 	"quit", "cmd", "quit", NULL, 0, NULL, "`quit`: the worker exits (no reply)"};
 static const msg_desc prepare_reply_desc = {
@@ -348,11 +394,12 @@ static const msg_desc reply_desc = {
 
 static const msg_desc *const all_msgs[] = {
 	&hello_desc, &prepare_desc, &prepare_reply_desc, &sample_desc, &sample_reply_desc,
-	&evidence_desc, &evidence_reply_desc, &release_desc, &reply_desc, &quit_desc, NULL,
+	&evidence_desc, &evidence_reply_desc, &release_desc, &reply_desc, &verify_desc,
+	&verify_reply_desc, &quit_desc, NULL,
 };
 /* indexed by cs_msg_cmd */
 static const msg_desc *const request_descs[] = {
-	&prepare_desc, &sample_desc, &evidence_desc, &release_desc, &quit_desc,
+	&prepare_desc, &sample_desc, &evidence_desc, &release_desc, &quit_desc, &verify_desc,
 };
 
 /* ---- defaults ---- */
@@ -958,6 +1005,30 @@ cs_msg_evidence_reply_decode(const char *line, cs_msg_evidence_reply *m, char *e
 }
 
 char *
+cs_msg_verify_encode(const cs_msg_verify *m)
+{
+	return encode(&verify_desc, m);
+}
+
+int
+cs_msg_verify_decode(const char *line, cs_msg_verify *m, char *err, size_t n)
+{
+	return decode(&verify_desc, line, m, sizeof *m, err, n);
+}
+
+char *
+cs_msg_verify_reply_encode(const cs_msg_verify_reply *m)
+{
+	return encode(&verify_reply_desc, m);
+}
+
+int
+cs_msg_verify_reply_decode(const char *line, cs_msg_verify_reply *m, char *err, size_t n)
+{
+	return decode(&verify_reply_desc, line, m, sizeof *m, err, n);
+}
+
+char *
 cs_msg_reply_encode(const cs_msg_reply *m)
 {
 	return encode(&reply_desc, m);
@@ -986,18 +1057,20 @@ cs_msg_request_decode(const char *line, cs_msg_request *req, int64_t *id, char *
 	int k = cmd ? find_choice(cmd_names, cmd) : -1;
 	int rc = -1;
 	if (k < 0) {
-		char list[96];
+		char list[128];
 		cs_join_strv(list, sizeof list, cmd_names, ", ");
 		snprintf(err, n, "request: cmd: must be one of %s", list);
 	} else {
 		void *m = k == CS_CMD_PREPARE ? (void *)&req->prepare
 			: k == CS_CMD_SAMPLE ? (void *)&req->sample
 			: k == CS_CMD_EVIDENCE ? (void *)&req->evidence
-			: k == CS_CMD_RELEASE ? (void *)&req->release : NULL;
+			: k == CS_CMD_RELEASE ? (void *)&req->release
+			: k == CS_CMD_VERIFY ? (void *)&req->verify : NULL;
 		size_t size = k == CS_CMD_PREPARE ? sizeof req->prepare
 			: k == CS_CMD_SAMPLE ? sizeof req->sample
 			: k == CS_CMD_EVIDENCE ? sizeof req->evidence
-			: k == CS_CMD_RELEASE ? sizeof req->release : 0;
+			: k == CS_CMD_RELEASE ? sizeof req->release
+			: k == CS_CMD_VERIFY ? sizeof req->verify : 0;
 		char none;
 		rc = decode_json(request_descs[k], j, m ? m : &none, size, err, n);
 		if (rc == 0)

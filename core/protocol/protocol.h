@@ -43,6 +43,8 @@
 #define CS_MSG_NAME 48
 /* A short free text: why, error, reason, ... */
 #define CS_MSG_TEXT 256
+/* A signature as hex (the longest: RSA-4096, 512 bytes) and its NUL. */
+#define CS_MSG_SIG_HEX (2 * 512 + 1)
 
 /* The mask names a hello may list (the catalogue's masks). */
 extern const char *const cs_msg_mask_names[];
@@ -106,7 +108,8 @@ typedef struct cs_msg_hello {
 /* ---- requests (orchestrator -> worker), by "cmd" ---- */
 
 typedef enum cs_msg_cmd {
-	CS_CMD_PREPARE, CS_CMD_SAMPLE, CS_CMD_EVIDENCE, CS_CMD_RELEASE, CS_CMD_QUIT, CS_CMD_COUNT
+	CS_CMD_PREPARE, CS_CMD_SAMPLE, CS_CMD_EVIDENCE, CS_CMD_RELEASE, CS_CMD_QUIT, CS_CMD_VERIFY,
+	CS_CMD_COUNT
 } cs_msg_cmd;
 
 typedef struct cs_msg_prepare {
@@ -136,6 +139,15 @@ typedef struct cs_msg_release {
 	int64_t id;
 } cs_msg_release;
 
+/* Does this worker's impl accept another library's signature of the
+   deterministic message with the catalogue's key (interop)? */
+typedef struct cs_msg_verify {
+	int64_t id;			/* the request (not a cell) */
+	char alg[CS_MSG_NAME];
+	char path[CS_MSG_NAME];
+	char signature[CS_MSG_SIG_HEX];	/* lowercase hex */
+} cs_msg_verify;
+
 /* Any request, as the worker reads it. */
 typedef struct cs_msg_request {
 	int cmd;			/* cs_msg_cmd: which member below is filled */
@@ -143,6 +155,7 @@ typedef struct cs_msg_request {
 	cs_msg_sample sample;
 	cs_msg_evidence evidence;
 	cs_msg_release release;
+	cs_msg_verify verify;
 } cs_msg_request;
 
 /* ---- replies (worker -> orchestrator) ---- */
@@ -163,7 +176,17 @@ typedef struct cs_msg_prepare_reply {
 	char served_by[CS_MSG_TEXT];	/* what served the cell ("" = not said) */
 	char error[CS_MSG_TEXT];	/* with wrong/error: what failed */
 	char why[CS_MSG_TEXT];		/* with unsupported: why */
+	char signature[CS_MSG_SIG_HEX];	/* sign: one signature as hex for the other
+					   libraries to verify, with ok or wrong ("" = none) */
 } cs_msg_prepare_reply;
+
+/* The reply to verify: ok (verified), wrong (refused), unsupported, error. */
+typedef struct cs_msg_verify_reply {
+	int64_t id;
+	int status;			/* cs_msg_status */
+	char why[CS_MSG_TEXT];		/* unsupported: why */
+	char error[CS_MSG_TEXT];	/* error: what failed */
+} cs_msg_verify_reply;
 
 typedef struct cs_msg_sample_reply {
 	int64_t id;
@@ -217,6 +240,8 @@ char *cs_msg_evidence_encode(const cs_msg_evidence *m);
 int cs_msg_evidence_decode(const char *line, cs_msg_evidence *m, char *err, size_t n);
 char *cs_msg_release_encode(const cs_msg_release *m);
 int cs_msg_release_decode(const char *line, cs_msg_release *m, char *err, size_t n);
+char *cs_msg_verify_encode(const cs_msg_verify *m);
+int cs_msg_verify_decode(const char *line, cs_msg_verify *m, char *err, size_t n);
 /* quit has no fields: {"cmd":"quit"} */
 char *cs_msg_quit_encode(void);
 int cs_msg_quit_decode(const char *line, char *err, size_t n);
@@ -228,6 +253,8 @@ int cs_msg_sample_reply_decode(const char *line, cs_msg_sample_reply *m, char *e
 char *cs_msg_evidence_reply_encode(const cs_msg_evidence_reply *m);
 int cs_msg_evidence_reply_decode(const char *line, cs_msg_evidence_reply *m, char *err,
 				 size_t n);
+char *cs_msg_verify_reply_encode(const cs_msg_verify_reply *m);
+int cs_msg_verify_reply_decode(const char *line, cs_msg_verify_reply *m, char *err, size_t n);
 char *cs_msg_reply_encode(const cs_msg_reply *m);
 int cs_msg_reply_decode(const char *line, cs_msg_reply *m, char *err, size_t n);
 

@@ -1,6 +1,8 @@
 /* The stdout formats of `run` and `report`, and the views, chosen by name. */
 #include <string.h>
 
+#include "exports.h"
+#include "handshake.h"
 #include "report.h"
 
 typedef void cs_format_fn(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
@@ -26,10 +28,16 @@ static const struct {
 	{"json", format_json},
 	{"csv", cs_report_csv},
 	{"openssl", cs_report_openssl},
+	{"openssl-mr", cs_report_openssl_mr},
+	{"markdown", cs_report_markdown},
+	{"html", cs_report_html},
+	{"bmf", cs_report_bmf},
+	{"gbench", cs_report_gbench},
 };
 
-const char *const cs_report_format_names[] = {"text", "json", "csv", "openssl", NULL};
-const char *const cs_report_view_names[] = {"matrix", "rank", NULL};
+const char *const cs_report_format_names[] = {"text", "json", "csv", "openssl", "openssl-mr",
+					       "markdown", "html", "bmf", "gbench", NULL};
+const char *const cs_report_view_names[] = {"matrix", "rank", "handshake", NULL};
 
 bool
 cs_report_format_known(const char *name)
@@ -53,6 +61,9 @@ int
 cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view,
 	       FILE *f)
 {
+	/* the handshake view is text whatever the format (its default configurations) */
+	if (view == CS_VIEW_HANDSHAKE && cs_report_format_known(format))
+		return cs_report_handshake(files, n, NULL, f);
 	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
 		if (strcmp(formats[i].name, format) == 0 && view < CS_VIEW_COUNT) {
 			formats[i].fn(files, n, view, f);

@@ -27,6 +27,19 @@ cmp_ll(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+size_t
+cs_report_sort_unique(long long *v, size_t n)
+{
+	if (n == 0)
+		return 0;
+	qsort(v, n, sizeof *v, cmp_ll);
+	size_t u = 1;
+	for (size_t k = 1; k < n; k++)
+		if (v[u - 1] != v[k])
+			v[u++] = v[k];
+	return u;
+}
+
 static int
 cmp_block(const void *a, const void *b)
 {
@@ -143,12 +156,7 @@ cs_matrix_build(cs_matrix *m, const cs_res_file *const *files, size_t n_files)
 	/* sizes, rows and their cell grids */
 	for (size_t b = 0; b < m->n_blocks; b++) {
 		cs_mblock *bl = &m->blocks[b];
-		qsort(bl->sizes, bl->n_sizes, sizeof *bl->sizes, cmp_ll);
-		size_t u = 0;
-		for (size_t k = 0; k < bl->n_sizes; k++)
-			if (u == 0 || bl->sizes[u - 1] != bl->sizes[k])
-				bl->sizes[u++] = bl->sizes[k];
-		bl->n_sizes = u;
+		bl->n_sizes = cs_report_sort_unique(bl->sizes, bl->n_sizes);
 		bl->rows = calloc(bl->n_rows, sizeof *bl->rows);
 		bl->has_source = calloc(m->n_sources, sizeof *bl->has_source);
 		if (!bl->rows || !bl->has_source)

@@ -1,97 +1,272 @@
 /* The `openssl speed` layout, so our numbers sit next to the tables users
-   already publish: 1000s of bytes per second, one line per lib/path alg op. */
+   already publish (apps/speed.c): per source and lib/path a section with the
+   version/built on/options/compiler/CPUINFO preamble, the "1000s of bytes per
+   second" table with rows named as openssl speed names them (sha256,
+   aes-128-gcm, aes-128 cbc for the low-level API), and the ecdh op/s lines.
+   openssl-mr is the -mr form: +H:size:... +F:index:name:bytes/s... +F5 for
+   ecdh; each section starts with a "# lib/path" comment line. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
 
-static int
-cmp_ll(const void *a, const void *b)
+/* What openssl speed calls an algorithm, and for ecdh its curve. */
+typedef struct ossl_name {
+	const char *alg;	/* ours */
+	const char *evp;	/* openssl speed -evp name (the EVP interface) */
+	const char *lowlevel;	/* its name without -evp, or NULL = same */
+	unsigned bits;		/* ecdh: curve bits, 0 = not ecdh */
+	const char *curve;	/* ecdh: openssl's curve name */
+} ossl_name;
+
+/* Only where openssl speed's name differs from ours: the rest are spelled alike
+   (sha256, aes-128-gcm, chacha20-poly1305...). */
+static const ossl_name names[] = {
+	{.alg = "aes-128-cbc", .evp = "aes-128-cbc", .lowlevel = "aes-128 cbc"},
+	{.alg = "x25519", .evp = "x25519", .bits = 253, .curve = "X25519"},
+	{.alg = "p256", .evp = "p256", .bits = 256, .curve = "nistp256"},
+};
+
+static const ossl_name *
+find_name(const char *alg)
 {
-	long long x = *(const long long *)a, y = *(const long long *)b;
-	return (x > y) - (x < y);
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(names[i].alg, alg) == 0)
+			return &names[i];
+	return NULL;
+}
+
+/* The op openssl speed times for a table row: encrypt, seal, digest. */
+static bool
+primary_op(const char *op)
+{
+	return strcmp(op, "encrypt") == 0 || strcmp(op, "seal") == 0 || strcmp(op, "digest") == 0;
+}
+
+/* The row name: openssl's for its own operation, "name op" for the others. */
+static void
+row_name(const cs_mblock *b, const cs_res_cell *c, char *buf, size_t n)
+{
+	const ossl_name *o = find_name(b->alg);
+	const char *name = o ? o->evp : b->alg;
+	if (o && o->lowlevel && strcmp(c->path, "lowlevel") == 0)
+		name = o->lowlevel;
+	if (primary_op(b->op) || (o && o->bits && strcmp(b->op, "derive") == 0))
+		snprintf(buf, n, "%s", name);
+	else
+		snprintf(buf, n, "%s %s", name, b->op);
+}
+
+/* One section: the rows labelled `label` from source s. */
+typedef struct section {
+	const cs_matrix *m;
+	size_t s;		/* source */
+	const char *label;	/* lib/path... */
+	bool mr;		/* -mr form */
+} section;
+
+/* This section's row in block b, or NULL when the source has no cell there. */
+static const cs_mrow *
+row_of(const section *x, const cs_mblock *b)
+{
+	if (!b->has_source[x->s])
+		return NULL;
+	for (size_t r = 0; r < b->n_rows; r++)
+		if (strcmp(b->rows[r].label, x->label) == 0)
+			return b->rows[r].any[x->s] ? &b->rows[r] : NULL;
+	return NULL;
 }
 
 static void
-block(FILE *f, const cs_matrix *m, bool kex)
+preamble(FILE *f, const section *x, const cs_res_cell *any)
 {
-	/* the union of the sized blocks' sizes: the table's columns */
-	size_t n_cols = 0, cap = 0;
-	for (size_t b = 0; b < m->n_blocks; b++)
-		if (m->blocks[b].bytes != kex)
-			cap += m->blocks[b].n_sizes;
-	if (cap == 0)
+	const cs_msource *src = &x->m->sources[x->s];
+	const cs_res_file *r = src->file;
+	if (src->src->imported) {
+		fprintf(f, "version: %s\n", src->src->version ? src->src->version : "?");
+		fprintf(f, "built on: %s\n", src->src->built_on ? src->src->built_on : "?");
+		fprintf(f, "options: %s\n", src->src->options ? src->src->options : "?");
+		fprintf(f, "compiler: %s\n", src->src->compiler ? src->src->compiler : "?");
+		fprintf(f, "CPUINFO: %s\n", src->src->cpuinfo ? src->src->cpuinfo : "?");
 		return;
-	long long *sizes = malloc(cap * sizeof *sizes);
+	}
+	const char *build = NULL;
+	for (size_t i = 0; i < r->n_libs; i++)
+		if (strcmp(r->libs[i].name, any->lib) == 0 && r->libs[i].build)
+			build = r->libs[i].build;
+	fprintf(f, "version: %s (%s, measured by cryptospeed %s)\n",
+		*any->lib_version ? any->lib_version : "?", x->label, r->tool_version);
+	fprintf(f, "built on: ? (measured %s)\n", *r->started ? r->started : "?");
+	fprintf(f, "options: median of timed batches, mask %s%s\n", any->mask,
+		any->multi > 1 ? ", multi" : "");
+	fprintf(f, "compiler: %s\n", build && *build ? build : "?");
+	fprintf(f, "CPUINFO: %s (%s); %s\n", *r->cpu_model ? r->cpu_model : "?", r->cpu_arch,
+		r->cpu_features);
+}
+
+static void
+print_section(FILE *f, const section *x)
+{
+	const cs_matrix *m = x->m;
+	/* the section's columns: the sizes of its sized rows */
+	size_t cap = 0, n_cols = 0;
+	const cs_res_cell *any = NULL;
+	for (size_t b = 0; b < m->n_blocks; b++) {
+		const cs_mrow *row = row_of(x, &m->blocks[b]);
+		if (!row)
+			continue;
+		if (!any)
+			any = row->any[x->s];
+		if (m->blocks[b].bytes)
+			cap += m->blocks[b].n_sizes;
+	}
+	if (!any)
+		return;
+	long long *sizes = malloc((cap + 1) * sizeof *sizes);
 	if (!sizes)
 		return;
-	for (size_t b = 0; b < m->n_blocks; b++)
-		if (m->blocks[b].bytes != kex)
-			for (size_t k = 0; k < m->blocks[b].n_sizes; k++)
-				sizes[n_cols++] = m->blocks[b].sizes[k];
-	qsort(sizes, n_cols, sizeof *sizes, cmp_ll);
-	size_t u = 0;
-	for (size_t k = 0; k < n_cols; k++)
-		if (u == 0 || sizes[u - 1] != sizes[k])
-			sizes[u++] = sizes[k];
-	n_cols = u;
-	if (kex) {
-		fprintf(f, "\n%-40s %12s\n", "operation", "op/s");
+	for (size_t b = 0; b < m->n_blocks; b++) {
+		const cs_mblock *bl = &m->blocks[b];
+		if (bl->bytes && row_of(x, bl))
+			for (size_t k = 0; k < bl->n_sizes; k++)
+				sizes[n_cols++] = bl->sizes[k];
+	}
+	n_cols = cs_report_sort_unique(sizes, n_cols);
+
+	if (x->mr) {
+		fprintf(f, "# %s (%s)\n", x->label, m->sources[x->s].src->label);
 	} else {
-		fprintf(f, "The 'numbers' are in 1000s of bytes per second processed.\n");
-		fprintf(f, "%-40s", "type");
-		for (size_t k = 0; k < n_cols; k++) {
-			char h[32];
-			snprintf(h, sizeof h, "%lld bytes", sizes[k]);
-			fprintf(f, " %12s", h);
+		fprintf(f, "\n%s  [%s]\n", x->label, m->sources[x->s].src->label);
+		preamble(f, x, any);
+	}
+	if (n_cols) {
+		if (x->mr) {
+			fprintf(f, "+H");
+			for (size_t k = 0; k < n_cols; k++)
+				fprintf(f, ":%lld", sizes[k]);
+		} else {
+			fprintf(f, "The 'numbers' are in 1000s of bytes per second processed.\n");
+			fprintf(f, "type        ");
+			for (size_t k = 0; k < n_cols; k++)
+				fprintf(f, " %7lld bytes", sizes[k]);
 		}
 		fputc('\n', f);
 	}
+	size_t index = 0;
 	for (size_t b = 0; b < m->n_blocks; b++) {
 		const cs_mblock *bl = &m->blocks[b];
-		if (bl->bytes == kex)
+		const cs_mrow *row = row_of(x, bl);
+		if (!bl->bytes || !row)
 			continue;
-		for (size_t r = 0; r < bl->n_rows; r++) {
-			for (size_t s = 0; s < m->n_sources; s++) {
-				if (!bl->has_source[s])
-					continue;
-				char label[2 * CS_RES_LABEL_MAX];
-				snprintf(label, sizeof label, "%s %s %s", bl->rows[r].label, bl->alg,
-					 bl->op);
-				fprintf(f, "%-40s", label);
-				for (size_t k = 0, j = 0; k < (kex ? bl->n_sizes : n_cols); k++) {
-					while (!kex && j < bl->n_sizes && bl->sizes[j] < sizes[k])
-						j++;
-					const cs_res_cell *c = NULL;
-					if (kex || (j < bl->n_sizes && bl->sizes[j] == sizes[k]))
-						c = cs_matrix_at(bl, &bl->rows[r], s, kex ? k : j);
-					if (!c)
-						fprintf(f, " %12s", "-");
-					else if (!c->ok)
-						fprintf(f, " %12s", cs_report_status_word(c->status));
-					else if (kex)
-						fprintf(f, " %12.1f", c->rate.median);
-					else
-						fprintf(f, " %11.2fk", c->rate.median / 1000);
-				}
-				fputc('\n', f);
+		char name[2 * CS_RES_NAME_MAX + 8];
+		row_name(bl, row->any[x->s], name, sizeof name);
+		if (x->mr)
+			fprintf(f, "+F:%zu:%s", index++, name);
+		else
+			fprintf(f, "%-13s", name);
+		for (size_t k = 0, j = 0; k < n_cols; k++) {
+			while (j < bl->n_sizes && bl->sizes[j] < sizes[k])
+				j++;
+			const cs_res_cell *c = j < bl->n_sizes && bl->sizes[j] == sizes[k]
+						       ? cs_matrix_at(bl, row, x->s, j) : NULL;
+			double v = c && c->ok ? c->rate.median : 0;
+			if (x->mr)
+				fprintf(f, ":%.2f", v); /* openssl writes 0.00 for what it did not run */
+			else if (!c)
+				fprintf(f, " %11s\xe2\x80\x94 ", ""); /* an em dash: one column */
+			else if (!c->ok)
+				fprintf(f, " %12s ", cs_report_status_word(c->status));
+			else if (v > 10000)
+				fprintf(f, " %11.2fk", v / 1e3);
+			else
+				fprintf(f, " %11.2f ", v);
+		}
+		fputc('\n', f);
+	}
+	/* op/s rows: ecdh as openssl prints it, the others by our name */
+	bool head = false;
+	for (size_t b = 0; b < m->n_blocks; b++) {
+		const cs_mblock *bl = &m->blocks[b];
+		const cs_mrow *row = row_of(x, bl);
+		if (bl->bytes || !row)
+			continue;
+		const ossl_name *o = find_name(bl->alg);
+		bool ecdh = o && o->bits && strcmp(bl->op, "derive") == 0;
+		for (size_t k = 0; k < bl->n_sizes; k++) {
+			const cs_res_cell *c = cs_matrix_at(bl, row, x->s, k);
+			if (!c)
+				continue;
+			double ops = c->ok ? c->rate.median : 0;
+			char name[2 * CS_RES_NAME_MAX + 8];
+			row_name(bl, c, name, sizeof name);
+			if (x->mr) {
+				fprintf(f, "+F5:%zu:%u:%f:%f\n", index++, ecdh ? o->bits : 0, ops,
+					ops > 0 ? 1 / ops : 0);
+				continue;
 			}
+			if (!head)
+				fprintf(f, "%30sop      op/s\n", " ");
+			head = true;
+			char what[2 * CS_RES_NAME_MAX + 32];
+			if (ecdh)
+				snprintf(what, sizeof what, "%4u bits ecdh (%s)", o->bits, o->curve);
+			else
+				snprintf(what, sizeof what, "%s", name);
+			if (c->ok)
+				fprintf(f, "%-29s %8.4fs %8.1f\n", what, 1 / ops, ops);
+			else
+				fprintf(f, "%-29s %9s %8s\n", what, "",
+					cs_report_status_word(c->status));
 		}
 	}
 	free(sizes);
+}
+
+static void
+report(const cs_res_file *const *files, size_t n, FILE *f, bool mr)
+{
+	cs_matrix m;
+	if (cs_matrix_build(&m, files, n) != 0) {
+		fprintf(f, "out of memory\n");
+		return;
+	}
+	/* one section per source and row label, in order of first appearance */
+	cs_index seen = {0};
+	for (size_t s = 0; s < m.n_sources; s++)
+		for (size_t b = 0; b < m.n_blocks; b++) {
+			if (!m.blocks[b].has_source[s])
+				continue;
+			for (size_t r = 0; r < m.blocks[b].n_rows; r++) {
+				const char *label = m.blocks[b].rows[r].label;
+				char key[CS_RES_LABEL_MAX + 24];
+				bool found;
+				if (!m.blocks[b].rows[r].any[s])
+					continue;
+				int len = snprintf(key, sizeof key, "%zu\x1f%s", s, label);
+				if (cs_index_put(&seen, key, (size_t)len, 0, &found) == CS_INDEX_NONE)
+					goto out;
+				if (found)
+					continue;
+				section x = {.m = &m, .s = s, .label = label, .mr = mr};
+				print_section(f, &x);
+			}
+		}
+out:
+	cs_index_free(&seen);
+	cs_matrix_free(&m);
 }
 
 void
 cs_report_openssl(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 {
 	(void)view; /* openssl speed's own layout */
-	cs_matrix m;
-	if (cs_matrix_build(&m, files, n) != 0) {
-		fprintf(f, "out of memory\n");
-		return;
-	}
-	block(f, &m, false);
-	block(f, &m, true);
-	cs_matrix_free(&m);
+	report(files, n, f, false);
+}
+
+void
+cs_report_openssl_mr(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
+{
+	(void)view;
+	report(files, n, f, true);
 }

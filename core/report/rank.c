@@ -60,6 +60,35 @@ cs_rank_label(const cs_matrix *m, const cs_mblock *b, const cs_rank_entry *e, ch
 		snprintf(buf, n, "%s", b->rows[e->row].label);
 }
 
+int
+cs_rank_each(const cs_matrix *m, const cs_mblock *b, cs_rank_row_func *fn, void *arg)
+{
+	for (size_t k = 0; k < b->n_sizes; k++) {
+		cs_rank r;
+		if (cs_rank_size(m, b, k, &r) != 0)
+			return -1;
+		char size[32] = "";
+		if (b->bytes)
+			cs_report_size_name(b->sizes[k], size, sizeof size);
+		for (size_t i = 0; i < r.n; i++) {
+			const cs_rank_entry *e = &r.e[i];
+			char label[CS_RES_LABEL_MAX + 32], hw[256];
+			cs_rank_label(m, b, e, label, sizeof label);
+			cs_report_hw(e->c, hw, sizeof hw);
+			fn(arg, &(cs_rank_row){
+					.size = i ? "" : size,
+					.place = e->c->ok ? i + 1 : 0,
+					.e = e,
+					.label = label,
+					.hw = hw,
+					.rate = e->c->rate.median / (b->bytes ? 1e6 : 1),
+				});
+		}
+		cs_rank_free(&r);
+	}
+	return 0;
+}
+
 void
 cs_report_size_name(long long size, char *buf, size_t n)
 {
@@ -124,7 +153,11 @@ cs_rank_verdict(const cs_matrix *m, const cs_mblock *b)
 		fprintf(f, "%s%s%s%s", any ? "; " : "", range, *range ? ": " : "", win[k1]);
 		if (!any) {
 			/* the largest sizes' winner: its rate, and how far ahead of the next library */
-			cs_report_number(r->e[0].c->rate.median / (b->bytes ? 1e6 : 1), num, sizeof num);
+			double v = r->e[0].c->rate.median / (b->bytes ? 1e6 : 1);
+			if (v >= 100)
+				snprintf(num, sizeof num, "%.0f", v); /* a verdict needs no decimals */
+			else
+				cs_report_number(v, num, sizeof num);
 			fprintf(f, " %s %s", num, b->bytes ? "MB/s" : "op/s");
 			for (size_t i = 1; i < r->n_ok; i++) {
 				if (strcmp(r->e[i].c->lib, r->e[0].c->lib) == 0 &&

@@ -75,6 +75,8 @@ int cs_matrix_build(cs_matrix *m, const cs_res_file *const *files, size_t n_file
 void cs_matrix_free(cs_matrix *m);
 /* The cell of row r for source s and size column k, or NULL. */
 const cs_res_cell *cs_matrix_at(const cs_mblock *b, const cs_mrow *r, size_t s, size_t k);
+/* Sort v[0..n) ascending without repeats; returns the new count. */
+size_t cs_report_sort_unique(long long *v, size_t n);
 
 /* ---- rank.c: the rank view's model ---- */
 typedef struct cs_rank_entry {
@@ -97,6 +99,20 @@ void cs_rank_free(cs_rank *r);
 /* "[2] openssl/evp" (the source number only with several sources). */
 void cs_rank_label(const cs_matrix *m, const cs_mblock *b, const cs_rank_entry *e, char *buf,
 		   size_t n);
+/* One row of the rank view, as cs_rank_each hands it to a format. */
+typedef struct cs_rank_row {
+	const char *size;	/* "1 KiB" on a size's first row; "" on the others and for op blocks */
+	size_t place;		/* 1 for the fastest, 2, ...; 0 when the cell is not ok */
+	const cs_rank_entry *e;	/* the entry: its cell, source, row and ratio */
+	const char *label;	/* cs_rank_label's text */
+	const char *hw;		/* cs_report_hw's text */
+	double rate;		/* MB/s (byte ops) or op/s; meaningful when the cell is ok */
+} cs_rank_row;
+/* A format's writer of one rank row. */
+typedef void cs_rank_row_func(void *arg, const cs_rank_row *row);
+/* Per size of block b, fastest first, each row to fn; 0, or -1 when out of
+   memory (the rows of the sizes before are written). */
+int cs_rank_each(const cs_matrix *m, const cs_mblock *b, cs_rank_row_func *fn, void *arg);
 /* The block's verdict, e.g. ">= 1 KiB: openssl/evp 3288 MB/s, 2.2x sodium/sodium;
    16 B: nettle/nettle" (malloc'd; NULL when out of memory). */
 char *cs_rank_verdict(const cs_matrix *m, const cs_mblock *b);
@@ -104,17 +120,24 @@ char *cs_rank_verdict(const cs_matrix *m, const cs_mblock *b);
 void cs_report_size_name(long long size, char *buf, size_t n);
 
 /* ---- shared helpers ---- */
+/* A cell's identity across files: "label\x1falg\x1fop\x1fsize" (compare.c);
+   returns its length as snprintf does. */
+int cs_report_cell_key(const cs_res_cell *c, char *key, size_t n);
+/* A cell's benchmark name in exports (bmf, gbench): "label alg op size", with
+   "[i] " first (i = file + 1) when there are several files (compare.c). */
+void cs_report_cell_name(const cs_res_cell *c, size_t file, size_t n_files, char *name, size_t n);
 /* The hw summary of a cell's evidence: "sha-ni", "aes-ni+pclmul", "scalar", "-" (none). */
 void cs_report_hw(const cs_res_cell *cell, char *buf, size_t n);
 /* Short word for a non-ok status as shown in a matrix. */
 const char *cs_report_status_word(const char *status);
-/* A rate scaled for display: MB/s for bytes, op/s else; 4 significant figures. */
+/* A number for a table: no decimals from 10000, one from 100, two from 1, else three. */
 void cs_report_number(double v, char *buf, size_t n);
 
 /* ---- emit.c: formats and views by name ---- */
 typedef enum cs_view {
 	CS_VIEW_MATRIX,		/* blocks of lib/path x size */
 	CS_VIEW_RANK,		/* per alg x op x size, fastest first */
+	CS_VIEW_HANDSHAKE,	/* TLS 1.3 handshake cost per lib/path (handshake.h) */
 	CS_VIEW_COUNT
 } cs_view;
 
@@ -132,8 +155,9 @@ int cs_report_emit(const cs_res_file *const *files, size_t n, const char *format
 void cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 void cs_report_csv(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 void cs_report_openssl(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+void cs_report_openssl_mr(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+void cs_report_markdown(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
+void cs_report_html(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 /* Cells of cur against base; returns how many are significantly slower, -1 out of memory. */
-int cs_report_compare(const cs_res_file *base, const cs_res_file *cur, double threshold,
-		      FILE *f);
 
 #endif

@@ -15,6 +15,10 @@ cs_report_hw(const cs_res_cell *cell, char *buf, size_t n)
 {
 	const cs_res_evidence *ev = &cell->ev;
 	buf[0] = '\0';
+	if (cell->imported) {
+		snprintf(buf, n, "imported");
+		return;
+	}
 	if (!ev->present) {
 		snprintf(buf, n, "-");
 		return;
@@ -151,7 +155,7 @@ print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, i
 	for (size_t r = 0; r < b->n_rows; r++) {
 		const cs_mrow *row = &b->rows[r];
 		for (size_t s = 0; s < m->n_sources; s++) {
-			if (!b->has_source[s])
+			if (!b->rows[r].any[s]) /* this source has no cell in the row */
 				continue;
 			if (multi)
 				snprintf(label, sizeof label, "[%zu] %s", s + 1, row->label);
@@ -175,6 +179,36 @@ print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, i
 	}
 }
 
+/* One rank row to a text table whose lib/path column is lw wide. */
+typedef struct rank_out {
+	FILE *f;	/* where */
+	int lw;		/* lib/path column width */
+} rank_out;
+
+static cs_rank_row_func print_rank_row;
+static void
+print_rank_row(void *arg, const cs_rank_row *row)
+{
+	const rank_out *o = arg;
+	char num[48], ratio[32];
+	if (row->place) {
+		cs_report_number(row->rate, num, sizeof num);
+		snprintf(ratio, sizeof ratio, "%.2fx", row->e->ratio);
+	} else {
+		snprintf(num, sizeof num, "%s", cs_report_status_word(row->e->c->status));
+		snprintf(ratio, sizeof ratio, "-");
+	}
+	fprintf(o->f, "  %-9s ", row->size);
+	if (row->place)
+		fprintf(o->f, "%3zu", row->place);
+	else
+		fprintf(o->f, "%3s", "");
+	fprintf(o->f, "  %s", row->label);
+	for (int w = width(row->label); w < o->lw; w++)
+		fputc(' ', o->f);
+	fprintf(o->f, " %12s %8s  %s\n", num, ratio, row->hw);
+}
+
 /* The rank view of one block: per size, fastest first, ratio to the best, hw. */
 static void
 print_rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
@@ -188,37 +222,7 @@ print_rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
 	free(verdict);
 	fprintf(f, "  %-9s %3s  %-*s %12s %8s  %s\n", b->bytes ? "size" : "", "#", lw, "lib/path",
 		b->bytes ? "MB/s" : "op/s", "vs best", "hw");
-	for (size_t k = 0; k < b->n_sizes; k++) {
-		cs_rank r;
-		if (cs_rank_size(m, b, k, &r) != 0)
-			return;
-		char size[32] = "";
-		if (b->bytes)
-			cs_report_size_name(b->sizes[k], size, sizeof size);
-		for (size_t i = 0; i < r.n; i++) {
-			const cs_rank_entry *e = &r.e[i];
-			char label[CS_RES_LABEL_MAX + 32], num[48], ratio[32], hw[256];
-			cs_rank_label(m, b, e, label, sizeof label);
-			if (e->c->ok) {
-				cs_report_number(e->c->rate.median / (b->bytes ? 1e6 : 1), num, sizeof num);
-				snprintf(ratio, sizeof ratio, "%.2fx", e->ratio);
-			} else {
-				snprintf(num, sizeof num, "%s", cs_report_status_word(e->c->status));
-				snprintf(ratio, sizeof ratio, "-");
-			}
-			cs_report_hw(e->c, hw, sizeof hw);
-			fprintf(f, "  %-9s ", i ? "" : size);
-			if (e->c->ok)
-				fprintf(f, "%3zu", i + 1);
-			else
-				fprintf(f, "%3s", "");
-			fprintf(f, "  %s", label);
-			for (int w = width(label); w < lw; w++)
-				fputc(' ', f);
-			fprintf(f, " %12s %8s  %s\n", num, ratio, hw);
-		}
-		cs_rank_free(&r);
-	}
+	cs_rank_each(m, b, print_rank_row, &(rank_out){.f = f, .lw = lw});
 }
 
 static void

@@ -262,6 +262,35 @@ op_is_sized(const char *op, long long size)
 	return o == CS_OP_COUNT ? size > 0 : cs_op_sized(o);
 }
 
+/* cells[i].repetitions: each an object; an ok one has its median rate and time. */
+static bool
+repetitions(dec *d, json_t *arr, const char *where, cs_res_cell *c)
+{
+	c->n_reps = json_array_size(arr);
+	c->reps = calloc(c->n_reps + 1, sizeof *c->reps);
+	if (!c->reps)
+		return bad(d, where, NULL, "out of memory");
+	for (size_t k = 0; k < c->n_reps; k++) {
+		json_t *r = json_array_get(arr, k);
+		cs_res_rep *x = &c->reps[k];
+		char w[128];
+		snprintf(w, sizeof w, "%s[%zu]", where, k);
+		if (!json_is_object(r))
+			return bad(d, w, NULL, "%s, not an object", type_name(r));
+		if (!get_int(d, r, w, "seed", false, 0, 4294967295LL, 0, &x->seed) ||
+		    !get_str(d, r, w, "status", CS_RES_NAME_MAX, REQUIRED, &x->status) ||
+		    !one_of(d, w, "status", x->status, statuses,
+			    "ok, wrong, unsupported, crashed, timeout, error"))
+			return false;
+		x->ok = strcmp(x->status, "ok") == 0;
+		if (!get_num(d, r, w, "rate", x->ok, 1e-300, 1e300, 0, &x->rate) ||
+		    !get_num(d, r, w, "ns_per_op", x->ok, 1e-300, 1e300, 0, &x->ns) ||
+		    !get_int(d, r, w, "n_samples", false, 0, CS_RES_SAMPLES_MAX, 0, &x->n_samples))
+			return false;
+	}
+	return true;
+}
+
 static bool
 cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 {
@@ -369,6 +398,15 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 		if (!evidence(d, ev, we, &c->ev))
 			return false;
 	}
+	json_t *reps;
+	if (!get_arr(d, j, w, "repetitions", false, 1000000, &reps))
+		return false;
+	if (reps) {
+		char wr[96];
+		snprintf(wr, sizeof wr, "%s.repetitions", w);
+		if (!repetitions(d, reps, wr, c))
+			return false;
+	}
 	return true;
 }
 
@@ -424,7 +462,7 @@ static bool
 metadata(dec *d, json_t *r, cs_res_file *f)
 {
 	json_t *tool, *host, *cpu = NULL, *cfg;
-	const char *schema;
+	const char *schema = NULL;
 	if (!get_str(d, r, "", "schema", CS_RES_NAME_MAX, REQUIRED, &schema))
 		return false;
 	if (strcmp(schema, "cryptospeed/1") != 0)
@@ -510,6 +548,16 @@ fail:
 	return -1;
 }
 
+/* The parser's message; text that is not JSON at all gets a pointer to import. */
+static void
+not_json(char *why, size_t n, const char *name, const json_error_t *e)
+{
+	bool text = e->line == 1 && strstr(e->text, "'[' or '{' expected") != NULL;
+	snprintf(why, n, "%s: line %d: not JSON: %s%s", name, e->line, e->text,
+		 text ? " (a table printed by openssl speed? cryptospeed import openssl-speed FILE "
+			"-o FILE.json reads it)" : "");
+}
+
 int
 cs_results_load_buffer(const char *buf, size_t len, const char *name, cs_res_file *out,
 		       char *why, size_t n)
@@ -518,7 +566,7 @@ cs_results_load_buffer(const char *buf, size_t len, const char *name, cs_res_fil
 	memset(out, 0, sizeof *out);
 	json_t *r = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &e);
 	if (!r) {
-		snprintf(why, n, "%s: line %d: not JSON: %s", name, e.line, e.text);
+		not_json(why, n, name, &e);
 		return -1;
 	}
 	int rc = cs_results_decode(r, name, out, why, n);
@@ -536,7 +584,7 @@ cs_results_load(const char *path, cs_res_file *out, char *why, size_t n)
 		if (e.line <= 0)
 			snprintf(why, n, "%s: %s", path, e.text);
 		else
-			snprintf(why, n, "%s: line %d: not JSON: %s", path, e.line, e.text);
+			not_json(why, n, path, &e);
 		return -1;
 	}
 	int rc = cs_results_decode(r, path, out, why, n);
@@ -550,6 +598,7 @@ cs_results_free(cs_res_file *f)
 	for (size_t i = 0; f->cells && i < f->n_cells; i++) {
 		free(f->cells[i].samples);
 		free(f->cells[i].ev.classes);
+		free(f->cells[i].reps);
 	}
 	free(f->cells);
 	free(f->libs);

@@ -20,6 +20,31 @@ quantiles(double median, double q1, double q3, double lo, double hi)
 			 "ci95", lo, hi);
 }
 
+/* --multi: each common window (its span and every worker's ops, the sample
+   is span / all ops) and each worker's rate over all windows. */
+static void
+multi_json(const cs_rcell *c, json_t *j)
+{
+	json_t *wins = json_array(), *rates = json_array();
+	double span = 0, scale = cs_op_sized(c->op) ? (double)c->size * 1e9 : 1e9;
+	for (size_t i = 0; i < c->n_win; i++) {
+		json_t *ops = json_array();
+		for (int k = 0; k < c->n_ws; k++)
+			json_array_append_new(ops, json_integer(
+				(json_int_t)c->win_ops[i * (size_t)c->n_ws + (size_t)k]));
+		json_array_append_new(wins, json_pack("{sf so}", "ns", c->win_ns[i], "ops", ops));
+		span += c->win_ns[i];
+	}
+	for (int k = 0; k < c->n_ws; k++) {
+		double ops = 0;
+		for (size_t i = 0; i < c->n_win; i++)
+			ops += (double)c->win_ops[i * (size_t)c->n_ws + (size_t)k];
+		json_array_append_new(rates, json_real(span > 0 ? ops / span * scale : 0));
+	}
+	json_object_set_new(j, "multi_windows", wins);
+	json_object_set_new(j, "multi_worker_rates", rates);
+}
+
 static json_t *
 cell_json(const cs_rcell *c)
 {
@@ -70,11 +95,15 @@ cell_json(const cs_rcell *c)
 		for (size_t i = 0; i < c->n; i++)
 			json_array_append_new(samples, json_real(c->ns[i]));
 		json_object_set_new(j, "samples", samples);
+		if (c->multi > 1)
+			multi_json(c, j);
 	}
 	if (c->kat[0])
 		json_object_set_new(j, "kat", json_string(c->kat));
 	if (c->fingerprint[0])
 		json_object_set_new(j, "fingerprint", json_string(c->fingerprint));
+	if (c->interop)
+		json_object_set(j, "interop", c->interop);
 	if (c->agree >= 0)
 		json_object_set_new(j, "agree", json_boolean(c->agree));
 	if (c->evidence)
@@ -155,12 +184,19 @@ cs_results_json(const cs_run *run)
 	json_object_set_new(r, "schema", json_string("cryptospeed/1"));
 	json_object_set_new(r, "tool", json_pack("{ss ss}", "name", "cryptospeed",
 						 "version", CS_VERSION));
+	if (run->cfg->label)
+		json_object_set_new(r, "label", json_string(run->cfg->label));
 	json_object_set_new(r, "started", json_string(run->started));
 	json_object_set_new(r, "elapsed_s", json_real(run->elapsed_s));
 	json_object_set_new(r, "evidence_s", json_real(run->evidence_s));
 	json_object_set_new(r, "interrupted", json_boolean(run->interrupted));
 	json_object_set_new(r, "host", host_json());
 	json_object_set_new(r, "config", config_json(run->cfg));
+	if (run->cfg->multi > 1) {
+		json_t *cfg = json_object_get(r, "config");
+		json_object_set_new(cfg, "multi_cpus_allowed", json_integer(run->cpus_allowed));
+		json_object_set_new(cfg, "multi_shared", json_boolean(run->multi_shared));
+	}
 	json_object_set_new(r, "libraries", libraries_json(run));
 	json_t *cells = json_array();
 	for (size_t i = 0; i < run->n_cells; i++)

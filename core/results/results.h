@@ -45,6 +45,16 @@ typedef struct cs_res_evidence {
 	long long samples;	/* in-library samples, -1 when absent */
 } cs_res_evidence;
 
+/* One repetition of a cell (run --repeat R): its own run's median. */
+typedef struct cs_res_rep {
+	long long seed;		/* the repetition's shuffle seed */
+	const char *status;	/* as a cell's status */
+	bool ok;		/* status is "ok": rate and ns are set */
+	double rate;		/* its median rate (the cell's unit), 0 when not ok */
+	double ns;		/* its median ns per op, 0 when not ok */
+	long long n_samples;	/* its samples: the next n_samples of the cell's, 0 when none */
+} cs_res_rep;
+
 /* One cell: one lib/path/mask measuring (alg, op, size) in one source. */
 typedef struct cs_res_cell {
 	const char *lib;	/* "openssl", "openssl@3.0.22" */
@@ -74,6 +84,8 @@ typedef struct cs_res_cell {
 	size_t n_samples;
 	int agree;		/* -1 not compared, 0 disagrees, 1 agrees */
 	cs_res_evidence ev;	/* hw evidence */
+	cs_res_rep *reps;	/* run --repeat: one per repetition (n_reps), else NULL */
+	size_t n_reps;
 	bool imported;		/* "source": "imported": no samples, no evidence */
 	const char *file;	/* imported: the table's file, else NULL */
 	long long line;		/* imported: the table's first line, else 0 */

@@ -39,9 +39,13 @@ out_size(const cs_alg *alg, cs_op op, size_t size)
 	switch (op) {
 	case CS_OP_DIGEST:
 	case CS_OP_DERIVE:
+	case CS_OP_SIGN:
+	case CS_OP_MAC:
 		return alg->out_len;
 	case CS_OP_KEYGEN:
 		return alg->pub_len;
+	case CS_OP_VERIFY:
+		return 0;
 	default:
 		return size;
 	}
@@ -59,7 +63,7 @@ static cs_status
 alloc_buffers(cs_cell *c, size_t misalign)
 {
 	const cs_alg *alg = c->impl->alg;
-	size_t io_len = c->size > 0 ? c->size : 1;
+	size_t io_len = c->size > 0 ? c->size : CS_SIG_MSG_LEN;
 	size_t outn = out_size(alg, c->op, c->size);
 	size_t out_len = outn > io_len ? outn : io_len;
 	if (c->size > CS_CELL_MAX_SIZE || misalign >= ALIGN)
@@ -67,7 +71,8 @@ alloc_buffers(cs_cell *c, size_t misalign)
 	size_t sizes[] = {
 		c->impl->context_size ? c->impl->context_size : 1,
 		alg->key_len + 1, alg->pub_len + 1, alg->nonce_len + 8, io_len + misalign,
-		out_len + misalign, CS_AAD_LEN, alg->tag_len + 1,
+		out_len + misalign, CS_AAD_LEN,
+		(alg->kind == CS_SIG ? alg->out_len : alg->tag_len) + 1,
 	};
 	size_t total = 0;
 	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
@@ -89,7 +94,7 @@ alloc_buffers(cs_cell *c, size_t misalign)
 	c->aad = p; p += sizes[6];
 	c->tag = p;
 
-	cs_fill_pattern(c->in, c->size, 0);
+	cs_fill_pattern(c->in, io_len, 0);
 	cs_fill_pattern(c->key, alg->key_len, 1000);
 	cs_fill_pattern(c->aad, CS_AAD_LEN, 2000);
 	cs_fill_pattern(c->nonce, alg->nonce_len, 3000);
@@ -108,12 +113,29 @@ load_kex_keys(cs_cell *c)
 	return CS_OK;
 }
 
+/* SIG: the key pair of the algorithm's first vector (every library signs
+   with the same key, so another can verify its signature). */
+static cs_status
+load_sig_keys(cs_cell *c)
+{
+	const cs_kat *k = &c->impl->alg->kats[0];
+	const cs_alg *alg = c->impl->alg;
+	long kn = k->source && k->key ? cs_hex_decode(k->key, c->key, alg->key_len) : -1;
+	long pn = k->source && k->pub ? cs_hex_decode(k->pub, c->peer, alg->pub_len) : -1;
+	if (kn <= 0 || pn <= 0)
+		return CS_BAD_PARAM;
+	c->key_len = (size_t)kn;
+	c->peer_len = (size_t)pn;
+	return CS_OK;
+}
+
 static cs_status
 setup_ctx(cs_cell *c, cs_op op)
 {
 	cs_setup s = {
-		.alg = c->impl->alg, .op = op, .key = c->key, .peer = c->peer,
-		.max_len = c->size, .aad_len = CS_AAD_LEN,
+		.alg = c->impl->alg, .op = op, .key = c->key, .key_len = c->key_len,
+		.peer = c->peer, .peer_len = c->peer_len,
+		.max_len = c->io.len, .aad_len = CS_AAD_LEN,
 	};
 	memset(c->ctx, 0, c->impl->context_size);
 	c->set_up = true;
@@ -146,6 +168,21 @@ make_ciphertext(cs_cell *c)
 	return st;
 }
 
+/* verify needs a signature of the deterministic message: sign once with the
+   same impl (into the tag buffer, io.sig), then key the context for verify. */
+static cs_status
+make_signature(cs_cell *c)
+{
+	cs_status st = setup_ctx(c, CS_OP_SIGN);
+	if (st == CS_OK) {
+		cs_io sign = c->io;
+		sign.out = c->tag;
+		st = c->impl->run(c->ctx, &sign);
+	}
+	teardown_ctx(c);
+	return st;
+}
+
 cs_status
 cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t misalign,
 		char *err, size_t err_size)
@@ -175,15 +212,23 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 		snprintf(err, err_size, "out of memory");
 		return st;
 	}
-	if (alg->kind == CS_KEX && (st = load_kex_keys(c)) != CS_OK) {
+	c->key_len = alg->key_len;
+	c->peer_len = alg->pub_len;
+	if ((alg->kind == CS_KEX && (st = load_kex_keys(c)) != CS_OK) ||
+	    (alg->kind == CS_SIG && (st = load_sig_keys(c)) != CS_OK)) {
 		snprintf(err, err_size, "the catalogue has no usable vector for %s", alg->name);
 		return st;
 	}
 	c->io = (cs_io){
-		.in = c->in, .len = c->size, .out = c->out, .aad = c->aad,
+		.in = c->in, .len = alg->kind == CS_SIG ? CS_SIG_MSG_LEN : c->size,
+		.out = c->out, .aad = c->aad,
 		.aad_len = alg->kind == CS_AEAD ? CS_AAD_LEN : 0,
-		.nonce = c->nonce, .tag = c->tag,
+		.nonce = c->nonce, .tag = c->tag, .sig = c->tag,
 	};
+	if (op == CS_OP_VERIFY && (st = make_signature(c)) != CS_OK) {
+		snprintf(err, err_size, "sign (to make the signature to verify) failed: status %d", st);
+		return st;
+	}
 	if (op == CS_OP_OPEN && (st = make_ciphertext(c)) != CS_OK) {
 		snprintf(err, err_size, "seal (to make the ciphertext to open) failed: status %d", st);
 		return st;
@@ -201,7 +246,9 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 		snprintf(err, err_size, "first %s failed: status %d", cs_op_name(op), st);
 		return st;
 	}
-	if (op != CS_OP_KEYGEN) {
+	/* no fingerprint: a new key pair, a verdict, a randomized signature */
+	if (op != CS_OP_KEYGEN && op != CS_OP_VERIFY &&
+	    !(op == CS_OP_SIGN && (impl->flags & CS_IMPL_RANDOMIZED))) {
 		uint64_t h = cs_fnv1a(CS_FNV_INIT, c->out, out_size(alg, op, c->size));
 		if (op == CS_OP_SEAL)
 			h = cs_fnv1a(h, c->tag, alg->tag_len);

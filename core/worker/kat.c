@@ -8,8 +8,8 @@
 
 /* Decoded vector, owning its buffers. */
 typedef struct kat_bytes {
-	uint8_t *key, *nonce, *aad, *in, *out, *tag;
-	long key_n, nonce_n, aad_n, in_n, out_n, tag_n;
+	uint8_t *key, *nonce, *aad, *in, *out, *tag, *pub;
+	long key_n, nonce_n, aad_n, in_n, out_n, tag_n, pub_n;
 } kat_bytes;
 
 static long
@@ -28,7 +28,7 @@ static void
 kat_free(kat_bytes *b)
 {
 	free(b->key); free(b->nonce); free(b->aad);
-	free(b->in); free(b->out); free(b->tag);
+	free(b->in); free(b->out); free(b->tag); free(b->pub);
 }
 
 static int
@@ -40,8 +40,9 @@ kat_decode(const cs_kat *k, kat_bytes *b)
 	b->in_n = decode(k->in, &b->in);
 	b->out_n = decode(k->out, &b->out);
 	b->tag_n = decode(k->tag, &b->tag);
+	b->pub_n = decode(k->pub, &b->pub);
 	return b->key_n < 0 || b->nonce_n < 0 || b->aad_n < 0 || b->in_n < 0 ||
-	       b->out_n < 0 || b->tag_n < 0 ? -1 : 0;
+	       b->out_n < 0 || b->tag_n < 0 || b->pub_n < 0 ? -1 : 0;
 }
 
 /* setup + one run + teardown on a fresh context. */
@@ -51,8 +52,10 @@ run_once(const cs_impl *impl, cs_op op, const kat_bytes *b, const cs_io *io, siz
 	void *ctx = calloc(1, impl->context_size ? impl->context_size : 1);
 	if (!ctx)
 		return CS_NO_MEMORY;
+	bool sig = impl->alg->kind == CS_SIG;
 	cs_setup s = {
-		.alg = impl->alg, .op = op, .key = b->key, .peer = b->in,
+		.alg = impl->alg, .op = op, .key = b->key, .key_len = (size_t)b->key_n,
+		.peer = sig ? b->pub : b->in, .peer_len = (size_t)(sig ? b->pub_n : b->in_n),
 		.max_len = len, .aad_len = (size_t)b->aad_n,
 	};
 	cs_status st = impl->setup ? impl->setup(ctx, &s) : CS_OK;
@@ -128,6 +131,78 @@ check_keygen(const cs_impl *impl, const cs_kat *k, const kat_bytes *b, char *det
 	return st;
 }
 
+/* SIG verify of sig over the vector's message on a fresh context: CS_OK,
+   CS_MISMATCH (refused) or the failure. */
+static cs_status
+verify_once(const cs_impl *impl, const kat_bytes *b, const uint8_t *msg, const uint8_t *sig)
+{
+	size_t len = (size_t)b->in_n;
+	cs_io io = {.in = msg, .len = len, .sig = sig};
+	return run_once(impl, CS_OP_VERIFY, b, &io, len);
+}
+
+/*
+ * SIG sign and verify. sign: the vector's signature, or for a randomized
+ * impl (ECDSA with a random k) a signature its own verify accepts and whose
+ * flipped copy it refuses. verify: the vector's signature is accepted, the
+ * same with one bit flipped and the message with one bit flipped are refused.
+ */
+static cs_status
+check_sig(const cs_impl *impl, cs_op op, const cs_kat *k, const kat_bytes *b, uint8_t *out,
+	  char *detail, size_t n)
+{
+	size_t len = (size_t)b->in_n, slen = impl->alg->out_len;
+	uint8_t *sig = calloc(1, slen), *msg = calloc(1, len + 1);
+	cs_status st = CS_OK;
+	if (!sig || !msg) {
+		st = CS_NO_MEMORY;
+	} else if (op == CS_OP_SIGN) {
+		cs_io io = {.in = b->in, .len = len, .out = out};
+		if (!k->key) {
+			/* a verify-only vector (no private key): nothing to sign */
+		} else if ((st = run_once(impl, op, b, &io, len)) != CS_OK) {
+			st = fail(detail, n, st, k, "sign failed");
+		} else if (!(impl->flags & CS_IMPL_RANDOMIZED)) {
+			if (memcmp(out, b->out, slen) != 0)
+				st = fail(detail, n, CS_MISMATCH, k, "signature differs");
+		} else if (!(impl->ops & CS_OPBIT(CS_OP_VERIFY))) {
+			st = fail(detail, n, CS_UNSUPPORTED, k,
+				  "a randomized signature needs the same impl's verify to check it");
+		} else if ((st = verify_once(impl, b, b->in, out)) != CS_OK) {
+			st = fail(detail, n, st, k, "its own verify refused the signature it made");
+		} else {
+			memcpy(sig, out, slen);
+			sig[slen / 2] ^= 1;
+			st = verify_once(impl, b, b->in, sig);
+			st = st == CS_MISMATCH ? CS_OK
+			     : fail(detail, n, CS_MISMATCH, k, "a flipped signature verified");
+		}
+	} else {
+		memcpy(msg, b->in, len);
+		memcpy(sig, b->out, slen);
+		if ((st = verify_once(impl, b, msg, sig)) != CS_OK)
+			st = fail(detail, n, st, k, "the vector's signature was refused");
+		sig[slen - 1] ^= 0x80;
+		if (st == CS_OK && (st = verify_once(impl, b, msg, sig)) != CS_MISMATCH)
+			st = fail(detail, n, st == CS_OK ? CS_MISMATCH : st, k,
+				  "a signature with one bit flipped was not refused");
+		else if (st == CS_MISMATCH)
+			st = CS_OK;
+		sig[slen - 1] ^= 0x80;
+		if (st == CS_OK && len) {
+			msg[0] ^= 1;
+			if ((st = verify_once(impl, b, msg, sig)) != CS_MISMATCH)
+				st = fail(detail, n, st == CS_OK ? CS_MISMATCH : st, k,
+					  "the signature verified a changed message");
+			else
+				st = CS_OK;
+		}
+	}
+	free(sig);
+	free(msg);
+	return st;
+}
+
 cs_status
 cs_kat_check(const cs_impl *impl, cs_op op, char *detail, size_t n)
 {
@@ -136,9 +211,11 @@ cs_kat_check(const cs_impl *impl, cs_op op, char *detail, size_t n)
 	if (!alg->kats || !alg->kats[0].source)
 		return CS_BAD_PARAM;
 	cs_status st = CS_OK;
-	/* A new key pair is random: check the same impl's derive answers first. */
-	if (op == CS_OP_KEYGEN && (impl->ops & CS_OPBIT(CS_OP_DERIVE)) &&
-	    (st = cs_kat_check(impl, CS_OP_DERIVE, detail, n)) != CS_OK)
+	/* A new key pair is random: check the same impl's derive or sign
+	   answers first. */
+	cs_op first = alg->kind == CS_SIG ? CS_OP_SIGN : CS_OP_DERIVE;
+	if (op == CS_OP_KEYGEN && (impl->ops & CS_OPBIT(first)) &&
+	    (st = cs_kat_check(impl, first, detail, n)) != CS_OK)
 		return st;
 	for (const cs_kat *k = alg->kats; k->source && st == CS_OK; k++) {
 		kat_bytes b = {0};
@@ -146,7 +223,8 @@ cs_kat_check(const cs_impl *impl, cs_op op, char *detail, size_t n)
 			kat_free(&b);
 			return fail(detail, n, CS_BAD_PARAM, k, "vector does not decode");
 		}
-		size_t outcap = (size_t)(b.in_n > b.out_n ? b.in_n : b.out_n) + alg->pub_len + 64;
+		size_t outcap = (size_t)(b.in_n > b.out_n ? b.in_n : b.out_n) + alg->pub_len +
+				alg->out_len + 64;
 		uint8_t *out = calloc(1, outcap), *tag = calloc(1, alg->tag_len + 1);
 		if (!out || !tag) {
 			st = CS_NO_MEMORY;
@@ -154,9 +232,12 @@ cs_kat_check(const cs_impl *impl, cs_op op, char *detail, size_t n)
 			st = check_aead(impl, op, k, &b, out, tag, detail, n);
 		} else if (op == CS_OP_KEYGEN) {
 			st = check_keygen(impl, k, &b, detail, n);
+		} else if (alg->kind == CS_SIG) {
+			st = check_sig(impl, op, k, &b, out, detail, n);
 		} else {
 			/* digest, encrypt, derive: one output to compare */
 			size_t len = alg->kind == CS_KEX ? 0 : (size_t)b.in_n;
+
 			cs_io io = {.in = b.in, .len = len, .out = out, .nonce = b.nonce};
 			st = run_once(impl, op, &b, &io, len);
 			if (st != CS_OK)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -21,6 +22,9 @@
 extern const cs_adapter *const cs_worker_adapter;
 
 _Static_assert(CS_CELL_MAX_SIZE == CS_MSG_MAX_SIZE, "the cell and the protocol cap size alike");
+
+/* The longest signature a verify request carries (RSA-4096). */
+#define CS_SIG_MAX 512
 
 static FILE *proto_out; /* the protocol channel (the original stdout) */
 static const char *fault_mode, *fault_alg; /* test-only faults of the noop worker */
@@ -275,6 +279,55 @@ slot_drop(int64_t id)
 	}
 }
 
+/* One signature of the deterministic message by impl, as hex into buf; ""
+   when it cannot sign. */
+static void
+sample_signature(const cs_impl *impl, char *buf, size_t size)
+{
+	const char *why;
+	uint8_t sig[CS_SIG_MAX];
+	char err[256];
+	size_t n = impl->alg->out_len;
+	buf[0] = '\0';
+	if (n > sizeof sig || 2 * n + 1 > size || !impl_available(impl, &why) ||
+	    !(impl->ops & CS_OPBIT(CS_OP_SIGN)) || kat_exempt(impl) ||
+	    cs_sig_sample(impl, sig, err, sizeof err) != CS_OK)
+		return;
+	cs_hex_encode(sig, n, buf);
+}
+
+/* verify: does this impl accept another library's signature of the
+   deterministic message? ok / wrong / unsupported / error */
+static void
+do_verify(const cs_msg_verify *req)
+{
+	cs_msg_verify_reply r = {.id = req->id, .status = CS_ST_ERROR};
+	const cs_impl *impl = find_impl(req->alg, req->path);
+	uint8_t sig[CS_SIG_MAX];
+	char detail[256];
+	const char *why;
+	if (!impl || impl->alg->kind != CS_SIG) {
+		snprintf(r.error, sizeof r.error, "no signature impl %s on path %s", req->alg,
+			 req->path);
+	} else if (impl->alg->out_len > sizeof sig ||
+		   cs_hex_decode(req->signature, sig, sizeof sig) != (long)impl->alg->out_len) {
+		snprintf(r.error, sizeof r.error, "signature: %zu hex digits, %s takes %zu",
+			 strlen(req->signature), impl->alg->name, 2 * impl->alg->out_len);
+	} else if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(CS_OP_VERIFY)) ||
+		   kat_exempt(impl)) {
+		r.status = CS_ST_UNSUPPORTED;
+		copy(r.why, sizeof r.why, kat_exempt(impl) ? "harness probe"
+		     : why ? why : "op not provided");
+	} else {
+		cs_status st = cs_sig_verify_foreign(impl, sig, detail, sizeof detail);
+		r.status = st == CS_OK ? CS_ST_OK : st == CS_MISMATCH ? CS_ST_WRONG
+			 : st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED : CS_ST_ERROR;
+		if (r.status == CS_ST_ERROR)
+			copy(r.error, sizeof r.error, detail);
+	}
+	send_line(cs_msg_verify_reply_encode(&r));
+}
+
 static void
 prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 {
@@ -293,12 +346,18 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 		copy(r->why, sizeof r->why, why ? why : "op not provided");
 		return;
 	}
+	/* A sign cell's reply carries one signature for the other libraries to
+	   verify (interop), whatever its own known answers say. */
+	if (op == CS_OP_SIGN)
+		sample_signature(impl, r->signature, sizeof r->signature);
 	if (!kat_exempt(impl)) {
 		cs_status st = cs_kat_check(impl, op, detail, sizeof detail);
 		if (st != CS_OK) {
 			r->status = st == CS_MISMATCH ? CS_ST_WRONG
 				  : st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED : CS_ST_ERROR;
 			copy(r->error, sizeof r->error, detail);
+			if (r->status != CS_ST_WRONG)
+				r->signature[0] = '\0';
 			return;
 		}
 	}
@@ -309,6 +368,7 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 		cell_slot **n = realloc(cells, ncap * sizeof *n);
 		if (!n) {
 			copy(r->error, sizeof r->error, "out of memory");
+			r->signature[0] = '\0';
 			return;
 		}
 		cells = n;
@@ -317,6 +377,7 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 	cell_slot *s = calloc(1, sizeof *s);
 	if (!s) {
 		copy(r->error, sizeof r->error, "out of memory");
+		r->signature[0] = '\0';
 		return;
 	}
 	s->id = req->id;
@@ -327,6 +388,7 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 	if (st != CS_OK) {
 		r->status = st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED : CS_ST_ERROR;
 		copy(r->error, sizeof r->error, detail);
+		r->signature[0] = '\0';
 		cs_cell_release(&s->cell);
 		free(s);
 		return;
@@ -368,11 +430,15 @@ sample_fault(const cs_cell *cell)
 	if (fault_here(cell->impl, "crash"))
 		abort();
 	if (fault_here(cell->impl, "hang")) {
-		/* a child that hangs too: killing the worker's process group must
-		   end it as well */
-		if (fork() == 0)
+		/* a child that hangs too: ending the worker's process group must
+		   end it as well, and it must not outlive the worker */
+		pid_t worker = getpid();
+		if (fork() == 0) {
+			if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != worker)
+				_exit(1);
 			for (;;)
 				pause();
+		}
 		for (;;)
 			pause();
 	}
@@ -402,17 +468,22 @@ do_sample(const cs_msg_sample *req)
 	cs_status st = CS_OK;
 	if (req->start_ns) {
 		/* A window shared with other workers (--multi): start together,
-		   run whole batches until the window ends (at least one), say
-		   when the first began and the last ended. */
+		   start no batch after the window ends, and count only the batches
+		   that ended within it. */
 		struct timespec at = {.tv_sec = req->start_ns / 1000000000,
 				      .tv_nsec = req->start_ns % 1000000000};
 		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL) == EINTR)
 			;
-		r.began_ns = monotonic_ns();
-		do {
-			r.ns[r.n_ns++] = (int64_t)cs_cell_batch(&s->cell, s->cell.batch, &st);
-		} while (st == CS_OK && r.n_ns < (size_t)req->n && monotonic_ns() < req->end_ns);
-		r.ended_ns = monotonic_ns();
+		int64_t now = monotonic_ns();
+		r.began_ns = r.ended_ns = now;
+		while (now < req->end_ns && r.n_ns < (size_t)req->n && st == CS_OK) {
+			uint64_t t = cs_cell_batch(&s->cell, s->cell.batch, &st);
+			now = monotonic_ns();
+			if (now > req->end_ns)
+				break; /* it ended after the window: not counted */
+			r.ns[r.n_ns++] = (int64_t)t;
+			r.ended_ns = now;
+		}
 	} else {
 		while (r.n_ns < (size_t)req->n && st == CS_OK)
 			r.ns[r.n_ns++] = (int64_t)cs_cell_batch(&s->cell, s->cell.batch, &st);
@@ -507,6 +578,9 @@ serve(const char *argv0, const char *mask)
 			break;
 		case CS_CMD_EVIDENCE:
 			do_evidence(&req.evidence);
+			break;
+		case CS_CMD_VERIFY:
+			do_verify(&req.verify);
 			break;
 		case CS_CMD_RELEASE: {
 			slot_drop(req.release.id);
@@ -605,6 +679,9 @@ main(int argc, char **argv)
 			return 1;
 		}
 		signal(SIGPIPE, SIG_IGN);
+		/* A launcher that forks (sh -c ...) is the orchestrator's child,
+		   killed when the orchestrator dies; the worker then dies with it. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		rc = serve(argv[0], mask);
 		fclose(proto_out);
 	}

@@ -25,10 +25,11 @@ cs_status cs_kat_check(const cs_impl *impl, cs_op op, char *detail, size_t detai
 typedef struct cs_cell {
 	const cs_impl *impl;
 	cs_op op;
-	size_t size;		/* bytes per op (0 for KEX) */
+	size_t size;		/* bytes per op (0 for KEX, SIG) */
 	void *ctx;
 	uint8_t *mem;		/* every buffer below lives in here */
 	uint8_t *key, *peer;
+	size_t key_len, peer_len;	/* bytes of key and peer (RSA keys: their DER length) */
 	uint8_t *nonce;
 	uint8_t *in, *out, *aad, *tag;
 	cs_io io;
@@ -50,6 +51,15 @@ uint64_t cs_cell_batch(cs_cell *cell, uint64_t k, cs_status *st);
 /* Warm up for warmup_ns, then choose batch so one batch lasts about target_ns. */
 cs_status cs_cell_calibrate(cs_cell *cell, uint64_t target_ns, uint64_t warmup_ns);
 void cs_cell_release(cs_cell *cell);
+
+/* interop.c: one signature (alg->out_len bytes) of the deterministic message
+   with the algorithm's first key pair, made by impl (its sign op). */
+cs_status cs_sig_sample(const cs_impl *impl, uint8_t *sig, char *err, size_t err_size);
+/* Whether impl's verify accepts sig (alg->out_len bytes), made by another
+   library over the same message with the same key: CS_OK, CS_MISMATCH (it
+   does not verify) or a failure; err says which. */
+cs_status cs_sig_verify_foreign(const cs_impl *impl, const uint8_t *sig, char *err,
+				size_t err_size);
 
 /* FNV-1a 64 over the given bytes, continuing from h (start: CS_FNV_INIT). */
 #define CS_FNV_INIT 0xcbf29ce484222325ULL

@@ -57,6 +57,8 @@ cs_kind_name(cs_kind kind)
 	case CS_HASH: return "hash";
 	case CS_CIPHER: return "cipher";
 	case CS_KEX: return "kex";
+	case CS_SIG: return "sig";
+	case CS_MAC: return "mac";
 	}
 	return "?";
 }

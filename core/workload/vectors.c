@@ -315,3 +315,345 @@ const cs_kat cs_kats_p256[] = {
 	},
 	{.source = NULL},
 };
+
+/*
+ * Signatures. key = private key, pub = public key, in = message, out =
+ * signature (adapter.h has the encodings). Every signature here was checked
+ * with Python `cryptography` 48 (and the RSA one with `openssl dgst -sign`).
+ *
+ * Ed25519: RFC 8032 section 7.1, the test vectors as the RFC prints them.
+ */
+const cs_kat cs_kats_ed25519[] = {
+	{
+		.source = "RFC 8032 section 7.1, Ed25519 TEST 1",
+		.key = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+		.pub = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a",
+		.in = "",
+		.out = "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e06522490155"
+		       "5fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b",
+	},
+	{
+		.source = "RFC 8032 section 7.1, Ed25519 TEST 2",
+		.key = "4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb",
+		.pub = "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c",
+		.in = "72",
+		.out = "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da"
+		       "085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00",
+	},
+	{
+		.source = "RFC 8032 section 7.1, Ed25519 TEST 3",
+		.key = "c5aa8df43f9f837bedb7442f31dcb7b166d38535076f094b85ce3a2e0b4458f7",
+		.pub = "fc51cd8e6218a1a38da47ed00230f0580816ed13ba3303ac5deb911548908025",
+		.in = "af82",
+		.out = "6291d657deec24024827e69c3abe01a30ce548a284743a445e3680d7db5ac3ac"
+		       "18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a",
+	},
+	{
+		.source = "RFC 8032 section 7.1, Ed25519 TEST SHA(abc) (the message is SHA-512 of 'abc')",
+		.key = "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42",
+		.pub = "ec172b93ad5e563bf4932c70e1245034c35467ef2efd4d64ebf819683467e2bf",
+		.in = "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
+		      "2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f",
+		.out = "dc2a4459e7369633a52b1bf277839a00201009a3efbf3ecb69bea2186c26b589"
+		       "09351fc9ac90b3ecfdfbc7c66431e0303dca179c138ac17ad9bef1177331a704",
+	},
+	{.source = NULL},
+};
+
+/*
+ * ECDSA P-256 with SHA-256, signatures r||s. The first key's vectors are the
+ * deterministic ones of RFC 6979 appendix A.2.5 (a library with RFC 6979
+ * signing reproduces them; a randomized one verifies its own signature and
+ * this one). The CAVP entries are NIST CAVP FIPS 186-4 ECDSA test vectors,
+ * [P-256,SHA-256]: SigGen.txt's first record and SigVer.rsp's Result = P
+ * record, both verify vectors (no key here: SigGen's k is random, so its
+ * signature cannot be reproduced; SigVer has no private key).
+ */
+const cs_kat cs_kats_ecdsa_p256[] = {
+	{
+		.source = "RFC 6979 A.2.5, P-256, SHA-256, message 'sample'",
+		.key = "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721",
+		.pub = "0460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29f"
+		       "b67903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d44622"
+		       "99",
+		.in = "73616d706c65",
+		.out = "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716"
+		       "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8",
+	},
+	{
+		.source = "RFC 6979 A.2.5, P-256, SHA-256, message 'test'",
+		.key = "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721",
+		.pub = "0460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29f"
+		       "b67903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d44622"
+		       "99",
+		.in = "74657374",
+		.out = "f1abb023518351cd71d881567b1ea663ed3efcf6c5132b354f28d3b0b7d38367"
+		       "019f4113742a2b14bd25926b49c649155f267e60d3814b4c0cc84250e46f0083",
+	},
+	{
+		.source = "NIST CAVP FIPS 186-4 ECDSA SigGen.txt [P-256,SHA-256] first record",
+		/* d = 519b423d715f8b581f4fa8ee59f4771a5b44c8130b4e3eacca54a56dda72b464 */
+		.pub = "041ccbe91c075fc7f4f033bfa248db8fccd3565de94bbfb12f3c59ff46c271bf"
+		       "83ce4014c68811f9a21a1fdb2c0e6113e06db7ca93b7404e78dc7ccd5ca89a4c"
+		       "a9",
+		.in = "5905238877c77421f73e43ee3da6f2d9e2ccad5fc942dcec0cbd25482935faaf"
+		      "416983fe165b1a045ee2bcd2e6dca3bdf46c4310a7461f9a37960ca672d3feb5"
+		      "473e253605fb1ddfd28065b53cb5858a8ad28175bf9bd386a5e471ea7a65c17c"
+		      "c934a9d791e91491eb3754d03799790fe2d308d16146d5c9b0d0debd97d79ce8",
+		.out = "f3ac8061b514795b8843e3d6629527ed2afd6b1f6a555a7acabb5e6f79c8c2ac"
+		       "8bf77819ca05a6b2786c76262bf7371cef97b218e96f175a3ccdda2acc058903",
+	},
+	{
+		.source = "NIST CAVP FIPS 186-4 ECDSA SigVer.rsp [P-256,SHA-256], a Result = P record",
+		.pub = "04e424dc61d4bb3cb7ef4344a7f8957a0c5134e16f7a67c074f82e6e12f49abf"
+		       "3c970eed7aa2bc48651545949de1dddaf0127e5965ac85d1243d6f60e7dfaee9"
+		       "27",
+		.in = "e1130af6a38ccb412a9c8d13e15dbfc9e69a16385af3c3f1e5da954fd5e7c45f"
+		      "d75e2b8c36699228e92840c0562fbf3772f07e17f1add56588dd45f7450e1217"
+		      "ad239922dd9c32695dc71ff2424ca0dec1321aa47064a044b7fe3c2b97d03ce4"
+		      "70a592304c5ef21eed9f93da56bb232d1eeb0035f9bf0dfafdcc4606272b20a3",
+		.out = "bf96b99aa49c705c910be33142017c642ff540c76349b9dab72f981fd9347f4f"
+		       "17c55095819089c2e03b9cd415abdf12444e323075d98f31920b9e0f57ec871c",
+	},
+	{.source = NULL},
+};
+
+/*
+ * RSA-2048, RSASSA-PKCS1-v1_5 with SHA-256 (RFC 8017 section 8.2): keys as
+ * DER RSAPrivateKey / RSAPublicKey. The signing key is the 2048-bit key pair
+ * of the PKCS #1 v2.1 test vectors (pss-vect.txt, Example 10: n, e, d, p, q,
+ * dP, dQ, qInv as printed there); PKCS#1 v1.5 is deterministic, and its
+ * signature of Example 10.2's message was computed with Python
+ * `cryptography` and `openssl dgst -sha256 -sign`, which agree. The CAVP
+ * entries are NIST CAVP FIPS 186-4 SigGen15_186-3 [mod = 2048] (n, e = 0x1001
+ * and SHA256 Msg/S as printed; the file has no private key): verify vectors.
+ */
+const cs_kat cs_kats_rsa_2048[] = {
+	{
+		.source = "PKCS #1 v2.1 vectors, Example 10 key, PKCS#1 v1.5 SHA-256 of Example 10.2's message",
+		.key = "308204a30201000282010100a5dd867ac4cb02f90b9457d48c14a770ef991c56"
+		       "c39c0ec65fd11afa8937cea57b9be7ac73b45c0017615b82d622e318753b6027"
+		       "c0fd157be12f8090fee2a7adcd0eef759f88ba4997c7a42d58c9aa12cb99ae00"
+		       "1fe521c13bb5431445a8d5ae4f5e4c7e948ac227d3604071f20e577e905fbeb1"
+		       "5dfaf06d1de5ae6253d63a6a2120b31a5da5dabc9550600e20f27d3739e26279"
+		       "25fea3cc509f21dff04e6eea4549c540d6809ff9307eede91fff58733d8385a2"
+		       "37d6d3705a33e391900992070df7adf1357cf7e3700ce3667de83f17b8df1778"
+		       "db381dce09cb4ad058a511001a738198ee27cf55a13b754539906582ec8b174b"
+		       "d58d5d1f3d767c613721ae050203010001028201002d2ff567b3fe74e06191b7"
+		       "fded6de112290c670692430d5969184047da234c9693deed1673ed429539c969"
+		       "d372c04d6b47e0f5b8cee0843e5c22835dbd3b05a0997984ae6058b11bc4907c"
+		       "bf67ed84fa9ae252dfb0d0cd49e618e35dfdfe59bca3ddd66c33cebbc77ad441"
+		       "aa695e13e324b518f01c60f5a85c994ad179f2a6b5fbe93402b11767be01bf07"
+		       "3444d6ba1dd2bca5bd074d4a5fae3531ad1303d84b30d897318cbbba04e03c2e"
+		       "66de6d91f82f96ea1d4bb54a5aae102d594657f5c9789553512b296dea29d802"
+		       "3196357e3e3a6e958f39e3c2344038ea604b31edc6f0f7ff6e7181a57c92826a"
+		       "268f86768e96f878562fc71d85d69e448612f7048f02818100cfd50283feeeb9"
+		       "7f6f08d73cbc7b3836f82bbcd499479f5e6f76fdfcb8b38c4f71dc9e88bd6a6f"
+		       "76371afd65d2af1862b32afb34a95f71b8b132043ffebe3a952baf7592448148"
+		       "c03f9c69b1d68e4ce5cf32c86baf46fed301ca1ab403069b32f456b91f71898a"
+		       "b081cd8c4252ef5271915c9794b8f295851da7510f99cb73eb02818100cc4e90"
+		       "d2a1b3a065d3b2d1f5a8fce31b544475664eab561d2971b99fb7bef844e8ec1f"
+		       "360b8c2ac8359692971ea6a38f723fcc211f5dbcb177a0fdac5164a1d4ff7fbb"
+		       "4e829986353cb983659a148cdd420c7d31ba3822ea90a32be46c030e8c17e1fa"
+		       "0ad37859e06b0aa6fa3b216d9cbe6c0e22339769c0a615913e5da719cf028180"
+		       "1c2d1fc32f6bc4004fd85dfde0fbbf9a4c38f9c7c4e41dea1aa88234a201cd92"
+		       "f3b7da526583a98ad85bb360fb983b711e23449d561d1778d7a515486bcbf47b"
+		       "46c9e9e1a3a1f77000efbeb09a8afe47e5b857cda99cb16d7fff9b712e3bd60c"
+		       "a96d9c7973d616d46934a9c050281c004399ceff1db7dda78766a8a9b9cb0873"
+		       "02818100cb3b3c04caa58c60be7d9b2debb3e39643f4f57397be08236a1e9eaf"
+		       "aa706536e71c3acfe01cc651f23c9e05858fee13bb6a8afc47df4edc9a4ba30b"
+		       "cecb73d0157852327ee789015c2e8dee7b9f05a0f31ac94eb6173164740c5c95"
+		       "147cd5f3b5ae2cb4a83787f01d8ab31f27c2d0eea2dd8a11ab906aba207c43c6"
+		       "ee12533102818012f6b2cf1374a736fad05616050f96ab4b61d1177c7f9d525a"
+		       "29f3d180e77667e99d99abf0525d0758660f3752655b0f25b8df8431d9a8ff77"
+		       "c16c12a0a5122a9f0bf7cfd5a266a35c159f991208b90316ff444f3e0b6bd0e9"
+		       "3b8a7a2448e957e3dda6cfcf2266b106013ac46808d3b3887b3b00344baac953"
+		       "0b4ce708fc32b6",
+		.pub = "3082010a0282010100a5dd867ac4cb02f90b9457d48c14a770ef991c56c39c0e"
+		       "c65fd11afa8937cea57b9be7ac73b45c0017615b82d622e318753b6027c0fd15"
+		       "7be12f8090fee2a7adcd0eef759f88ba4997c7a42d58c9aa12cb99ae001fe521"
+		       "c13bb5431445a8d5ae4f5e4c7e948ac227d3604071f20e577e905fbeb15dfaf0"
+		       "6d1de5ae6253d63a6a2120b31a5da5dabc9550600e20f27d3739e2627925fea3"
+		       "cc509f21dff04e6eea4549c540d6809ff9307eede91fff58733d8385a237d6d3"
+		       "705a33e391900992070df7adf1357cf7e3700ce3667de83f17b8df1778db381d"
+		       "ce09cb4ad058a511001a738198ee27cf55a13b754539906582ec8b174bd58d5d"
+		       "1f3d767c613721ae050203010001",
+		.in = "dd670a01465868adc93f26131957a50c52fb777cdbaa30892c9e12361164ec13"
+		      "979d43048118e4445db87bee58dd987b3425d02071d8dbae80708b039dbb64db"
+		      "d1de5657d9fed0c118a54143742e0ff3c87f74e45857647af3f79eb0a14c9d75"
+		      "ea9a1a04b7cf478a897a708fd988f48e801edb0b7039df8c23bb3c56f4e821ac",
+		.out = "291ca2b35520dc3ae5dd0a4bf01dc4bba305c274ec0322c2c3e76c9a28d7142c"
+		       "e08f53dbca8f21c233a309227210f4198fdf30679acbc13feb65d75c4a56c2f7"
+		       "fa75369d0de5fe2528108a32bdb423104cac1d92caf4cd76b9d4e43ff9701055"
+		       "4a62c885b36a5761d5ec55061b2250b749d5c7bc76739f82cd89cb6be4b06f6c"
+		       "bbeca3a842b436a35aa3f22e59217825d584ffe6a35248790570871a138af414"
+		       "8bd2c2c480e1005c8ef61099fc99a3d3b39ed80e06194f31e6bc65f3bf310b0b"
+		       "50a5f6ee706ec1be1aefa59bfaad6270c53fc91d15653fd2f77256112d24f146"
+		       "87b3f69a78ce62390681dbd66676b507a7c3a06e10c52b266454cb0aa719c9f2",
+	},
+	{
+		.source = "PKCS #1 v2.1 vectors, Example 10 key, PKCS#1 v1.5 SHA-256 of 'abc'",
+		.key = "308204a30201000282010100a5dd867ac4cb02f90b9457d48c14a770ef991c56"
+		       "c39c0ec65fd11afa8937cea57b9be7ac73b45c0017615b82d622e318753b6027"
+		       "c0fd157be12f8090fee2a7adcd0eef759f88ba4997c7a42d58c9aa12cb99ae00"
+		       "1fe521c13bb5431445a8d5ae4f5e4c7e948ac227d3604071f20e577e905fbeb1"
+		       "5dfaf06d1de5ae6253d63a6a2120b31a5da5dabc9550600e20f27d3739e26279"
+		       "25fea3cc509f21dff04e6eea4549c540d6809ff9307eede91fff58733d8385a2"
+		       "37d6d3705a33e391900992070df7adf1357cf7e3700ce3667de83f17b8df1778"
+		       "db381dce09cb4ad058a511001a738198ee27cf55a13b754539906582ec8b174b"
+		       "d58d5d1f3d767c613721ae050203010001028201002d2ff567b3fe74e06191b7"
+		       "fded6de112290c670692430d5969184047da234c9693deed1673ed429539c969"
+		       "d372c04d6b47e0f5b8cee0843e5c22835dbd3b05a0997984ae6058b11bc4907c"
+		       "bf67ed84fa9ae252dfb0d0cd49e618e35dfdfe59bca3ddd66c33cebbc77ad441"
+		       "aa695e13e324b518f01c60f5a85c994ad179f2a6b5fbe93402b11767be01bf07"
+		       "3444d6ba1dd2bca5bd074d4a5fae3531ad1303d84b30d897318cbbba04e03c2e"
+		       "66de6d91f82f96ea1d4bb54a5aae102d594657f5c9789553512b296dea29d802"
+		       "3196357e3e3a6e958f39e3c2344038ea604b31edc6f0f7ff6e7181a57c92826a"
+		       "268f86768e96f878562fc71d85d69e448612f7048f02818100cfd50283feeeb9"
+		       "7f6f08d73cbc7b3836f82bbcd499479f5e6f76fdfcb8b38c4f71dc9e88bd6a6f"
+		       "76371afd65d2af1862b32afb34a95f71b8b132043ffebe3a952baf7592448148"
+		       "c03f9c69b1d68e4ce5cf32c86baf46fed301ca1ab403069b32f456b91f71898a"
+		       "b081cd8c4252ef5271915c9794b8f295851da7510f99cb73eb02818100cc4e90"
+		       "d2a1b3a065d3b2d1f5a8fce31b544475664eab561d2971b99fb7bef844e8ec1f"
+		       "360b8c2ac8359692971ea6a38f723fcc211f5dbcb177a0fdac5164a1d4ff7fbb"
+		       "4e829986353cb983659a148cdd420c7d31ba3822ea90a32be46c030e8c17e1fa"
+		       "0ad37859e06b0aa6fa3b216d9cbe6c0e22339769c0a615913e5da719cf028180"
+		       "1c2d1fc32f6bc4004fd85dfde0fbbf9a4c38f9c7c4e41dea1aa88234a201cd92"
+		       "f3b7da526583a98ad85bb360fb983b711e23449d561d1778d7a515486bcbf47b"
+		       "46c9e9e1a3a1f77000efbeb09a8afe47e5b857cda99cb16d7fff9b712e3bd60c"
+		       "a96d9c7973d616d46934a9c050281c004399ceff1db7dda78766a8a9b9cb0873"
+		       "02818100cb3b3c04caa58c60be7d9b2debb3e39643f4f57397be08236a1e9eaf"
+		       "aa706536e71c3acfe01cc651f23c9e05858fee13bb6a8afc47df4edc9a4ba30b"
+		       "cecb73d0157852327ee789015c2e8dee7b9f05a0f31ac94eb6173164740c5c95"
+		       "147cd5f3b5ae2cb4a83787f01d8ab31f27c2d0eea2dd8a11ab906aba207c43c6"
+		       "ee12533102818012f6b2cf1374a736fad05616050f96ab4b61d1177c7f9d525a"
+		       "29f3d180e77667e99d99abf0525d0758660f3752655b0f25b8df8431d9a8ff77"
+		       "c16c12a0a5122a9f0bf7cfd5a266a35c159f991208b90316ff444f3e0b6bd0e9"
+		       "3b8a7a2448e957e3dda6cfcf2266b106013ac46808d3b3887b3b00344baac953"
+		       "0b4ce708fc32b6",
+		.pub = "3082010a0282010100a5dd867ac4cb02f90b9457d48c14a770ef991c56c39c0e"
+		       "c65fd11afa8937cea57b9be7ac73b45c0017615b82d622e318753b6027c0fd15"
+		       "7be12f8090fee2a7adcd0eef759f88ba4997c7a42d58c9aa12cb99ae001fe521"
+		       "c13bb5431445a8d5ae4f5e4c7e948ac227d3604071f20e577e905fbeb15dfaf0"
+		       "6d1de5ae6253d63a6a2120b31a5da5dabc9550600e20f27d3739e2627925fea3"
+		       "cc509f21dff04e6eea4549c540d6809ff9307eede91fff58733d8385a237d6d3"
+		       "705a33e391900992070df7adf1357cf7e3700ce3667de83f17b8df1778db381d"
+		       "ce09cb4ad058a511001a738198ee27cf55a13b754539906582ec8b174bd58d5d"
+		       "1f3d767c613721ae050203010001",
+		.in = "616263",
+		.out = "8fd21efb207132316928f4c9e236b8f38a442befcd83d151cded25238420adf9"
+		       "dd13e24b90156e9c6ba5a39d7106448a5d5a95453b3fdc390c35c30b97162e39"
+		       "2ad114c1bcdb928aabec92f55df63ab5bbc12fe14631da4134bbe235c845909a"
+		       "06c42176c522581b2a3a46af0be97a4cda895cf8d11717fd00b4517ee7d8779b"
+		       "906e7748dd615c2df4dc5c274d619b3d92630657621c715a1daa758e3f250116"
+		       "e740beb0d0aa2d883380ccce942a34439e28aba1d5ab91718a8df77f496a58c1"
+		       "f3c8b72a340aeed82cb286e009d4f00642a0602b016f4adfe75c2e2094c6634b"
+		       "879acb16f97c8880760230a50929eb061fac10f8471f2390c3b71eb550eb2ac5",
+	},
+	{
+		.source = "NIST CAVP FIPS 186-4 SigGen15_186-3.rsp [mod = 2048] SHAAlg = SHA256, record 1",
+		.pub = "308201090282010100a564d3d06be468a46958d56bb4884e2c4c28f538b7e15d"
+		       "f35330505177789d3e1d792ad7aec7fc80a8cccf7ed4030471100401724bd463"
+		       "6a8a8244180cc655e256c00e778efe8bea55ab52d3a557075e35039d687cc075"
+		       "5b939a44a73033a0a6f09d2d6ae7e6593380718be00814d20567b1d7d48b6337"
+		       "35e423017ff0a7b406d822f45fbb4d234028ca78abb702b18fcce13d2f69148e"
+		       "f584e9aaf283caab38f6946d342d600c6e77b7370a05ff302e5483b0faad3103"
+		       "d0b3e8c9c8e9eca1d4a871bdbd09585eb00dc3a488271cf6a3b767e68ea9bd2c"
+		       "83e8c89fd047f17915cf6a4c05bb9222b7e4470df5f3f1a28324c1aafcbb2236"
+		       "d2293041d128b0e15f02021001",
+		.in = "8f51ec6359d7efe1898274fa89ea4a91b8bbf95e05fef84bbc9a201e9f1a6159"
+		      "39b0b45e6f7a50d7580521554f1076374692face5dfee5bfb3c573a87b1c9606"
+		      "5301e756d278e37a601b545f4bd10ddd17dedade151cb7c33787400322ff6915"
+		      "854a6f91a9590f924accf55ea6b87749d3a783d655e0d620f0e96f78bb4b4450",
+		.out = "795b0d51721469dcdf14df08eacaa83af79c2734226b3c8e048cbc4bd44ed7dc"
+		       "6c1efaefe1c71f017a87641827a0d3af287e8c27efa7cebfc9435efc7f6eab1e"
+		       "373551887217d08313e8ae5ef0b0efcb87c49c1f2898fcc117ac7db229d34bd4"
+		       "ac39a4f91377f4b5a038338e7d4cf530e4e00ff67bf257e27e55fa6d2c0eb21a"
+		       "d0bcfd65f9ea760a440cab4f904d4b817604289bc8ff96fb07c0a23b5d31abff"
+		       "a706241d47fb42ef09b7bec820e6076ebe7e1e0f4eefe755bab2cbcae557aab8"
+		       "208bb681d5381c1d09b4ccf1100f33cad1990efb507062ea51de3dfae0821f10"
+		       "6b4b052244c379d0d32de7a56ee17a7d9a5dca2b472f0d3eefa05f4e02fc0295",
+	},
+	{
+		.source = "NIST CAVP FIPS 186-4 SigGen15_186-3.rsp [mod = 2048] SHAAlg = SHA256, record 2",
+		.pub = "308201090282010100a564d3d06be468a46958d56bb4884e2c4c28f538b7e15d"
+		       "f35330505177789d3e1d792ad7aec7fc80a8cccf7ed4030471100401724bd463"
+		       "6a8a8244180cc655e256c00e778efe8bea55ab52d3a557075e35039d687cc075"
+		       "5b939a44a73033a0a6f09d2d6ae7e6593380718be00814d20567b1d7d48b6337"
+		       "35e423017ff0a7b406d822f45fbb4d234028ca78abb702b18fcce13d2f69148e"
+		       "f584e9aaf283caab38f6946d342d600c6e77b7370a05ff302e5483b0faad3103"
+		       "d0b3e8c9c8e9eca1d4a871bdbd09585eb00dc3a488271cf6a3b767e68ea9bd2c"
+		       "83e8c89fd047f17915cf6a4c05bb9222b7e4470df5f3f1a28324c1aafcbb2236"
+		       "d2293041d128b0e15f02021001",
+		.in = "39b677f7dafb6b14da364a0a85cfe927802e26a1b6d97ddb94dcd6e4796ea140"
+		      "68d125ec017a159caf72654722fc5be50078e978d7873a4957708b74bec33ca6"
+		      "933c272697e93012f98f1decc94ba955af75d317ddc97c6942c9316f005d4601"
+		      "21bd24ad8590e3ff1f561cff6203f8fcf5ec8d88aee76bc4beae71de2985e6d7",
+		.out = "7d292c56178545115d6ff28ef39c26a681d9218b1b6cc0e9c3b1d1765d2fcda9"
+		       "60e9c794296626fab76e20f3da293d86be7aa93b97070821db583637b07dfd1c"
+		       "aa30344331507339cb74bde05cf669712676be6e434d011301c688915ba66f91"
+		       "ec09787b1a4b359d1e319016dbf918aad7516fd8aacbaaa37245c80bef567e80"
+		       "1a513d4a50c63291d0d6f21986bd01396087e6c040dd42d53cdf20bae08928ae"
+		       "5dd1fd5723c3a626a545e139fd90360cac68669dcc1a74323eba0fd8b158c606"
+		       "c8274c5b66621db12fc205c8c1fd471604ca36da8db46fc598eb0aa99e2194ea"
+		       "e4a6dc1c5813b805555f6bcc14d873cdd852a1b0f1d6710e433e2bde2cee2551",
+	},
+	{.source = NULL},
+};
+
+/* HMAC-SHA-256: RFC 4231 section 4 test cases (5 truncates its output to
+   128 bits and is left out). */
+const cs_kat cs_kats_hmac_sha256[] = {
+	{
+		.source = "RFC 4231 section 4.2, Test Case 1",
+		.key = "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b",
+		.in = "4869205468657265",
+		.out = "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7",
+	},
+	{
+		.source = "RFC 4231 section 4.3, Test Case 2",
+		.key = "4a656665",
+		.in = "7768617420646f2079612077616e7420666f72206e6f7468696e673f",
+		.out = "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+	},
+	{
+		.source = "RFC 4231 section 4.4, Test Case 3",
+		.key = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+		.in = "dddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddddd"
+		      "dddddddddddddddddddddddddddddddddddd",
+		.out = "773ea91e36800e46854db8ebd09181a72959098b3ef8c122d9635514ced565fe",
+	},
+	{
+		.source = "RFC 4231 section 4.5, Test Case 4",
+		.key = "0102030405060708090a0b0c0d0e0f10111213141516171819",
+		.in = "cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd"
+		      "cdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcdcd",
+		.out = "82558a389a443c0ea4cc819899f2083a85f0faa3e578f8077a2e3ff46729665b",
+	},
+	{
+		.source = "RFC 4231 section 4.7, Test Case 6",
+		.key = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		       "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		       "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		       "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		       "aaaaaa",
+		.in = "54657374205573696e67204c6172676572205468616e20426c6f636b2d53697a"
+		      "65204b6579202d2048617368204b6579204669727374",
+		.out = "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54",
+	},
+	{
+		.source = "RFC 4231 section 4.8, Test Case 7",
+		.key = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		       "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		       "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		       "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+		       "aaaaaa",
+		.in = "5468697320697320612074657374207573696e672061206c6172676572207468"
+		      "616e20626c6f636b2d73697a65206b657920616e642061206c61726765722074"
+		      "68616e20626c6f636b2d73697a6520646174612e20546865206b6579206e6565"
+		      "647320746f20626520686173686564206265666f7265206265696e6720757365"
+		      "642062792074686520484d414320616c676f726974686d2e",
+		.out = "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2",
+	},
+	{.source = NULL},
+};

@@ -13,6 +13,10 @@
 /* The default sizes in bytes, ended by 0. */
 extern const size_t cs_default_sizes[];
 
+/* Bytes a measured signature signs: a digest-sized message, as TLS 1.3's
+   CertificateVerify signs (the signature call hashes it). */
+#define CS_SIG_MSG_LEN 32
+
 /* AEAD associated-data length of every measured seal/open (as openssl speed -aead). */
 #define CS_AAD_LEN 13
 

@@ -5,10 +5,14 @@ for l in openssl mbedtls wolfssl sodium nettle; do have_worker $l && libs="$libs
 libs=${libs#,}
 [ -n "$libs" ] || skip "no library workers built"
 d=$(tmpdir)
-"$CS" run --quick --lib "$libs" --sizes 16,1024 --no-evidence -o "$d/r.json" >"$d/out.txt"
+# a generous per-request timeout: on a loaded 2-CPU machine a slow library's
+# prepare (KATs, calibration) must not turn into a 'timeout' cell (exit 4)
+"$CS" run --quick --lib "$libs" --sizes 16,1024 --no-evidence --timeout 60 -o "$d/r.json" \
+	>"$d/out.txt" 2>"$d/err.txt"
 rc=$?
-[ $rc -eq 0 ] || { cat "$d/out.txt"; fail "run exited $rc"; }
+[ $rc -eq 0 ] || { cat "$d/out.txt" "$d/err.txt"; grep -B8 -A2 '"status": "\(wrong\|crashed\|timeout\|error\)"' "$d/r.json"; fail "run exited $rc"; }
 args=""
 for l in ${libs//,/ }; do args="$args --lib $l"; done
-"$CHECK" "$d/r.json" --agree --min-samples 10 $args || fail "libraries disagree"
+# 3: the runner stops an extremely slow op (RSA sign under ASan) at 3 samples
+"$CHECK" "$d/r.json" --agree --min-samples 3 $args || fail "libraries disagree"
 echo "ok: $libs"

@@ -20,9 +20,9 @@ expect() { # expect REGEX ARGS...
 	fi
 }
 expect "unknown library 'nosuchlib' \(built: .*noop" run --lib nosuchlib
-expect "unknown algorithm 'sha3' \(known: aes-128-gcm, .*p256\)" run --alg sha3
-expect "unknown operation 'sign' \(known: seal, open" run --op sign
-expect "unknown format 'xml' \(known: text, json, csv, openssl\)" run --format xml
+expect "unknown algorithm 'sha3' \(known: aes-128-gcm, .*hmac-sha256\)" run --alg sha3
+expect "unknown operation 'encapsulate' \(known: seal, open.*sign, verify, mac\)" run --op encapsulate
+expect "unknown format 'xml' \(known: text, json, csv, openssl, openssl-mr, markdown, html, bmf, gbench\)" run --format xml
 expect "unknown mask 'no-avx' \(known: none, no-sha, no-aes, scalar\)" run --mask no-avx
 expect "size '0' is not valid" run --sizes 0
 expect "size '-16' is not valid" run --sizes 16,-16
@@ -46,10 +46,13 @@ expect "--sizes '16,,64' has an empty item" run --sizes=16,,64
 raw=1 expect "^cryptospeed: --format needs a value" run --lib noop --format
 raw=1 expect "^cryptospeed: --format needs a value" report r.json --format
 expect "unknown option '-x' for run" run -x
+expect "^cryptospeed: --quick takes no value" run --quick=3
+expect "unknown option '--bogus=1' for run" run --bogus=1
 expect "unexpected argument 'extra' for run" run extra
 # options that would be ignored, and selections that match nothing, are refused
 expect "--openssl-provider needs an OpenSSL worker in the selection" run --lib noop --openssl-provider default
 expect "--op seal matches no operation of the selected algorithms \(x25519: derive,keygen\)" run --op seal --alg x25519
+expect "--op sign matches no operation of the selected algorithms \(sha256: digest\)" run --op sign --alg sha256
 raw=1 expect "^cryptospeed: -o '' is empty" run --lib noop -o ''
 # unwritable -o: the message names the path
 "$CS" run --lib noop -o /nonexistent-dir/r.json >"$d/out" 2>"$d/err"
@@ -58,5 +61,5 @@ if [ $rc -ne 2 ] || ! grep -q "^cryptospeed: -o '/nonexistent-dir/r.json': canno
 	echo "FAIL: unwritable -o -> exit $rc: $(cat "$d/err")"
 	failures=$((failures + 1))
 fi
-echo "$((31 - failures)) passed, $failures failed"
+echo "$((35 - failures)) passed, $failures failed"
 [ $failures -eq 0 ]

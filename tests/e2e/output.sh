@@ -45,6 +45,11 @@ run -o "$d/dangling.json" >/dev/null 2>&1 || fail "run -o dangling link: exit $?
 echo previous >"$d/keep.json"
 run --alg nosuch -o "$d/keep.json" >/dev/null 2>&1
 [ "$(cat "$d/keep.json")" = previous ] || fail "the previous file was touched"
+# --no-samples: a file to publish keeps summaries, not raw samples
+run --repeat 2 --no-samples -o "$d/small.json" >/dev/null 2>&1 || fail "--no-samples: exit $?"
+grep -q '"samples"' "$d/small.json" && fail "--no-samples: samples kept"
+grep -q '"n_samples"' "$d/small.json" || fail "--no-samples: n_samples lost"
+"$CS" report "$d/small.json" >/dev/null || fail "--no-samples: the file does not report"
 # no temporary file is left behind anywhere
 find "$d" -name '*.tmp' | grep -q . && fail "temporary files left: $(find "$d" -name '*.tmp')"
 echo ok

@@ -15,6 +15,7 @@ static cs_msg_prepare_reply prepare_reply;
 static cs_msg_sample_reply sample_reply;
 static cs_msg_evidence_reply evidence_reply;
 static cs_msg_reply reply;
+static cs_msg_verify_reply verify_reply;
 static cs_msg_request request;
 
 typedef int decode_fn(const char *line, char *err, size_t n);
@@ -30,6 +31,8 @@ static int d_evidence_reply(const char *l, char *e, size_t n) { return cs_msg_ev
 static char *e_evidence_reply(void) { return cs_msg_evidence_reply_encode(&evidence_reply); }
 static int d_reply(const char *l, char *e, size_t n) { return cs_msg_reply_decode(l, &reply, e, n); }
 static char *e_reply(void) { return cs_msg_reply_encode(&reply); }
+static int d_verify_reply(const char *l, char *e, size_t n) { return cs_msg_verify_reply_decode(l, &verify_reply, e, n); }
+static char *e_verify_reply(void) { return cs_msg_verify_reply_encode(&verify_reply); }
 
 static int
 d_request(const char *l, char *e, size_t n)
@@ -46,6 +49,7 @@ e_request(void)
 	case CS_CMD_SAMPLE: return cs_msg_sample_encode(&request.sample);
 	case CS_CMD_EVIDENCE: return cs_msg_evidence_encode(&request.evidence);
 	case CS_CMD_RELEASE: return cs_msg_release_encode(&request.release);
+	case CS_CMD_VERIFY: return cs_msg_verify_encode(&request.verify);
 	default: return cs_msg_quit_encode();
 	}
 }
@@ -55,7 +59,8 @@ static const struct {
 	encode_fn *encode;
 } codecs[] = {
 	{d_hello, e_hello}, {d_prepare_reply, e_prepare_reply}, {d_sample_reply, e_sample_reply},
-	{d_evidence_reply, e_evidence_reply}, {d_reply, e_reply}, {d_request, e_request},
+	{d_evidence_reply, e_evidence_reply}, {d_reply, e_reply}, {d_verify_reply, e_verify_reply},
+	{d_request, e_request},
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

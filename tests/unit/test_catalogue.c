@@ -22,13 +22,15 @@ main(void)
 	CHECK(cs_alg_find("") == NULL);
 	CHECK(cs_op_find("seal") == CS_OP_SEAL);
 	CHECK(cs_op_find("keygen") == CS_OP_KEYGEN);
-	CHECK(cs_op_find("sign") == CS_OP_COUNT);
+	CHECK(cs_op_find("sign") == CS_OP_SIGN);
+	CHECK(cs_op_find("encapsulate") == CS_OP_COUNT);
 	CHECK(strcmp(cs_op_name(CS_OP_DIGEST), "digest") == 0);
 	CHECK(!cs_op_sized(CS_OP_DERIVE) && cs_op_sized(CS_OP_ENCRYPT));
 	/* each op's unit, once: the KEX ops count operations, the rest bytes */
 	for (int op = 0; op < CS_OP_COUNT; op++) {
 		CHECK(cs_op_find(cs_op_name((cs_op)op)) == (cs_op)op);
-		cs_unit want = op == CS_OP_DERIVE || op == CS_OP_KEYGEN ? CS_UNIT_OPS : CS_UNIT_BYTES;
+		cs_unit want = op == CS_OP_DERIVE || op == CS_OP_KEYGEN || op == CS_OP_SIGN ||
+			       op == CS_OP_VERIFY ? CS_UNIT_OPS : CS_UNIT_BYTES;
 		CHECK(cs_op_unit((cs_op)op) == want);
 		CHECK(cs_op_sized((cs_op)op) == (want == CS_UNIT_BYTES));
 	}
@@ -49,7 +51,7 @@ main(void)
 	CHECK(strcmp(masks, "none, no-sha, no-aes, scalar") == 0);
 	char ops[128];
 	cs_op_names(ops, sizeof ops);
-	CHECK(strcmp(ops, "seal, open, encrypt, digest, derive, keygen") == 0);
+	CHECK(strcmp(ops, "seal, open, encrypt, digest, derive, keygen, sign, verify, mac") == 0);
 	/* a buffer too small is cut with "...", never overrun */
 	char small[12];
 	memset(small, 'x', sizeof small);
@@ -89,6 +91,9 @@ main(void)
 	for (size_t i = 0; cs_algs[i]; i++, n_algs++) {
 		const cs_alg *a = cs_algs[i];
 		size_t n = 0;
+		/* cells sign with the first vector's key pair: it must have both */
+		if (a->kind == CS_SIG)
+			CHECK(a->kats[0].key && a->kats[0].pub);
 		for (const cs_kat *k = a->kats; k->source; k++, n++) {
 			switch (a->kind) {
 			case CS_AEAD:
@@ -112,13 +117,31 @@ main(void)
 				CHECK(hexlen(k->in) == (long)a->pub_len);
 				CHECK(hexlen(k->out) == (long)a->out_len);
 				break;
+			case CS_SIG:
+				/* a key pair (RSA: DER, at most the declared sizes), or a
+				   public key alone for a verify vector */
+				if (strcmp(a->name, "rsa-2048") == 0) {
+					CHECK(!k->key || (hexlen(k->key) > 1000 &&
+							  hexlen(k->key) <= (long)a->key_len));
+					CHECK(hexlen(k->pub) > 256 && hexlen(k->pub) <= (long)a->pub_len);
+				} else {
+					CHECK(!k->key || hexlen(k->key) == (long)a->key_len);
+					CHECK(hexlen(k->pub) == (long)a->pub_len);
+				}
+				CHECK(hexlen(k->in) >= 0);
+				CHECK(hexlen(k->out) == (long)a->out_len);
+				break;
+			case CS_MAC:
+				CHECK(hexlen(k->key) > 0 && hexlen(k->in) >= 0);
+				CHECK(hexlen(k->out) == (long)a->out_len);
+				break;
 			}
 		}
 		if (n < 2)
 			printf("FAIL: %s has %zu vectors, want at least 2\n", a->name, n),
 				check_failures++;
 	}
-	CHECK(n_algs == 9);
+	CHECK(n_algs == CS_ALG_COUNT);
 	/* deterministic input: the documented function */
 	uint8_t p[3];
 	cs_fill_pattern(p, 3, 0);

@@ -27,6 +27,8 @@ static cs_msg_prepare_reply prepare_reply;
 static cs_msg_sample_reply sample_reply;
 static cs_msg_evidence_reply evidence_reply;
 static cs_msg_reply reply;
+static cs_msg_verify verify_;
+static cs_msg_verify_reply verify_reply;
 
 static int d_hello(const char *l, char *e, size_t n) { return cs_msg_hello_decode(l, &hello, e, n); }
 static char *e_hello(void) { return cs_msg_hello_encode(&hello); }
@@ -48,6 +50,10 @@ static int d_evidence_reply(const char *l, char *e, size_t n) { return cs_msg_ev
 static char *e_evidence_reply(void) { return cs_msg_evidence_reply_encode(&evidence_reply); }
 static int d_reply(const char *l, char *e, size_t n) { return cs_msg_reply_decode(l, &reply, e, n); }
 static char *e_reply(void) { return cs_msg_reply_encode(&reply); }
+static int d_verify(const char *l, char *e, size_t n) { return cs_msg_verify_decode(l, &verify_, e, n); }
+static char *e_verify(void) { return cs_msg_verify_encode(&verify_); }
+static int d_verify_reply(const char *l, char *e, size_t n) { return cs_msg_verify_reply_decode(l, &verify_reply, e, n); }
+static char *e_verify_reply(void) { return cs_msg_verify_reply_encode(&verify_reply); }
 
 typedef struct message {
 	const char *name;
@@ -83,7 +89,7 @@ static const message messages[] = {
 	{"prepare reply", d_prepare_reply, e_prepare_reply,
 	 "{\"id\":3,\"status\":\"ok\",\"kat\":\"pass\",\"batch\":100,"
 	 "\"fingerprint\":\"0123456789abcdef\",\"served_by\":\"provider=default\","
-	 "\"error\":\"\",\"why\":\"\"}"},
+	 "\"error\":\"\",\"why\":\"\",\"signature\":\"00ff\"}"},
 	{"sample reply", d_sample_reply, e_sample_reply,
 	 "{\"id\":3,\"status\":\"ok\",\"batch\":100,\"ns\":[1000,2000,3000],\"began_ns\":5,"
 	 "\"ended_ns\":10}"},
@@ -92,6 +98,11 @@ static const message messages[] = {
 	 "\"classes\":{\"aes-ni\":0.75,\"scalar\":0.25},\"samples\":100,\"samples_total\":120,"
 	 "\"objects\":\"libcrypto.so.3\"}}"},
 	{"reply", d_reply, e_reply, "{\"id\":-1,\"status\":\"error\",\"error\":\"no such cell\"}"},
+	{"verify", d_verify, e_verify,
+	 "{\"cmd\":\"verify\",\"id\":1099511627776,\"alg\":\"ed25519\",\"path\":\"evp\","
+	 "\"signature\":\"0a1b2c3d\"}"},
+	{"verify reply", d_verify_reply, e_verify_reply,
+	 "{\"id\":1099511627776,\"status\":\"wrong\",\"why\":\"\",\"error\":\"\"}"},
 };
 #define N_MESSAGES (sizeof messages / sizeof messages[0])
 
@@ -247,8 +258,6 @@ bad_fields(void)
 	refuse_exact("sample reply", "ns[2]", "0", "sample reply: ns[2]: must be an integer >= 1");
 	refuse_exact("sample reply", "batch", "0", "sample reply: batch: must be an integer >= 1");
 	refuse("sample reply", "batch", "-1", "sample reply: batch: must be an integer >= 1");
-	refuse_exact("sample reply", "ns", "[]", "sample reply: ns: must hold at least one batch "
-		     "with status ok");
 	refuse("sample reply", "ns", "[1.5]", "sample reply: ns[0]: must be an integer >= 1");
 	refuse("sample reply", "ns", "\"fast\"", "sample reply: ns: must be an array of 0..1000");
 	refuse("sample reply", "batch", NULL, "sample reply: batch: missing");
@@ -367,6 +376,22 @@ bad_fields(void)
 	refuse("reply", "status", NULL, "reply: status: missing");
 	refuse("reply", "error", "{}", "reply: error: must be a string");
 	refuse("reply", "id", "-2", "reply: id: must be an integer >= -1");
+
+	/* interop: a signature is lowercase hex of whole bytes, only with ok or wrong */
+	refuse_exact("prepare reply", "signature", "\"0g\"",
+		     "prepare reply: signature: must be lowercase hex of whole bytes");
+	refuse("prepare reply", "signature", "\"abc\"", "prepare reply: signature: must be lowercase");
+	refuse("prepare reply", "signature", "\"ABCD\"", "prepare reply: signature: must be lowercase");
+	refuse("prepare reply", "signature", "12", "prepare reply: signature: must be a string");
+	refuse("verify", "signature", "\"\"", "verify: signature: must be lowercase hex");
+	refuse("verify", "signature", "\"xyz0\"", "verify: signature: must be lowercase hex");
+	refuse("verify", "signature", NULL, "verify: signature: missing");
+	refuse("verify", "alg", NULL, "verify: alg: missing");
+	refuse("verify", "path", "\"a b\"", "verify: path: must be a name");
+	refuse("verify", "id", "-1", "verify: id: must be an integer >= 0");
+	refuse("verify reply", "status", "\"fine\"", "verify reply: status: must be one of ok,");
+	refuse("verify reply", "status", NULL, "verify reply: status: missing");
+	refuse("verify reply", "why", "[]", "verify reply: why: must be a string");
 }
 
 /* Lines that are not messages at all. */
@@ -411,6 +436,18 @@ not_messages(void)
 				    sizeof err) == 0);
 	CHECK(req.prepare.target_ns == 1000000 && req.prepare.warmup_ns == 5000000 &&
 	      req.prepare.misalign == 0 && req.prepare.op == CS_OP_SEAL);
+	CHECK(cs_msg_request_decode("{\"cmd\":\"verify\",\"id\":6,\"alg\":\"ed25519\","
+				    "\"path\":\"evp\",\"signature\":\"ff00\"}", &req, &id, err,
+				    sizeof err) == 0);
+	CHECK(req.cmd == CS_CMD_VERIFY && req.verify.id == 6 &&
+	      strcmp(req.verify.signature, "ff00") == 0);
+	/* a prepare reply's signature: with wrong too, never with error */
+	cs_msg_prepare_reply pr;
+	CHECK(cs_msg_prepare_reply_decode("{\"id\":3,\"status\":\"wrong\",\"error\":\"x\","
+					  "\"signature\":\"00\"}", &pr, err, sizeof err) == 0);
+	CHECK(cs_msg_prepare_reply_decode("{\"id\":3,\"status\":\"error\",\"error\":\"x\","
+					  "\"signature\":\"00\"}", &pr, err, sizeof err) != 0 &&
+	      strcmp(err, "prepare reply: signature: only with status ok or wrong") == 0);
 }
 
 /* The decoded values, not only the round trip. */
@@ -445,6 +482,13 @@ values(void)
 	json_t *j = cs_msg_hello_json(&hello);
 	CHECK(json_integer_value(json_object_get(json_object_get(j, "cpu"), "cpus")) == 2);
 	json_decref(j);
+	/* a window may end before any batch did */
+	CHECK(d_sample_reply("{\"id\":2,\"status\":\"ok\",\"batch\":5,\"ns\":[],\"began_ns\":9,"
+			     "\"ended_ns\":9}", err, sizeof err) == 0 && sample_reply.n_ns == 0);
+	CHECK(d_sample_reply("{\"id\":2,\"status\":\"ok\",\"batch\":5,\"ns\":[]}", err,
+			     sizeof err) != 0);
+	CHECK(strcmp(err, "sample reply: ns: must hold at least one batch with status ok (but in "
+		     "a window)") == 0);
 	/* an error reply carries no samples and is fine */
 	CHECK(d_sample_reply("{\"id\":2,\"status\":\"error\",\"error\":\"no such cell\"}", err,
 			     sizeof err) == 0);

@@ -9,6 +9,7 @@
 #include "check.h"
 #include "orchestrator.h"
 #include "report.h"
+#include "verdict.h"
 #include "results.h"
 #include "outfile.h"
 
@@ -98,14 +99,17 @@ test_compare_big(void)
 	size_t len = 0;
 	FILE *f = open_memstream(&out, &len);
 	double t0 = now_s();
-	int slower = cs_report_compare(&base, &cur, 0.05, f);
+	cs_comparison cmp;
+	CHECK(cs_compare(&base, &cur, &cs_compare_defaults, &cmp, why, sizeof why) == 0);
 	double t = now_s() - t0;
+	cs_compare_text(&cmp, f);
 	fclose(f);
-	CHECK(slower == 100);
+	CHECK(cmp.count[CS_FLAG_SLOWER] == 100 && cmp.compared == 20000 && cmp.status == 1);
 	CHECK(strstr(out, "\n20000 cells compared;") != NULL);
 	/* a flagged row: l7 a0 (cell 7) at 16 B, 1000.0 -> 500.0 MB/s */
-	CHECK(strstr(out, "l7/p ") != NULL);
-	CHECK(strstr(out, "   1000.0     500.0   0.500-") != NULL);
+	CHECK(strstr(out, "\n  l7/p ") != NULL);
+	CHECK(strstr(out, "1000.0 MB/s ->   500.0 MB/s   -50.0%") != NULL);
+	cs_comparison_free(&cmp);
 	printf("compare of 20,000 cells: %.0f ms (decoded)\n", t * 1e3);
 	free(out);
 	cs_results_free(&base);
@@ -201,6 +205,17 @@ main(void)
 	/* no --label: the source is named by host and CPU model */
 	CHECK(strcmp(typed.sources[0].label, typed.default_label) == 0);
 	CHECK(strstr(typed.default_label, typed.cpu_model) != NULL);
+
+	/* run --label names the source; the file says it at the top level */
+	cfg.label = "board <1>";
+	json_t *labelled = cs_results_json(&run);
+	cfg.label = NULL;
+	CHECK(strcmp(json_string_value(json_object_get(labelled, "label")), "board <1>") == 0);
+	cs_res_file lf;
+	CHECK(cs_results_decode(labelled, "l.json", &lf, err, sizeof err) == 0);
+	CHECK(strcmp(lf.label, "board <1>") == 0 && strcmp(lf.sources[0].label, "board <1>") == 0);
+	cs_results_free(&lf);
+	json_decref(labelled);
 
 	/* two sources side by side: each row once per source, missing cells marked */
 	json_t *other = json_deep_copy(back);

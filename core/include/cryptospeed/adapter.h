@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 /* Bumped whenever a struct below changes shape. cs_adapter.abi must equal it. */
-#define CS_ABI_VERSION 3
+#define CS_ABI_VERSION 4
 
 typedef enum cs_status {
 	CS_OK = 0,
@@ -30,10 +30,18 @@ typedef enum cs_status {
 	CS_BAD_PARAM,	/* the core passed something the impl cannot accept */
 	CS_NO_MEMORY,
 	CS_LIB_ERROR,	/* the library returned an error */
-	CS_MISMATCH	/* AEAD open: the tag did not verify */
+	CS_MISMATCH	/* AEAD open: the tag did not verify; SIG verify: the
+			   signature did not verify */
 } cs_status;
 
-typedef enum cs_kind { CS_AEAD, CS_HASH, CS_CIPHER, CS_KEX } cs_kind;
+typedef enum cs_kind {
+	CS_AEAD,	/* authenticated encryption */
+	CS_HASH,	/* message digest */
+	CS_CIPHER,	/* unauthenticated block cipher mode */
+	CS_KEX,		/* key agreement */
+	CS_SIG,		/* signature: the message is hashed by the signature call */
+	CS_MAC		/* keyed message authentication code */
+} cs_kind;
 
 /*
  * The operations, each with its unit: X(ID, "name", unit). A BYTES op is
@@ -44,7 +52,10 @@ typedef enum cs_kind { CS_AEAD, CS_HASH, CS_CIPHER, CS_KEX } cs_kind;
  *   ENCRYPT  CIPHER: encrypt len bytes (a multiple of block_len)
  *   DIGEST   HASH: one whole hash (init, update, final) of len bytes
  *   DERIVE   KEX: shared secret from the set-up private key and peer
- *   KEYGEN   KEX: a fresh key pair; the public key goes to out
+ *   KEYGEN   KEX, SIG: a fresh key pair; the public key goes to out
+ *   SIGN     SIG: sign len bytes (hashing them as the scheme says) into out
+ *   VERIFY   SIG: check io->sig over len bytes: CS_OK or CS_MISMATCH
+ *   MAC      MAC: the tag of len bytes into out
  */
 #define CS_OP_LIST(X)                                                          \
 	X(SEAL, "seal", CS_UNIT_BYTES)                                         \
@@ -52,7 +63,10 @@ typedef enum cs_kind { CS_AEAD, CS_HASH, CS_CIPHER, CS_KEX } cs_kind;
 	X(ENCRYPT, "encrypt", CS_UNIT_BYTES)                                   \
 	X(DIGEST, "digest", CS_UNIT_BYTES)                                     \
 	X(DERIVE, "derive", CS_UNIT_OPS)                                       \
-	X(KEYGEN, "keygen", CS_UNIT_OPS)
+	X(KEYGEN, "keygen", CS_UNIT_OPS)                                       \
+	X(SIGN, "sign", CS_UNIT_OPS)                                           \
+	X(VERIFY, "verify", CS_UNIT_OPS)                                       \
+	X(MAC, "mac", CS_UNIT_BYTES)
 
 /* What an op's rate counts. */
 typedef enum cs_unit {
@@ -72,14 +86,22 @@ typedef enum cs_op { CS_OP_LIST(CS_OP_ENUM) CS_OP_COUNT } cs_op;
  */
 typedef struct cs_kat {
 	const char *source;	/* e.g. "FIPS 180-4 example SHA256 one block"; NULL ends a table */
-	const char *key;	/* AEAD/CIPHER key; KEX our private key (X25519: RFC 7748
-				   32-byte scalar; P-256: 32-byte big-endian scalar) */
+	const char *key;	/* AEAD/CIPHER/MAC key; KEX our private key (X25519: RFC 7748
+				   32-byte scalar; P-256: 32-byte big-endian scalar); SIG
+				   the private key (Ed25519: 32-byte seed; ECDSA P-256:
+				   32-byte big-endian scalar; RSA: DER RSAPrivateKey), NULL
+				   for a verify-only vector */
 	const char *nonce;	/* AEAD nonce; CBC IV */
 	const char *aad;	/* AEAD associated data */
 	const char *in;		/* plaintext / message; KEX: peer public key
 				   (X25519 32-byte u; P-256 uncompressed 04||X||Y) */
-	const char *out;	/* ciphertext / digest / shared secret (P-256: X coordinate) */
+	const char *out;	/* ciphertext / digest / shared secret (P-256: X coordinate)
+				   / MAC tag (compared over its length: may be truncated) /
+				   SIG signature (Ed25519 R||S; ECDSA r||s, 32 bytes each;
+				   RSA PKCS#1 v1.5, 256 bytes) */
 	const char *tag;	/* AEAD tag */
+	const char *pub;	/* SIG public key (Ed25519: 32 bytes; ECDSA: 04||X||Y;
+				   RSA: DER RSAPublicKey) */
 } cs_kat;
 
 /* One algorithm: what is measured. Core-owned; adapters only point at these. */
@@ -87,11 +109,13 @@ typedef struct cs_alg {
 	const char *name;	/* "aes-128-gcm" */
 	cs_kind kind;
 	unsigned ops;		/* CS_OPBIT()s of the operations defined for it */
-	size_t key_len;		/* AEAD/CIPHER key bytes; KEX private key bytes */
+	size_t key_len;		/* AEAD/CIPHER/MAC key bytes; KEX private key bytes; SIG
+				   private key bytes (RSA: the most a DER key may take) */
 	size_t nonce_len;	/* AEAD nonce / CBC IV bytes */
 	size_t tag_len;		/* AEAD tag bytes */
-	size_t out_len;		/* HASH digest bytes; KEX shared secret bytes */
-	size_t pub_len;		/* KEX encoded public key bytes */
+	size_t out_len;		/* HASH digest bytes; KEX shared secret bytes; SIG
+				   signature bytes; MAC tag bytes */
+	size_t pub_len;		/* KEX/SIG encoded public key bytes (RSA: the most) */
 	size_t block_len;	/* CIPHER: len is a multiple of this; else 1 */
 	const cs_kat *kats;	/* known-answer vectors, ended by source == NULL */
 } cs_alg;
@@ -116,8 +140,12 @@ extern const cs_alg *const cs_algs[];
 typedef struct cs_setup {
 	const cs_alg *alg;
 	cs_op op;		/* the one operation run will be asked to do */
-	const uint8_t *key;	/* alg->key_len bytes (KEX: our private key) */
-	const uint8_t *peer;	/* KEX derive: peer public key, alg->pub_len bytes */
+	const uint8_t *key;	/* key_len bytes (KEX, SIG: our private key; may be NULL for
+				   a SIG verify) */
+	size_t key_len;		/* bytes at key: alg->key_len, but a MAC key or an RSA
+				   DER key may be shorter or longer */
+	const uint8_t *peer;	/* KEX derive: peer public key; SIG: our public key */
+	size_t peer_len;	/* bytes at peer (alg->pub_len; RSA: the DER length) */
 	size_t max_len;		/* the largest io->len run will see */
 	size_t aad_len;		/* AEAD: io->aad_len run will see */
 } cs_setup;
@@ -126,12 +154,13 @@ typedef struct cs_setup {
 typedef struct cs_io {
 	const uint8_t *in;	/* len bytes: message, plaintext, or ciphertext (open) */
 	size_t len;		/* bytes of in (0 for KEX) */
-	uint8_t *out;		/* AEAD/CIPHER: len bytes; HASH/KEX derive: alg->out_len;
-				   KEX keygen: alg->pub_len (the new public key) */
+	uint8_t *out;		/* AEAD/CIPHER: len bytes; HASH/KEX derive/SIG sign/MAC:
+				   alg->out_len; keygen: alg->pub_len (the new public key) */
 	const uint8_t *aad;	/* AEAD: aad_len bytes */
 	size_t aad_len;
 	const uint8_t *nonce;	/* AEAD: alg->nonce_len bytes, fresh per seal; CBC: the IV */
 	uint8_t *tag;		/* AEAD seal: written; open: the tag to verify */
+	const uint8_t *sig;	/* SIG verify: the alg->out_len-byte signature to check */
 } cs_io;
 
 /* 1 = usable here; 0 = skip (then *why says why, e.g. "needs AES-NI").
@@ -165,6 +194,10 @@ struct cs_impl {
 
 /* The impl computes nothing real (the noop harness probe): skip its KATs. */
 #define CS_IMPL_NO_KAT 1u
+/* Its signatures differ from the vectors' by design (ECDSA with a random k):
+   the KAT checks a signature by verifying it, and its output is not
+   fingerprinted; other libraries verify one of its signatures (interop). */
+#define CS_IMPL_RANDOMIZED 2u
 
 /* Runtime version string of the library, e.g. "OpenSSL 3.0.19 27 Jan 2026". */
 typedef const char *cs_version_fn(void);

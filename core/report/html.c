@@ -1,0 +1,480 @@
+/* One self-contained HTML page: sources and their metadata, per block a chart
+   (inline SVG written here: rate against size, both log scales, one line per
+   lib/path and source; a bar per lib/path and source for fixed-size ops), the
+   matrix and rank tables, and the hw evidence with its shares. No script, no
+   network: a Content-Security-Policy of default-src 'none' says so to the
+   browser. Every string from a result file goes through esc(). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+#define MISSING "&#8212;"
+
+/* Text or attribute value, escaped for HTML. */
+static void
+esc(FILE *f, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&': fputs("&amp;", f); break;
+		case '<': fputs("&lt;", f); break;
+		case '>': fputs("&gt;", f); break;
+		case '"': fputs("&quot;", f); break;
+		case '\'': fputs("&#39;", f); break;
+		default: fputc(*s, f);
+		}
+	}
+}
+
+static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+				      "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+				      "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173",
+				      "#3182bd"};
+static const char *const dashes[] = {"", "6 3", "2 3", "8 3 2 3"};
+#define N_PALETTE (sizeof palette / sizeof palette[0])
+#define N_DASHES (sizeof dashes / sizeof dashes[0])
+
+static const char style[] =
+	"body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}"
+	"table{border-collapse:collapse;margin:.5em 0 1.5em}"
+	"td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
+	"th,td:first-child,td.l{text-align:left}"
+	"caption{text-align:left;font-weight:bold;padding:.3em 0}"
+	"figure{display:inline-block;margin:0 1em 1em 0;vertical-align:top}"
+	"figcaption{font-weight:bold}"
+	"svg text{font:11px sans-serif}"
+	".verdict{margin:.2em 0}"
+	".na{color:#999}"
+	"code{font-size:12px;word-break:break-all}";
+
+/* "[2] " with several sources. */
+static void
+source_tag(FILE *f, const cs_matrix *m, size_t s)
+{
+	if (m->n_sources > 1)
+		fprintf(f, "[%zu] ", s + 1);
+}
+
+static void
+sources(FILE *f, const cs_matrix *m)
+{
+	fprintf(f, "<h2 id=\"sources\">Sources</h2>\n<table class=\"sources\"><tr><th>#</th>"
+		   "<th>label</th><th>file</th><th>machine</th><th>tool</th><th>libraries</th>"
+		   "<th>details</th></tr>\n");
+	for (size_t s = 0; s < m->n_sources; s++) {
+		const cs_msource *src = &m->sources[s];
+		const cs_res_file *r = src->file;
+		fprintf(f, "<tr><td>%zu</td><td class=\"l\">", s + 1);
+		esc(f, src->src->label);
+		fputs("</td><td class=\"l\">", f);
+		esc(f, r->name);
+		if (src->src->imported) {
+			fputs(" (imported from ", f);
+			esc(f, src->src->file ? src->src->file : "?");
+			fprintf(f, " line %lld: one figure per cell, no samples, no evidence)",
+				src->src->line);
+			fputs("</td><td class=\"l\">", f);
+			esc(f, src->src->cpuinfo ? src->src->cpuinfo : "");
+			fputs("</td><td class=\"l\">", f);
+			esc(f, src->src->version ? src->src->version : "");
+			fputs("</td><td class=\"l\"></td><td class=\"l\"><code>", f);
+			if (src->src->options && *src->src->options) {
+				fputs("options: ", f);
+				esc(f, src->src->options);
+			}
+			if (src->src->compiler && *src->src->compiler) {
+				fputs(" compiler: ", f);
+				esc(f, src->src->compiler);
+			}
+			fputs("</code></td></tr>\n", f);
+			continue;
+		}
+		fputs("</td><td class=\"l\">", f);
+		esc(f, r->hostname);
+		fputs(": ", f);
+		esc(f, r->cpu_model);
+		fputs(" (", f);
+		esc(f, r->cpu_arch);
+		fprintf(f, ", %lld CPUs), kernel ", r->cpus);
+		esc(f, r->kernel);
+		fputs("</td><td class=\"l\">cryptospeed ", f);
+		esc(f, r->tool_version);
+		fputs(", ", f);
+		esc(f, r->started);
+		fputs("</td><td class=\"l\">", f);
+		for (size_t i = 0; i < r->n_libs; i++) {
+			const cs_res_lib *l = &r->libs[i];
+			fputs(i ? "<br>" : "", f);
+			esc(f, l->name);
+			if (l->variant) {
+				fputs(" [", f);
+				esc(f, l->variant);
+				fputs("]", f);
+			}
+			if (l->mask) {
+				fputs(" mask ", f);
+				esc(f, l->mask);
+			}
+			fputs(": ", f);
+			esc(f, l->error ? l->error : l->version ? l->version : "?");
+			if (l->build && *l->build) {
+				fputs(" <code>", f);
+				esc(f, l->build);
+				fputs("</code>", f);
+			}
+		}
+		fputs("</td><td class=\"l\"><code>CPU features: ", f);
+		esc(f, r->cpu_features);
+		fputs("</code></td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
+
+/* Chart geometry. */
+#define W 600
+#define H 300
+#define L 64		/* left margin: y labels */
+#define R 12
+#define T 12
+#define B 40		/* bottom margin: x labels */
+
+static double
+mbs(const cs_mblock *b, const cs_res_cell *c)
+{
+	return c->rate.median / (b->bytes ? 1e6 : 1);
+}
+
+/* Lines of rate against size, log-log. */
+static void
+line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi)
+{
+	double x0 = log2((double)(b->sizes[0] > 0 ? b->sizes[0] : 1));
+	double x1 = log2((double)(b->sizes[b->n_sizes - 1] > 0 ? b->sizes[b->n_sizes - 1] : 1));
+	double y0 = floor(log10(lo)), y1 = ceil(log10(hi));
+	if (y1 <= y0)
+		y1 = y0 + 1;
+	if (x1 <= x0)
+		x1 = x0 + 1;
+	/* axes, decade grid lines, size ticks */
+	for (double d = y0; d <= y1; d++) {
+		double y = T + (H - T - B) * (1 - (d - y0) / (y1 - y0));
+		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+			   "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
+			L, y, W - R, y, L - 4, y + 4, pow(10, d));
+	}
+	for (size_t k = 0; k < b->n_sizes; k++) {
+		char size[32];
+		cs_report_size_name(b->sizes[k], size, sizeof size);
+		double x = L + (W - L - R) * (log2((double)(b->sizes[k] > 0 ? b->sizes[k] : 1)) - x0) /
+				       (x1 - x0);
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
+			   "<text x=\"%.1f\" y=\"%d\" text-anchor=\"%s\">%s</text>\n",
+			x, T, x, H - B, x, H - B + 14,
+			k == 0 ? "start" : k + 1 == b->n_sizes ? "end" : "middle", size);
+	}
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">input size (log scale)</text>"
+		   "<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
+		   "text-anchor=\"middle\">MB/s (log scale)</text>\n",
+		(W + L) / 2, H - 6, (H - B) / 2, (H - B) / 2);
+	size_t series = 0;
+	for (size_t r = 0; r < b->n_rows; r++)
+		for (size_t s = 0; s < m->n_sources; s++) {
+			bool any = false;
+			for (size_t k = 0; k < b->n_sizes; k++) {
+				const cs_res_cell *c = cs_matrix_at(b, &b->rows[r], s, k);
+				if (!c || !c->ok)
+					continue;
+				if (!any) {
+					fprintf(f, "<polyline fill=\"none\" stroke-width=\"1.8\" "
+						   "stroke=\"%s\" stroke-dasharray=\"%s\" points=\"",
+						palette[r % N_PALETTE], dashes[s % N_DASHES]);
+					any = true;
+				}
+				double x = L + (W - L - R) *
+						       (log2((double)(c->size > 0 ? c->size : 1)) - x0) /
+						       (x1 - x0);
+				double y = T + (H - T - B) * (1 - (log10(mbs(b, c)) - y0) / (y1 - y0));
+				fprintf(f, "%.1f,%.1f ", x, y);
+			}
+			if (any) {
+				fputs("\"><title>", f);
+				source_tag(f, m, s);
+				esc(f, b->rows[r].label);
+				fputs("</title></polyline>\n", f);
+				series++;
+			}
+		}
+	(void)series;
+}
+
+/* Bars for a block of one size: one per lib/path and source, linear scale. */
+#define BAR_LABEL 190	/* width of the bar labels */
+#define BAR_NUM 70	/* room for the number after a bar */
+
+static void
+bar_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double hi, size_t n_bars)
+{
+	double bh = (double)(H - T - B) / (double)(n_bars ? n_bars : 1);
+	size_t i = 0;
+	for (size_t r = 0; r < b->n_rows; r++)
+		for (size_t s = 0; s < m->n_sources; s++) {
+			const cs_res_cell *c = cs_matrix_at(b, &b->rows[r], s, 0);
+			if (!c || !c->ok)
+				continue;
+			double w = (W - R - BAR_LABEL - BAR_NUM) * mbs(b, c) / hi;
+			double y = T + bh * (double)i;
+			char num[48];
+			cs_report_number(mbs(b, c), num, sizeof num);
+			fprintf(f, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+				   "fill=\"%s\" fill-opacity=\"%s\"><title>",
+				BAR_LABEL, y + 1, w, bh - 2, palette[r % N_PALETTE],
+				s % 2 ? "0.55" : "0.9");
+			source_tag(f, m, s);
+			esc(f, b->rows[r].label);
+			fprintf(f, ": %s %s</title></rect><text x=\"%.1f\" y=\"%.1f\">%s</text>\n",
+				num, b->bytes ? "MB/s" : "op/s", BAR_LABEL + 4 + w, y + bh / 2 + 4, num);
+			fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", BAR_LABEL - 4,
+				y + bh / 2 + 4);
+			source_tag(f, m, s);
+			esc(f, b->rows[r].label);
+			fputs("</text>\n", f);
+			i++;
+		}
+	char size[32];
+	cs_report_size_name(b->sizes[0], size, sizeof size);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", (W + BAR_LABEL) / 2, H - 6);
+	if (b->bytes)
+		fprintf(f, "MB/s at %s", size);
+	else
+		fputs("operations per second", f);
+	fputs("</text>\n", f);
+}
+
+static void
+chart(FILE *f, const cs_matrix *m, const cs_mblock *b)
+{
+	double lo = INFINITY, hi = 0;
+	size_t n_ok = 0;
+	for (size_t r = 0; r < b->n_rows; r++)
+		for (size_t s = 0; s < m->n_sources; s++)
+			for (size_t k = 0; k < b->n_sizes; k++) {
+				const cs_res_cell *c = cs_matrix_at(b, &b->rows[r], s, k);
+				if (!c || !c->ok)
+					continue;
+				lo = fmin(lo, mbs(b, c));
+				hi = fmax(hi, mbs(b, c));
+				n_ok++;
+			}
+	bool bars = b->n_sizes == 1;
+	/* legend rows under the plot: one per series */
+	size_t n_series = 0;
+	for (size_t r = 0; r < b->n_rows; r++)
+		for (size_t s = 0; s < m->n_sources; s++)
+			n_series += b->rows[r].any[s] != NULL;
+	int height = H + (bars ? 0 : 16 * (int)n_series);
+	fputs("<figure class=\"chart\"><figcaption>", f);
+	esc(f, b->alg);
+	fputc(' ', f);
+	esc(f, b->op);
+	fprintf(f, "</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		   "height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n"
+		   "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+		   "stroke=\"#888\"/>\n", W, height, W, height, bars ? BAR_LABEL : L, T,
+		W - R - (bars ? BAR_LABEL : L), H - T - B);
+	if (n_ok == 0)
+		fprintf(f, "<text x=\"%d\" y=\"%d\">no ok cell</text>\n", L + 10, T + 20);
+	else if (bars)
+		bar_chart(f, m, b, hi, n_ok);
+	else
+		line_chart(f, m, b, lo, hi);
+	if (!bars) {
+		int y = H + 4;
+		for (size_t r = 0; r < b->n_rows; r++)
+			for (size_t s = 0; s < m->n_sources; s++) {
+				if (!b->rows[r].any[s])
+					continue;
+				fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
+					   "stroke-width=\"2\" stroke-dasharray=\"%s\"/><text x=\"%d\" "
+					   "y=\"%d\">",
+					L, y, L + 30, y, palette[r % N_PALETTE], dashes[s % N_DASHES],
+					L + 36, y + 4);
+				source_tag(f, m, s);
+				esc(f, b->rows[r].label);
+				fputs("</text>\n", f);
+				y += 16;
+			}
+	}
+	fputs("</svg></figure>\n", f);
+}
+
+static void
+block_title(FILE *f, const cs_mblock *b, const char *tag, const char *unit)
+{
+	fprintf(f, "<table class=\"%s\"><caption>", tag);
+	esc(f, b->alg);
+	fputc(' ', f);
+	esc(f, b->op);
+	fprintf(f, " (%s)</caption>\n", unit);
+}
+
+static void
+matrix(FILE *f, const cs_matrix *m, const cs_mblock *b)
+{
+	block_title(f, b, "matrix", b->bytes ? "MB/s" : "op/s");
+	fputs("<tr><th>lib/path</th>", f);
+	for (size_t k = 0; k < b->n_sizes; k++) {
+		char size[32];
+		cs_report_size_name(b->sizes[k], size, sizeof size);
+		fprintf(f, "<th>%s</th>", b->bytes || b->n_sizes > 1 ? size : "op/s");
+	}
+	fputs("<th>hw</th></tr>\n", f);
+	for (size_t r = 0; r < b->n_rows; r++)
+		for (size_t s = 0; s < m->n_sources; s++) {
+			if (!b->rows[r].any[s]) /* this source has no cell in the row */
+				continue;
+			fputs("<tr><td>", f);
+			source_tag(f, m, s);
+			esc(f, b->rows[r].label);
+			fputs("</td>", f);
+			for (size_t k = 0; k < b->n_sizes; k++) {
+				const cs_res_cell *c = cs_matrix_at(b, &b->rows[r], s, k);
+				char num[48];
+				if (!c) {
+					fputs("<td class=\"na\">" MISSING "</td>", f);
+					continue;
+				}
+				if (c->ok)
+					cs_report_number(mbs(b, c), num, sizeof num);
+				fputs(c->ok ? "<td>" : "<td class=\"na\">", f);
+				esc(f, c->ok ? num : cs_report_status_word(c->status));
+				fputs("</td>", f);
+			}
+			char hw[256] = MISSING;
+			if (b->rows[r].any[s])
+				cs_report_hw(b->rows[r].any[s], hw, sizeof hw);
+			fputs("<td class=\"l\">", f);
+			if (b->rows[r].any[s])
+				esc(f, hw);
+			else
+				fputs(MISSING, f);
+			fputs("</td></tr>\n", f);
+		}
+	fputs("</table>\n", f);
+}
+
+static cs_rank_row_func rank_row;
+static void
+rank_row(void *arg, const cs_rank_row *row)
+{
+	FILE *f = arg;
+	fprintf(f, "<tr><td>%s</td><td>", row->size);
+	if (row->place)
+		fprintf(f, "%zu", row->place);
+	fputs("</td><td>", f);
+	esc(f, row->label);
+	if (row->place) {
+		char num[48];
+		cs_report_number(row->rate, num, sizeof num);
+		fprintf(f, "</td><td>%s</td><td>%.2fx</td><td class=\"l\">", num, row->e->ratio);
+	} else {
+		fputs("</td><td class=\"na\">", f);
+		esc(f, cs_report_status_word(row->e->c->status));
+		fputs("</td><td></td><td class=\"l\">", f);
+	}
+	esc(f, row->hw);
+	fputs("</td></tr>\n", f);
+}
+
+static void
+rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
+{
+	char *verdict = cs_rank_verdict(m, b);
+	fputs("<p class=\"verdict\"><b>", f);
+	esc(f, b->alg);
+	fputc(' ', f);
+	esc(f, b->op);
+	fputs("</b>: ", f);
+	esc(f, verdict ? verdict : "out of memory");
+	fputs("</p>\n", f);
+	free(verdict);
+	block_title(f, b, "rank", "fastest first");
+	fprintf(f, "<tr><th>size</th><th>#</th><th>lib/path</th><th>%s</th><th>vs best</th>"
+		   "<th>hw</th></tr>\n", b->bytes ? "MB/s" : "op/s");
+	cs_rank_each(m, b, rank_row, f);
+	fputs("</table>\n", f);
+}
+
+/* Per block, row and source with evidence: every class and its share. */
+static void
+evidence(FILE *f, const cs_matrix *m)
+{
+	fputs("<h2 id=\"evidence\">Hardware evidence</h2>\n<p>Share of the in-library PC samples "
+	      "in each instruction class (one cell per row, near the evidence size).</p>\n"
+	      "<table class=\"evidence\"><tr><th>algorithm</th><th>lib/path</th><th>size</th>"
+	      "<th>samples</th><th>classes</th></tr>\n", f);
+	for (size_t b = 0; b < m->n_blocks; b++) {
+		const cs_mblock *bl = &m->blocks[b];
+		for (size_t r = 0; r < bl->n_rows; r++)
+			for (size_t s = 0; s < m->n_sources; s++) {
+				const cs_res_cell *c = bl->rows[r].any[s];
+				if (!c || !c->ev.present)
+					continue;
+				fputs("<tr><td>", f);
+				esc(f, bl->alg);
+				fputc(' ', f);
+				esc(f, bl->op);
+				fputs("</td><td>", f);
+				source_tag(f, m, s);
+				esc(f, bl->rows[r].label);
+				fprintf(f, "</td><td>%lld</td><td>", c->size);
+				if (c->ev.samples >= 0)
+					fprintf(f, "%lld", c->ev.samples);
+				fputs("</td><td class=\"l\">", f);
+				if (!c->ev.available) {
+					fputs("unavailable: ", f);
+					esc(f, c->ev.reason ? c->ev.reason : "?");
+				}
+				for (size_t i = 0; c->ev.available && i < c->ev.n_classes; i++) {
+					fputs(i ? ", " : "", f);
+					esc(f, c->ev.classes[i].name);
+					fprintf(f, " %.0f%%", c->ev.classes[i].share * 100);
+				}
+				fputs("</td></tr>\n", f);
+			}
+	}
+	fputs("</table>\n", f);
+}
+
+void
+cs_report_html(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
+{
+	(void)view; /* the page holds both views */
+	cs_matrix m;
+	if (cs_matrix_build(&m, files, n) != 0) {
+		fprintf(f, "out of memory\n");
+		return;
+	}
+	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+		   "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+		   "style-src 'unsafe-inline'\">\n<title>cryptospeed report</title>\n"
+		   "<style>%s</style></head><body>\n<h1>cryptospeed report</h1>\n"
+		   "<p>Rates are medians of timed batches; MB/s = 10<sup>6</sup> bytes per "
+		   "second. " MISSING ": this source has no such cell; n/a: no such call in this "
+		   "library/path; wrong: failed its known-answer vectors, not timed.</p>\n",
+		   style);
+	sources(f, &m);
+	fputs("<h2 id=\"charts\">Charts</h2>\n", f);
+	for (size_t b = 0; b < m.n_blocks; b++)
+		chart(f, &m, &m.blocks[b]);
+	fputs("<h2 id=\"ranking\">Ranking</h2>\n", f);
+	for (size_t b = 0; b < m.n_blocks; b++)
+		rank(f, &m, &m.blocks[b]);
+	fputs("<h2 id=\"matrix\">Matrix</h2>\n", f);
+	for (size_t b = 0; b < m.n_blocks; b++)
+		matrix(f, &m, &m.blocks[b]);
+	evidence(f, &m);
+	fputs("</body></html>\n", f);
+	cs_matrix_free(&m);
+}

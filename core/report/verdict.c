@@ -1,0 +1,590 @@
+/* compare, calibrated: pair the cells, decide each from its repetitions, find
+   every other kind of change, and the machine's drift (rules: docs/nightly.md). */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+#include "results.h"
+#include "text.h"
+#include "verdict.h"
+
+#define MAX_REPS 256
+#define MIN_STRONG 3
+
+static const char *const flag_names[CS_FLAG_COUNT] = {"slower", "hw", "status", "missing"};
+
+/* Cells measured in every nightly run whose change is the machine's, not a library's. */
+static const struct {
+	const char *label, *what;
+} reference_cells[] = {
+        {"noop/noop", "sha256 digest 8192"},
+        {"openssl/evp", "sha256 digest 8192"},
+};
+
+const cs_compare_opts cs_compare_defaults = {
+        .threshold = 0.05,
+        .fail_on = (1u << CS_FLAG_COUNT) - 1,
+        .across_hosts = false,
+        .base_sel = NULL,
+        .cur_sel = NULL,
+};
+
+const char *
+cs_flag_name(cs_flag f)
+{
+	return f < CS_FLAG_COUNT ? flag_names[f] : "?";
+}
+
+int
+cs_flag_parse(const char *s, unsigned *bits, char *why, size_t n)
+{
+	char known[64];
+	cs_join(known, sizeof known, flag_names, CS_FLAG_COUNT, sizeof flag_names[0], false, ",");
+	*bits = 0;
+	while (s && *s) {
+		size_t len = strcspn(s, ",");
+		int k = 0;
+		while (k < CS_FLAG_COUNT &&
+		       (strlen(flag_names[k]) != len || strncmp(flag_names[k], s, len) != 0))
+			k++;
+		if (k == CS_FLAG_COUNT || len == 0) {
+			snprintf(why, n, "--fail-on: unknown kind '%.*s' (known: %s)", (int)len, s,
+			         known);
+			return -1;
+		}
+		*bits |= 1u << k;
+		s += len + (s[len] == ',');
+	}
+	if (*bits == 0) {
+		snprintf(why, n, "--fail-on: empty (known: %s)", known);
+		return -1;
+	}
+	return 0;
+}
+
+static bool
+is_ok(const cs_res_cell *cell)
+{
+	return cell && cell->ok;
+}
+
+/* Median rates of the ok repetitions, or the cell's one median. */
+static size_t
+rep_rates(const cs_res_cell *cell, double *out, size_t max)
+{
+	size_t n = 0;
+	if (!is_ok(cell))
+		return 0;
+	for (size_t i = 0; i < cell->n_reps && n < max; i++)
+		if (cell->reps[i].ok)
+			out[n++] = cell->reps[i].rate;
+	if (n == 0)
+		out[n++] = cell->rate.median;
+	return n;
+}
+
+/* Median of x[0..n) (n >= 1, small): sorts a copy. */
+static double
+median(const double *x, size_t n)
+{
+	double s[MAX_REPS];
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i;
+		while (j > 0 && s[j - 1] > x[i]) {
+			s[j] = s[j - 1];
+			j--;
+		}
+		s[j] = x[i];
+	}
+	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+/* A side's relative spread: half the range of its repetition medians over their
+   median; with one repetition, the 95% CI half-width of its batch median. */
+static double
+spread(const cs_res_cell *cell, const double *x, size_t n)
+{
+	if (n >= 2) {
+		double lo = x[0], hi = x[0];
+		for (size_t i = 1; i < n; i++) {
+			lo = fmin(lo, x[i]);
+			hi = fmax(hi, x[i]);
+		}
+		return (hi - lo) / 2 / median(x, n);
+	}
+	return cell->ci95_rel > 0 ? cell->ci95_rel : 0;
+}
+
+/* The resampled median's distribution over the sorted values s[0..n): with m =
+   ceil(n / 2), the lower median of n draws with replacement is <= s[k] when at
+   least m draws are, so P(median <= s[k]) = P(Binomial(n, (k+1)/n) >= m). */
+static void
+median_pmf(size_t n, double *pmf)
+{
+	size_t m = (n + 1) / 2;
+	double prev = 0;
+	for (size_t k = 0; k < n; k++) {
+		double p = (double)(k + 1) / (double)n, tail = 0;
+		for (size_t j = m; j <= n; j++) {
+			double lc = lgamma((double)n + 1) - lgamma((double)j + 1) -
+			            lgamma((double)(n - j) + 1);
+			tail += p >= 1 ? (j == n)
+			               : exp(lc + (double)j * log(p) + (double)(n - j) * log1p(-p));
+		}
+		pmf[k] = tail - prev;
+		prev = tail;
+	}
+}
+
+typedef struct weighted {
+	double v, w;
+} weighted;
+
+static int
+cmp_weighted(const void *a, const void *b)
+{
+	double x = ((const weighted *)a)->v, y = ((const weighted *)b)->v;
+	return (x > y) - (x < y);
+}
+
+static int
+cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/*
+ * The bootstrap 95% percentile CI of median(b) / median(a), computed exactly
+ * (the limit of infinitely many resamples, so no random numbers): the two
+ * resampled medians are independent, each with the distribution above, and
+ * the ratio's distribution is over the na x nb pairs of order statistics.
+ * (For an even count the resampled median is the lower one.) -1 on no memory.
+ */
+static int
+bootstrap_ratio(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
+{
+	double sa[MAX_REPS], sb[MAX_REPS], pa[MAX_REPS], pb[MAX_REPS];
+	weighted *pairs = malloc(na * nb * sizeof *pairs);
+	if (!pairs)
+		return -1;
+	memcpy(sa, a, na * sizeof *sa);
+	memcpy(sb, b, nb * sizeof *sb);
+	qsort(sa, na, sizeof *sa, cmp_double);
+	qsort(sb, nb, sizeof *sb, cmp_double);
+	median_pmf(na, pa);
+	median_pmf(nb, pb);
+	size_t n = 0;
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			pairs[n++] = (weighted){sb[j] / sa[i], pa[i] * pb[j]};
+	qsort(pairs, n, sizeof *pairs, cmp_weighted);
+	double cum = 0;
+	*lo = pairs[0].v;
+	*hi = pairs[n - 1].v;
+	bool lo_set = false;
+	for (size_t k = 0; k < n; k++) {
+		cum += pairs[k].w;
+		if (!lo_set && cum > 0.025) {
+			*lo = pairs[k].v;
+			lo_set = true;
+		}
+		if (cum >= 0.975) {
+			*hi = pairs[k].v;
+			break;
+		}
+	}
+	free(pairs);
+	return 0;
+}
+
+/* The cell has usable evidence: classes with their shares. */
+static bool
+has_classes(const cs_res_cell *cell)
+{
+	return cell->ev.present && cell->ev.available && cell->ev.n_classes > 0;
+}
+
+static double
+share_of(const cs_res_evidence *ev, const char *name)
+{
+	for (size_t i = 0; i < ev->n_classes; i++)
+		if (strcmp(ev->classes[i].name, name) == 0)
+			return ev->classes[i].share;
+	return 0;
+}
+
+/*
+ * A class is shown in hw from a 10% share of the samples; a share near 10%
+ * flickers between runs (mbedtls/psa's aes-ni: 6% to 18% over ~100 samples).
+ * So a class is lost when it had at least HW_SHOWN of a's samples and has
+ * fewer than HW_GONE of b's: it is gone, not sampled a little less.
+ */
+#define HW_SHOWN 0.10
+#define HW_GONE 0.02
+
+static bool
+hw_missing_from(const cs_res_evidence *a, const cs_res_evidence *b)
+{
+	for (size_t i = 0; i < a->n_classes; i++) {
+		const cs_res_class *k = &a->classes[i];
+		if (strcmp(k->name, "scalar") != 0 && k->share >= HW_SHOWN &&
+		    share_of(b, k->name) < HW_GONE)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Same run: repetition k of both selections ran in the same interleaved pass
+ * (same seed), so the ratio within each repetition cancels what that pass did
+ * to the machine. The ratios of the repetitions, or 0 when they do not pair.
+ */
+static size_t
+paired_ratios(const cs_res_cell *b, const cs_res_cell *c, double *out, size_t max)
+{
+	if (!is_ok(b) || !is_ok(c) || b->n_reps != c->n_reps || b->n_reps > max)
+		return 0;
+	for (size_t k = 0; k < b->n_reps; k++) {
+		if (!b->reps[k].ok || !c->reps[k].ok || b->reps[k].seed != c->reps[k].seed)
+			return 0;
+		out[k] = c->reps[k].rate / b->reps[k].rate;
+	}
+	return b->n_reps;
+}
+
+static void
+decide(cs_cell_cmp *c, const cs_compare_opts *o, bool same_run)
+{
+	double xb[MAX_REPS], xc[MAX_REPS], r[MAX_REPS];
+	static const double one = 1;
+	c->n_base = rep_rates(c->base, xb, MAX_REPS);
+	c->n_cur = rep_rates(c->cur, xc, MAX_REPS);
+	c->speed = CS_SPEED_NONE;
+	if (c->n_base == 0 || c->n_cur == 0)
+		return;
+	c->base_rate = median(xb, c->n_base);
+	c->cur_rate = median(xc, c->n_cur);
+	size_t np = same_run ? paired_ratios(c->base, c->cur, r, MAX_REPS) : 0;
+	c->paired = np > 0;
+	if (c->paired) {
+		/* the median of the paired ratios, as uncertain as their own spread */
+		c->ratio = median(r, np);
+		c->noise = np >= 2 ? spread(c->cur, r, np)
+		                   : spread(c->base, xb, 1) + spread(c->cur, xc, 1);
+	} else {
+		c->ratio = c->cur_rate / c->base_rate;
+		/* the ratio is as uncertain as both sides together */
+		c->noise = spread(c->base, xb, c->n_base) + spread(c->cur, xc, c->n_cur);
+	}
+	c->weak = c->n_base < MIN_STRONG || c->n_cur < MIN_STRONG;
+	double effect = fabs(c->ratio - 1);
+	c->speed = CS_SPEED_SAME;
+	if (effect < o->threshold || effect <= c->noise)
+		return;
+	if (c->weak) {
+		/* one run per side: its batch CI underestimates run-to-run noise */
+		if (effect > 2 * c->noise)
+			c->speed = c->ratio < 1 ? CS_SPEED_SLOWER : CS_SPEED_FASTER;
+		return;
+	}
+	/* paired: the one-sample bootstrap of the median ratio */
+	int b = c->paired ? bootstrap_ratio(&one, 1, r, np, &c->ci_lo, &c->ci_hi)
+	                  : bootstrap_ratio(xb, c->n_base, xc, c->n_cur, &c->ci_lo, &c->ci_hi);
+	if (b != 0)
+		return; /* no memory: no verdict beats a wrong one */
+	if (c->ci_hi < 1)
+		c->speed = CS_SPEED_SLOWER;
+	else if (c->ci_lo > 1)
+		c->speed = CS_SPEED_FASTER;
+}
+
+/* A same-run selection: "lib[@version][[variant]][/mask]". */
+typedef struct selection {
+	char lib[96], variant[96], mask[32];
+	bool has_variant;
+} selection;
+
+static void
+parse_selection(const char *s, selection *sel)
+{
+	memset(sel, 0, sizeof *sel);
+	size_t n = strcspn(s, "[/");
+	snprintf(sel->lib, sizeof sel->lib, "%.*s", (int)n, s);
+	s += n;
+	if (*s == '[') {
+		size_t v = strcspn(s + 1, "]");
+		snprintf(sel->variant, sizeof sel->variant, "%.*s", (int)v, s + 1);
+		sel->has_variant = true;
+		s += v + 1 + (s[v + 1] == ']');
+	}
+	snprintf(sel->mask, sizeof sel->mask, "%s", *s == '/' ? s + 1 : "none");
+}
+
+static bool
+selected(const cs_res_cell *cell, const selection *sel)
+{
+	return strcmp(cell->lib, sel->lib) == 0 && strcmp(cell->mask, sel->mask) == 0 &&
+	       (sel->has_variant ? cell->variant && strcmp(cell->variant, sel->variant) == 0
+	                         : !cell->variant);
+}
+
+/* The pairing key: the whole cell key, or in same-run mode what is measured
+   without who measures it (path, alg, op, size, multi). Returns its length. */
+static int
+pair_key(const cs_res_cell *cell, bool same_run, char *buf, size_t n)
+{
+	if (!same_run)
+		return cs_report_cell_key(cell, buf, n);
+	return snprintf(buf, n, "%s\x1f%d\x1f%s\x1f%s\x1f%lld", cell->path, cell->multi, cell->alg,
+	                cell->op, cell->size);
+}
+
+static void
+name_cell(cs_cell_cmp *c, const cs_res_cell *cell, bool same_run)
+{
+	if (same_run)
+		snprintf(c->label, sizeof c->label, "%s%s", cell->path,
+		         cell->multi > 1 ? " xN" : "");
+	else
+		cs_res_row_label(cell, c->label, sizeof c->label);
+	snprintf(c->what, sizeof c->what, "%s %s %lld", cell->alg, cell->op, cell->size);
+	c->unit = cell->bytes ? "B/s" : "op/s";
+}
+
+static void
+host_diff(const cs_res_file *base, const cs_res_file *cur, cs_comparison *out)
+{
+	size_t used = 0;
+	const struct {
+		const char *name, *a, *b;
+	} f[] = {{"hostname", base->hostname, cur->hostname},
+	         {"kernel", base->kernel, cur->kernel},
+	         {"cpu features", base->cpu_features, cur->cpu_features}};
+	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
+		if (strcmp(f[i].a, f[i].b) != 0 && used < sizeof out->host_changes)
+			used += (size_t)snprintf(out->host_changes + used,
+			                         sizeof out->host_changes - used,
+			                         "%s%s '%.200s' -> '%.200s'", used ? "; " : "",
+			                         f[i].name, f[i].a, f[i].b);
+	if (strcmp(base->cpu_arch, cur->cpu_arch) || strcmp(base->cpu_model, cur->cpu_model))
+		snprintf(out->cpu_change, sizeof out->cpu_change, "%.32s %.120s -> %.32s %.120s",
+		         base->cpu_arch, base->cpu_model, cur->cpu_arch, cur->cpu_model);
+	if (out->cpu_change[0] && used < sizeof out->host_changes)
+		snprintf(out->host_changes + used, sizeof out->host_changes - used, "%sCPU %.300s",
+		         used ? "; " : "", out->cpu_change);
+}
+
+static void
+lib_text(const cs_res_lib *l, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.100s%s%.50s", l && l->version ? l->version : "",
+	         l && l->build && *l->build ? "; " : "", l && l->build ? l->build : "");
+}
+
+static const cs_res_lib *
+lib_named(const cs_res_file *f, const char *name, size_t before)
+{
+	for (size_t i = 0; i < f->n_libs && i < before; i++)
+		if (strcmp(f->libs[i].name, name) == 0)
+			return &f->libs[i];
+	return NULL;
+}
+
+/* Library entries (first of each name) whose version or build differs, or gone. */
+static int
+library_diff(const cs_res_file *base, const cs_res_file *cur, cs_comparison *out)
+{
+	out->libs = calloc(base->n_libs + cur->n_libs + 1, sizeof *out->libs);
+	if (!out->libs)
+		return -1;
+	for (int side = 0; side < 2; side++) {
+		const cs_res_file *mine = side ? cur : base, *other = side ? base : cur;
+		for (size_t i = 0; i < mine->n_libs; i++) {
+			const cs_res_lib *e = &mine->libs[i];
+			const cs_res_lib *o = lib_named(other, e->name, other->n_libs);
+			if (lib_named(mine, e->name, i) || (side == 1 && o))
+				continue; /* not its first entry, or seen from BASE */
+			char a[160], b[160];
+			lib_text(e, a, sizeof a);
+			lib_text(o, b, sizeof b);
+			if (o && strcmp(a, b) == 0)
+				continue;
+			cs_lib_change *x = &out->libs[out->n_libs++];
+			snprintf(x->name, sizeof x->name, "%s", e->name);
+			snprintf(x->base, sizeof x->base, "%s", side ? "" : a);
+			snprintf(x->cur, sizeof x->cur, "%s", side ? a : o ? b : "");
+		}
+	}
+	return 0;
+}
+
+static void
+reference_drift(cs_comparison *out)
+{
+	out->drift = 1;
+	for (size_t r = 0; r < sizeof reference_cells / sizeof reference_cells[0]; r++) {
+		const cs_cell_cmp *c = NULL;
+		for (size_t k = 0; k < out->n_cells && !c; k++)
+			if (strcmp(out->cells[k].label, reference_cells[r].label) == 0 &&
+			    strcmp(out->cells[k].what, reference_cells[r].what) == 0)
+				c = &out->cells[k];
+		if (!c || c->speed == CS_SPEED_NONE)
+			continue;
+		if (!out->drift_ref[0] || fabs(c->ratio - 1) > fabs(out->drift - 1)) {
+			out->drift = c->ratio;
+			snprintf(out->drift_ref, sizeof out->drift_ref, "%s %s",
+			         reference_cells[r].label, reference_cells[r].what);
+		}
+	}
+}
+
+int
+cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opts *o,
+           cs_comparison *out, char *why, size_t why_size)
+{
+	memset(out, 0, sizeof *out);
+	out->opts = *o;
+	out->base_name = base->name;
+	out->cur_name = cur->name;
+	out->same_run = o->base_sel && o->cur_sel;
+	selection sb, sc;
+	if (out->same_run) {
+		parse_selection(o->base_sel, &sb);
+		parse_selection(o->cur_sel, &sc);
+	} else {
+		host_diff(base, cur, out);
+		if (out->cpu_change[0] && !o->across_hosts) {
+			snprintf(why, why_size,
+			         "'%s' and '%s' were measured on different CPUs (%s) "
+			         "(accepted: files from one CPU model and architecture, or "
+			         "--across-hosts)",
+			         base->name, cur->name, out->cpu_change);
+			return 2;
+		}
+		if (library_diff(base, cur, out) != 0)
+			return -1;
+	}
+	cs_index bidx = {0}, cidx = {0};
+	char key[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
+	bool found;
+	out->cells = calloc(base->n_cells + cur->n_cells + 1, sizeof *out->cells);
+	bool *paired = calloc(cur->n_cells + 1, sizeof *paired);
+	int rc = out->cells && paired ? 0 : -1;
+	size_t n_sel_base = 0, n_sel_cur = 0;
+	/* NEW's cells by key (in same-run mode, only the NEW selection's); a
+	   repeated key keeps its first cell */
+	for (size_t i = 0; !rc && i < cur->n_cells; i++) {
+		const cs_res_cell *c = &cur->cells[i];
+		if (out->same_run && !selected(c, &sc))
+			continue;
+		n_sel_cur++;
+		int len = pair_key(c, out->same_run, key, sizeof key);
+		if (cs_index_put(&cidx, key, (size_t)len, i, &found) == CS_INDEX_NONE)
+			rc = -1;
+	}
+	for (size_t i = 0; !rc && i < base->n_cells; i++) {
+		const cs_res_cell *c = &base->cells[i];
+		if (out->same_run && !selected(c, &sb))
+			continue;
+		n_sel_base++;
+		int len = pair_key(c, out->same_run, key, sizeof key);
+		if (cs_index_put(&bidx, key, (size_t)len, i, &found) == CS_INDEX_NONE) {
+			rc = -1;
+			break;
+		}
+		if (found)
+			continue; /* a repeated key: the first cell stands */
+		size_t at = cs_index_get(&cidx, key, (size_t)len);
+		cs_cell_cmp *x = &out->cells[out->n_cells++];
+		x->base = c;
+		x->cur = at == CS_INDEX_NONE ? NULL : &cur->cells[at];
+		if (x->cur)
+			paired[at] = true;
+		name_cell(x, x->cur ? x->cur : c, out->same_run);
+	}
+	if (!rc && out->same_run && (n_sel_base == 0 || n_sel_cur == 0)) {
+		snprintf(why, why_size,
+		         "--%s '%s' matches no cell of '%s' (accepted: a library as "
+		         "in the result file, e.g. wolfssl@5.7.2, openssl/no-aes, "
+		         "openssl[default])",
+		         n_sel_base ? "new" : "base", n_sel_base ? o->cur_sel : o->base_sel,
+		         base->name);
+		rc = 2;
+	}
+	size_t n_base_cells = out->n_cells;
+	for (size_t i = 0; !rc && i < cur->n_cells; i++) {
+		const cs_res_cell *c = &cur->cells[i];
+		if (paired[i] || (out->same_run && !selected(c, &sc)))
+			continue;
+		int len = pair_key(c, out->same_run, key, sizeof key);
+		if (cs_index_get(&cidx, key, (size_t)len) != i)
+			continue; /* a repeated key: the first cell stands */
+		cs_cell_cmp *x = &out->cells[out->n_cells++];
+		x->cur = c;
+		name_cell(x, c, out->same_run);
+		out->new_cells++;
+	}
+	for (size_t k = 0; !rc && k < out->n_cells; k++) {
+		cs_cell_cmp *x = &out->cells[k];
+		decide(x, o, out->same_run);
+		if (x->speed != CS_SPEED_NONE)
+			out->compared++;
+		if (k < n_base_cells && !x->cur) {
+			out->count[CS_FLAG_MISSING]++;
+			continue;
+		}
+		if (!x->base)
+			continue;
+		if (is_ok(x->base) && !is_ok(x->cur)) {
+			x->status_changed = true;
+			out->count[CS_FLAG_STATUS]++;
+		}
+		cs_report_hw(x->base, x->hw_base, sizeof x->hw_base);
+		cs_report_hw(x->cur, x->hw_cur, sizeof x->hw_cur);
+		if (is_ok(x->base) && is_ok(x->cur) && has_classes(x->base) &&
+		    has_classes(x->cur)) {
+			x->hw_lost = hw_missing_from(&x->base->ev, &x->cur->ev);
+			x->hw_gained = hw_missing_from(&x->cur->ev, &x->base->ev);
+			out->count[CS_FLAG_HW] += x->hw_lost;
+		}
+	}
+	out->drift = 1;
+	if (!rc && !out->same_run)
+		reference_drift(out);
+	double d = fabs(out->drift - 1);
+	out->inconclusive = !rc && !out->same_run && d > o->threshold;
+	for (size_t k = 0; !rc && k < out->n_cells; k++) {
+		cs_cell_cmp *x = &out->cells[k];
+		/* with a drifting machine, only a slowdown far beyond the drift counts */
+		if (x->speed == CS_SPEED_SLOWER && out->inconclusive &&
+		    x->ratio >= (1 - d) * (1 - 2 * o->threshold))
+			x->speed = CS_SPEED_DRIFT;
+		out->count[CS_FLAG_SLOWER] += x->speed == CS_SPEED_SLOWER;
+		out->faster += x->speed == CS_SPEED_FASTER;
+		out->drift_cells += x->speed == CS_SPEED_DRIFT;
+	}
+	bool failed = false;
+	for (int k = 0; k < CS_FLAG_COUNT; k++)
+		failed |= (o->fail_on & (1u << k)) && out->count[k] > 0;
+	out->status = failed ? 1 : out->inconclusive ? 5 : 0;
+	cs_index_free(&bidx);
+	cs_index_free(&cidx);
+	free(paired);
+	if (rc)
+		cs_comparison_free(out);
+	return rc;
+}
+
+void
+cs_comparison_free(cs_comparison *c)
+{
+	free(c->cells);
+	free(c->libs);
+	c->cells = NULL;
+	c->libs = NULL;
+	c->n_cells = c->n_libs = 0;
+}

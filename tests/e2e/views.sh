@@ -1,0 +1,96 @@
+# report FILE... --view rank and --format markdown|html on files with known
+# numbers: the order, the ratios, the verdict, several sources side by side,
+# Markdown tables well formed, HTML of 5,000 cells within its size budget;
+# unknown views and formats refused with the accepted list.
+. "$(dirname "$0")/lib.sh"
+d=$(tmpdir)
+
+cell() { # cell LIB PATH ALG OP SIZE B/S
+	printf '{"lib":"%s","path":"%s","alg":"%s","op":"%s","size":%s,"status":"ok","rate":{"median":%s,"unit":"%s"}}' \
+		"$1" "$2" "$3" "$4" "$5" "$6" "$([ "$5" -gt 0 ] && echo B/s || echo op/s)"
+}
+file() { # file LABEL CELLS...
+	local label=$1
+	shift
+	local IFS=,
+	printf '{"schema":"cryptospeed/1","label":"%s","host":{"hostname":"h","cpu":{"arch":"x86_64","model":"M","cpus":2}},"cells":[%s]}\n' \
+		"$label" "$*"
+}
+a="chacha20-poly1305"
+file "home" \
+	"$(cell openssl evp $a seal 16 20e6)" "$(cell openssl evp $a seal 1024 1500e6)" \
+	"$(cell openssl evp $a seal 16384 3288e6)" \
+	"$(cell sodium combined $a seal 16 30e6)" "$(cell sodium combined $a seal 1024 1000e6)" \
+	"$(cell sodium combined $a seal 16384 1494.5e6)" \
+	"$(cell nettle nettle $a seal 16 45e6)" "$(cell nettle nettle $a seal 1024 400e6)" \
+	"$(cell nettle nettle $a seal 16384 450e6)" \
+	"$(cell openssl evp x25519 derive 0 25000)" "$(cell sodium combined x25519 derive 0 30000)" \
+	'{"lib":"nettle","path":"nettle","alg":"x25519","op":"derive","size":0,"status":"wrong"}' \
+	>"$d/home.json"
+file "board" "$(cell openssl evp $a seal 16 4e6)" "$(cell openssl evp $a seal 16384 90e6)" >"$d/board.json"
+
+"$CS" report "$d/home.json" --view rank >"$d/rank.txt" || fail "rank exited $?"
+grep -qxF "$a seal: >= 1 KiB: openssl/evp 3288 MB/s, 2.2x sodium/combined; 16 B: nettle/nettle" "$d/rank.txt" ||
+	fail "verdict: $(grep "^$a seal" "$d/rank.txt")"
+grep -qxF "x25519 derive: sodium/combined 30000 op/s, 1.2x openssl/evp" "$d/rank.txt" ||
+	fail "op/s verdict: $(grep '^x25519 derive' "$d/rank.txt")"
+# at 16 B: nettle 1.00x, sodium 1.50x, openssl 2.25x, in that order
+sed -n "/^$a seal/,/^\$/p" "$d/rank.txt" | grep -A2 "^  16 B " |
+	awk '{ for (i = 1; i <= NF; i++) if ($i ~ /\//) { printf "%s %s\n", $i, $(i + 2) } }' >"$d/16.order"
+printf 'nettle/nettle 1.00x\nsodium/combined 1.50x\nopenssl/evp 2.25x\n' | diff - "$d/16.order" >/dev/null ||
+	fail "16 B order: $(cat "$d/16.order")"
+# a cell that is not ok is listed after the ranked ones, without a rank or ratio
+grep -Eq "^ +nettle/nettle +wrong +- " "$d/rank.txt" || fail "wrong cell not shown unranked"
+
+# two sources: the same library on another machine, labelled, gaps marked
+"$CS" report "$d/home.json" "$d/board.json" >"$d/two.txt" || fail "two files"
+grep -qF "[1] home  (" "$d/two.txt" && grep -qF "[2] board  (" "$d/two.txt" || fail "sources legend"
+grep -Eq "^\[2\] openssl/evp +4\.00 +— +90\.00 " "$d/two.txt" || fail "board row: $(grep '^\[2\]' "$d/two.txt")"
+# a lib/path the board has no cell of is not shown for it
+if grep -q "^\[2\] sodium/combined" "$d/two.txt"; then fail "an empty row for the board"; fi
+"$CS" report "$d/home.json" "$d/board.json" --view rank >"$d/two.rank" || fail "rank of two"
+grep -qF "$a seal: >= 1 KiB: [1] openssl/evp 3288 MB/s, 2.2x [1] sodium/combined; 16 B: [1] nettle/nettle" "$d/two.rank" ||
+	fail "verdict across sources: $(grep "^$a seal" "$d/two.rank")"
+# at 16 KiB the board's openssl is 3288 / 90 = 36.53x slower than home's
+sed -n "/^$a seal/,/^\$/p" "$d/two.rank" | sed -n '/^  16 KiB/,$p' |
+	grep -Eq "^ +[0-9]+ +\[2\] openssl/evp +90\.00 +36\.53x" || fail "board ratio: $(cat "$d/two.rank")"
+
+# Markdown: every table row has its header's column count; strings escaped
+sed -i 's/"label":"board"/"label":"board | <i>x<\/i>"/' "$d/board.json"
+for v in matrix rank; do
+	"$CS" report "$d/home.json" "$d/board.json" --format markdown --view $v >"$d/$v.md" || fail "markdown $v"
+	awk -F'|' '
+		/^\|/ { n = 0; line = $0; gsub(/\\\|/, "", line); n = gsub(/\|/, "|", line)
+			if (!inside) { cols = n; inside = 1 } else if (n != cols) { print "bad row: " $0; bad = 1 } next }
+		{ inside = 0 }
+		END { exit bad }' "$d/$v.md" || fail "markdown $v: ragged table"
+	grep -qF 'board \| &lt;i&gt;x&lt;/i&gt;' "$d/$v.md" || fail "markdown $v: label not escaped"
+done
+grep -q "^| 16 B | 1 | \\\\\[1\\\\\] nettle/nettle | 45.00 | 1.00x |" "$d/rank.md" || fail "markdown rank row: $(grep nettle "$d/rank.md" | head -2)"
+grep -q "^### chacha20-poly1305 seal (MB/s)" "$d/matrix.md" || fail "markdown matrix heading"
+
+# unknown view or format: exit 2, the accepted names
+"$CS" report "$d/home.json" --view pie 2>"$d/err"
+[ $? -eq 2 ] && grep -qx "cryptospeed: unknown view 'pie' (known: matrix, rank, handshake)" "$d/err" || fail "view: $(cat "$d/err")"
+"$CS" report "$d/home.json" --format pdf 2>"$d/err"
+[ $? -eq 2 ] && grep -q "unknown format 'pdf' (known: text, json, csv, openssl, openssl-mr, markdown, html, bmf, gbench)" "$d/err" ||
+	fail "format: $(cat "$d/err")"
+
+# 5,000 cells (50 libs x 10 algorithms x 10 sizes) as HTML: every chart, under 2 MB
+big="$d/big.json"
+{
+	printf '{"schema":"cryptospeed/1","cells":['
+	for ((i = 0; i < 5000; i++)); do
+		((i)) && printf ','
+		printf '{"lib":"lib%d","path":"p","alg":"alg%d","op":"digest","size":%d,"status":"ok","rate":{"median":%d.5,"unit":"B/s"}}' \
+			$((i % 50)) $((i / 50 % 10)) $((16 << (i / 500))) $((i * 1000 + 1))
+	done
+	printf ']}\n'
+} >"$big"
+TIMEFORMAT="%R s wall, %U s user"
+{ time "$CS" report "$big" --format html >"$d/big.html"; } 2>"$d/time" || fail "html of 5,000 cells"
+bytes=$(wc -c <"$d/big.html")
+[ "$bytes" -lt 2000000 ] || fail "html of 5,000 cells is $bytes bytes (budget 2 MB)"
+[ "$(grep -o "<svg" "$d/big.html" | wc -l)" -eq 10 ] || fail "html: want 10 charts"
+[ "$(grep -o "<polyline" "$d/big.html" | wc -l)" -eq 500 ] || fail "html: want 50 lines x 10 charts"
+echo "ok: html of 5,000 cells: $bytes bytes, $(cat "$d/time")"
