@@ -53,11 +53,13 @@ sig_md(const cs_alg *alg)
 	return alg == &cs_alg_ed25519 ? NULL : EVP_sha256();
 }
 
+#if CS_OPENSSL_3
 static const char *
 sig_md_name(const cs_alg *alg)
 {
 	return alg == &cs_alg_ed25519 ? NULL : "SHA2-256";
 }
+#endif
 
 static cs_status
 load_key(sig_ctx *c, const cs_setup *s)
@@ -188,7 +190,10 @@ prepare(sig_ctx *c, const cs_setup *s, int fetched)
 	return load_key(c, s);
 }
 
-static cs_setup_fn evp_sig_setup, fetch_sig_setup, oneshot_sig_setup;
+static cs_setup_fn evp_sig_setup, oneshot_sig_setup;
+#if CS_OPENSSL_3
+static cs_setup_fn fetch_sig_setup;
+#endif
 static cs_run_fn reused_sig_run, oneshot_sig_run;
 static cs_teardown_fn sig_teardown;
 static cs_describe_fn sig_describe;
@@ -335,7 +340,11 @@ sig_describe(void *ctx, char *buf, size_t size)
 	}
 	EVP_MD_CTX *mctx = EVP_MD_CTX_new();
 	if (mctx && sig_init(c, mctx) == 1)
+#if CS_OPENSSL_3
 		cs_openssl_describe_pkey_ctx(EVP_MD_CTX_get_pkey_ctx(mctx), id, buf, size);
+#else
+		cs_openssl_describe_pkey_ctx(EVP_MD_CTX_pkey_ctx(mctx), id, buf, size);
+#endif
 	else
 		snprintf(buf, size, "unknown (a new context did not initialise)");
 	ERR_clear_error();

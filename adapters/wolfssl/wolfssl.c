@@ -84,9 +84,11 @@
 	defined(HAVE_ED25519_KEY_IMPORT) && defined(HAVE_ED25519_KEY_EXPORT) && !defined(WC_NO_RNG)
 #define CS_WC_ED25519 1
 #endif
+/* (r and s go through the mp_ calls, exported only with WOLFSSL_PUBLIC_MP:
+   Debian's build has it, upstream's default configure does not) */
 #if defined(HAVE_ECC) && defined(HAVE_ECC_SIGN) && defined(HAVE_ECC_VERIFY) && \
 	defined(HAVE_ECC_KEY_IMPORT) && defined(HAVE_ECC_KEY_EXPORT) && !defined(NO_ECC256) && \
-	!defined(NO_SHA256) && !defined(WC_NO_RNG)
+	!defined(NO_SHA256) && !defined(WC_NO_RNG) && defined(WOLFSSL_PUBLIC_MP)
 #define CS_WC_ECDSA 1
 #endif
 #if !defined(NO_RSA) && !defined(NO_SHA256) && !defined(WC_NO_RNG) && !defined(NO_ASN)
@@ -1042,7 +1044,7 @@ static const cs_impl ecdsa_p256_wolfcrypt = {
 #endif
 #else
 	.why = "this wolfSSL build has no ECDSA P-256 (needs HAVE_ECC with sign, verify, "
-	       "key import/export, SHA-256 and an RNG)",
+	       "key import/export, SHA-256, an RNG, and WOLFSSL_PUBLIC_MP for r and s)",
 #endif
 };
 static const cs_impl rsa_2048_wolfcrypt = {
