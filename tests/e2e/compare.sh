@@ -6,7 +6,7 @@
 command -v python3 >/dev/null || skip "python3 not installed"
 have_worker openssl || skip "no openssl worker"
 d=$(tmpdir)
-run() { "$CS" run --quick --lib noop,openssl --path noop,evp --alg sha256,aes-128-gcm \
+run() { "$CS" run --quick --lib noop,=openssl --path noop,evp --alg sha256,aes-128-gcm \
 	--sizes 16,8192 --repeat 3 --seed 7 "$@"; }
 run -o "$d/base.json" >/dev/null 2>&1 || fail "base run exited $?"
 # edit IN OUT 'python statements on r (the result file)'

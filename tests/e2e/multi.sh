@@ -14,11 +14,11 @@ have_worker nettle && lib=nettle size=8192
 cpus=0,1 n_cpus=2
 
 # the windows add up, N <= CPUs: pinned
-taskset -c $cpus "$CS" run --quick --lib $lib --alg sha256 --sizes $size --no-evidence \
+taskset -c $cpus "$CS" run --quick --lib =$lib --alg sha256 --sizes $size --no-evidence \
 	--multi $n_cpus -o "$d/pinned.json" >"$d/pinned.txt" 2>"$d/pinned.err" || fail "exited $?"
 grep -q "warning" "$d/pinned.err" && fail "a warning with N <= CPUs: $(cat "$d/pinned.err")"
 # N > CPUs: shared, with a warning naming both
-taskset -c $cpus "$CS" run --quick --lib $lib --alg sha256 --sizes $size --no-evidence \
+taskset -c $cpus "$CS" run --quick --lib =$lib --alg sha256 --sizes $size --no-evidence \
 	--multi 8 -o "$d/shared.json" >"$d/shared.txt" 2>"$d/shared.err" || fail "exited $?"
 cat "$d/shared.txt" "$d/shared.err"
 grep -qF "cryptospeed: warning: --multi 8 is more than the $n_cpus CPUs this process may use" \

@@ -22,7 +22,7 @@ check "the KAT names the sign vector" "$(grep -q 'FAIL .*sodium/combined ed25519
 check "verify still passes" "$(grep -q 'PASS .*sodium/combined ed25519 verify' <<<"$out" && echo ok || echo "$out")"
 
 d=$(tmpdir)
-CRYPTOSPEED_WORKER_PATH=$FAULTY "$CS" run --lib openssl,nettle,sodium@flipsig --alg ed25519 \
+CRYPTOSPEED_WORKER_PATH=$FAULTY "$CS" run --lib =openssl,=nettle,sodium@flipsig --alg ed25519 \
 	--op sign --quick --no-evidence -o "$d/r.json" >"$d/out" 2>"$d/err"
 rc=$?
 check "the run exits non-zero (3 or 4)" "$([[ $rc == 3 || $rc == 4 ]] && echo ok || echo "exit $rc: $(cat "$d/err")")"
