@@ -198,7 +198,7 @@ apt_setup() {
 # Debian's source package $debsrc whose upstream version is $version: its
 # .orig tarball, into $1. Returns 1 when no suite has it.
 fetch_debian() {
-	local out=$1 v up dir got
+	local dest=$1 v up dir got
 	command -v apt-get >/dev/null && command -v apt-cache >/dev/null || return 1
 	apt_setup || return 1
 	dir=$(mktemp -d "$cache/work/apt.XXXXXX")
@@ -210,7 +210,7 @@ fetch_debian() {
 			>>"$dir/log" 2>&1; then
 			got=$(find "$dir" -maxdepth 1 -name "*.orig.tar.*" ! -name "*.asc" | head -n1)
 			if [ -n "$got" ]; then
-				mv "$got" "$out"
+				mv "$got" "$dest"
 				where="Debian source package $debsrc $v"
 				rm -rf "$dir"
 				return 0

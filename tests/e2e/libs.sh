@@ -150,7 +150,7 @@ expect_cfg_error() {
 	rm -rf "$d/bad"
 }
 # the fake 1.0 prefix built above holds no library: named in one line
-rm -rf "$prefix1/lib"
+rm -rf "${prefix1:?}/lib"
 expect_cfg_error "'$prefix1' holds no sodium build"
 rm -rf "$prefix1"
 # cryptospeed-build for another architecture, or a version the headers do not say
