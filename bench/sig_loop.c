@@ -77,11 +77,14 @@ main(int argc, char **argv)
 		do {
 			for (int i = 0; i < 10; i++, n++) {
 				size_t len = sizeof sig;
-				int ok = sign
-					? EVP_DigestSignInit_ex(mctx, NULL, md, NULL, NULL, key, NULL) == 1 &&
-					  EVP_DigestSign(mctx, sig, &len, msg, sizeof msg) == 1
-					: EVP_DigestVerifyInit_ex(mctx, NULL, md, NULL, NULL, key, NULL) == 1 &&
-					  EVP_DigestVerify(mctx, sig, siglen, msg, sizeof msg) == 1;
+				int ok = sign ? EVP_DigestSignInit_ex(mctx, NULL, md, NULL, NULL,
+								      key, NULL) == 1 &&
+							 EVP_DigestSign(mctx, sig, &len, msg,
+									sizeof msg) == 1
+					      : EVP_DigestVerifyInit_ex(mctx, NULL, md, NULL, NULL,
+									key, NULL) == 1 &&
+							 EVP_DigestVerify(mctx, sig, siglen, msg,
+									  sizeof msg) == 1;
 				if (!ok)
 					return 1;
 			}

@@ -34,8 +34,8 @@ failf(const char *what, json_t *cell)
 	const char *path = json_string_value(json_object_get(cell, "path"));
 	const char *alg = json_string_value(json_object_get(cell, "alg"));
 	const char *op = json_string_value(json_object_get(cell, "op"));
-	printf("FAIL: %s: %s/%s %s %s %lld (status %s)\n", what, lib ? lib : "?",
-	       path ? path : "?", alg ? alg : "?", op ? op : "?",
+	printf("FAIL: %s: %s/%s %s %s %lld (status %s)\n", what, lib ? lib : "?", path ? path : "?",
+	       alg ? alg : "?", op ? op : "?",
 	       (long long)json_integer_value(json_object_get(cell, "size")),
 	       json_string_value(json_object_get(cell, "status")));
 	failures++;
@@ -54,7 +54,8 @@ split_pair(char *arg, const char *opt, const char *what)
 {
 	char *eq = strchr(arg, '=');
 	if (!eq || eq == arg || eq[1] == '\0') {
-		fprintf(stderr, "check-results: %s '%s' is not valid (accepted: ALG=%s)\n", opt, arg, what);
+		fprintf(stderr, "check-results: %s '%s' is not valid (accepted: ALG=%s)\n", opt,
+			arg, what);
 		return NULL;
 	}
 	*eq = '\0';
@@ -69,7 +70,8 @@ check_evidence(json_t *cells, const char *alg, const char *cls, int want)
 	json_t *c;
 	char what[240];
 
-	json_array_foreach(cells, i, c) {
+	json_array_foreach(cells, i, c)
+	{
 		if (strcmp(s(c, "alg"), alg) != 0 || strcmp(s(c, "status"), "ok") != 0)
 			continue;
 		seen++;
@@ -80,11 +82,12 @@ check_evidence(json_t *cells, const char *alg, const char *cls, int want)
 				 ev ? s(ev, "reason") : "no evidence object");
 			failf(what, c);
 		} else if (want && !(json_number_value(share) > 0)) {
-			snprintf(what, sizeof what, "mask %s: evidence does not show %.64s", s(c, "mask"), cls);
+			snprintf(what, sizeof what, "mask %s: evidence does not show %.64s",
+				 s(c, "mask"), cls);
 			failf(what, c);
 		} else if (!want && json_number_value(share) > 0) {
-			snprintf(what, sizeof what, "mask %s: evidence shows %.64s (share %.3f)", s(c, "mask"),
-				 cls, json_number_value(share));
+			snprintf(what, sizeof what, "mask %s: evidence shows %.64s (share %.3f)",
+				 s(c, "mask"), cls, json_number_value(share));
 			failf(what, c);
 		}
 	}
@@ -102,13 +105,15 @@ check_served_by(json_t *cells, const char *variant, const char *text)
 	json_t *c;
 	char what[240];
 
-	json_array_foreach(cells, i, c) {
+	json_array_foreach(cells, i, c)
+	{
 		if (strcmp(s(c, "variant"), variant) != 0 || strcmp(s(c, "status"), "ok") != 0)
 			continue;
 		seen++;
 		if (!strstr(s(c, "served_by"), text)) {
-			snprintf(what, sizeof what, "variant %.60s: served_by '%.80s' lacks '%.60s'",
-				 variant, s(c, "served_by"), text);
+			snprintf(what, sizeof what,
+				 "variant %.60s: served_by '%.80s' lacks '%.60s'", variant,
+				 s(c, "served_by"), text);
 			failf(what, c);
 		}
 	}
@@ -133,7 +138,8 @@ main(int argc, char **argv)
 	}
 	/* schema first, metadata before cells */
 	const char *first = json_object_iter_key(json_object_iter(r));
-	if (!first || strcmp(first, "schema") != 0 || strcmp(s(r, "schema"), "cryptospeed/1") != 0) {
+	if (!first || strcmp(first, "schema") != 0 ||
+	    strcmp(s(r, "schema"), "cryptospeed/1") != 0) {
 		printf("FAIL: \"schema\": \"cryptospeed/1\" is not the first key\n");
 		failures++;
 	}
@@ -144,7 +150,8 @@ main(int argc, char **argv)
 		printf("FAIL: cells is not the last key (metadata must come first)\n");
 		failures++;
 	}
-	if (!json_object_get(json_object_get(r, "host"), "cpu") || !json_object_get(r, "libraries")) {
+	if (!json_object_get(json_object_get(r, "host"), "cpu") || !json_object_get(r, "librarie"
+										       "s")) {
 		printf("FAIL: host.cpu or libraries metadata missing\n");
 		failures++;
 	}
@@ -162,9 +169,11 @@ main(int argc, char **argv)
 			return 2;
 		}
 		if (strcmp(a, "--min-samples") == 0) {
-			min_samples = atol(v); i++;
+			min_samples = atol(v);
+			i++;
 		} else if (strcmp(a, "--cells") == 0) {
-			min_cells = atol(v); i++;
+			min_cells = atol(v);
+			i++;
 		} else if (strcmp(a, "--status") == 0 && n_status < 32) {
 			char *eq = strchr(argv[++i], '=');
 			if (!eq) {
@@ -190,14 +199,17 @@ main(int argc, char **argv)
 			char *arg = argv[++i], *eq;
 			eq = strchr(strncmp(arg, "engine=", 7) == 0 ? arg + 7 : arg, '=');
 			if (!eq || eq == arg || eq[1] == '\0') {
-				fprintf(stderr, "check-results: --served-by '%s' is not valid "
-					"(accepted: VARIANT=TEXT)\n", arg);
+				fprintf(stderr,
+					"check-results: --served-by '%s' is not valid "
+					"(accepted: VARIANT=TEXT)\n",
+					arg);
 				return 2;
 			}
 			*eq = '\0';
 			check_served_by(cells, arg, eq + 1);
 		} else if (strcmp(a, "--others") == 0) {
-			others = v; i++;
+			others = v;
+			i++;
 		} else if (strcmp(a, "--agree") == 0) {
 			agree = 1;
 		} else if (strcmp(a, "--lib") == 0) {
@@ -205,8 +217,8 @@ main(int argc, char **argv)
 			size_t k;
 			json_t *c;
 			int ok = 0;
-			json_array_foreach(cells, k, c)
-				ok |= strcmp(s(c, "lib"), v) == 0 && strcmp(s(c, "status"), "ok") == 0;
+			json_array_foreach(cells, k, c) ok |=
+				strcmp(s(c, "lib"), v) == 0 && strcmp(s(c, "status"), "ok") == 0;
 			if (!ok) {
 				printf("FAIL: no ok cell for library %s\n", v);
 				failures++;
@@ -217,14 +229,16 @@ main(int argc, char **argv)
 		}
 	}
 	if ((long)json_array_size(cells) < min_cells) {
-		printf("FAIL: %zu cells, expected at least %ld\n", json_array_size(cells), min_cells);
+		printf("FAIL: %zu cells, expected at least %ld\n", json_array_size(cells),
+		       min_cells);
 		failures++;
 	}
 	for (size_t k = 0; k < n_ev; k++)
 		check_evidence(cells, ev_alg[k], ev_class[k], ev_want[k]);
 	size_t i;
 	json_t *c;
-	json_array_foreach(cells, i, c) {
+	json_array_foreach(cells, i, c)
+	{
 		const char *st = s(c, "status");
 		const char *want = others;
 		for (size_t k = 0; k < n_status; k++)
@@ -248,7 +262,8 @@ main(int argc, char **argv)
 				failf("agree is not true", c);
 			size_t k;
 			json_t *d;
-			json_array_foreach(cells, k, d) {
+			json_array_foreach(cells, k, d)
+			{
 				if (k <= i || strcmp(s(d, "status"), "ok") != 0 ||
 				    strcmp(s(c, "alg"), s(d, "alg")) != 0 ||
 				    strcmp(s(c, "op"), s(d, "op")) != 0 ||

@@ -101,14 +101,13 @@ gcm_run(void *ctx, const cs_io *io)
 	gcm_ctx *c = ctx;
 	int rc;
 	if (c->op == CS_OP_SEAL) {
-		rc = mbedtls_gcm_crypt_and_tag(&c->gcm, MBEDTLS_GCM_ENCRYPT, io->len,
-					       io->nonce, c->nonce_len, io->aad, io->aad_len,
-					       io->in, io->out, c->tag_len, io->tag);
+		rc = mbedtls_gcm_crypt_and_tag(&c->gcm, MBEDTLS_GCM_ENCRYPT, io->len, io->nonce,
+					       c->nonce_len, io->aad, io->aad_len, io->in, io->out,
+					       c->tag_len, io->tag);
 		return rc == 0 ? CS_OK : CS_LIB_ERROR;
 	}
-	rc = mbedtls_gcm_auth_decrypt(&c->gcm, io->len, io->nonce, c->nonce_len,
-				      io->aad, io->aad_len, io->tag, c->tag_len,
-				      io->in, io->out);
+	rc = mbedtls_gcm_auth_decrypt(&c->gcm, io->len, io->nonce, c->nonce_len, io->aad,
+				      io->aad_len, io->tag, c->tag_len, io->in, io->out);
 	if (rc == MBEDTLS_ERR_GCM_AUTH_FAILED)
 		return CS_MISMATCH;
 	return rc == 0 ? CS_OK : CS_LIB_ERROR;
@@ -157,13 +156,12 @@ chachapoly_run(void *ctx, const cs_io *io)
 	chachapoly_ctx *c = ctx;
 	int rc;
 	if (c->op == CS_OP_SEAL) {
-		rc = mbedtls_chachapoly_encrypt_and_tag(&c->cp, io->len, io->nonce,
-							io->aad, io->aad_len,
-							io->in, io->out, io->tag);
+		rc = mbedtls_chachapoly_encrypt_and_tag(&c->cp, io->len, io->nonce, io->aad,
+							io->aad_len, io->in, io->out, io->tag);
 		return rc == 0 ? CS_OK : CS_LIB_ERROR;
 	}
-	rc = mbedtls_chachapoly_auth_decrypt(&c->cp, io->len, io->nonce, io->aad,
-					     io->aad_len, io->tag, io->in, io->out);
+	rc = mbedtls_chachapoly_auth_decrypt(&c->cp, io->len, io->nonce, io->aad, io->aad_len,
+					     io->tag, io->in, io->out);
 	if (rc == MBEDTLS_ERR_CHACHAPOLY_AUTH_FAILED)
 		return CS_MISMATCH;
 	return rc == 0 ? CS_OK : CS_LIB_ERROR;
@@ -184,7 +182,7 @@ chachapoly_teardown(void *ctx)
 typedef struct cbc_ctx {
 	int inited;
 	mbedtls_aes_context aes;
-	unsigned char iv[16];	/* mbedtls_aes_crypt_cbc updates the IV in place */
+	unsigned char iv[16]; /* mbedtls_aes_crypt_cbc updates the IV in place */
 } cbc_ctx;
 
 static cs_setup_fn cbc_setup;
@@ -209,8 +207,8 @@ cbc_run(void *ctx, const cs_io *io)
 {
 	cbc_ctx *c = ctx;
 	memcpy(c->iv, io->nonce, sizeof c->iv);
-	int rc = mbedtls_aes_crypt_cbc(&c->aes, MBEDTLS_AES_ENCRYPT, io->len, c->iv,
-				       io->in, io->out);
+	int rc = mbedtls_aes_crypt_cbc(&c->aes, MBEDTLS_AES_ENCRYPT, io->len, c->iv, io->in,
+				       io->out);
 	if (rc == MBEDTLS_ERR_AES_INVALID_INPUT_LENGTH)
 		return CS_BAD_PARAM;
 	return rc == 0 ? CS_OK : CS_LIB_ERROR;
@@ -325,15 +323,15 @@ sha512_teardown(void *ctx)
 #if defined(HAVE_X25519) || defined(HAVE_P256)
 typedef struct ecdh_ctx {
 	int inited;
-	int montgomery;		/* X25519: little-endian scalars and u-coordinates */
+	int montgomery; /* X25519: little-endian scalars and u-coordinates */
 	cs_op op;
 	size_t out_len, pub_len;
 	mbedtls_entropy_context entropy;
 	mbedtls_ctr_drbg_context drbg;
 	mbedtls_ecp_group grp;
-	mbedtls_mpi d;		/* derive: our private key; keygen: the new one */
-	mbedtls_ecp_point q;	/* derive: the peer's public key; keygen: the new one */
-	mbedtls_mpi z;		/* derive: the shared secret */
+	mbedtls_mpi d;	     /* derive: our private key; keygen: the new one */
+	mbedtls_ecp_point q; /* derive: the peer's public key; keygen: the new one */
+	mbedtls_mpi z;	     /* derive: the shared secret */
 } ecdh_ctx;
 
 static cs_setup_fn ecdh_setup;
@@ -344,20 +342,16 @@ static cs_status
 ecp_status(int rc)
 {
 	switch (rc) {
-	case 0:
-		return CS_OK;
-	case MBEDTLS_ERR_ECP_FEATURE_UNAVAILABLE:
-		return CS_UNSUPPORTED;
+	case 0: return CS_OK;
+	case MBEDTLS_ERR_ECP_FEATURE_UNAVAILABLE: return CS_UNSUPPORTED;
 	case MBEDTLS_ERR_MPI_ALLOC_FAILED:
 #if defined(MBEDTLS_ERR_ECP_ALLOC_FAILED)
 	case MBEDTLS_ERR_ECP_ALLOC_FAILED:
 #endif
 		return CS_NO_MEMORY;
 	case MBEDTLS_ERR_ECP_INVALID_KEY:
-	case MBEDTLS_ERR_ECP_BAD_INPUT_DATA:
-		return CS_BAD_PARAM;
-	default:
-		return CS_LIB_ERROR;
+	case MBEDTLS_ERR_ECP_BAD_INPUT_DATA: return CS_BAD_PARAM;
+	default: return CS_LIB_ERROR;
 	}
 }
 
@@ -378,8 +372,8 @@ ecdh_setup(void *ctx, const cs_setup *s)
 	c->out_len = s->alg->out_len;
 	c->pub_len = s->alg->pub_len;
 
-	int rc = mbedtls_ctr_drbg_seed(&c->drbg, mbedtls_entropy_func, &c->entropy,
-				       pers, sizeof pers - 1);
+	int rc = mbedtls_ctr_drbg_seed(&c->drbg, mbedtls_entropy_func, &c->entropy, pers,
+				       sizeof pers - 1);
 	if (rc != 0)
 		return CS_LIB_ERROR;
 	rc = mbedtls_ecp_group_load(&c->grp, c->montgomery ? MBEDTLS_ECP_DP_CURVE25519
@@ -418,20 +412,20 @@ ecdh_run(void *ctx, const cs_io *io)
 	int rc;
 	if (c->op == CS_OP_KEYGEN) {
 		size_t olen = 0;
-		rc = mbedtls_ecp_gen_keypair(&c->grp, &c->d, &c->q,
-					     mbedtls_ctr_drbg_random, &c->drbg);
+		rc = mbedtls_ecp_gen_keypair(&c->grp, &c->d, &c->q, mbedtls_ctr_drbg_random,
+					     &c->drbg);
 		/* X25519 writes the 32-byte little-endian u (the format is
 		   ignored for Montgomery curves); P-256 04||X||Y. */
 		if (rc == 0)
 			rc = mbedtls_ecp_point_write_binary(&c->grp, &c->q,
-							    MBEDTLS_ECP_PF_UNCOMPRESSED,
-							    &olen, io->out, c->pub_len);
+							    MBEDTLS_ECP_PF_UNCOMPRESSED, &olen,
+							    io->out, c->pub_len);
 		if (rc == 0 && olen != c->pub_len)
 			return CS_LIB_ERROR;
 		return ecp_status(rc);
 	}
-	rc = mbedtls_ecdh_compute_shared(&c->grp, &c->z, &c->q, &c->d,
-					 mbedtls_ctr_drbg_random, &c->drbg);
+	rc = mbedtls_ecdh_compute_shared(&c->grp, &c->z, &c->q, &c->d, mbedtls_ctr_drbg_random,
+					 &c->drbg);
 	if (rc == 0)
 		rc = c->montgomery ? mbedtls_mpi_write_binary_le(&c->z, io->out, c->out_len)
 				   : mbedtls_mpi_write_binary(&c->z, io->out, c->out_len);
@@ -456,80 +450,112 @@ ecdh_teardown(void *ctx)
 /* ---- the impls ---- */
 
 const cs_impl cs_mbedtls_legacy_aes_128_gcm = {
-	.alg = &cs_alg_aes_128_gcm, .path = "legacy", .ops = AEAD_OPS,
+	.alg = &cs_alg_aes_128_gcm,
+	.path = "legacy",
+	.ops = AEAD_OPS,
 #if defined(HAVE_GCM)
 	.context_size = sizeof(gcm_ctx),
-	.setup = gcm_setup, .run = gcm_run, .teardown = gcm_teardown,
+	.setup = gcm_setup,
+	.run = gcm_run,
+	.teardown = gcm_teardown,
 #else
 	.why = "mbedTLS built without MBEDTLS_GCM_C or MBEDTLS_AES_C",
 #endif
 };
 
 const cs_impl cs_mbedtls_legacy_aes_256_gcm = {
-	.alg = &cs_alg_aes_256_gcm, .path = "legacy", .ops = AEAD_OPS,
+	.alg = &cs_alg_aes_256_gcm,
+	.path = "legacy",
+	.ops = AEAD_OPS,
 #if defined(HAVE_GCM)
 	.context_size = sizeof(gcm_ctx),
-	.setup = gcm_setup, .run = gcm_run, .teardown = gcm_teardown,
+	.setup = gcm_setup,
+	.run = gcm_run,
+	.teardown = gcm_teardown,
 #else
 	.why = "mbedTLS built without MBEDTLS_GCM_C or MBEDTLS_AES_C",
 #endif
 };
 
 const cs_impl cs_mbedtls_legacy_chacha20_poly1305 = {
-	.alg = &cs_alg_chacha20_poly1305, .path = "legacy", .ops = AEAD_OPS,
+	.alg = &cs_alg_chacha20_poly1305,
+	.path = "legacy",
+	.ops = AEAD_OPS,
 #if defined(HAVE_CHACHAPOLY)
 	.context_size = sizeof(chachapoly_ctx),
-	.setup = chachapoly_setup, .run = chachapoly_run, .teardown = chachapoly_teardown,
+	.setup = chachapoly_setup,
+	.run = chachapoly_run,
+	.teardown = chachapoly_teardown,
 #else
 	.why = "mbedTLS built without MBEDTLS_CHACHAPOLY_C",
 #endif
 };
 
 const cs_impl cs_mbedtls_legacy_aes_128_cbc = {
-	.alg = &cs_alg_aes_128_cbc, .path = "legacy", .ops = CS_OPBIT(CS_OP_ENCRYPT),
+	.alg = &cs_alg_aes_128_cbc,
+	.path = "legacy",
+	.ops = CS_OPBIT(CS_OP_ENCRYPT),
 #if defined(HAVE_CBC)
 	.context_size = sizeof(cbc_ctx),
-	.setup = cbc_setup, .run = cbc_run, .teardown = cbc_teardown,
+	.setup = cbc_setup,
+	.run = cbc_run,
+	.teardown = cbc_teardown,
 #else
 	.why = "mbedTLS built without MBEDTLS_AES_C or MBEDTLS_CIPHER_MODE_CBC",
 #endif
 };
 
 const cs_impl cs_mbedtls_legacy_sha1 = {
-	.alg = &cs_alg_sha1, .path = "legacy", .ops = CS_OPBIT(CS_OP_DIGEST),
+	.alg = &cs_alg_sha1,
+	.path = "legacy",
+	.ops = CS_OPBIT(CS_OP_DIGEST),
 #if defined(MBEDTLS_SHA1_C)
 	.context_size = sizeof(mbedtls_sha1_context),
-	.setup = sha1_setup, .run = sha1_run, .teardown = sha1_teardown,
+	.setup = sha1_setup,
+	.run = sha1_run,
+	.teardown = sha1_teardown,
 #else
 	.why = "mbedTLS built without MBEDTLS_SHA1_C",
 #endif
 };
 
 const cs_impl cs_mbedtls_legacy_sha256 = {
-	.alg = &cs_alg_sha256, .path = "legacy", .ops = CS_OPBIT(CS_OP_DIGEST),
+	.alg = &cs_alg_sha256,
+	.path = "legacy",
+	.ops = CS_OPBIT(CS_OP_DIGEST),
 #if defined(MBEDTLS_SHA256_C)
 	.context_size = sizeof(mbedtls_sha256_context),
-	.setup = sha256_setup, .run = sha256_run, .teardown = sha256_teardown,
+	.setup = sha256_setup,
+	.run = sha256_run,
+	.teardown = sha256_teardown,
 #else
 	.why = "mbedTLS built without MBEDTLS_SHA256_C",
 #endif
 };
 
 const cs_impl cs_mbedtls_legacy_sha512 = {
-	.alg = &cs_alg_sha512, .path = "legacy", .ops = CS_OPBIT(CS_OP_DIGEST),
+	.alg = &cs_alg_sha512,
+	.path = "legacy",
+	.ops = CS_OPBIT(CS_OP_DIGEST),
 #if defined(MBEDTLS_SHA512_C)
 	.context_size = sizeof(mbedtls_sha512_context),
-	.setup = sha512_setup, .run = sha512_run, .teardown = sha512_teardown,
+	.setup = sha512_setup,
+	.run = sha512_run,
+	.teardown = sha512_teardown,
 #else
 	.why = "mbedTLS built without MBEDTLS_SHA512_C",
 #endif
 };
 
 const cs_impl cs_mbedtls_legacy_x25519 = {
-	.alg = &cs_alg_x25519, .path = "legacy", .ops = KEX_OPS,
+	.alg = &cs_alg_x25519,
+	.path = "legacy",
+	.ops = KEX_OPS,
 #if defined(HAVE_X25519)
 	.context_size = sizeof(ecdh_ctx),
-	.setup = ecdh_setup, .run = ecdh_run, .teardown = ecdh_teardown,
+	.setup = ecdh_setup,
+	.run = ecdh_run,
+	.teardown = ecdh_teardown,
 #else
 	.why = "mbedTLS built without MBEDTLS_ECDH_C, MBEDTLS_ECP_DP_CURVE25519_ENABLED "
 	       "or the CTR-DRBG/entropy modules",
@@ -537,10 +563,14 @@ const cs_impl cs_mbedtls_legacy_x25519 = {
 };
 
 const cs_impl cs_mbedtls_legacy_p256 = {
-	.alg = &cs_alg_p256, .path = "legacy", .ops = KEX_OPS,
+	.alg = &cs_alg_p256,
+	.path = "legacy",
+	.ops = KEX_OPS,
 #if defined(HAVE_P256)
 	.context_size = sizeof(ecdh_ctx),
-	.setup = ecdh_setup, .run = ecdh_run, .teardown = ecdh_teardown,
+	.setup = ecdh_setup,
+	.run = ecdh_run,
+	.teardown = ecdh_teardown,
 #else
 	.why = "mbedTLS built without MBEDTLS_ECDH_C, MBEDTLS_ECP_DP_SECP256R1_ENABLED "
 	       "or the CTR-DRBG/entropy modules",

@@ -151,9 +151,10 @@ adapter_build_info(void)
 	cs_join_strv(buf, sizeof buf, build_options, " ");
 #if defined(MBEDTLS_ECP_WINDOW_SIZE) && defined(MBEDTLS_ECP_FIXED_POINT_OPTIM)
 	size_t used = strlen(buf);
-	snprintf(buf + used, sizeof buf - used, "%sMBEDTLS_ECP_WINDOW_SIZE=%s"
-		 " MBEDTLS_ECP_FIXED_POINT_OPTIM=%s", used ? " " : "",
-		 STR(MBEDTLS_ECP_WINDOW_SIZE), STR(MBEDTLS_ECP_FIXED_POINT_OPTIM));
+	snprintf(buf + used, sizeof buf - used,
+		 "%sMBEDTLS_ECP_WINDOW_SIZE=%s"
+		 " MBEDTLS_ECP_FIXED_POINT_OPTIM=%s",
+		 used ? " " : "", STR(MBEDTLS_ECP_WINDOW_SIZE), STR(MBEDTLS_ECP_FIXED_POINT_OPTIM));
 #endif
 	return buf;
 }
@@ -185,19 +186,32 @@ static const char *const paths[] = {"legacy", "psa", NULL};
 static const char *const objects[] = {"libmbedcrypto", NULL};
 
 static const cs_impl *const impls[] = {
-	&cs_mbedtls_legacy_aes_128_gcm, &cs_mbedtls_psa_aes_128_gcm,
-	&cs_mbedtls_legacy_aes_256_gcm, &cs_mbedtls_psa_aes_256_gcm,
-	&cs_mbedtls_legacy_chacha20_poly1305, &cs_mbedtls_psa_chacha20_poly1305,
-	&cs_mbedtls_legacy_aes_128_cbc, &cs_mbedtls_psa_aes_128_cbc,
-	&cs_mbedtls_legacy_sha1, &cs_mbedtls_psa_sha1,
-	&cs_mbedtls_legacy_sha256, &cs_mbedtls_psa_sha256,
-	&cs_mbedtls_legacy_sha512, &cs_mbedtls_psa_sha512,
-	&cs_mbedtls_legacy_x25519, &cs_mbedtls_psa_x25519,
-	&cs_mbedtls_legacy_p256, &cs_mbedtls_psa_p256,
-	&cs_mbedtls_legacy_ed25519, &cs_mbedtls_psa_ed25519,
-	&cs_mbedtls_legacy_ecdsa_p256, &cs_mbedtls_psa_ecdsa_p256,
-	&cs_mbedtls_legacy_rsa_2048, &cs_mbedtls_psa_rsa_2048,
-	&cs_mbedtls_legacy_hmac_sha256, &cs_mbedtls_psa_hmac_sha256,
+	&cs_mbedtls_legacy_aes_128_gcm,
+	&cs_mbedtls_psa_aes_128_gcm,
+	&cs_mbedtls_legacy_aes_256_gcm,
+	&cs_mbedtls_psa_aes_256_gcm,
+	&cs_mbedtls_legacy_chacha20_poly1305,
+	&cs_mbedtls_psa_chacha20_poly1305,
+	&cs_mbedtls_legacy_aes_128_cbc,
+	&cs_mbedtls_psa_aes_128_cbc,
+	&cs_mbedtls_legacy_sha1,
+	&cs_mbedtls_psa_sha1,
+	&cs_mbedtls_legacy_sha256,
+	&cs_mbedtls_psa_sha256,
+	&cs_mbedtls_legacy_sha512,
+	&cs_mbedtls_psa_sha512,
+	&cs_mbedtls_legacy_x25519,
+	&cs_mbedtls_psa_x25519,
+	&cs_mbedtls_legacy_p256,
+	&cs_mbedtls_psa_p256,
+	&cs_mbedtls_legacy_ed25519,
+	&cs_mbedtls_psa_ed25519,
+	&cs_mbedtls_legacy_ecdsa_p256,
+	&cs_mbedtls_psa_ecdsa_p256,
+	&cs_mbedtls_legacy_rsa_2048,
+	&cs_mbedtls_psa_rsa_2048,
+	&cs_mbedtls_legacy_hmac_sha256,
+	&cs_mbedtls_psa_hmac_sha256,
 	NULL,
 };
 

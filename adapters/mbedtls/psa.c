@@ -22,8 +22,8 @@
 /* How PSA names one catalogue algorithm. */
 typedef struct psa_params {
 	const cs_alg *alg;
-	const char *label;	/* for messages */
-	psa_key_type_t type;	/* 0 = keyless (hash) */
+	const char *label;   /* for messages */
+	psa_key_type_t type; /* 0 = keyless (hash) */
 	size_t bits;
 	psa_algorithm_t psa_alg;
 	psa_key_usage_t usage;
@@ -59,7 +59,7 @@ params_for(const cs_alg *alg)
 
 /* ---- psa_crypto_init, once ---- */
 
-static int psa_state;		/* 0 = not tried, 1 = initialised, -1 = failed */
+static int psa_state; /* 0 = not tried, 1 = initialised, -1 = failed */
 
 void
 cs_mbedtls_psa_init(void)
@@ -82,17 +82,12 @@ static cs_status
 psa_to_cs(psa_status_t st)
 {
 	switch (st) {
-	case PSA_SUCCESS:
-		return CS_OK;
-	case PSA_ERROR_NOT_SUPPORTED:
-		return CS_UNSUPPORTED;
-	case PSA_ERROR_INSUFFICIENT_MEMORY:
-		return CS_NO_MEMORY;
+	case PSA_SUCCESS: return CS_OK;
+	case PSA_ERROR_NOT_SUPPORTED: return CS_UNSUPPORTED;
+	case PSA_ERROR_INSUFFICIENT_MEMORY: return CS_NO_MEMORY;
 	case PSA_ERROR_INVALID_ARGUMENT:
-	case PSA_ERROR_BUFFER_TOO_SMALL:
-		return CS_BAD_PARAM;
-	default:
-		return CS_LIB_ERROR;
+	case PSA_ERROR_BUFFER_TOO_SMALL: return CS_BAD_PARAM;
+	default: return CS_LIB_ERROR;
 	}
 }
 
@@ -139,8 +134,8 @@ probe_once(const psa_params *p, const char **fn)
 		st = psa_export_public_key(id, pub, sizeof pub, &publen);
 		if (st == PSA_SUCCESS) {
 			*fn = "psa_raw_key_agreement";
-			st = psa_raw_key_agreement(p->psa_alg, id, pub, publen,
-						   out, sizeof out, &n);
+			st = psa_raw_key_agreement(p->psa_alg, id, pub, publen, out, sizeof out,
+						   &n);
 		}
 		psa_destroy_key(id);
 		return st;
@@ -150,8 +145,8 @@ probe_once(const psa_params *p, const char **fn)
 		return st;
 	if (PSA_ALG_IS_AEAD(p->psa_alg)) {
 		*fn = "psa_aead_encrypt";
-		st = psa_aead_encrypt(id, p->psa_alg, key, 12, NULL, 0, NULL, 0,
-				      out, sizeof out, &n);
+		st = psa_aead_encrypt(id, p->psa_alg, key, 12, NULL, 0, NULL, 0, out, sizeof out,
+				      &n);
 	} else {
 		psa_cipher_operation_t op = psa_cipher_operation_init();
 		*fn = "psa_cipher_encrypt_setup";
@@ -190,8 +185,8 @@ psa_available(const cs_impl *self, const char **why)
 			mbedtls_version_get_string(ver);
 #endif
 			snprintf(r->why, sizeof r->why,
-				 "mbedTLS %s PSA: %s returned PSA_ERROR_NOT_SUPPORTED for %s",
-				 ver, fn, p->label);
+				 "mbedTLS %s PSA: %s returned PSA_ERROR_NOT_SUPPORTED for %s", ver,
+				 fn, p->label);
 		}
 	}
 	if (!r->ok)
@@ -205,11 +200,11 @@ typedef struct psa_ctx {
 	const psa_params *p;
 	cs_op op;
 	int have_key;
-	mbedtls_svc_key_id_t key;	/* AEAD/CIPHER key; KEX derive: our private key */
-	psa_key_attributes_t attr;	/* KEX keygen: what psa_generate_key makes */
-	const uint8_t *peer;		/* KEX derive: peer public key bytes */
+	mbedtls_svc_key_id_t key;  /* AEAD/CIPHER key; KEX derive: our private key */
+	psa_key_attributes_t attr; /* KEX keygen: what psa_generate_key makes */
+	const uint8_t *peer;	   /* KEX derive: peer public key bytes */
 	size_t peer_len, out_len, pub_len, nonce_len, tag_len;
-	uint8_t *buf;			/* AEAD: ciphertext||tag, max_len + tag_len bytes */
+	uint8_t *buf; /* AEAD: ciphertext||tag, max_len + tag_len bytes */
 	size_t buf_size;
 } psa_ctx;
 
@@ -269,9 +264,8 @@ aead_run(void *ctx, const cs_io *io)
 	 * this API costs its callers.
 	 */
 	if (c->op == CS_OP_SEAL) {
-		st = psa_aead_encrypt(c->key, c->p->psa_alg, io->nonce, c->nonce_len,
-				      io->aad, io->aad_len, io->in, io->len,
-				      c->buf, c->buf_size, &n);
+		st = psa_aead_encrypt(c->key, c->p->psa_alg, io->nonce, c->nonce_len, io->aad,
+				      io->aad_len, io->in, io->len, c->buf, c->buf_size, &n);
 		if (st != PSA_SUCCESS)
 			return psa_to_cs(st);
 		if (n != io->len + c->tag_len)
@@ -282,9 +276,8 @@ aead_run(void *ctx, const cs_io *io)
 	}
 	memcpy(c->buf, io->in, io->len);
 	memcpy(c->buf + io->len, io->tag, c->tag_len);
-	st = psa_aead_decrypt(c->key, c->p->psa_alg, io->nonce, c->nonce_len,
-			      io->aad, io->aad_len, c->buf, io->len + c->tag_len,
-			      io->out, io->len, &n);
+	st = psa_aead_decrypt(c->key, c->p->psa_alg, io->nonce, c->nonce_len, io->aad, io->aad_len,
+			      c->buf, io->len + c->tag_len, io->out, io->len, &n);
 	if (st == PSA_ERROR_INVALID_SIGNATURE)
 		return CS_MISMATCH;
 	if (st == PSA_SUCCESS && n != io->len)
@@ -297,8 +290,7 @@ hash_run(void *ctx, const cs_io *io)
 {
 	psa_ctx *c = ctx;
 	size_t n = 0;
-	psa_status_t st = psa_hash_compute(c->p->psa_alg, io->in, io->len,
-					   io->out, c->out_len, &n);
+	psa_status_t st = psa_hash_compute(c->p->psa_alg, io->in, io->len, io->out, c->out_len, &n);
 	if (st == PSA_SUCCESS && n != c->out_len)
 		return CS_LIB_ERROR;
 	return psa_to_cs(st);
@@ -332,8 +324,8 @@ kex_run(void *ctx, const cs_io *io)
 	size_t n = 0;
 	psa_status_t st;
 	if (c->op == CS_OP_DERIVE) {
-		st = psa_raw_key_agreement(c->p->psa_alg, c->key, c->peer, c->peer_len,
-					   io->out, c->out_len, &n);
+		st = psa_raw_key_agreement(c->p->psa_alg, c->key, c->peer, c->peer_len, io->out,
+					   c->out_len, &n);
 		if (st == PSA_SUCCESS && n != c->out_len)
 			return CS_LIB_ERROR;
 	} else {
@@ -384,90 +376,135 @@ cs_mbedtls_psa_fini(void)
 /* ---- the impls ---- */
 
 const cs_impl cs_mbedtls_psa_aes_128_gcm = {
-	.alg = &cs_alg_aes_128_gcm, .path = "psa", .ops = AEAD_OPS,
+	.alg = &cs_alg_aes_128_gcm,
+	.path = "psa",
+	.ops = AEAD_OPS,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = psa_available,
-	.setup = psa_setup, .run = aead_run, .teardown = psa_teardown,
+	.context_size = sizeof(psa_ctx),
+	.available = psa_available,
+	.setup = psa_setup,
+	.run = aead_run,
+	.teardown = psa_teardown,
 #else
 	.why = NO_PSA,
 #endif
 };
 
 const cs_impl cs_mbedtls_psa_aes_256_gcm = {
-	.alg = &cs_alg_aes_256_gcm, .path = "psa", .ops = AEAD_OPS,
+	.alg = &cs_alg_aes_256_gcm,
+	.path = "psa",
+	.ops = AEAD_OPS,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = psa_available,
-	.setup = psa_setup, .run = aead_run, .teardown = psa_teardown,
+	.context_size = sizeof(psa_ctx),
+	.available = psa_available,
+	.setup = psa_setup,
+	.run = aead_run,
+	.teardown = psa_teardown,
 #else
 	.why = NO_PSA,
 #endif
 };
 
 const cs_impl cs_mbedtls_psa_chacha20_poly1305 = {
-	.alg = &cs_alg_chacha20_poly1305, .path = "psa", .ops = AEAD_OPS,
+	.alg = &cs_alg_chacha20_poly1305,
+	.path = "psa",
+	.ops = AEAD_OPS,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = psa_available,
-	.setup = psa_setup, .run = aead_run, .teardown = psa_teardown,
+	.context_size = sizeof(psa_ctx),
+	.available = psa_available,
+	.setup = psa_setup,
+	.run = aead_run,
+	.teardown = psa_teardown,
 #else
 	.why = NO_PSA,
 #endif
 };
 
 const cs_impl cs_mbedtls_psa_aes_128_cbc = {
-	.alg = &cs_alg_aes_128_cbc, .path = "psa", .ops = CS_OPBIT(CS_OP_ENCRYPT),
+	.alg = &cs_alg_aes_128_cbc,
+	.path = "psa",
+	.ops = CS_OPBIT(CS_OP_ENCRYPT),
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = psa_available,
-	.setup = psa_setup, .run = cbc_run, .teardown = psa_teardown,
+	.context_size = sizeof(psa_ctx),
+	.available = psa_available,
+	.setup = psa_setup,
+	.run = cbc_run,
+	.teardown = psa_teardown,
 #else
 	.why = NO_PSA,
 #endif
 };
 
 const cs_impl cs_mbedtls_psa_sha1 = {
-	.alg = &cs_alg_sha1, .path = "psa", .ops = CS_OPBIT(CS_OP_DIGEST),
+	.alg = &cs_alg_sha1,
+	.path = "psa",
+	.ops = CS_OPBIT(CS_OP_DIGEST),
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = psa_available,
-	.setup = psa_setup, .run = hash_run, .teardown = psa_teardown,
+	.context_size = sizeof(psa_ctx),
+	.available = psa_available,
+	.setup = psa_setup,
+	.run = hash_run,
+	.teardown = psa_teardown,
 #else
 	.why = NO_PSA,
 #endif
 };
 
 const cs_impl cs_mbedtls_psa_sha256 = {
-	.alg = &cs_alg_sha256, .path = "psa", .ops = CS_OPBIT(CS_OP_DIGEST),
+	.alg = &cs_alg_sha256,
+	.path = "psa",
+	.ops = CS_OPBIT(CS_OP_DIGEST),
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = psa_available,
-	.setup = psa_setup, .run = hash_run, .teardown = psa_teardown,
+	.context_size = sizeof(psa_ctx),
+	.available = psa_available,
+	.setup = psa_setup,
+	.run = hash_run,
+	.teardown = psa_teardown,
 #else
 	.why = NO_PSA,
 #endif
 };
 
 const cs_impl cs_mbedtls_psa_sha512 = {
-	.alg = &cs_alg_sha512, .path = "psa", .ops = CS_OPBIT(CS_OP_DIGEST),
+	.alg = &cs_alg_sha512,
+	.path = "psa",
+	.ops = CS_OPBIT(CS_OP_DIGEST),
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = psa_available,
-	.setup = psa_setup, .run = hash_run, .teardown = psa_teardown,
+	.context_size = sizeof(psa_ctx),
+	.available = psa_available,
+	.setup = psa_setup,
+	.run = hash_run,
+	.teardown = psa_teardown,
 #else
 	.why = NO_PSA,
 #endif
 };
 
 const cs_impl cs_mbedtls_psa_x25519 = {
-	.alg = &cs_alg_x25519, .path = "psa", .ops = KEX_OPS,
+	.alg = &cs_alg_x25519,
+	.path = "psa",
+	.ops = KEX_OPS,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = psa_available,
-	.setup = psa_setup, .run = kex_run, .teardown = psa_teardown,
+	.context_size = sizeof(psa_ctx),
+	.available = psa_available,
+	.setup = psa_setup,
+	.run = kex_run,
+	.teardown = psa_teardown,
 #else
 	.why = NO_PSA,
 #endif
 };
 
 const cs_impl cs_mbedtls_psa_p256 = {
-	.alg = &cs_alg_p256, .path = "psa", .ops = KEX_OPS,
+	.alg = &cs_alg_p256,
+	.path = "psa",
+	.ops = KEX_OPS,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx), .available = psa_available,
-	.setup = psa_setup, .run = kex_run, .teardown = psa_teardown,
+	.context_size = sizeof(psa_ctx),
+	.available = psa_available,
+	.setup = psa_setup,
+	.run = kex_run,
+	.teardown = psa_teardown,
 #else
 	.why = NO_PSA,
 #endif

@@ -49,7 +49,7 @@
 #if defined(HAVE_DRBG) && defined(MBEDTLS_ECDSA_C) && defined(MBEDTLS_ECP_DP_SECP256R1_ENABLED)
 #define HAVE_ECDSA 1
 #endif
-#if defined(HAVE_DRBG) && defined(MBEDTLS_RSA_C) && defined(MBEDTLS_PKCS1_V15) && \
+#if defined(HAVE_DRBG) && defined(MBEDTLS_RSA_C) && defined(MBEDTLS_PKCS1_V15) &&                  \
 	defined(MBEDTLS_PK_PARSE_C)
 #define HAVE_RSA 1
 #endif
@@ -71,7 +71,9 @@ drbg_start(drbg *d)
 	mbedtls_ctr_drbg_init(&d->ctr);
 	static const unsigned char who[] = "cryptospeed mbedtls sig";
 	return mbedtls_ctr_drbg_seed(&d->ctr, mbedtls_entropy_func, &d->entropy, who,
-				     sizeof who - 1) == 0 ? CS_OK : CS_LIB_ERROR;
+				     sizeof who - 1) == 0
+		       ? CS_OK
+		       : CS_LIB_ERROR;
 }
 
 static void
@@ -91,8 +93,8 @@ typedef struct ecdsa_ctx {
 	int inited;
 	cs_op op;
 	mbedtls_ecp_group grp;
-	mbedtls_mpi d, r, s;	/* our scalar; the signature */
-	mbedtls_ecp_point q;	/* verify: our public point; keygen: the new one */
+	mbedtls_mpi d, r, s; /* our scalar; the signature */
+	mbedtls_ecp_point q; /* verify: our public point; keygen: the new one */
 	drbg rng;
 } ecdsa_ctx;
 
@@ -118,11 +120,14 @@ ecdsa_setup(void *ctx, const cs_setup *s)
 		return CS_OK;
 	if (s->op == CS_OP_SIGN)
 		return s->key_len == P256 && mbedtls_mpi_read_binary(&c->d, s->key, P256) == 0
-			? CS_OK : CS_BAD_PARAM;
+			       ? CS_OK
+			       : CS_BAD_PARAM;
 	if (s->op != CS_OP_VERIFY)
 		return CS_BAD_PARAM;
 	return mbedtls_ecp_point_read_binary(&c->grp, &c->q, s->peer, s->peer_len) == 0 &&
-	       mbedtls_ecp_check_pubkey(&c->grp, &c->q) == 0 ? CS_OK : CS_BAD_PARAM;
+			       mbedtls_ecp_check_pubkey(&c->grp, &c->q) == 0
+		       ? CS_OK
+		       : CS_BAD_PARAM;
 }
 
 static cs_status
@@ -135,7 +140,8 @@ ecdsa_run(void *ctx, const cs_io *io)
 		if (mbedtls_ecp_gen_keypair(&c->grp, &c->d, &c->q, mbedtls_ctr_drbg_random,
 					    &c->rng.ctr) != 0 ||
 		    mbedtls_ecp_point_write_binary(&c->grp, &c->q, MBEDTLS_ECP_PF_UNCOMPRESSED, &n,
-						   io->out, 1 + 2 * P256) != 0 || n != 1 + 2 * P256)
+						   io->out, 1 + 2 * P256) != 0 ||
+		    n != 1 + 2 * P256)
 			return CS_LIB_ERROR;
 		return CS_OK;
 	}
@@ -184,8 +190,8 @@ ecdsa_teardown(void *ctx)
 typedef struct rsa_ctx {
 	int inited;
 	cs_op op;
-	mbedtls_pk_context pk;	/* holds the RSA context */
-	drbg rng;		/* blinding */
+	mbedtls_pk_context pk; /* holds the RSA context */
+	drbg rng;	       /* blinding */
 } rsa_ctx;
 
 static cs_setup_fn rsa_setup;
@@ -234,8 +240,8 @@ rsa_run(void *ctx, const cs_io *io)
 					    MBEDTLS_MD_SHA256, sizeof hash, hash, io->out);
 #else
 		rc = mbedtls_rsa_pkcs1_sign(rsa, mbedtls_ctr_drbg_random, &c->rng.ctr,
-					    MBEDTLS_RSA_PRIVATE, MBEDTLS_MD_SHA256, sizeof hash, hash,
-					    io->out);
+					    MBEDTLS_RSA_PRIVATE, MBEDTLS_MD_SHA256, sizeof hash,
+					    hash, io->out);
 #endif
 		return rc == 0 ? CS_OK : CS_LIB_ERROR;
 	}
@@ -248,8 +254,9 @@ rsa_run(void *ctx, const cs_io *io)
 	if (rc == 0)
 		return CS_OK;
 	return rc == MBEDTLS_ERR_RSA_VERIFY_FAILED || rc == MBEDTLS_ERR_RSA_INVALID_PADDING ||
-	       rc == MBEDTLS_ERR_RSA_PUBLIC_FAILED + MBEDTLS_ERR_MPI_BAD_INPUT_DATA
-	       ? CS_MISMATCH : CS_LIB_ERROR;
+			       rc == MBEDTLS_ERR_RSA_PUBLIC_FAILED + MBEDTLS_ERR_MPI_BAD_INPUT_DATA
+		       ? CS_MISMATCH
+		       : CS_LIB_ERROR;
 }
 
 static void
@@ -325,25 +332,19 @@ typedef struct psa_sig_ctx {
 	cs_op op;
 	psa_algorithm_t alg;
 	psa_key_type_t keygen_type; /* keygen: the pair type */
-	psa_key_id_t key;	/* 0 = none */
+	psa_key_id_t key;	    /* 0 = none */
 } psa_sig_ctx;
 
 static cs_status
 psa_status(psa_status_t st)
 {
 	switch (st) {
-	case PSA_SUCCESS:
-		return CS_OK;
-	case PSA_ERROR_NOT_SUPPORTED:
-		return CS_UNSUPPORTED;
-	case PSA_ERROR_INVALID_SIGNATURE:
-		return CS_MISMATCH;
-	case PSA_ERROR_INSUFFICIENT_MEMORY:
-		return CS_NO_MEMORY;
-	case PSA_ERROR_INVALID_ARGUMENT:
-		return CS_BAD_PARAM;
-	default:
-		return CS_LIB_ERROR;
+	case PSA_SUCCESS: return CS_OK;
+	case PSA_ERROR_NOT_SUPPORTED: return CS_UNSUPPORTED;
+	case PSA_ERROR_INVALID_SIGNATURE: return CS_MISMATCH;
+	case PSA_ERROR_INSUFFICIENT_MEMORY: return CS_NO_MEMORY;
+	case PSA_ERROR_INVALID_ARGUMENT: return CS_BAD_PARAM;
+	default: return CS_LIB_ERROR;
 	}
 }
 
@@ -353,8 +354,7 @@ static cs_teardown_fn psa_sig_teardown;
 
 /* Import data as a key of this type for alg, usable for usage. */
 static cs_status
-import(psa_sig_ctx *c, psa_key_type_t type, psa_key_usage_t usage, const uint8_t *data,
-       size_t len)
+import(psa_sig_ctx *c, psa_key_type_t type, psa_key_usage_t usage, const uint8_t *data, size_t len)
 {
 	psa_key_attributes_t attr = PSA_KEY_ATTRIBUTES_INIT;
 	psa_set_key_type(&attr, type);
@@ -380,13 +380,15 @@ psa_sig_setup(void *ctx, const cs_setup *s)
 		return CS_OK;
 	}
 	if (s->op == CS_OP_SIGN)
-		return import(c, ecdsa ? PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1)
-				       : PSA_KEY_TYPE_RSA_KEY_PAIR,
+		return import(c,
+			      ecdsa ? PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1)
+				    : PSA_KEY_TYPE_RSA_KEY_PAIR,
 			      PSA_KEY_USAGE_SIGN_HASH, s->key, s->key_len);
 	if (s->op != CS_OP_VERIFY)
 		return CS_BAD_PARAM;
-	return import(c, ecdsa ? PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1)
-			       : PSA_KEY_TYPE_RSA_PUBLIC_KEY,
+	return import(c,
+		      ecdsa ? PSA_KEY_TYPE_ECC_PUBLIC_KEY(PSA_ECC_FAMILY_SECP_R1)
+			    : PSA_KEY_TYPE_RSA_PUBLIC_KEY,
 		      PSA_KEY_USAGE_VERIFY_HASH, s->peer, s->peer_len);
 }
 
@@ -459,10 +461,16 @@ psa_mac_run(void *ctx, const cs_io *io)
 #define NO_ED25519 "mbedTLS has no Ed25519 (neither its modules nor its PSA API)"
 
 const cs_impl cs_mbedtls_legacy_ed25519 = {
-	.alg = &cs_alg_ed25519, .path = "legacy", .ops = SIG_KEYGEN_OPS, .why = NO_ED25519,
+	.alg = &cs_alg_ed25519,
+	.path = "legacy",
+	.ops = SIG_KEYGEN_OPS,
+	.why = NO_ED25519,
 };
 const cs_impl cs_mbedtls_psa_ed25519 = {
-	.alg = &cs_alg_ed25519, .path = "psa", .ops = SIG_KEYGEN_OPS, .why = NO_ED25519,
+	.alg = &cs_alg_ed25519,
+	.path = "psa",
+	.ops = SIG_KEYGEN_OPS,
+	.why = NO_ED25519,
 };
 
 #if defined(MBEDTLS_ECDSA_DETERMINISTIC)
@@ -472,30 +480,43 @@ const cs_impl cs_mbedtls_psa_ed25519 = {
 #endif
 
 const cs_impl cs_mbedtls_legacy_ecdsa_p256 = {
-	.alg = &cs_alg_ecdsa_p256, .path = "legacy", .ops = SIG_KEYGEN_OPS,
+	.alg = &cs_alg_ecdsa_p256,
+	.path = "legacy",
+	.ops = SIG_KEYGEN_OPS,
 #if defined(HAVE_ECDSA)
-	.context_size = sizeof(ecdsa_ctx), .flags = ECDSA_FLAGS,
-	.setup = ecdsa_setup, .run = ecdsa_run, .teardown = ecdsa_teardown,
+	.context_size = sizeof(ecdsa_ctx),
+	.flags = ECDSA_FLAGS,
+	.setup = ecdsa_setup,
+	.run = ecdsa_run,
+	.teardown = ecdsa_teardown,
 #else
 	.why = "mbedTLS built without MBEDTLS_ECDSA_C, MBEDTLS_ECP_DP_SECP256R1_ENABLED "
 	       "or the CTR-DRBG/entropy modules",
 #endif
 };
 const cs_impl cs_mbedtls_legacy_rsa_2048 = {
-	.alg = &cs_alg_rsa_2048, .path = "legacy", .ops = SIG_OPS,
+	.alg = &cs_alg_rsa_2048,
+	.path = "legacy",
+	.ops = SIG_OPS,
 #if defined(HAVE_RSA)
 	.context_size = sizeof(rsa_ctx),
-	.setup = rsa_setup, .run = rsa_run, .teardown = rsa_teardown,
+	.setup = rsa_setup,
+	.run = rsa_run,
+	.teardown = rsa_teardown,
 #else
 	.why = "mbedTLS built without MBEDTLS_RSA_C, MBEDTLS_PKCS1_V15, MBEDTLS_PK_PARSE_C "
 	       "or the CTR-DRBG/entropy modules",
 #endif
 };
 const cs_impl cs_mbedtls_legacy_hmac_sha256 = {
-	.alg = &cs_alg_hmac_sha256, .path = "legacy", .ops = CS_OPBIT(CS_OP_MAC),
+	.alg = &cs_alg_hmac_sha256,
+	.path = "legacy",
+	.ops = CS_OPBIT(CS_OP_MAC),
 #if defined(HAVE_HMAC)
 	.context_size = sizeof(hmac_ctx),
-	.setup = hmac_setup, .run = hmac_run, .teardown = hmac_teardown,
+	.setup = hmac_setup,
+	.run = hmac_run,
+	.teardown = hmac_teardown,
 #else
 	.why = "mbedTLS built without MBEDTLS_MD_C or MBEDTLS_SHA256_C",
 #endif
@@ -504,28 +525,41 @@ const cs_impl cs_mbedtls_legacy_hmac_sha256 = {
 #define NO_PSA "mbedTLS built without MBEDTLS_PSA_CRYPTO_C"
 
 const cs_impl cs_mbedtls_psa_ecdsa_p256 = {
-	.alg = &cs_alg_ecdsa_p256, .path = "psa", .ops = SIG_KEYGEN_OPS,
+	.alg = &cs_alg_ecdsa_p256,
+	.path = "psa",
+	.ops = SIG_KEYGEN_OPS,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_sig_ctx), .flags = ECDSA_FLAGS,
-	.setup = psa_sig_setup, .run = psa_sig_run, .teardown = psa_sig_teardown,
+	.context_size = sizeof(psa_sig_ctx),
+	.flags = ECDSA_FLAGS,
+	.setup = psa_sig_setup,
+	.run = psa_sig_run,
+	.teardown = psa_sig_teardown,
 #else
 	.why = NO_PSA,
 #endif
 };
 const cs_impl cs_mbedtls_psa_rsa_2048 = {
-	.alg = &cs_alg_rsa_2048, .path = "psa", .ops = SIG_OPS,
+	.alg = &cs_alg_rsa_2048,
+	.path = "psa",
+	.ops = SIG_OPS,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
 	.context_size = sizeof(psa_sig_ctx),
-	.setup = psa_sig_setup, .run = psa_sig_run, .teardown = psa_sig_teardown,
+	.setup = psa_sig_setup,
+	.run = psa_sig_run,
+	.teardown = psa_sig_teardown,
 #else
 	.why = NO_PSA,
 #endif
 };
 const cs_impl cs_mbedtls_psa_hmac_sha256 = {
-	.alg = &cs_alg_hmac_sha256, .path = "psa", .ops = CS_OPBIT(CS_OP_MAC),
+	.alg = &cs_alg_hmac_sha256,
+	.path = "psa",
+	.ops = CS_OPBIT(CS_OP_MAC),
 #if defined(MBEDTLS_PSA_CRYPTO_C)
 	.context_size = sizeof(psa_sig_ctx),
-	.setup = psa_mac_setup, .run = psa_mac_run, .teardown = psa_sig_teardown,
+	.setup = psa_mac_setup,
+	.run = psa_mac_run,
+	.teardown = psa_sig_teardown,
 #else
 	.why = NO_PSA,
 #endif

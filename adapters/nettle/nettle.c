@@ -198,8 +198,7 @@ chapo_run(void *ctx, const cs_io *io)
 	}
 	chacha_poly1305_decrypt(&c->cp, io->len, io->out, io->in);
 	chacha_poly1305_digest(&c->cp, CHACHA_POLY1305_DIGEST_SIZE, c->tag);
-	return memeql_sec(c->tag, io->tag, CHACHA_POLY1305_DIGEST_SIZE) ? CS_OK
-									  : CS_MISMATCH;
+	return memeql_sec(c->tag, io->tag, CHACHA_POLY1305_DIGEST_SIZE) ? CS_OK : CS_MISMATCH;
 }
 
 /* ---- AES-128-CBC encrypt ---- */
@@ -459,56 +458,94 @@ p256_teardown(void *ctx)
 /* ---- the impls ---- */
 
 static const cs_impl impl_aes_128_gcm = {
-	.alg = &cs_alg_aes_128_gcm, .path = "nettle", .ops = AEAD_OPS,
+	.alg = &cs_alg_aes_128_gcm,
+	.path = "nettle",
+	.ops = AEAD_OPS,
 	.context_size = sizeof(struct gcm128_state),
-	.setup = gcm128_setup, .run = gcm128_run,
+	.setup = gcm128_setup,
+	.run = gcm128_run,
 };
 static const cs_impl impl_aes_256_gcm = {
-	.alg = &cs_alg_aes_256_gcm, .path = "nettle", .ops = AEAD_OPS,
+	.alg = &cs_alg_aes_256_gcm,
+	.path = "nettle",
+	.ops = AEAD_OPS,
 	.context_size = sizeof(struct gcm256_state),
-	.setup = gcm256_setup, .run = gcm256_run,
+	.setup = gcm256_setup,
+	.run = gcm256_run,
 };
 static const cs_impl impl_chacha20_poly1305 = {
-	.alg = &cs_alg_chacha20_poly1305, .path = "nettle", .ops = AEAD_OPS,
+	.alg = &cs_alg_chacha20_poly1305,
+	.path = "nettle",
+	.ops = AEAD_OPS,
 	.context_size = sizeof(struct chapo_state),
-	.setup = chapo_setup, .run = chapo_run,
+	.setup = chapo_setup,
+	.run = chapo_run,
 };
 static const cs_impl impl_aes_128_cbc = {
-	.alg = &cs_alg_aes_128_cbc, .path = "nettle", .ops = CS_OPBIT(CS_OP_ENCRYPT),
+	.alg = &cs_alg_aes_128_cbc,
+	.path = "nettle",
+	.ops = CS_OPBIT(CS_OP_ENCRYPT),
 	.context_size = sizeof(struct cbc_state),
-	.setup = cbc_setup, .run = cbc_run,
+	.setup = cbc_setup,
+	.run = cbc_run,
 };
 static const cs_impl impl_sha1 = {
-	.alg = &cs_alg_sha1, .path = "nettle", .ops = CS_OPBIT(CS_OP_DIGEST),
+	.alg = &cs_alg_sha1,
+	.path = "nettle",
+	.ops = CS_OPBIT(CS_OP_DIGEST),
 	.context_size = sizeof(struct sha1_ctx),
-	.setup = hash_setup, .run = sha1_run,
+	.setup = hash_setup,
+	.run = sha1_run,
 };
 static const cs_impl impl_sha256 = {
-	.alg = &cs_alg_sha256, .path = "nettle", .ops = CS_OPBIT(CS_OP_DIGEST),
+	.alg = &cs_alg_sha256,
+	.path = "nettle",
+	.ops = CS_OPBIT(CS_OP_DIGEST),
 	.context_size = sizeof(struct sha256_ctx),
-	.setup = hash_setup, .run = sha256_run,
+	.setup = hash_setup,
+	.run = sha256_run,
 };
 static const cs_impl impl_sha512 = {
-	.alg = &cs_alg_sha512, .path = "nettle", .ops = CS_OPBIT(CS_OP_DIGEST),
+	.alg = &cs_alg_sha512,
+	.path = "nettle",
+	.ops = CS_OPBIT(CS_OP_DIGEST),
 	.context_size = sizeof(struct sha512_ctx),
-	.setup = hash_setup, .run = sha512_run,
+	.setup = hash_setup,
+	.run = sha512_run,
 };
 static const cs_impl impl_x25519 = {
-	.alg = &cs_alg_x25519, .path = "nettle", .ops = KEX_OPS,
+	.alg = &cs_alg_x25519,
+	.path = "nettle",
+	.ops = KEX_OPS,
 	.context_size = sizeof(struct x25519_state),
-	.setup = x25519_setup, .run = x25519_run,
+	.setup = x25519_setup,
+	.run = x25519_run,
 };
 static const cs_impl impl_p256 = {
-	.alg = &cs_alg_p256, .path = "nettle", .ops = KEX_OPS,
+	.alg = &cs_alg_p256,
+	.path = "nettle",
+	.ops = KEX_OPS,
 	.context_size = sizeof(struct p256_state),
-	.setup = p256_setup, .run = p256_run, .teardown = p256_teardown,
+	.setup = p256_setup,
+	.run = p256_run,
+	.teardown = p256_teardown,
 };
 
 static const cs_impl *const nettle_impls[] = {
-	&impl_aes_128_gcm, &impl_aes_256_gcm, &impl_chacha20_poly1305,
-	&impl_aes_128_cbc, &impl_sha1, &impl_sha256, &impl_sha512,
-	&impl_x25519, &impl_p256, &cs_nettle_ed25519, &cs_nettle_ecdsa_p256,
-	&cs_nettle_rsa_2048, &cs_nettle_hmac_sha256, NULL,
+	&impl_aes_128_gcm,
+	&impl_aes_256_gcm,
+	&impl_chacha20_poly1305,
+	&impl_aes_128_cbc,
+	&impl_sha1,
+	&impl_sha256,
+	&impl_sha512,
+	&impl_x25519,
+	&impl_p256,
+	&cs_nettle_ed25519,
+	&cs_nettle_ecdsa_p256,
+	&cs_nettle_rsa_2048,
+	&cs_nettle_hmac_sha256,
+	NULL,
 };
 
 /* ---- fat build: CPU features and masks ---- */
@@ -523,9 +560,9 @@ static int
 fat_build(void)
 {
 	static const char *const probes[] = {
-		"_nettle_cpuid",		/* x86_64 fat */
-		"_nettle_aes128_encrypt_c",	/* x86_64 and arm64 fat (3.8) */
-		"_nettle_sha1_compress_c",	/* arm, arm64, ppc64, s390x fat */
+		"_nettle_cpuid",	    /* x86_64 fat */
+		"_nettle_aes128_encrypt_c", /* x86_64 and arm64 fat (3.8) */
+		"_nettle_sha1_compress_c",  /* arm, arm64, ppc64, s390x fat */
 		NULL,
 	};
 	if (!dlsym(RTLD_DEFAULT, "nettle_version_major"))
@@ -547,8 +584,8 @@ fat_build(void)
 struct fat_feature {
 	const char *arch;
 	const char *token;
-	const char *feature;	/* as cs_cpu names it */
-	const char *also;	/* a second feature Nettle requires too, or NULL */
+	const char *feature; /* as cs_cpu names it */
+	const char *also;    /* a second feature Nettle requires too, or NULL */
 	unsigned cls;
 };
 
@@ -601,8 +638,8 @@ fat_prefix(char *buf, size_t size)
 	/* AT_PLATFORM is "v6l", "v7l", "v8l"; Nettle reads the same level
 	   from /proc/cpuinfo. */
 	const char *plat = (const char *)getauxval(AT_PLATFORM);
-	int level = plat && plat[0] == 'v' && plat[1] >= '5' && plat[1] <= '9'
-		    ? plat[1] - '0' : __ARM_ARCH;
+	int level = plat && plat[0] == 'v' && plat[1] >= '5' && plat[1] <= '9' ? plat[1] - '0'
+									       : __ARM_ARCH;
 	snprintf(buf, size, "arch:%d", level > 8 ? 8 : level);
 #else
 	(void)size;
@@ -630,8 +667,8 @@ fat_whitelist(const cs_cpu *cpu, unsigned drop, char *buf, size_t size)
 static cs_mask_env_fn nettle_mask_env;
 
 static cs_status
-nettle_mask_env(cs_mask mask, const cs_cpu *cpu, char *name, size_t name_size,
-		char *value, size_t value_size)
+nettle_mask_env(cs_mask mask, const cs_cpu *cpu, char *name, size_t name_size, char *value,
+		size_t value_size)
 {
 	static const unsigned drops[CS_MASK_COUNT] = {
 		[CS_MASK_NO_SHA] = CLS_SHA,
@@ -673,8 +710,7 @@ static const char *
 nettle_version(void)
 {
 	static char buf[32];
-	snprintf(buf, sizeof buf, "Nettle %d.%d", nettle_version_major(),
-		 nettle_version_minor());
+	snprintf(buf, sizeof buf, "Nettle %d.%d", nettle_version_major(), nettle_version_minor());
 	return buf;
 }
 
@@ -689,7 +725,9 @@ nettle_build_info(void)
 #endif
 	int fat = fat_build();
 	snprintf(buf, sizeof buf, "%s; headers %d.%d; %s%s",
-		 fat > 0 ? "fat (runtime CPU dispatch)" : fat == 0 ? "not fat" : "fat: unknown",
+		 fat > 0    ? "fat (runtime CPU dispatch)"
+		 : fat == 0 ? "not fat"
+			    : "fat: unknown",
 		 NETTLE_VERSION_MAJOR, NETTLE_VERSION_MINOR, gmp, gmp_ver);
 	return buf;
 }

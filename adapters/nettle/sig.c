@@ -31,9 +31,9 @@
 
 struct ed25519_state {
 	cs_op op;
-	uint8_t priv[ED25519_KEY_SIZE];	/* sign: the seed; keygen: the newest */
+	uint8_t priv[ED25519_KEY_SIZE]; /* sign: the seed; keygen: the newest */
 	uint8_t pub[ED25519_KEY_SIZE];
-	struct yarrow256_ctx rng;	/* keygen */
+	struct yarrow256_ctx rng; /* keygen */
 };
 
 static cs_setup_fn ed25519_setup;
@@ -68,7 +68,8 @@ ed25519_run(void *ctx, const cs_io *io)
 		return CS_OK;
 	}
 	if (c->op == CS_OP_VERIFY)
-		return ed25519_sha512_verify(c->pub, io->len, io->in, io->sig) ? CS_OK : CS_MISMATCH;
+		return ed25519_sha512_verify(c->pub, io->len, io->in, io->sig) ? CS_OK
+									       : CS_MISMATCH;
 	yarrow256_random(&c->rng, ED25519_KEY_SIZE, c->priv);
 	ed25519_sha512_public_key(io->out, c->priv);
 	return CS_OK;
@@ -80,12 +81,12 @@ ed25519_run(void *ctx, const cs_io *io)
 
 struct ecdsa_state {
 	cs_op op;
-	int ready;			/* the GMP/ECC objects below are initialised */
-	struct ecc_scalar key;		/* sign: ours; keygen: the newest */
-	struct ecc_point pub;		/* verify: ours; keygen: the new public key */
-	struct dsa_signature sig;	/* r, s */
-	mpz_t x, y;			/* coordinates, allocated once */
-	struct yarrow256_ctx rng;	/* sign (k), keygen */
+	int ready;		  /* the GMP/ECC objects below are initialised */
+	struct ecc_scalar key;	  /* sign: ours; keygen: the newest */
+	struct ecc_point pub;	  /* verify: ours; keygen: the new public key */
+	struct dsa_signature sig; /* r, s */
+	mpz_t x, y;		  /* coordinates, allocated once */
+	struct yarrow256_ctx rng; /* sign (k), keygen */
 };
 
 static cs_setup_fn ecdsa_setup;
@@ -149,7 +150,8 @@ ecdsa_run(void *ctx, const cs_io *io)
 	sha256_update(&h, io->len, io->in);
 	sha256_digest(&h, sizeof digest, digest);
 	if (c->op == CS_OP_SIGN) {
-		ecdsa_sign(&c->key, &c->rng, cs_nettle_yarrow_random, sizeof digest, digest, &c->sig);
+		ecdsa_sign(&c->key, &c->rng, cs_nettle_yarrow_random, sizeof digest, digest,
+			   &c->sig);
 		cs_status st = put32(io->out, c->sig.r);
 		return st == CS_OK ? put32(io->out + P256_BYTES, c->sig.s) : st;
 	}
@@ -179,8 +181,8 @@ struct rsa_state {
 	int ready;
 	struct rsa_public_key pub;
 	struct rsa_private_key priv;
-	mpz_t s;			/* the signature */
-	struct yarrow256_ctx rng;	/* sign: blinding */
+	mpz_t s;		  /* the signature */
+	struct yarrow256_ctx rng; /* sign: blinding */
 };
 
 static cs_setup_fn rsa_setup;
@@ -270,20 +272,37 @@ hmac_run(void *ctx, const cs_io *io)
 /* ---- the impls ---- */
 
 const cs_impl cs_nettle_ed25519 = {
-	.alg = &cs_alg_ed25519, .path = "nettle", .ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
-	.context_size = sizeof(struct ed25519_state), .setup = ed25519_setup, .run = ed25519_run,
+	.alg = &cs_alg_ed25519,
+	.path = "nettle",
+	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.context_size = sizeof(struct ed25519_state),
+	.setup = ed25519_setup,
+	.run = ed25519_run,
 };
 const cs_impl cs_nettle_ecdsa_p256 = {
-	.alg = &cs_alg_ecdsa_p256, .path = "nettle", .ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
-	.context_size = sizeof(struct ecdsa_state), .setup = ecdsa_setup, .run = ecdsa_run,
-	.teardown = ecdsa_teardown, .flags = CS_IMPL_RANDOMIZED,
+	.alg = &cs_alg_ecdsa_p256,
+	.path = "nettle",
+	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.context_size = sizeof(struct ecdsa_state),
+	.setup = ecdsa_setup,
+	.run = ecdsa_run,
+	.teardown = ecdsa_teardown,
+	.flags = CS_IMPL_RANDOMIZED,
 };
 const cs_impl cs_nettle_rsa_2048 = {
-	.alg = &cs_alg_rsa_2048, .path = "nettle", .ops = SIG_OPS,
-	.context_size = sizeof(struct rsa_state), .setup = rsa_setup, .run = rsa_run,
+	.alg = &cs_alg_rsa_2048,
+	.path = "nettle",
+	.ops = SIG_OPS,
+	.context_size = sizeof(struct rsa_state),
+	.setup = rsa_setup,
+	.run = rsa_run,
 	.teardown = rsa_teardown,
 };
 const cs_impl cs_nettle_hmac_sha256 = {
-	.alg = &cs_alg_hmac_sha256, .path = "nettle", .ops = CS_OPBIT(CS_OP_MAC),
-	.context_size = sizeof(struct hmac_sha256_ctx), .setup = hmac_setup, .run = hmac_run,
+	.alg = &cs_alg_hmac_sha256,
+	.path = "nettle",
+	.ops = CS_OPBIT(CS_OP_MAC),
+	.context_size = sizeof(struct hmac_sha256_ctx),
+	.setup = hmac_setup,
+	.run = hmac_run,
 };

@@ -26,10 +26,14 @@ noop_version(void)
 }
 
 /* One impl per algorithm of the catalogue (algs.def), every op it defines. */
-#define CS_ALG(id, name, kind, opbits, ...)                                     \
-	static const cs_impl noop_##id = {                                      \
-		.alg = &cs_alg_##id, .path = "noop", .ops = (opbits),           \
-		.context_size = 8, .run = noop_run, .flags = CS_IMPL_NO_KAT,    \
+#define CS_ALG(id, name, kind, opbits, ...)                                                        \
+	static const cs_impl noop_##id = {                                                         \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "noop",                                                                    \
+		.ops = (opbits),                                                                   \
+		.context_size = 8,                                                                 \
+		.run = noop_run,                                                                   \
+		.flags = CS_IMPL_NO_KAT,                                                           \
 	};
 #include "algs.def"
 #undef CS_ALG

@@ -45,8 +45,8 @@ typedef struct aes_ctx {
 /* What the low-level P-256 impl keeps. */
 typedef struct ec_ctx {
 	cs_op op;
-	EC_KEY *key;		/* derive: ours; keygen: the key each op regenerates */
-	EC_POINT *peer;		/* derive: the peer's public point */
+	EC_KEY *key;	/* derive: ours; keygen: the key each op regenerates */
+	EC_POINT *peer; /* derive: the peer's public point */
 } ec_ctx;
 
 static cs_setup_fn sha_setup;
@@ -153,7 +153,7 @@ p256_run(void *ctx, const cs_io *io)
 	ec_ctx *c = ctx;
 	if (c->op == CS_OP_DERIVE)
 		return ECDH_compute_key(io->out, 32, c->peer, c->key, NULL) == 32 ? CS_OK
-										: CS_LIB_ERROR;
+										  : CS_LIB_ERROR;
 	if (!EC_KEY_generate_key(c->key) ||
 	    EC_POINT_point2oct(EC_KEY_get0_group(c->key), EC_KEY_get0_public_key(c->key),
 			       POINT_CONVERSION_UNCOMPRESSED, io->out, 65, NULL) != 65)
@@ -185,49 +185,78 @@ p256_teardown(void *ctx)
 #define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
 
 const cs_impl cs_openssl_sha1_lowlevel = {
-	.alg = &cs_alg_sha1, .path = "lowlevel", .ops = DIGEST_OPS,
-	.context_size = SHA_SIZE, .setup = LOWLEVEL(sha_setup),
-	.run = LOWLEVEL(sha1_run), .why = LOWLEVEL_WHY,
+	.alg = &cs_alg_sha1,
+	.path = "lowlevel",
+	.ops = DIGEST_OPS,
+	.context_size = SHA_SIZE,
+	.setup = LOWLEVEL(sha_setup),
+	.run = LOWLEVEL(sha1_run),
+	.why = LOWLEVEL_WHY,
 	.available = cs_openssl_available,
 };
 const cs_impl cs_openssl_sha256_lowlevel = {
-	.alg = &cs_alg_sha256, .path = "lowlevel", .ops = DIGEST_OPS,
-	.context_size = SHA_SIZE, .setup = LOWLEVEL(sha_setup),
-	.run = LOWLEVEL(sha256_run), .why = LOWLEVEL_WHY,
+	.alg = &cs_alg_sha256,
+	.path = "lowlevel",
+	.ops = DIGEST_OPS,
+	.context_size = SHA_SIZE,
+	.setup = LOWLEVEL(sha_setup),
+	.run = LOWLEVEL(sha256_run),
+	.why = LOWLEVEL_WHY,
 	.available = cs_openssl_available,
 };
 const cs_impl cs_openssl_sha512_lowlevel = {
-	.alg = &cs_alg_sha512, .path = "lowlevel", .ops = DIGEST_OPS,
-	.context_size = SHA_SIZE, .setup = LOWLEVEL(sha_setup),
-	.run = LOWLEVEL(sha512_run), .why = LOWLEVEL_WHY,
+	.alg = &cs_alg_sha512,
+	.path = "lowlevel",
+	.ops = DIGEST_OPS,
+	.context_size = SHA_SIZE,
+	.setup = LOWLEVEL(sha_setup),
+	.run = LOWLEVEL(sha512_run),
+	.why = LOWLEVEL_WHY,
 	.available = cs_openssl_available,
 };
 const cs_impl cs_openssl_aes_128_cbc_lowlevel = {
-	.alg = &cs_alg_aes_128_cbc, .path = "lowlevel", .ops = CS_OPBIT(CS_OP_ENCRYPT),
-	.context_size = AES_SIZE, .setup = LOWLEVEL(aes_cbc_setup),
-	.run = LOWLEVEL(aes_cbc_run), .why = LOWLEVEL_WHY,
+	.alg = &cs_alg_aes_128_cbc,
+	.path = "lowlevel",
+	.ops = CS_OPBIT(CS_OP_ENCRYPT),
+	.context_size = AES_SIZE,
+	.setup = LOWLEVEL(aes_cbc_setup),
+	.run = LOWLEVEL(aes_cbc_run),
+	.why = LOWLEVEL_WHY,
 	.available = cs_openssl_available,
 };
 const cs_impl cs_openssl_p256_lowlevel = {
-	.alg = &cs_alg_p256, .path = "lowlevel", .ops = KEX_OPS,
-	.context_size = EC_SIZE, .setup = LOWLEVEL(p256_setup),
-	.run = LOWLEVEL(p256_run), .teardown = LOWLEVEL(p256_teardown), .why = LOWLEVEL_WHY,
+	.alg = &cs_alg_p256,
+	.path = "lowlevel",
+	.ops = KEX_OPS,
+	.context_size = EC_SIZE,
+	.setup = LOWLEVEL(p256_setup),
+	.run = LOWLEVEL(p256_run),
+	.teardown = LOWLEVEL(p256_teardown),
+	.why = LOWLEVEL_WHY,
 	.available = cs_openssl_available,
 };
 
 const cs_impl cs_openssl_aes_128_gcm_lowlevel = {
-	.alg = &cs_alg_aes_128_gcm, .path = "lowlevel", .ops = AEAD_OPS,
+	.alg = &cs_alg_aes_128_gcm,
+	.path = "lowlevel",
+	.ops = AEAD_OPS,
 	.why = "OpenSSL has no low-level AES-GCM call (only EVP)",
 };
 const cs_impl cs_openssl_aes_256_gcm_lowlevel = {
-	.alg = &cs_alg_aes_256_gcm, .path = "lowlevel", .ops = AEAD_OPS,
+	.alg = &cs_alg_aes_256_gcm,
+	.path = "lowlevel",
+	.ops = AEAD_OPS,
 	.why = "OpenSSL has no low-level AES-GCM call (only EVP)",
 };
 const cs_impl cs_openssl_chacha20_poly1305_lowlevel = {
-	.alg = &cs_alg_chacha20_poly1305, .path = "lowlevel", .ops = AEAD_OPS,
+	.alg = &cs_alg_chacha20_poly1305,
+	.path = "lowlevel",
+	.ops = AEAD_OPS,
 	.why = "OpenSSL has no low-level ChaCha20-Poly1305 call (only EVP)",
 };
 const cs_impl cs_openssl_x25519_lowlevel = {
-	.alg = &cs_alg_x25519, .path = "lowlevel", .ops = KEX_OPS,
+	.alg = &cs_alg_x25519,
+	.path = "lowlevel",
+	.ops = KEX_OPS,
 	.why = "OpenSSL has no low-level X25519 call (only EVP_PKEY)",
 };

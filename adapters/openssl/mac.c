@@ -43,16 +43,16 @@
 
 /* What an HMAC impl keeps between operations. */
 typedef struct mac_ctx {
-	EVP_PKEY *pkey;		/* evp: the HMAC key */
-	EVP_MD_CTX *mctx;	/* evp: re-initialised per op */
+	EVP_PKEY *pkey;	  /* evp: the HMAC key */
+	EVP_MD_CTX *mctx; /* evp: re-initialised per op */
 #if CS_OPENSSL_3
-	EVP_MAC *mac;		/* fetch: the fetched HMAC */
-	EVP_MAC_CTX *mac_ctx;	/* fetch: keyed in setup */
+	EVP_MAC *mac;	      /* fetch: the fetched HMAC */
+	EVP_MAC_CTX *mac_ctx; /* fetch: keyed in setup */
 #endif
 #ifndef OPENSSL_NO_DEPRECATED_3_0
-	HMAC_CTX *hctx;		/* lowlevel: keyed in setup */
+	HMAC_CTX *hctx; /* lowlevel: keyed in setup */
 #endif
-	uint8_t key[KEY_MAX];	/* oneshot: the key every op passes */
+	uint8_t key[KEY_MAX]; /* oneshot: the key every op passes */
 	size_t key_len;
 } mac_ctx;
 
@@ -65,7 +65,8 @@ static cs_status
 check(const cs_setup *s)
 {
 	return s->alg == &cs_alg_hmac_sha256 && s->op == CS_OP_MAC && s->key_len <= KEY_MAX
-		? CS_OK : CS_BAD_PARAM;
+		       ? CS_OK
+		       : CS_BAD_PARAM;
 }
 
 static cs_status
@@ -201,26 +202,46 @@ mac_teardown(void *ctx)
 #define MAC_OPS CS_OPBIT(CS_OP_MAC)
 
 const cs_impl cs_openssl_hmac_sha256_evp = {
-	.alg = &cs_alg_hmac_sha256, .path = "evp", .ops = MAC_OPS,
-	.context_size = sizeof(mac_ctx), .setup = evp_mac_setup, .run = evp_mac_run,
-	.teardown = mac_teardown, .available = cs_openssl_available,
+	.alg = &cs_alg_hmac_sha256,
+	.path = "evp",
+	.ops = MAC_OPS,
+	.context_size = sizeof(mac_ctx),
+	.setup = evp_mac_setup,
+	.run = evp_mac_run,
+	.teardown = mac_teardown,
+	.available = cs_openssl_available,
 	.describe = evp_mac_describe,
 };
 const cs_impl cs_openssl_hmac_sha256_fetch = {
-	.alg = &cs_alg_hmac_sha256, .path = "fetch", .ops = MAC_OPS,
-	.context_size = sizeof(mac_ctx), .setup = FETCH(fetch_mac_setup),
-	.run = FETCH(fetch_mac_run), .teardown = mac_teardown, .why = FETCH_WHY,
+	.alg = &cs_alg_hmac_sha256,
+	.path = "fetch",
+	.ops = MAC_OPS,
+	.context_size = sizeof(mac_ctx),
+	.setup = FETCH(fetch_mac_setup),
+	.run = FETCH(fetch_mac_run),
+	.teardown = mac_teardown,
+	.why = FETCH_WHY,
 	.available = cs_openssl_available,
 };
 const cs_impl cs_openssl_hmac_sha256_oneshot = {
-	.alg = &cs_alg_hmac_sha256, .path = "oneshot", .ops = MAC_OPS,
-	.context_size = sizeof(mac_ctx), .setup = oneshot_mac_setup, .run = oneshot_mac_run,
-	.teardown = mac_teardown, .available = cs_openssl_available,
+	.alg = &cs_alg_hmac_sha256,
+	.path = "oneshot",
+	.ops = MAC_OPS,
+	.context_size = sizeof(mac_ctx),
+	.setup = oneshot_mac_setup,
+	.run = oneshot_mac_run,
+	.teardown = mac_teardown,
+	.available = cs_openssl_available,
 	.describe = evp_mac_describe,
 };
 const cs_impl cs_openssl_hmac_sha256_lowlevel = {
-	.alg = &cs_alg_hmac_sha256, .path = "lowlevel", .ops = MAC_OPS,
-	.context_size = sizeof(mac_ctx), .setup = LOWLEVEL(lowlevel_mac_setup),
-	.run = LOWLEVEL(lowlevel_mac_run), .teardown = mac_teardown, .why = LOWLEVEL_WHY,
+	.alg = &cs_alg_hmac_sha256,
+	.path = "lowlevel",
+	.ops = MAC_OPS,
+	.context_size = sizeof(mac_ctx),
+	.setup = LOWLEVEL(lowlevel_mac_setup),
+	.run = LOWLEVEL(lowlevel_mac_run),
+	.teardown = mac_teardown,
+	.why = LOWLEVEL_WHY,
 	.available = cs_openssl_available,
 };

@@ -68,7 +68,6 @@ cs_openssl_kex_names(const cs_alg *alg, const char **keymgmt, const char **excha
 	*exchange = x25519 ? "X25519" : "ECDH";
 }
 
-
 void
 cs_openssl_sig_names(const cs_alg *alg, const char **keymgmt, const char **signature)
 {

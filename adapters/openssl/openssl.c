@@ -12,7 +12,6 @@
 #include "cpu.h"
 #include "openssl_impls.h"
 
-
 static cs_version_fn openssl_version;
 static cs_build_info_fn openssl_build_info;
 static cs_init_fn openssl_init;
@@ -89,11 +88,11 @@ static const struct mask {
 
 /* The OPENSSL_armcap bit of each feature the core's CPU detection names. */
 static const struct armcap_feature {
-	const char *feature;	/* as in cs_cpu.features */
+	const char *feature; /* as in cs_cpu.features */
 	unsigned armcap;
 } armcap_features[] = {
-	{"asimd", ARMCAP_NEON}, {"neon", ARMCAP_NEON}, {"aes", ARMCAP_AES},
-	{"pmull", ARMCAP_PMULL}, {"sha1", ARMCAP_SHA1}, {"sha2", ARMCAP_SHA256},
+	{"asimd", ARMCAP_NEON},	   {"neon", ARMCAP_NEON}, {"aes", ARMCAP_AES},
+	{"pmull", ARMCAP_PMULL},   {"sha1", ARMCAP_SHA1}, {"sha2", ARMCAP_SHA256},
 	{"sha512", ARMCAP_SHA512},
 };
 
@@ -116,8 +115,8 @@ put(char *dst, size_t size, const char *src)
 }
 
 static cs_status
-openssl_mask_env(cs_mask mask, const cs_cpu *cpu, char *name, size_t name_size,
-		 char *value, size_t value_size)
+openssl_mask_env(cs_mask mask, const cs_cpu *cpu, char *name, size_t name_size, char *value,
+		 size_t value_size)
 {
 	if (mask >= CS_MASK_COUNT || !masks[mask].ia32cap)
 		return CS_BAD_PARAM;
@@ -143,32 +142,58 @@ openssl_mask_env(cs_mask mask, const cs_cpu *cpu, char *name, size_t name_size,
 static const char *const openssl_paths[] = {"evp", "fetch", "oneshot", "lowlevel", NULL};
 
 static const cs_impl *const openssl_impls[] = {
-	&cs_openssl_aes_128_gcm_evp, &cs_openssl_aes_128_gcm_fetch,
-	&cs_openssl_aes_128_gcm_oneshot, &cs_openssl_aes_128_gcm_lowlevel,
-	&cs_openssl_aes_256_gcm_evp, &cs_openssl_aes_256_gcm_fetch,
-	&cs_openssl_aes_256_gcm_oneshot, &cs_openssl_aes_256_gcm_lowlevel,
-	&cs_openssl_chacha20_poly1305_evp, &cs_openssl_chacha20_poly1305_fetch,
-	&cs_openssl_chacha20_poly1305_oneshot, &cs_openssl_chacha20_poly1305_lowlevel,
-	&cs_openssl_aes_128_cbc_evp, &cs_openssl_aes_128_cbc_fetch,
-	&cs_openssl_aes_128_cbc_oneshot, &cs_openssl_aes_128_cbc_lowlevel,
-	&cs_openssl_sha1_evp, &cs_openssl_sha1_fetch,
-	&cs_openssl_sha1_oneshot, &cs_openssl_sha1_lowlevel,
-	&cs_openssl_sha256_evp, &cs_openssl_sha256_fetch,
-	&cs_openssl_sha256_oneshot, &cs_openssl_sha256_lowlevel,
-	&cs_openssl_sha512_evp, &cs_openssl_sha512_fetch,
-	&cs_openssl_sha512_oneshot, &cs_openssl_sha512_lowlevel,
-	&cs_openssl_x25519_evp, &cs_openssl_x25519_fetch,
-	&cs_openssl_x25519_oneshot, &cs_openssl_x25519_lowlevel,
-	&cs_openssl_p256_evp, &cs_openssl_p256_fetch,
-	&cs_openssl_p256_oneshot, &cs_openssl_p256_lowlevel,
-	&cs_openssl_ed25519_evp, &cs_openssl_ed25519_fetch,
-	&cs_openssl_ed25519_oneshot, &cs_openssl_ed25519_lowlevel,
-	&cs_openssl_ecdsa_p256_evp, &cs_openssl_ecdsa_p256_fetch,
-	&cs_openssl_ecdsa_p256_oneshot, &cs_openssl_ecdsa_p256_lowlevel,
-	&cs_openssl_rsa_2048_evp, &cs_openssl_rsa_2048_fetch,
-	&cs_openssl_rsa_2048_oneshot, &cs_openssl_rsa_2048_lowlevel,
-	&cs_openssl_hmac_sha256_evp, &cs_openssl_hmac_sha256_fetch,
-	&cs_openssl_hmac_sha256_oneshot, &cs_openssl_hmac_sha256_lowlevel,
+	&cs_openssl_aes_128_gcm_evp,
+	&cs_openssl_aes_128_gcm_fetch,
+	&cs_openssl_aes_128_gcm_oneshot,
+	&cs_openssl_aes_128_gcm_lowlevel,
+	&cs_openssl_aes_256_gcm_evp,
+	&cs_openssl_aes_256_gcm_fetch,
+	&cs_openssl_aes_256_gcm_oneshot,
+	&cs_openssl_aes_256_gcm_lowlevel,
+	&cs_openssl_chacha20_poly1305_evp,
+	&cs_openssl_chacha20_poly1305_fetch,
+	&cs_openssl_chacha20_poly1305_oneshot,
+	&cs_openssl_chacha20_poly1305_lowlevel,
+	&cs_openssl_aes_128_cbc_evp,
+	&cs_openssl_aes_128_cbc_fetch,
+	&cs_openssl_aes_128_cbc_oneshot,
+	&cs_openssl_aes_128_cbc_lowlevel,
+	&cs_openssl_sha1_evp,
+	&cs_openssl_sha1_fetch,
+	&cs_openssl_sha1_oneshot,
+	&cs_openssl_sha1_lowlevel,
+	&cs_openssl_sha256_evp,
+	&cs_openssl_sha256_fetch,
+	&cs_openssl_sha256_oneshot,
+	&cs_openssl_sha256_lowlevel,
+	&cs_openssl_sha512_evp,
+	&cs_openssl_sha512_fetch,
+	&cs_openssl_sha512_oneshot,
+	&cs_openssl_sha512_lowlevel,
+	&cs_openssl_x25519_evp,
+	&cs_openssl_x25519_fetch,
+	&cs_openssl_x25519_oneshot,
+	&cs_openssl_x25519_lowlevel,
+	&cs_openssl_p256_evp,
+	&cs_openssl_p256_fetch,
+	&cs_openssl_p256_oneshot,
+	&cs_openssl_p256_lowlevel,
+	&cs_openssl_ed25519_evp,
+	&cs_openssl_ed25519_fetch,
+	&cs_openssl_ed25519_oneshot,
+	&cs_openssl_ed25519_lowlevel,
+	&cs_openssl_ecdsa_p256_evp,
+	&cs_openssl_ecdsa_p256_fetch,
+	&cs_openssl_ecdsa_p256_oneshot,
+	&cs_openssl_ecdsa_p256_lowlevel,
+	&cs_openssl_rsa_2048_evp,
+	&cs_openssl_rsa_2048_fetch,
+	&cs_openssl_rsa_2048_oneshot,
+	&cs_openssl_rsa_2048_lowlevel,
+	&cs_openssl_hmac_sha256_evp,
+	&cs_openssl_hmac_sha256_fetch,
+	&cs_openssl_hmac_sha256_oneshot,
+	&cs_openssl_hmac_sha256_lowlevel,
 	NULL,
 };
 

@@ -37,7 +37,7 @@
 #endif
 
 /* Why the fetch path (and other 3.0-only calls) cannot run on this build. */
-#define CS_OPENSSL_NEEDS_3 \
+#define CS_OPENSSL_NEEDS_3                                                                         \
 	"needs OpenSSL 3.0 (EVP_*_fetch); this worker is built with " OPENSSL_VERSION_TEXT
 
 /* A library call failed: drop the error queue it left, say so. */
@@ -72,9 +72,9 @@ void cs_openssl_sig_names(const cs_alg *alg, const char **keymgmt, const char **
 
 /* How a path reaches the algorithm, which decides who can serve it. */
 typedef enum cs_openssl_route {
-	CS_OPENSSL_IMPLICIT,	/* evp, oneshot: EVP_sha256()-style objects (providers and engines) */
-	CS_OPENSSL_FETCHED,	/* fetch: EVP_*_fetch, EVP_PKEY_CTX_new_from_* (providers only) */
-	CS_OPENSSL_LOWLEVEL,	/* lowlevel: SHA256_Init, AES_encrypt, EC_KEY (neither) */
+	CS_OPENSSL_IMPLICIT, /* evp, oneshot: EVP_sha256()-style objects (providers and engines) */
+	CS_OPENSSL_FETCHED,  /* fetch: EVP_*_fetch, EVP_PKEY_CTX_new_from_* (providers only) */
+	CS_OPENSSL_LOWLEVEL, /* lowlevel: SHA256_Init, AES_encrypt, EC_KEY (neither) */
 } cs_openssl_route;
 
 /* Load the provider or start the engine the environment names
@@ -111,18 +111,18 @@ extern const cs_impl cs_openssl_chacha20_poly1305_evp, cs_openssl_chacha20_poly1
 	cs_openssl_chacha20_poly1305_oneshot, cs_openssl_chacha20_poly1305_lowlevel;
 extern const cs_impl cs_openssl_aes_128_cbc_evp, cs_openssl_aes_128_cbc_fetch,
 	cs_openssl_aes_128_cbc_oneshot, cs_openssl_aes_128_cbc_lowlevel;
-extern const cs_impl cs_openssl_sha1_evp, cs_openssl_sha1_fetch,
-	cs_openssl_sha1_oneshot, cs_openssl_sha1_lowlevel;
-extern const cs_impl cs_openssl_sha256_evp, cs_openssl_sha256_fetch,
-	cs_openssl_sha256_oneshot, cs_openssl_sha256_lowlevel;
-extern const cs_impl cs_openssl_sha512_evp, cs_openssl_sha512_fetch,
-	cs_openssl_sha512_oneshot, cs_openssl_sha512_lowlevel;
-extern const cs_impl cs_openssl_x25519_evp, cs_openssl_x25519_fetch,
-	cs_openssl_x25519_oneshot, cs_openssl_x25519_lowlevel;
-extern const cs_impl cs_openssl_p256_evp, cs_openssl_p256_fetch,
-	cs_openssl_p256_oneshot, cs_openssl_p256_lowlevel;
-extern const cs_impl cs_openssl_ed25519_evp, cs_openssl_ed25519_fetch,
-	cs_openssl_ed25519_oneshot, cs_openssl_ed25519_lowlevel;
+extern const cs_impl cs_openssl_sha1_evp, cs_openssl_sha1_fetch, cs_openssl_sha1_oneshot,
+	cs_openssl_sha1_lowlevel;
+extern const cs_impl cs_openssl_sha256_evp, cs_openssl_sha256_fetch, cs_openssl_sha256_oneshot,
+	cs_openssl_sha256_lowlevel;
+extern const cs_impl cs_openssl_sha512_evp, cs_openssl_sha512_fetch, cs_openssl_sha512_oneshot,
+	cs_openssl_sha512_lowlevel;
+extern const cs_impl cs_openssl_x25519_evp, cs_openssl_x25519_fetch, cs_openssl_x25519_oneshot,
+	cs_openssl_x25519_lowlevel;
+extern const cs_impl cs_openssl_p256_evp, cs_openssl_p256_fetch, cs_openssl_p256_oneshot,
+	cs_openssl_p256_lowlevel;
+extern const cs_impl cs_openssl_ed25519_evp, cs_openssl_ed25519_fetch, cs_openssl_ed25519_oneshot,
+	cs_openssl_ed25519_lowlevel;
 extern const cs_impl cs_openssl_ecdsa_p256_evp, cs_openssl_ecdsa_p256_fetch,
 	cs_openssl_ecdsa_p256_oneshot, cs_openssl_ecdsa_p256_lowlevel;
 extern const cs_impl cs_openssl_rsa_2048_evp, cs_openssl_rsa_2048_fetch,

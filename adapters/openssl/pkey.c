@@ -32,10 +32,10 @@
 /* What a KEX impl keeps between operations. */
 typedef struct kex_ctx {
 	const cs_alg *alg;
-	cs_op op;		/* derive or keygen */
-	EVP_PKEY *key;		/* derive: our private key */
-	EVP_PKEY *peer;		/* derive: the peer's public key */
-	EVP_PKEY_CTX *pctx;	/* evp, fetch: the derive context (peer set) or
+	cs_op op;	    /* derive or keygen */
+	EVP_PKEY *key;	    /* derive: our private key */
+	EVP_PKEY *peer;	    /* derive: the peer's public key */
+	EVP_PKEY_CTX *pctx; /* evp, fetch: the derive context (peer set) or
 				   the keygen context, reused by every op */
 } kex_ctx;
 
@@ -77,8 +77,8 @@ cs_openssl_p256_pkey(const uint8_t *priv, const uint8_t pub[65], EVP_PKEY **out)
 	    !(params = OSSL_PARAM_BLD_to_param(bld)) ||
 	    !(pctx = EVP_PKEY_CTX_new_from_name(NULL, "EC", NULL)) ||
 	    EVP_PKEY_fromdata_init(pctx) <= 0 ||
-	    EVP_PKEY_fromdata(pctx, out, priv ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY,
-			      params) <= 0)
+	    EVP_PKEY_fromdata(pctx, out, priv ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY, params) <=
+		    0)
 		st = cs_openssl_lib_error();
 done:
 	EVP_PKEY_CTX_free(pctx);
@@ -97,8 +97,7 @@ cs_openssl_p256_pkey(const uint8_t *priv, const uint8_t pub[65], EVP_PKEY **out)
 	cs_status st = CS_NO_MEMORY;
 	if (ec && pkey && (!priv || d)) {
 		st = CS_OK;
-		if (!EC_KEY_oct2key(ec, pub, 65, NULL) ||
-		    (d && !EC_KEY_set_private_key(ec, d)) ||
+		if (!EC_KEY_oct2key(ec, pub, 65, NULL) || (d && !EC_KEY_set_private_key(ec, d)) ||
 		    !EVP_PKEY_assign_EC_KEY(pkey, ec))
 			st = cs_openssl_lib_error();
 	}
@@ -166,8 +165,8 @@ write_public(const cs_alg *alg, EVP_PKEY *k, uint8_t *out)
 		ok = EVP_PKEY_get_raw_public_key(k, out, &n);
 	} else {
 #if CS_OPENSSL_3
-		ok = EVP_PKEY_get_octet_string_param(k, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY,
-						     out, n, &n);
+		ok = EVP_PKEY_get_octet_string_param(k, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, out, n,
+						     &n);
 #else
 		const EC_KEY *ec = EVP_PKEY_get0_EC_KEY(k);
 		ok = ec != NULL;
@@ -215,8 +214,7 @@ evp_kex_setup(void *ctx, const cs_setup *s)
 	int x25519 = c->alg == &cs_alg_x25519;
 	c->pctx = EVP_PKEY_CTX_new_id(x25519 ? EVP_PKEY_X25519 : EVP_PKEY_EC, NULL);
 	if (!c->pctx || EVP_PKEY_keygen_init(c->pctx) <= 0 ||
-	    (!x25519 &&
-	     EVP_PKEY_CTX_set_ec_paramgen_curve_nid(c->pctx, NID_X9_62_prime256v1) <= 0))
+	    (!x25519 && EVP_PKEY_CTX_set_ec_paramgen_curve_nid(c->pctx, NID_X9_62_prime256v1) <= 0))
 		return cs_openssl_lib_error();
 	return CS_OK;
 }
@@ -353,39 +351,71 @@ oneshot_kex_describe(void *ctx, char *buf, size_t size)
 #define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
 
 const cs_impl cs_openssl_x25519_evp = {
-	.alg = &cs_alg_x25519, .path = "evp", .ops = KEX_OPS,
-	.context_size = sizeof(kex_ctx), .setup = evp_kex_setup,
-	.run = reused_kex_run, .teardown = kex_teardown,
-	.available = cs_openssl_available, .describe = reused_kex_describe,
+	.alg = &cs_alg_x25519,
+	.path = "evp",
+	.ops = KEX_OPS,
+	.context_size = sizeof(kex_ctx),
+	.setup = evp_kex_setup,
+	.run = reused_kex_run,
+	.teardown = kex_teardown,
+	.available = cs_openssl_available,
+	.describe = reused_kex_describe,
 };
 const cs_impl cs_openssl_x25519_fetch = {
-	.alg = &cs_alg_x25519, .path = "fetch", .ops = KEX_OPS,
-	.context_size = sizeof(kex_ctx), .setup = FETCH(fetch_kex_setup),
-	.run = FETCH(reused_kex_run), .teardown = kex_teardown, .why = FETCH_WHY,
-	.available = cs_openssl_available, .describe = reused_kex_describe,
+	.alg = &cs_alg_x25519,
+	.path = "fetch",
+	.ops = KEX_OPS,
+	.context_size = sizeof(kex_ctx),
+	.setup = FETCH(fetch_kex_setup),
+	.run = FETCH(reused_kex_run),
+	.teardown = kex_teardown,
+	.why = FETCH_WHY,
+	.available = cs_openssl_available,
+	.describe = reused_kex_describe,
 };
 const cs_impl cs_openssl_x25519_oneshot = {
-	.alg = &cs_alg_x25519, .path = "oneshot", .ops = KEX_OPS,
-	.context_size = sizeof(kex_ctx), .setup = oneshot_kex_setup,
-	.run = oneshot_kex_run, .teardown = kex_teardown,
-	.available = cs_openssl_available, .describe = oneshot_kex_describe,
+	.alg = &cs_alg_x25519,
+	.path = "oneshot",
+	.ops = KEX_OPS,
+	.context_size = sizeof(kex_ctx),
+	.setup = oneshot_kex_setup,
+	.run = oneshot_kex_run,
+	.teardown = kex_teardown,
+	.available = cs_openssl_available,
+	.describe = oneshot_kex_describe,
 };
 
 const cs_impl cs_openssl_p256_evp = {
-	.alg = &cs_alg_p256, .path = "evp", .ops = KEX_OPS,
-	.context_size = sizeof(kex_ctx), .setup = evp_kex_setup,
-	.run = reused_kex_run, .teardown = kex_teardown,
-	.available = cs_openssl_available, .describe = reused_kex_describe,
+	.alg = &cs_alg_p256,
+	.path = "evp",
+	.ops = KEX_OPS,
+	.context_size = sizeof(kex_ctx),
+	.setup = evp_kex_setup,
+	.run = reused_kex_run,
+	.teardown = kex_teardown,
+	.available = cs_openssl_available,
+	.describe = reused_kex_describe,
 };
 const cs_impl cs_openssl_p256_fetch = {
-	.alg = &cs_alg_p256, .path = "fetch", .ops = KEX_OPS,
-	.context_size = sizeof(kex_ctx), .setup = FETCH(fetch_kex_setup),
-	.run = FETCH(reused_kex_run), .teardown = kex_teardown, .why = FETCH_WHY,
-	.available = cs_openssl_available, .describe = reused_kex_describe,
+	.alg = &cs_alg_p256,
+	.path = "fetch",
+	.ops = KEX_OPS,
+	.context_size = sizeof(kex_ctx),
+	.setup = FETCH(fetch_kex_setup),
+	.run = FETCH(reused_kex_run),
+	.teardown = kex_teardown,
+	.why = FETCH_WHY,
+	.available = cs_openssl_available,
+	.describe = reused_kex_describe,
 };
 const cs_impl cs_openssl_p256_oneshot = {
-	.alg = &cs_alg_p256, .path = "oneshot", .ops = KEX_OPS,
-	.context_size = sizeof(kex_ctx), .setup = oneshot_kex_setup,
-	.run = oneshot_kex_run, .teardown = kex_teardown,
-	.available = cs_openssl_available, .describe = oneshot_kex_describe,
+	.alg = &cs_alg_p256,
+	.path = "oneshot",
+	.ops = KEX_OPS,
+	.context_size = sizeof(kex_ctx),
+	.setup = oneshot_kex_setup,
+	.run = oneshot_kex_run,
+	.teardown = kex_teardown,
+	.available = cs_openssl_available,
+	.describe = oneshot_kex_describe,
 };

@@ -39,11 +39,11 @@
 /* What a signature impl keeps between operations. */
 typedef struct sig_ctx {
 	const cs_alg *alg;
-	cs_op op;		/* sign, verify or keygen */
-	int fetched;		/* the fetch path: *_ex calls with names */
-	EVP_PKEY *key;		/* sign: the key pair; verify: the public key */
-	EVP_MD_CTX *mctx;	/* evp, fetch: made in setup, re-initialised per op */
-	EVP_PKEY_CTX *kctx;	/* keygen (evp, fetch): the keygen context */
+	cs_op op;	    /* sign, verify or keygen */
+	int fetched;	    /* the fetch path: *_ex calls with names */
+	EVP_PKEY *key;	    /* sign: the key pair; verify: the public key */
+	EVP_MD_CTX *mctx;   /* evp, fetch: made in setup, re-initialised per op */
+	EVP_PKEY_CTX *kctx; /* keygen (evp, fetch): the keygen context */
 } sig_ctx;
 
 /* The digest a signature hashes its message with (NULL: Ed25519 hashes itself). */
@@ -130,8 +130,8 @@ keygen_ctx(sig_ctx *c)
 {
 #if CS_OPENSSL_3
 	if (c->fetched)
-		c->kctx = EVP_PKEY_CTX_new_from_name(NULL, c->alg == &cs_alg_ed25519 ? "ED25519"
-						     : "EC", NULL);
+		c->kctx = EVP_PKEY_CTX_new_from_name(
+			NULL, c->alg == &cs_alg_ed25519 ? "ED25519" : "EC", NULL);
 	else
 #endif
 		c->kctx = EVP_PKEY_CTX_new_id(keygen_id(c->alg), NULL);
@@ -149,11 +149,15 @@ write_public(const cs_alg *alg, EVP_PKEY *k, uint8_t *out)
 {
 	size_t n = alg->pub_len;
 	if (alg == &cs_alg_ed25519)
-		return EVP_PKEY_get_raw_public_key(k, out, &n) == 1 && n == 32 ? CS_OK
-			: cs_openssl_lib_error();
+		return EVP_PKEY_get_raw_public_key(k, out, &n) == 1 && n == 32
+			       ? CS_OK
+			       : cs_openssl_lib_error();
 #if CS_OPENSSL_3
-	return EVP_PKEY_get_octet_string_param(k, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, out, n,
-					       &n) == 1 && n == 65 ? CS_OK : cs_openssl_lib_error();
+	return EVP_PKEY_get_octet_string_param(k, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, out, n, &n) ==
+				       1 &&
+			       n == 65
+		       ? CS_OK
+		       : cs_openssl_lib_error();
 #else
 	const EC_KEY *ec = EVP_PKEY_get0_EC_KEY(k);
 	if (!ec || EC_POINT_point2oct(EC_KEY_get0_group(ec), EC_KEY_get0_public_key(ec),
@@ -292,8 +296,9 @@ oneshot_sig_run(void *ctx, const cs_io *io)
 	sig_ctx *c = ctx;
 	if (c->op == CS_OP_KEYGEN) {
 #if CS_OPENSSL_3
-		EVP_PKEY *k = c->alg == &cs_alg_ed25519 ? EVP_PKEY_Q_keygen(NULL, NULL, "ED25519")
-			: EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256");
+		EVP_PKEY *k = c->alg == &cs_alg_ed25519
+				      ? EVP_PKEY_Q_keygen(NULL, NULL, "ED25519")
+				      : EVP_PKEY_Q_keygen(NULL, NULL, "EC", "P-256");
 		if (!k)
 			return cs_openssl_lib_error();
 		cs_status st = write_public(c->alg, k, io->out);
@@ -332,8 +337,9 @@ static void
 sig_describe(void *ctx, char *buf, size_t size)
 {
 	sig_ctx *c = ctx;
-	int id = c->alg == &cs_alg_ed25519 ? EVP_PKEY_ED25519
-		 : c->alg == &cs_alg_ecdsa_p256 ? EVP_PKEY_EC : EVP_PKEY_RSA;
+	int id = c->alg == &cs_alg_ed25519	? EVP_PKEY_ED25519
+		 : c->alg == &cs_alg_ecdsa_p256 ? EVP_PKEY_EC
+						: EVP_PKEY_RSA;
 	if (c->op == CS_OP_KEYGEN) {
 		cs_openssl_describe_pkey_ctx(c->kctx, id, buf, size);
 		return;
@@ -356,27 +362,43 @@ sig_describe(void *ctx, char *buf, size_t size)
 #define SIG_OPS (CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY))
 #define SIG_KEYGEN_OPS (SIG_OPS | CS_OPBIT(CS_OP_KEYGEN))
 
-#define OPENSSL_SIG_IMPLS(id, opbits, extra_flags)                                        \
-	const cs_impl cs_openssl_##id##_evp = {                                           \
-		.alg = &cs_alg_##id, .path = "evp", .ops = (opbits),                      \
-		.context_size = sizeof(sig_ctx), .setup = evp_sig_setup,                  \
-		.run = reused_sig_run, .teardown = sig_teardown,                          \
-		.available = cs_openssl_available, .describe = sig_describe,              \
-		.flags = (extra_flags),                                                   \
-	};                                                                                \
-	const cs_impl cs_openssl_##id##_fetch = {                                         \
-		.alg = &cs_alg_##id, .path = "fetch", .ops = (opbits),                    \
-		.context_size = sizeof(sig_ctx), .setup = FETCH(fetch_sig_setup),         \
-		.run = FETCH(reused_sig_run), .teardown = sig_teardown, .why = FETCH_WHY, \
-		.available = cs_openssl_available, .describe = sig_describe,              \
-		.flags = (extra_flags),                                                   \
-	};                                                                                \
-	const cs_impl cs_openssl_##id##_oneshot = {                                       \
-		.alg = &cs_alg_##id, .path = "oneshot", .ops = (opbits),                  \
-		.context_size = sizeof(sig_ctx), .setup = oneshot_sig_setup,              \
-		.run = oneshot_sig_run, .teardown = sig_teardown,                         \
-		.available = cs_openssl_available, .describe = sig_describe,              \
-		.flags = (extra_flags),                                                   \
+#define OPENSSL_SIG_IMPLS(id, opbits, extra_flags)                                                 \
+	const cs_impl cs_openssl_##id##_evp = {                                                    \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "evp",                                                                     \
+		.ops = (opbits),                                                                   \
+		.context_size = sizeof(sig_ctx),                                                   \
+		.setup = evp_sig_setup,                                                            \
+		.run = reused_sig_run,                                                             \
+		.teardown = sig_teardown,                                                          \
+		.available = cs_openssl_available,                                                 \
+		.describe = sig_describe,                                                          \
+		.flags = (extra_flags),                                                            \
+	};                                                                                         \
+	const cs_impl cs_openssl_##id##_fetch = {                                                  \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "fetch",                                                                   \
+		.ops = (opbits),                                                                   \
+		.context_size = sizeof(sig_ctx),                                                   \
+		.setup = FETCH(fetch_sig_setup),                                                   \
+		.run = FETCH(reused_sig_run),                                                      \
+		.teardown = sig_teardown,                                                          \
+		.why = FETCH_WHY,                                                                  \
+		.available = cs_openssl_available,                                                 \
+		.describe = sig_describe,                                                          \
+		.flags = (extra_flags),                                                            \
+	};                                                                                         \
+	const cs_impl cs_openssl_##id##_oneshot = {                                                \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "oneshot",                                                                 \
+		.ops = (opbits),                                                                   \
+		.context_size = sizeof(sig_ctx),                                                   \
+		.setup = oneshot_sig_setup,                                                        \
+		.run = oneshot_sig_run,                                                            \
+		.teardown = sig_teardown,                                                          \
+		.available = cs_openssl_available,                                                 \
+		.describe = sig_describe,                                                          \
+		.flags = (extra_flags),                                                            \
 	}
 
 /* OpenSSL 3.0's ECDSA draws a random k (RFC 6979 signing came in 3.2). */

@@ -30,9 +30,9 @@
 
 /* What a low-level signature impl keeps: the key, parsed in setup. */
 typedef struct ll_sig_ctx {
-	cs_op op;		/* sign or verify */
-	RSA *rsa;		/* rsa-2048 */
-	EC_KEY *ec;		/* ecdsa-p256 */
+	cs_op op;   /* sign or verify */
+	RSA *rsa;   /* rsa-2048 */
+	EC_KEY *ec; /* ecdsa-p256 */
 } ll_sig_ctx;
 #define LL_SIZE sizeof(ll_sig_ctx)
 
@@ -107,7 +107,8 @@ ecdsa_run(void *ctx, const cs_io *io)
 		if (!es)
 			return cs_openssl_lib_error();
 		ECDSA_SIG_get0(es, &r, &s);
-		int ok = BN_bn2binpad(r, io->out, 32) == 32 && BN_bn2binpad(s, io->out + 32, 32) == 32;
+		int ok = BN_bn2binpad(r, io->out, 32) == 32 &&
+			 BN_bn2binpad(s, io->out + 32, 32) == 32;
 		ECDSA_SIG_free(es);
 		return ok ? CS_OK : CS_LIB_ERROR;
 	}
@@ -139,20 +140,32 @@ ll_teardown(void *ctx)
 #define SIG_OPS (CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY))
 
 const cs_impl cs_openssl_rsa_2048_lowlevel = {
-	.alg = &cs_alg_rsa_2048, .path = "lowlevel", .ops = SIG_OPS,
-	.context_size = LL_SIZE, .setup = LOWLEVEL(rsa_setup), .run = LOWLEVEL(rsa_run),
-	.teardown = LOWLEVEL(ll_teardown), .why = LOWLEVEL_WHY,
+	.alg = &cs_alg_rsa_2048,
+	.path = "lowlevel",
+	.ops = SIG_OPS,
+	.context_size = LL_SIZE,
+	.setup = LOWLEVEL(rsa_setup),
+	.run = LOWLEVEL(rsa_run),
+	.teardown = LOWLEVEL(ll_teardown),
+	.why = LOWLEVEL_WHY,
 	.available = cs_openssl_available,
 };
 /* ECDSA_do_sign draws a random k. */
 const cs_impl cs_openssl_ecdsa_p256_lowlevel = {
-	.alg = &cs_alg_ecdsa_p256, .path = "lowlevel", .ops = SIG_OPS,
-	.context_size = LL_SIZE, .setup = LOWLEVEL(ecdsa_setup), .run = LOWLEVEL(ecdsa_run),
-	.teardown = LOWLEVEL(ll_teardown), .why = LOWLEVEL_WHY,
-	.available = cs_openssl_available, .flags = CS_IMPL_RANDOMIZED,
+	.alg = &cs_alg_ecdsa_p256,
+	.path = "lowlevel",
+	.ops = SIG_OPS,
+	.context_size = LL_SIZE,
+	.setup = LOWLEVEL(ecdsa_setup),
+	.run = LOWLEVEL(ecdsa_run),
+	.teardown = LOWLEVEL(ll_teardown),
+	.why = LOWLEVEL_WHY,
+	.available = cs_openssl_available,
+	.flags = CS_IMPL_RANDOMIZED,
 };
 const cs_impl cs_openssl_ed25519_lowlevel = {
-	.alg = &cs_alg_ed25519, .path = "lowlevel", .ops = CS_OPBIT(CS_OP_SIGN) |
-	CS_OPBIT(CS_OP_VERIFY) | CS_OPBIT(CS_OP_KEYGEN),
+	.alg = &cs_alg_ed25519,
+	.path = "lowlevel",
+	.ops = CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY) | CS_OPBIT(CS_OP_KEYGEN),
 	.why = "OpenSSL has no low-level Ed25519 call (only EVP_DigestSign)",
 };

@@ -26,18 +26,18 @@
 
 /* What a hash impl keeps between operations. */
 typedef struct hash_ctx {
-	const EVP_MD *md;	/* the digest every op runs */
-	EVP_MD *fetched;	/* fetch: the EVP_MD_fetch result (md points at it), owned */
-	EVP_MD_CTX *mctx;	/* evp, fetch: made in setup, reused by every op */
+	const EVP_MD *md; /* the digest every op runs */
+	EVP_MD *fetched;  /* fetch: the EVP_MD_fetch result (md points at it), owned */
+	EVP_MD_CTX *mctx; /* evp, fetch: made in setup, reused by every op */
 } hash_ctx;
 
 /* What an AEAD or CBC impl keeps between operations. */
 typedef struct cipher_ctx {
-	cs_op op;		/* seal, open or encrypt */
-	int tag_len;		/* AEAD tag bytes */
+	cs_op op;		  /* seal, open or encrypt */
+	int tag_len;		  /* AEAD tag bytes */
 	const EVP_CIPHER *cipher; /* the cipher every op runs */
-	EVP_CIPHER *fetched;	/* fetch: the EVP_CIPHER_fetch result (cipher points at it), owned */
-	EVP_CIPHER_CTX *cctx;	/* evp, fetch: keyed in setup, reused by every op */
+	EVP_CIPHER *fetched;  /* fetch: the EVP_CIPHER_fetch result (cipher points at it), owned */
+	EVP_CIPHER_CTX *cctx; /* evp, fetch: keyed in setup, reused by every op */
 	uint8_t key[EVP_MAX_KEY_LENGTH]; /* oneshot: every op keys a new context */
 } cipher_ctx;
 
@@ -169,7 +169,8 @@ aead_body(EVP_CIPHER_CTX *cctx, cs_op op, int tag_len, const cs_io *io)
 {
 	int aad_n = 0, n = 0, fin = 0;
 	if (op == CS_OP_SEAL) {
-		if ((io->aad_len && !EVP_EncryptUpdate(cctx, NULL, &aad_n, io->aad, (int)io->aad_len)) ||
+		if ((io->aad_len &&
+		     !EVP_EncryptUpdate(cctx, NULL, &aad_n, io->aad, (int)io->aad_len)) ||
 		    (io->len && !EVP_EncryptUpdate(cctx, io->out, &n, io->in, (int)io->len)) ||
 		    !EVP_EncryptFinal_ex(cctx, io->out + n, &fin) ||
 		    !EVP_CIPHER_CTX_ctrl(cctx, EVP_CTRL_AEAD_GET_TAG, tag_len, io->tag))
@@ -389,134 +390,246 @@ oneshot_cipher_describe(void *ctx, char *buf, size_t size)
 #define CBC_OPS CS_OPBIT(CS_OP_ENCRYPT)
 
 const cs_impl cs_openssl_sha1_evp = {
-	.alg = &cs_alg_sha1, .path = "evp", .ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx), .setup = evp_hash_setup,
-	.run = evp_hash_run, .teardown = hash_teardown,
-	.available = cs_openssl_available, .describe = implicit_hash_describe,
+	.alg = &cs_alg_sha1,
+	.path = "evp",
+	.ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx),
+	.setup = evp_hash_setup,
+	.run = evp_hash_run,
+	.teardown = hash_teardown,
+	.available = cs_openssl_available,
+	.describe = implicit_hash_describe,
 };
 const cs_impl cs_openssl_sha1_fetch = {
-	.alg = &cs_alg_sha1, .path = "fetch", .ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx), .setup = FETCH(fetch_hash_setup),
-	.run = FETCH(fetch_hash_run), .teardown = hash_teardown, .why = FETCH_WHY,
-	.available = cs_openssl_available, .describe = fetched_hash_describe,
+	.alg = &cs_alg_sha1,
+	.path = "fetch",
+	.ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx),
+	.setup = FETCH(fetch_hash_setup),
+	.run = FETCH(fetch_hash_run),
+	.teardown = hash_teardown,
+	.why = FETCH_WHY,
+	.available = cs_openssl_available,
+	.describe = fetched_hash_describe,
 };
 const cs_impl cs_openssl_sha1_oneshot = {
-	.alg = &cs_alg_sha1, .path = "oneshot", .ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx), .setup = oneshot_hash_setup,
-	.run = oneshot_hash_run, .teardown = hash_teardown,
-	.available = cs_openssl_available, .describe = implicit_hash_describe,
+	.alg = &cs_alg_sha1,
+	.path = "oneshot",
+	.ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx),
+	.setup = oneshot_hash_setup,
+	.run = oneshot_hash_run,
+	.teardown = hash_teardown,
+	.available = cs_openssl_available,
+	.describe = implicit_hash_describe,
 };
 
 const cs_impl cs_openssl_sha256_evp = {
-	.alg = &cs_alg_sha256, .path = "evp", .ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx), .setup = evp_hash_setup,
-	.run = evp_hash_run, .teardown = hash_teardown,
-	.available = cs_openssl_available, .describe = implicit_hash_describe,
+	.alg = &cs_alg_sha256,
+	.path = "evp",
+	.ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx),
+	.setup = evp_hash_setup,
+	.run = evp_hash_run,
+	.teardown = hash_teardown,
+	.available = cs_openssl_available,
+	.describe = implicit_hash_describe,
 };
 const cs_impl cs_openssl_sha256_fetch = {
-	.alg = &cs_alg_sha256, .path = "fetch", .ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx), .setup = FETCH(fetch_hash_setup),
-	.run = FETCH(fetch_hash_run), .teardown = hash_teardown, .why = FETCH_WHY,
-	.available = cs_openssl_available, .describe = fetched_hash_describe,
+	.alg = &cs_alg_sha256,
+	.path = "fetch",
+	.ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx),
+	.setup = FETCH(fetch_hash_setup),
+	.run = FETCH(fetch_hash_run),
+	.teardown = hash_teardown,
+	.why = FETCH_WHY,
+	.available = cs_openssl_available,
+	.describe = fetched_hash_describe,
 };
 const cs_impl cs_openssl_sha256_oneshot = {
-	.alg = &cs_alg_sha256, .path = "oneshot", .ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx), .setup = oneshot_hash_setup,
-	.run = oneshot_hash_run, .teardown = hash_teardown,
-	.available = cs_openssl_available, .describe = implicit_hash_describe,
+	.alg = &cs_alg_sha256,
+	.path = "oneshot",
+	.ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx),
+	.setup = oneshot_hash_setup,
+	.run = oneshot_hash_run,
+	.teardown = hash_teardown,
+	.available = cs_openssl_available,
+	.describe = implicit_hash_describe,
 };
 
 const cs_impl cs_openssl_sha512_evp = {
-	.alg = &cs_alg_sha512, .path = "evp", .ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx), .setup = evp_hash_setup,
-	.run = evp_hash_run, .teardown = hash_teardown,
-	.available = cs_openssl_available, .describe = implicit_hash_describe,
+	.alg = &cs_alg_sha512,
+	.path = "evp",
+	.ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx),
+	.setup = evp_hash_setup,
+	.run = evp_hash_run,
+	.teardown = hash_teardown,
+	.available = cs_openssl_available,
+	.describe = implicit_hash_describe,
 };
 const cs_impl cs_openssl_sha512_fetch = {
-	.alg = &cs_alg_sha512, .path = "fetch", .ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx), .setup = FETCH(fetch_hash_setup),
-	.run = FETCH(fetch_hash_run), .teardown = hash_teardown, .why = FETCH_WHY,
-	.available = cs_openssl_available, .describe = fetched_hash_describe,
+	.alg = &cs_alg_sha512,
+	.path = "fetch",
+	.ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx),
+	.setup = FETCH(fetch_hash_setup),
+	.run = FETCH(fetch_hash_run),
+	.teardown = hash_teardown,
+	.why = FETCH_WHY,
+	.available = cs_openssl_available,
+	.describe = fetched_hash_describe,
 };
 const cs_impl cs_openssl_sha512_oneshot = {
-	.alg = &cs_alg_sha512, .path = "oneshot", .ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx), .setup = oneshot_hash_setup,
-	.run = oneshot_hash_run, .teardown = hash_teardown,
-	.available = cs_openssl_available, .describe = implicit_hash_describe,
+	.alg = &cs_alg_sha512,
+	.path = "oneshot",
+	.ops = DIGEST_OPS,
+	.context_size = sizeof(hash_ctx),
+	.setup = oneshot_hash_setup,
+	.run = oneshot_hash_run,
+	.teardown = hash_teardown,
+	.available = cs_openssl_available,
+	.describe = implicit_hash_describe,
 };
 
 const cs_impl cs_openssl_aes_128_cbc_evp = {
-	.alg = &cs_alg_aes_128_cbc, .path = "evp", .ops = CBC_OPS,
-	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
-	.run = evp_cbc_run, .teardown = cipher_teardown,
-	.available = cs_openssl_available, .describe = cipher_ctx_describe,
+	.alg = &cs_alg_aes_128_cbc,
+	.path = "evp",
+	.ops = CBC_OPS,
+	.context_size = sizeof(cipher_ctx),
+	.setup = evp_cipher_setup,
+	.run = evp_cbc_run,
+	.teardown = cipher_teardown,
+	.available = cs_openssl_available,
+	.describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_128_cbc_fetch = {
-	.alg = &cs_alg_aes_128_cbc, .path = "fetch", .ops = CBC_OPS,
-	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
-	.run = FETCH(fetch_cbc_run), .teardown = cipher_teardown, .why = FETCH_WHY,
-	.available = cs_openssl_available, .describe = cipher_ctx_describe,
+	.alg = &cs_alg_aes_128_cbc,
+	.path = "fetch",
+	.ops = CBC_OPS,
+	.context_size = sizeof(cipher_ctx),
+	.setup = FETCH(fetch_cipher_setup),
+	.run = FETCH(fetch_cbc_run),
+	.teardown = cipher_teardown,
+	.why = FETCH_WHY,
+	.available = cs_openssl_available,
+	.describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_128_cbc_oneshot = {
-	.alg = &cs_alg_aes_128_cbc, .path = "oneshot", .ops = CBC_OPS,
-	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
-	.run = oneshot_cbc_run, .teardown = cipher_teardown,
-	.available = cs_openssl_available, .describe = oneshot_cipher_describe,
+	.alg = &cs_alg_aes_128_cbc,
+	.path = "oneshot",
+	.ops = CBC_OPS,
+	.context_size = sizeof(cipher_ctx),
+	.setup = oneshot_cipher_setup,
+	.run = oneshot_cbc_run,
+	.teardown = cipher_teardown,
+	.available = cs_openssl_available,
+	.describe = oneshot_cipher_describe,
 };
 
 const cs_impl cs_openssl_aes_128_gcm_evp = {
-	.alg = &cs_alg_aes_128_gcm, .path = "evp", .ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
-	.run = evp_aead_run, .teardown = cipher_teardown,
-	.available = cs_openssl_available, .describe = cipher_ctx_describe,
+	.alg = &cs_alg_aes_128_gcm,
+	.path = "evp",
+	.ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx),
+	.setup = evp_cipher_setup,
+	.run = evp_aead_run,
+	.teardown = cipher_teardown,
+	.available = cs_openssl_available,
+	.describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_128_gcm_fetch = {
-	.alg = &cs_alg_aes_128_gcm, .path = "fetch", .ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
-	.run = FETCH(fetch_aead_run), .teardown = cipher_teardown, .why = FETCH_WHY,
-	.available = cs_openssl_available, .describe = cipher_ctx_describe,
+	.alg = &cs_alg_aes_128_gcm,
+	.path = "fetch",
+	.ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx),
+	.setup = FETCH(fetch_cipher_setup),
+	.run = FETCH(fetch_aead_run),
+	.teardown = cipher_teardown,
+	.why = FETCH_WHY,
+	.available = cs_openssl_available,
+	.describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_128_gcm_oneshot = {
-	.alg = &cs_alg_aes_128_gcm, .path = "oneshot", .ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
-	.run = oneshot_aead_run, .teardown = cipher_teardown,
-	.available = cs_openssl_available, .describe = oneshot_cipher_describe,
+	.alg = &cs_alg_aes_128_gcm,
+	.path = "oneshot",
+	.ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx),
+	.setup = oneshot_cipher_setup,
+	.run = oneshot_aead_run,
+	.teardown = cipher_teardown,
+	.available = cs_openssl_available,
+	.describe = oneshot_cipher_describe,
 };
 
 const cs_impl cs_openssl_aes_256_gcm_evp = {
-	.alg = &cs_alg_aes_256_gcm, .path = "evp", .ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
-	.run = evp_aead_run, .teardown = cipher_teardown,
-	.available = cs_openssl_available, .describe = cipher_ctx_describe,
+	.alg = &cs_alg_aes_256_gcm,
+	.path = "evp",
+	.ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx),
+	.setup = evp_cipher_setup,
+	.run = evp_aead_run,
+	.teardown = cipher_teardown,
+	.available = cs_openssl_available,
+	.describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_256_gcm_fetch = {
-	.alg = &cs_alg_aes_256_gcm, .path = "fetch", .ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
-	.run = FETCH(fetch_aead_run), .teardown = cipher_teardown, .why = FETCH_WHY,
-	.available = cs_openssl_available, .describe = cipher_ctx_describe,
+	.alg = &cs_alg_aes_256_gcm,
+	.path = "fetch",
+	.ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx),
+	.setup = FETCH(fetch_cipher_setup),
+	.run = FETCH(fetch_aead_run),
+	.teardown = cipher_teardown,
+	.why = FETCH_WHY,
+	.available = cs_openssl_available,
+	.describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_aes_256_gcm_oneshot = {
-	.alg = &cs_alg_aes_256_gcm, .path = "oneshot", .ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
-	.run = oneshot_aead_run, .teardown = cipher_teardown,
-	.available = cs_openssl_available, .describe = oneshot_cipher_describe,
+	.alg = &cs_alg_aes_256_gcm,
+	.path = "oneshot",
+	.ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx),
+	.setup = oneshot_cipher_setup,
+	.run = oneshot_aead_run,
+	.teardown = cipher_teardown,
+	.available = cs_openssl_available,
+	.describe = oneshot_cipher_describe,
 };
 
 const cs_impl cs_openssl_chacha20_poly1305_evp = {
-	.alg = &cs_alg_chacha20_poly1305, .path = "evp", .ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx), .setup = evp_cipher_setup,
-	.run = evp_aead_run, .teardown = cipher_teardown,
-	.available = cs_openssl_available, .describe = cipher_ctx_describe,
+	.alg = &cs_alg_chacha20_poly1305,
+	.path = "evp",
+	.ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx),
+	.setup = evp_cipher_setup,
+	.run = evp_aead_run,
+	.teardown = cipher_teardown,
+	.available = cs_openssl_available,
+	.describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_chacha20_poly1305_fetch = {
-	.alg = &cs_alg_chacha20_poly1305, .path = "fetch", .ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx), .setup = FETCH(fetch_cipher_setup),
-	.run = FETCH(fetch_aead_run), .teardown = cipher_teardown, .why = FETCH_WHY,
-	.available = cs_openssl_available, .describe = cipher_ctx_describe,
+	.alg = &cs_alg_chacha20_poly1305,
+	.path = "fetch",
+	.ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx),
+	.setup = FETCH(fetch_cipher_setup),
+	.run = FETCH(fetch_aead_run),
+	.teardown = cipher_teardown,
+	.why = FETCH_WHY,
+	.available = cs_openssl_available,
+	.describe = cipher_ctx_describe,
 };
 const cs_impl cs_openssl_chacha20_poly1305_oneshot = {
-	.alg = &cs_alg_chacha20_poly1305, .path = "oneshot", .ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx), .setup = oneshot_cipher_setup,
-	.run = oneshot_aead_run, .teardown = cipher_teardown,
-	.available = cs_openssl_available, .describe = oneshot_cipher_describe,
+	.alg = &cs_alg_chacha20_poly1305,
+	.path = "oneshot",
+	.ops = AEAD_OPS,
+	.context_size = sizeof(cipher_ctx),
+	.setup = oneshot_cipher_setup,
+	.run = oneshot_aead_run,
+	.teardown = cipher_teardown,
+	.available = cs_openssl_available,
+	.describe = oneshot_cipher_describe,
 };

@@ -70,22 +70,21 @@ typedef enum variant_kind { VARIANT_NONE, VARIANT_PROVIDER, VARIANT_ENGINE } var
 static variant_kind kind;
 static char init_error[1536];	/* why init failed, quoting OpenSSL */
 static char info[2048];		/* variant_info(): what was loaded */
-static char variant_down[1024];	/* why nothing runs in this variant ("" = it runs) */
+static char variant_down[1024]; /* why nothing runs in this variant ("" = it runs) */
 #if CS_ENGINES
-static ENGINE *engine;		/* engine: structural + functional reference */
+static ENGINE *engine; /* engine: structural + functional reference */
 #endif
 #if CS_OPENSSL_3
-static char query[512];		/* provider: the default property query set */
+static char query[512];		    /* provider: the default property query set */
 static OSSL_PROVIDER *providers[2]; /* provider: the one named (+ "default") */
 static size_t n_providers;
 #endif
 
 /* ---- text ---- */
 
-static void
-say(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void
-append(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(char *buf, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void append(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 
 /* Messages quote OpenSSL at length: cut to the buffer, by design. */
 static void
@@ -123,7 +122,7 @@ take_errors(char *buf, size_t size, int detail, int lib, int reason, int *seen)
 	const char *file, *data;
 	int line, flags;
 	unsigned long e;
-	char items[8][320];	/* the first errors, each with its detail */
+	char items[8][320]; /* the first errors, each with its detail */
 	size_t n = 0, more = 0;
 #if CS_OPENSSL_3
 	while ((e = ERR_get_error_all(&file, &line, NULL, &data, &flags)) != 0) {
@@ -165,8 +164,8 @@ static char object_paths[MAX_OBJECTS][PATH_MAX];
 static size_t n_objects = 1;
 
 struct object_walk {
-	size_t seen;		/* objects visited so far */
-	size_t skip;		/* add only those after the first `skip` */
+	size_t seen; /* objects visited so far */
+	size_t skip; /* add only those after the first `skip` */
 };
 
 static int
@@ -174,8 +173,7 @@ object_cb(struct dl_phdr_info *o, size_t size, void *arg)
 {
 	struct object_walk *w = arg;
 	(void)size;
-	if (w->seen++ < w->skip || !o->dlpi_name || !o->dlpi_name[0] ||
-	    n_objects > MAX_OBJECTS)
+	if (w->seen++ < w->skip || !o->dlpi_name || !o->dlpi_name[0] || n_objects > MAX_OBJECTS)
 		return 0;
 	char *path = object_paths[n_objects - 1];
 	snprintf(path, sizeof object_paths[0], "%s", o->dlpi_name);
@@ -260,8 +258,8 @@ load_provider(const char *name, const char *path, const char *propq)
 	kind = VARIANT_PROVIDER;
 	if (path && !OSSL_PROVIDER_set_default_search_path(NULL, path)) {
 		take_errors(first, sizeof first, 1, 0, 0, NULL);
-		say(init_error, sizeof init_error, "cannot search '%s' for providers: %s",
-		    path, first);
+		say(init_error, sizeof init_error, "cannot search '%s' for providers: %s", path,
+		    first);
 		return CS_LIB_ERROR;
 	}
 	size_t before = objects_now();
@@ -275,9 +273,8 @@ load_provider(const char *name, const char *path, const char *propq)
 			p = OSSL_PROVIDER_load(NULL, name);
 		if (!p) {
 			ERR_clear_error();
-			say(init_error, sizeof init_error,
-			    "cannot load provider '%s': %s%s%s%s", name, first,
-			    dir[0] ? " (also looked in " : "", dir, dir[0] ? ")" : "");
+			say(init_error, sizeof init_error, "cannot load provider '%s': %s%s%s%s",
+			    name, first, dir[0] ? " (also looked in " : "", dir, dir[0] ? ")" : "");
 			return CS_LIB_ERROR;
 		}
 	}
@@ -307,8 +304,7 @@ load_provider(const char *name, const char *path, const char *propq)
 	objects_add_since(before);
 	struct provider_list loaded = {.n = 0};
 	OSSL_PROVIDER_do_all(NULL, provider_info, &loaded);
-	say(loaded.items[loaded.n++], sizeof loaded.items[0], "default property query: %s",
-	    query);
+	say(loaded.items[loaded.n++], sizeof loaded.items[0], "default property query: %s", query);
 	cs_join(info, sizeof info, loaded.items, loaded.n, sizeof loaded.items[0], true, "; ");
 	return CS_OK;
 }
@@ -323,7 +319,8 @@ start_engine(const char *id)
 #if !CS_ENGINES
 	say(init_error, sizeof init_error,
 	    "cannot use engine '%s': this OpenSSL is built without the ENGINE API "
-	    "(no-engine or no-deprecated)", id);
+	    "(no-engine or no-deprecated)",
+	    id);
 	return CS_LIB_ERROR;
 #else
 	char why[1024];
@@ -346,8 +343,8 @@ start_engine(const char *id)
 		ENGINE_free(e);
 	} else if (!ENGINE_set_default(e, ENGINE_METHOD_ALL)) {
 		take_errors(why, sizeof why, 1, 0, 0, NULL);
-		say(variant_down, sizeof variant_down,
-		    "engine %s cannot be made the default: %s", id, why);
+		say(variant_down, sizeof variant_down, "engine %s cannot be made the default: %s",
+		    id, why);
 		ENGINE_finish(e);
 		ENGINE_free(e);
 	} else {
@@ -381,7 +378,8 @@ cs_openssl_variant_init(void)
 	if (prov && eng) {
 		say(init_error, sizeof init_error,
 		    "CRYPTOSPEED_OPENSSL_PROVIDER=%s and CRYPTOSPEED_OPENSSL_ENGINE=%s: a "
-		    "worker is one variant (accepted: one of them)", prov, eng);
+		    "worker is one variant (accepted: one of them)",
+		    prov, eng);
 		return CS_BAD_PARAM;
 	}
 	if (eng)
@@ -394,8 +392,9 @@ cs_openssl_variant_init(void)
 	/* Not an error of the run: this worker's rows just have nothing to show. */
 	kind = VARIANT_PROVIDER;
 	say(variant_down, sizeof variant_down,
-	    "provider %s: providers need OpenSSL 3.0; this worker is built with "
-	    OPENSSL_VERSION_TEXT, prov);
+	    "provider %s: providers need OpenSSL 3.0; this worker is built "
+	    "with " OPENSSL_VERSION_TEXT,
+	    prov);
 	say(info, sizeof info, "%s", variant_down);
 	return CS_OK;
 #endif
@@ -515,8 +514,7 @@ fetch_probe(const cs_alg *alg, cs_openssl_route route, char *why, size_t size)
 	}
 	char err[512];
 	take_errors(err, sizeof err, 0, 0, 0, NULL);
-	say(why, size, "the property query '%s' fetches no %s (OpenSSL: %s)", query, name,
-	    err);
+	say(why, size, "the property query '%s' fetches no %s (OpenSSL: %s)", query, name, err);
 	return 0;
 }
 #endif
@@ -547,9 +545,9 @@ cs_openssl_available(const cs_impl *self, const char **why)
 		if (route == CS_OPENSSL_IMPLICIT)
 			return 1;
 		*why = route == CS_OPENSSL_FETCHED
-			? "engines serve only the evp and oneshot paths (EVP_*_fetch never "
-			  "consults an engine)"
-			: "engines serve only the evp and oneshot paths";
+			       ? "engines serve only the evp and oneshot paths (EVP_*_fetch never "
+				 "consults an engine)"
+			       : "engines serve only the evp and oneshot paths";
 		return 0;
 	}
 	if (route == CS_OPENSSL_LOWLEVEL) {

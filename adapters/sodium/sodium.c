@@ -52,8 +52,7 @@ struct aead_ctx {
 };
 
 static cs_status
-aead_keep_key(struct aead_ctx *c, const cs_setup *setup, size_t key_len,
-	      size_t max_len)
+aead_keep_key(struct aead_ctx *c, const cs_setup *setup, size_t key_len, size_t max_len)
 {
 	if (setup->op != CS_OP_SEAL && setup->op != CS_OP_OPEN)
 		return CS_BAD_PARAM;
@@ -101,15 +100,15 @@ aes256gcm_run(void *ctx, const cs_io *io)
 	const struct aead_ctx *c = ctx;
 
 	if (c->op == CS_OP_SEAL) {
-		if (crypto_aead_aes256gcm_encrypt_detached(
-			    or_empty(io->out), io->tag, NULL, io->in, io->len,
-			    io->aad, io->aad_len, NULL, io->nonce, c->key) != 0)
+		if (crypto_aead_aes256gcm_encrypt_detached(or_empty(io->out), io->tag, NULL, io->in,
+							   io->len, io->aad, io->aad_len, NULL,
+							   io->nonce, c->key) != 0)
 			return CS_LIB_ERROR;
 		return CS_OK;
 	}
-	if (crypto_aead_aes256gcm_decrypt_detached(
-		    io->out, NULL, or_empty_const(io->in), io->len, io->tag,
-		    io->aad, io->aad_len, io->nonce, c->key) != 0)
+	if (crypto_aead_aes256gcm_decrypt_detached(io->out, NULL, or_empty_const(io->in), io->len,
+						   io->tag, io->aad, io->aad_len, io->nonce,
+						   c->key) != 0)
 		return CS_MISMATCH;
 	return CS_OK;
 }
@@ -117,8 +116,7 @@ aes256gcm_run(void *ctx, const cs_io *io)
 static cs_status
 chacha20poly1305_setup(void *ctx, const cs_setup *setup)
 {
-	return aead_keep_key(ctx, setup,
-			     crypto_aead_chacha20poly1305_ietf_KEYBYTES,
+	return aead_keep_key(ctx, setup, crypto_aead_chacha20poly1305_ietf_KEYBYTES,
 			     crypto_aead_chacha20poly1305_ietf_messagebytes_max());
 }
 
@@ -129,14 +127,14 @@ chacha20poly1305_run(void *ctx, const cs_io *io)
 
 	if (c->op == CS_OP_SEAL) {
 		if (crypto_aead_chacha20poly1305_ietf_encrypt_detached(
-			    or_empty(io->out), io->tag, NULL, io->in, io->len,
-			    io->aad, io->aad_len, NULL, io->nonce, c->key) != 0)
+			    or_empty(io->out), io->tag, NULL, io->in, io->len, io->aad, io->aad_len,
+			    NULL, io->nonce, c->key) != 0)
 			return CS_LIB_ERROR;
 		return CS_OK;
 	}
 	if (crypto_aead_chacha20poly1305_ietf_decrypt_detached(
-		    io->out, NULL, or_empty_const(io->in), io->len, io->tag,
-		    io->aad, io->aad_len, io->nonce, c->key) != 0)
+		    io->out, NULL, or_empty_const(io->in), io->len, io->tag, io->aad, io->aad_len,
+		    io->nonce, c->key) != 0)
 		return CS_MISMATCH;
 	return CS_OK;
 }
@@ -169,8 +167,7 @@ afternm_setup(void *ctx, const cs_setup *setup)
 	c->op = setup->op;
 	/* aligned_alloc wants a size that is a multiple of the alignment. */
 	size_t align = alignof(crypto_aead_aes256gcm_state);
-	size_t size = (sizeof(crypto_aead_aes256gcm_state) + align - 1) /
-		      align * align;
+	size_t size = (sizeof(crypto_aead_aes256gcm_state) + align - 1) / align * align;
 	c->state = aligned_alloc(align, size);
 	if (!c->state)
 		return CS_NO_MEMORY;
@@ -186,15 +183,14 @@ afternm_run(void *ctx, const cs_io *io)
 
 	if (c->op == CS_OP_SEAL) {
 		if (crypto_aead_aes256gcm_encrypt_detached_afternm(
-			    or_empty(io->out), io->tag, NULL, io->in, io->len,
-			    io->aad, io->aad_len, NULL, io->nonce,
-			    c->state) != 0)
+			    or_empty(io->out), io->tag, NULL, io->in, io->len, io->aad, io->aad_len,
+			    NULL, io->nonce, c->state) != 0)
 			return CS_LIB_ERROR;
 		return CS_OK;
 	}
-	if (crypto_aead_aes256gcm_decrypt_detached_afternm(
-		    io->out, NULL, or_empty_const(io->in), io->len, io->tag,
-		    io->aad, io->aad_len, io->nonce, c->state) != 0)
+	if (crypto_aead_aes256gcm_decrypt_detached_afternm(io->out, NULL, or_empty_const(io->in),
+							   io->len, io->tag, io->aad, io->aad_len,
+							   io->nonce, c->state) != 0)
 		return CS_MISMATCH;
 	return CS_OK;
 }
@@ -227,16 +223,14 @@ static cs_status
 sha256_run(void *ctx, const cs_io *io)
 {
 	(void)ctx;
-	return crypto_hash_sha256(io->out, io->in, io->len) == 0 ? CS_OK
-								 : CS_LIB_ERROR;
+	return crypto_hash_sha256(io->out, io->in, io->len) == 0 ? CS_OK : CS_LIB_ERROR;
 }
 
 static cs_status
 sha512_run(void *ctx, const cs_io *io)
 {
 	(void)ctx;
-	return crypto_hash_sha512(io->out, io->in, io->len) == 0 ? CS_OK
-								 : CS_LIB_ERROR;
+	return crypto_hash_sha512(io->out, io->in, io->len) == 0 ? CS_OK : CS_LIB_ERROR;
 }
 
 /* ---- X25519 ---- */
@@ -260,8 +254,7 @@ x25519_setup(void *ctx, const cs_setup *setup)
 		return CS_OK;
 	if (setup->op != CS_OP_DERIVE || !setup->key || !setup->peer)
 		return CS_BAD_PARAM;
-	if (setup->alg->key_len != sizeof c->priv ||
-	    setup->alg->pub_len != sizeof c->peer)
+	if (setup->alg->key_len != sizeof c->priv || setup->alg->pub_len != sizeof c->peer)
 		return CS_BAD_PARAM;
 	memcpy(c->priv, setup->key, sizeof c->priv);
 	memcpy(c->peer, setup->peer, sizeof c->peer);
@@ -307,7 +300,7 @@ ed25519_setup(void *ctx, const cs_setup *setup)
 		if (setup->key_len != crypto_sign_SEEDBYTES)
 			return CS_BAD_PARAM;
 		return crypto_sign_seed_keypair(c->pk, c->sk, setup->key) == 0 ? CS_OK
-			: CS_LIB_ERROR;
+									       : CS_LIB_ERROR;
 	}
 	if (c->op != CS_OP_VERIFY || setup->peer_len != sizeof c->pk)
 		return CS_BAD_PARAM;
@@ -320,7 +313,8 @@ ed25519_run(void *ctx, const cs_io *io)
 {
 	struct ed25519_ctx *c = ctx;
 	if (c->op == CS_OP_SIGN) {
-		if (crypto_sign_detached(io->out, NULL, or_empty_const(io->in), io->len, c->sk) != 0)
+		if (crypto_sign_detached(io->out, NULL, or_empty_const(io->in), io->len, c->sk) !=
+		    0)
 			return CS_LIB_ERROR;
 #ifdef CS_FAULT_FLIP_SIG
 		io->out[7] ^= 0x10; /* a seeded fault (tests/CMakeLists.txt): one bit wrong */
@@ -329,7 +323,9 @@ ed25519_run(void *ctx, const cs_io *io)
 	}
 	if (c->op == CS_OP_VERIFY)
 		return crypto_sign_verify_detached(io->sig, or_empty_const(io->in), io->len,
-						   c->pk) == 0 ? CS_OK : CS_MISMATCH;
+						   c->pk) == 0
+			       ? CS_OK
+			       : CS_MISMATCH;
 	unsigned char sk[crypto_sign_SECRETKEYBYTES];
 	int r = crypto_sign_keypair(io->out, sk);
 	sodium_memzero(sk, sizeof sk);
@@ -351,8 +347,10 @@ hmac_setup(void *ctx, const cs_setup *setup)
 	struct hmac_ctx *c = ctx;
 	if (setup->op != CS_OP_MAC)
 		return CS_BAD_PARAM;
-	return crypto_auth_hmacsha256_init(&c->keyed, or_empty_const(setup->key),
-					   setup->key_len) == 0 ? CS_OK : CS_LIB_ERROR;
+	return crypto_auth_hmacsha256_init(&c->keyed, or_empty_const(setup->key), setup->key_len) ==
+			       0
+		       ? CS_OK
+		       : CS_LIB_ERROR;
 }
 
 static cs_status
@@ -369,80 +367,123 @@ hmac_run(void *ctx, const cs_io *io)
 /* ---- The table ---- */
 
 static const cs_impl aes_128_gcm_combined = {
-	.alg = &cs_alg_aes_128_gcm, .path = "combined", .ops = AEAD_OPS,
+	.alg = &cs_alg_aes_128_gcm,
+	.path = "combined",
+	.ops = AEAD_OPS,
 	.why = "libsodium has no AES-128-GCM",
 };
 static const cs_impl aes_256_gcm_combined = {
-	.alg = &cs_alg_aes_256_gcm, .path = "combined", .ops = AEAD_OPS,
+	.alg = &cs_alg_aes_256_gcm,
+	.path = "combined",
+	.ops = AEAD_OPS,
 	.context_size = sizeof(struct aead_ctx),
-	.available = aes256gcm_available, .setup = aes256gcm_setup,
+	.available = aes256gcm_available,
+	.setup = aes256gcm_setup,
 	.run = aes256gcm_run,
 };
 static const cs_impl aes_256_gcm_afternm = {
-	.alg = &cs_alg_aes_256_gcm, .path = "afternm", .ops = AEAD_OPS,
+	.alg = &cs_alg_aes_256_gcm,
+	.path = "afternm",
+	.ops = AEAD_OPS,
 	.context_size = sizeof(struct afternm_ctx),
-	.available = aes256gcm_available, .setup = afternm_setup,
-	.run = afternm_run, .teardown = afternm_teardown,
+	.available = aes256gcm_available,
+	.setup = afternm_setup,
+	.run = afternm_run,
+	.teardown = afternm_teardown,
 };
 static const cs_impl chacha20_poly1305_combined = {
-	.alg = &cs_alg_chacha20_poly1305, .path = "combined", .ops = AEAD_OPS,
+	.alg = &cs_alg_chacha20_poly1305,
+	.path = "combined",
+	.ops = AEAD_OPS,
 	.context_size = sizeof(struct aead_ctx),
-	.setup = chacha20poly1305_setup, .run = chacha20poly1305_run,
+	.setup = chacha20poly1305_setup,
+	.run = chacha20poly1305_run,
 };
 static const cs_impl aes_128_cbc_combined = {
-	.alg = &cs_alg_aes_128_cbc, .path = "combined",
+	.alg = &cs_alg_aes_128_cbc,
+	.path = "combined",
 	.ops = CS_OPBIT(CS_OP_ENCRYPT),
 	.why = "libsodium has no AES-128-CBC",
 };
 static const cs_impl sha1_combined = {
-	.alg = &cs_alg_sha1, .path = "combined", .ops = CS_OPBIT(CS_OP_DIGEST),
+	.alg = &cs_alg_sha1,
+	.path = "combined",
+	.ops = CS_OPBIT(CS_OP_DIGEST),
 	.why = "libsodium has no SHA-1",
 };
 static const cs_impl sha256_combined = {
-	.alg = &cs_alg_sha256, .path = "combined", .ops = CS_OPBIT(CS_OP_DIGEST),
-	.setup = hash_setup, .run = sha256_run,
+	.alg = &cs_alg_sha256,
+	.path = "combined",
+	.ops = CS_OPBIT(CS_OP_DIGEST),
+	.setup = hash_setup,
+	.run = sha256_run,
 };
 static const cs_impl sha512_combined = {
-	.alg = &cs_alg_sha512, .path = "combined", .ops = CS_OPBIT(CS_OP_DIGEST),
-	.setup = hash_setup, .run = sha512_run,
+	.alg = &cs_alg_sha512,
+	.path = "combined",
+	.ops = CS_OPBIT(CS_OP_DIGEST),
+	.setup = hash_setup,
+	.run = sha512_run,
 };
 static const cs_impl x25519_combined = {
-	.alg = &cs_alg_x25519, .path = "combined", .ops = KEX_OPS,
+	.alg = &cs_alg_x25519,
+	.path = "combined",
+	.ops = KEX_OPS,
 	.context_size = sizeof(struct x25519_ctx),
-	.setup = x25519_setup, .run = x25519_run,
+	.setup = x25519_setup,
+	.run = x25519_run,
 };
 static const cs_impl p256_combined = {
-	.alg = &cs_alg_p256, .path = "combined", .ops = KEX_OPS,
+	.alg = &cs_alg_p256,
+	.path = "combined",
+	.ops = KEX_OPS,
 	.why = "libsodium has no P-256 (no NIST curves)",
 };
 
 static const cs_impl ed25519_combined = {
-	.alg = &cs_alg_ed25519, .path = "combined",
+	.alg = &cs_alg_ed25519,
+	.path = "combined",
 	.ops = CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY) | CS_OPBIT(CS_OP_KEYGEN),
 	.context_size = sizeof(struct ed25519_ctx),
-	.setup = ed25519_setup, .run = ed25519_run,
+	.setup = ed25519_setup,
+	.run = ed25519_run,
 };
 static const cs_impl ecdsa_p256_combined = {
-	.alg = &cs_alg_ecdsa_p256, .path = "combined",
+	.alg = &cs_alg_ecdsa_p256,
+	.path = "combined",
 	.ops = CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY) | CS_OPBIT(CS_OP_KEYGEN),
 	.why = "libsodium has no ECDSA (no NIST curves)",
 };
 static const cs_impl rsa_2048_combined = {
-	.alg = &cs_alg_rsa_2048, .path = "combined",
+	.alg = &cs_alg_rsa_2048,
+	.path = "combined",
 	.ops = CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY),
 	.why = "libsodium has no RSA",
 };
 static const cs_impl hmac_sha256_combined = {
-	.alg = &cs_alg_hmac_sha256, .path = "combined", .ops = CS_OPBIT(CS_OP_MAC),
+	.alg = &cs_alg_hmac_sha256,
+	.path = "combined",
+	.ops = CS_OPBIT(CS_OP_MAC),
 	.context_size = sizeof(struct hmac_ctx),
-	.setup = hmac_setup, .run = hmac_run,
+	.setup = hmac_setup,
+	.run = hmac_run,
 };
 
 static const cs_impl *const impls[] = {
-	&aes_128_gcm_combined, &aes_256_gcm_combined, &aes_256_gcm_afternm,
-	&chacha20_poly1305_combined, &aes_128_cbc_combined, &sha1_combined,
-	&sha256_combined, &sha512_combined, &x25519_combined, &p256_combined,
-	&ed25519_combined, &ecdsa_p256_combined, &rsa_2048_combined, &hmac_sha256_combined,
+	&aes_128_gcm_combined,
+	&aes_256_gcm_combined,
+	&aes_256_gcm_afternm,
+	&chacha20_poly1305_combined,
+	&aes_128_cbc_combined,
+	&sha1_combined,
+	&sha256_combined,
+	&sha512_combined,
+	&x25519_combined,
+	&p256_combined,
+	&ed25519_combined,
+	&ecdsa_p256_combined,
+	&rsa_2048_combined,
+	&hmac_sha256_combined,
 	NULL,
 };
 
@@ -470,10 +511,8 @@ sodium_adapter_build_info(void)
 {
 	static char buf[64];
 
-	snprintf(buf, sizeof buf, "library version %d.%d%s",
-		 sodium_library_version_major(),
-		 sodium_library_version_minor(),
-		 sodium_library_minimal() ? ", minimal" : "");
+	snprintf(buf, sizeof buf, "library version %d.%d%s", sodium_library_version_major(),
+		 sodium_library_version_minor(), sodium_library_minimal() ? ", minimal" : "");
 	return buf;
 }
 
@@ -486,16 +525,11 @@ sodium_adapter_cpu_info(void)
 		const char *name;
 		int (*has)(void);
 	} features[] = {
-		{"neon", sodium_runtime_has_neon},
-		{"sse2", sodium_runtime_has_sse2},
-		{"sse3", sodium_runtime_has_sse3},
-		{"ssse3", sodium_runtime_has_ssse3},
-		{"sse41", sodium_runtime_has_sse41},
-		{"avx", sodium_runtime_has_avx},
-		{"avx2", sodium_runtime_has_avx2},
-		{"avx512f", sodium_runtime_has_avx512f},
-		{"pclmul", sodium_runtime_has_pclmul},
-		{"aesni", sodium_runtime_has_aesni},
+		{"neon", sodium_runtime_has_neon},     {"sse2", sodium_runtime_has_sse2},
+		{"sse3", sodium_runtime_has_sse3},     {"ssse3", sodium_runtime_has_ssse3},
+		{"sse41", sodium_runtime_has_sse41},   {"avx", sodium_runtime_has_avx},
+		{"avx2", sodium_runtime_has_avx2},     {"avx512f", sodium_runtime_has_avx512f},
+		{"pclmul", sodium_runtime_has_pclmul}, {"aesni", sodium_runtime_has_aesni},
 		{"rdrand", sodium_runtime_has_rdrand},
 	};
 	const char *have[sizeof features / sizeof features[0]];

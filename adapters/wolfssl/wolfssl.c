@@ -70,24 +70,25 @@
 #if defined(HAVE_CHACHA) && defined(HAVE_POLY1305)
 #define CS_WC_CHAPOLY 1
 #endif
-#if defined(HAVE_CURVE25519) && defined(HAVE_CURVE25519_SHARED_SECRET) && \
-	defined(HAVE_CURVE25519_KEY_IMPORT) && defined(HAVE_CURVE25519_KEY_EXPORT) && \
+#if defined(HAVE_CURVE25519) && defined(HAVE_CURVE25519_SHARED_SECRET) &&                          \
+	defined(HAVE_CURVE25519_KEY_IMPORT) && defined(HAVE_CURVE25519_KEY_EXPORT) &&              \
 	!defined(WC_NO_RNG)
 #define CS_WC_X25519 1
 #endif
-#if defined(HAVE_ECC) && defined(HAVE_ECC_DHE) && defined(HAVE_ECC_KEY_IMPORT) && \
+#if defined(HAVE_ECC) && defined(HAVE_ECC_DHE) && defined(HAVE_ECC_KEY_IMPORT) &&                  \
 	defined(HAVE_ECC_KEY_EXPORT) && !defined(NO_ECC256) && !defined(WC_NO_RNG)
 #define CS_WC_P256 1
 #endif
 
-#if defined(HAVE_ED25519) && defined(HAVE_ED25519_SIGN) && defined(HAVE_ED25519_VERIFY) && \
-	defined(HAVE_ED25519_KEY_IMPORT) && defined(HAVE_ED25519_KEY_EXPORT) && !defined(WC_NO_RNG)
+#if defined(HAVE_ED25519) && defined(HAVE_ED25519_SIGN) && defined(HAVE_ED25519_VERIFY) &&         \
+	defined(HAVE_ED25519_KEY_IMPORT) && defined(HAVE_ED25519_KEY_EXPORT) &&                    \
+	!defined(WC_NO_RNG)
 #define CS_WC_ED25519 1
 #endif
 /* (r and s go through the mp_ calls, exported only with WOLFSSL_PUBLIC_MP:
    Debian's build has it, upstream's default configure does not) */
-#if defined(HAVE_ECC) && defined(HAVE_ECC_SIGN) && defined(HAVE_ECC_VERIFY) && \
-	defined(HAVE_ECC_KEY_IMPORT) && defined(HAVE_ECC_KEY_EXPORT) && !defined(NO_ECC256) && \
+#if defined(HAVE_ECC) && defined(HAVE_ECC_SIGN) && defined(HAVE_ECC_VERIFY) &&                     \
+	defined(HAVE_ECC_KEY_IMPORT) && defined(HAVE_ECC_KEY_EXPORT) && !defined(NO_ECC256) &&     \
 	!defined(NO_SHA256) && !defined(WC_NO_RNG) && defined(WOLFSSL_PUBLIC_MP)
 #define CS_WC_ECDSA 1
 #endif
@@ -103,16 +104,11 @@ static cs_status
 wc_status(int ret)
 {
 	switch (ret) {
-	case 0:
-		return CS_OK;
-	case MEMORY_E:
-		return CS_NO_MEMORY;
-	case NOT_COMPILED_IN:
-		return CS_UNSUPPORTED;
-	case BAD_LENGTH_E:
-		return CS_BAD_PARAM;
-	default:
-		return CS_LIB_ERROR;
+	case 0: return CS_OK;
+	case MEMORY_E: return CS_NO_MEMORY;
+	case NOT_COMPILED_IN: return CS_UNSUPPORTED;
+	case BAD_LENGTH_E: return CS_BAD_PARAM;
+	default: return CS_LIB_ERROR;
 	}
 }
 
@@ -134,7 +130,7 @@ fits_word32(size_t n)
 #if defined(CS_WC_GCM) || defined(CS_WC_CBC)
 typedef struct aes_ctx {
 	Aes aes;
-	bool aes_init;		/* wc_AesInit succeeded: wc_AesFree owed */
+	bool aes_init; /* wc_AesInit succeeded: wc_AesFree owed */
 	cs_op op;
 	word32 nonce_len, tag_len;
 } aes_ctx;
@@ -190,15 +186,14 @@ gcm_run(void *ctx, const cs_io *io)
 	aes_ctx *c = ctx;
 	int ret;
 	if (c->op == CS_OP_SEAL) {
-		ret = wc_AesGcmEncrypt(&c->aes, io->out, io->in, (word32)io->len,
-				       io->nonce, c->nonce_len, io->tag, c->tag_len,
-				       io->aad, (word32)io->aad_len);
+		ret = wc_AesGcmEncrypt(&c->aes, io->out, io->in, (word32)io->len, io->nonce,
+				       c->nonce_len, io->tag, c->tag_len, io->aad,
+				       (word32)io->aad_len);
 		return ret == 0 ? CS_OK : wc_status(ret);
 	}
 #if defined(HAVE_AES_DECRYPT)
-	ret = wc_AesGcmDecrypt(&c->aes, io->out, io->in, (word32)io->len,
-			       io->nonce, c->nonce_len, io->tag, c->tag_len,
-			       io->aad, (word32)io->aad_len);
+	ret = wc_AesGcmDecrypt(&c->aes, io->out, io->in, (word32)io->len, io->nonce, c->nonce_len,
+			       io->tag, c->tag_len, io->aad, (word32)io->aad_len);
 	if (ret == AES_GCM_AUTH_E)
 		return CS_MISMATCH;
 	return ret == 0 ? CS_OK : wc_status(ret);
@@ -222,8 +217,8 @@ cbc_setup(void *ctx, const cs_setup *s)
 	if (st != CS_OK)
 		return st;
 	/* The key schedule once; the IV is set by every op. */
-	return wc_status(wc_AesSetKey(&c->aes, s->key, (word32)s->alg->key_len,
-				      NULL, AES_ENCRYPTION));
+	return wc_status(
+		wc_AesSetKey(&c->aes, s->key, (word32)s->alg->key_len, NULL, AES_ENCRYPTION));
 }
 
 static cs_status
@@ -258,8 +253,8 @@ chapoly_setup(void *ctx, const cs_setup *s)
 		return CS_BAD_PARAM;
 	if (s->alg->key_len != sizeof c->key ||
 	    s->alg->nonce_len != CHACHA20_POLY1305_AEAD_IV_SIZE ||
-	    s->alg->tag_len != CHACHA20_POLY1305_AEAD_AUTHTAG_SIZE ||
-	    !fits_word32(s->max_len) || !fits_word32(s->aad_len))
+	    s->alg->tag_len != CHACHA20_POLY1305_AEAD_AUTHTAG_SIZE || !fits_word32(s->max_len) ||
+	    !fits_word32(s->aad_len))
 		return CS_BAD_PARAM;
 	memcpy(c->key, s->key, sizeof c->key);
 	c->op = s->op;
@@ -272,13 +267,11 @@ chapoly_run(void *ctx, const cs_io *io)
 	chapoly_ctx *c = ctx;
 	int ret;
 	if (c->op == CS_OP_SEAL) {
-		ret = wc_ChaCha20Poly1305_Encrypt(c->key, io->nonce, io->aad,
-						  (word32)io->aad_len, io->in,
-						  (word32)io->len, io->out, io->tag);
+		ret = wc_ChaCha20Poly1305_Encrypt(c->key, io->nonce, io->aad, (word32)io->aad_len,
+						  io->in, (word32)io->len, io->out, io->tag);
 		return ret == 0 ? CS_OK : wc_status(ret);
 	}
-	ret = wc_ChaCha20Poly1305_Decrypt(c->key, io->nonce, io->aad,
-					  (word32)io->aad_len, io->in,
+	ret = wc_ChaCha20Poly1305_Decrypt(c->key, io->nonce, io->aad, (word32)io->aad_len, io->in,
 					  (word32)io->len, io->tag, io->out);
 	if (ret == MAC_CMP_FAILED_E)
 		return CS_MISMATCH;
@@ -426,7 +419,7 @@ sha512_teardown(void *ctx)
 
 #ifdef CS_WC_X25519
 typedef struct x25519_ctx {
-	curve25519_key ours;	/* derive: the fixed private key; keygen: the new pair,
+	curve25519_key ours; /* derive: the fixed private key; keygen: the new pair,
 				   only between init and free in run */
 	curve25519_key peer;
 	WC_RNG rng;
@@ -520,7 +513,7 @@ x25519_teardown(void *ctx)
 #define P256_PUB_SIZE (1 + 2 * P256_SIZE) /* 04 || X || Y */
 
 typedef struct p256_ctx {
-	ecc_key ours;		/* derive: the fixed private key; keygen: the new pair,
+	ecc_key ours; /* derive: the fixed private key; keygen: the new pair,
 				   only between wc_ecc_init and wc_ecc_free in run */
 	ecc_key peer;
 	WC_RNG rng;
@@ -537,9 +530,8 @@ p256_setup(void *ctx, const cs_setup *s)
 {
 	p256_ctx *c = ctx;
 	int ret;
-	if ((s->op != CS_OP_DERIVE && s->op != CS_OP_KEYGEN) ||
-	    s->alg->key_len != P256_SIZE || s->alg->pub_len != P256_PUB_SIZE ||
-	    s->alg->out_len != P256_SIZE)
+	if ((s->op != CS_OP_DERIVE && s->op != CS_OP_KEYGEN) || s->alg->key_len != P256_SIZE ||
+	    s->alg->pub_len != P256_PUB_SIZE || s->alg->out_len != P256_SIZE)
 		return CS_BAD_PARAM;
 	c->op = s->op;
 	/* keygen draws the key from it; derive needs it too when wolfCrypt
@@ -556,8 +548,7 @@ p256_setup(void *ctx, const cs_setup *s)
 	c->ours_init = true;
 	/* Our scalar, big-endian, with no public point (wolfCrypt marks the key
 	   ECC_PRIVATEKEY_ONLY, enough for ECDH). */
-	ret = wc_ecc_import_private_key_ex(s->key, P256_SIZE, NULL, 0, &c->ours,
-					   ECC_SECP256R1);
+	ret = wc_ecc_import_private_key_ex(s->key, P256_SIZE, NULL, 0, &c->ours, ECC_SECP256R1);
 	if (ret != 0)
 		return wc_status(ret);
 #ifdef ECC_TIMING_RESISTANT
@@ -619,8 +610,8 @@ p256_teardown(void *ctx)
 
 #ifdef CS_WC_ED25519
 typedef struct ed25519_ctx {
-	ed25519_key key;	/* sign: the key pair; verify: the public key */
-	WC_RNG rng;		/* keygen */
+	ed25519_key key; /* sign: the key pair; verify: the public key */
+	WC_RNG rng;	 /* keygen */
 	bool key_init, rng_init;
 	cs_op op;
 } ed25519_ctx;
@@ -674,7 +665,7 @@ ed25519_run(void *ctx, const cs_io *io)
 			return CS_OK;
 		/* wolfCrypt refuses an S >= the group order as a bad argument */
 		return ret == 0 || ret == SIG_VERIFY_E || ret == BAD_FUNC_ARG ? CS_MISMATCH
-			: wc_status(ret);
+									      : wc_status(ret);
 	}
 	/* a fresh key object per key pair, as for P-256 */
 	if ((ret = wc_ed25519_init(&c->key)) != 0)
@@ -705,7 +696,7 @@ ed25519_teardown(void *ctx)
 #define ECDSA_SIZE 32
 
 typedef struct ecdsa_ctx {
-	ecc_key key;		/* sign: the key pair; verify: the public key; keygen:
+	ecc_key key; /* sign: the key pair; verify: the public key; keygen:
 				   the new pair, only inside run */
 	WC_RNG rng;
 	mp_int r, s;
@@ -739,8 +730,8 @@ ecdsa_setup(void *ctx, const cs_setup *s)
 	if (s->op == CS_OP_SIGN) {
 		if (s->key_len != ECDSA_SIZE)
 			return CS_BAD_PARAM;
-		ret = wc_ecc_import_private_key_ex(s->key, ECDSA_SIZE, s->peer,
-						   (word32)s->peer_len, &c->key, ECC_SECP256R1);
+		ret = wc_ecc_import_private_key_ex(s->key, ECDSA_SIZE, s->peer, (word32)s->peer_len,
+						   &c->key, ECC_SECP256R1);
 #ifdef ECC_TIMING_RESISTANT
 		if (ret == 0)
 			ret = wc_ecc_set_rng(&c->key, &c->rng);
@@ -814,10 +805,10 @@ ecdsa_teardown(void *ctx)
 
 typedef struct rsa_ctx {
 	RsaKey key;
-	WC_RNG rng;		/* sign: blinding */
+	WC_RNG rng; /* sign: blinding */
 	bool key_init, rng_init;
 	cs_op op;
-	int oid;		/* wc_GetCTC_HashOID(WC_SHA256) */
+	int oid; /* wc_GetCTC_HashOID(WC_SHA256) */
 } rsa_ctx;
 
 static cs_setup_fn rsa_setup;
@@ -875,7 +866,9 @@ rsa_run(void *ctx, const cs_io *io)
 	ret = wc_RsaSSL_VerifyInline(sig, RSA_SIZE, &plain, &c->key);
 	if (ret < 0)
 		return ret == RSA_PAD_E || ret == RSA_BUFFER_E || ret == BAD_PADDING_E ||
-		       ret == RSA_OUT_OF_RANGE_E ? CS_MISMATCH : wc_status(ret);
+				       ret == RSA_OUT_OF_RANGE_E
+			       ? CS_MISMATCH
+			       : wc_status(ret);
 	return (word32)ret == info_len && memcmp(plain, info, info_len) == 0 ? CS_OK : CS_MISMATCH;
 }
 
@@ -939,85 +932,120 @@ hmac_teardown(void *ctx)
 /* ---- The table ---- */
 
 static const cs_impl aes_128_gcm_wolfcrypt = {
-	.alg = &cs_alg_aes_128_gcm, .path = PATH,
+	.alg = &cs_alg_aes_128_gcm,
+	.path = PATH,
 #if defined(CS_WC_GCM) && defined(WOLFSSL_AES_128)
-	.ops = GCM_OPS, .context_size = sizeof(aes_ctx),
-	.setup = gcm_setup, .run = gcm_run, .teardown = aes_teardown,
+	.ops = GCM_OPS,
+	.context_size = sizeof(aes_ctx),
+	.setup = gcm_setup,
+	.run = gcm_run,
+	.teardown = aes_teardown,
 #else
 	.ops = AEAD_OPS,
 	.why = "this wolfSSL build has no AES-128-GCM (needs HAVE_AESGCM, WOLFSSL_AES_128)",
 #endif
 };
 static const cs_impl aes_256_gcm_wolfcrypt = {
-	.alg = &cs_alg_aes_256_gcm, .path = PATH,
+	.alg = &cs_alg_aes_256_gcm,
+	.path = PATH,
 #if defined(CS_WC_GCM) && defined(WOLFSSL_AES_256)
-	.ops = GCM_OPS, .context_size = sizeof(aes_ctx),
-	.setup = gcm_setup, .run = gcm_run, .teardown = aes_teardown,
+	.ops = GCM_OPS,
+	.context_size = sizeof(aes_ctx),
+	.setup = gcm_setup,
+	.run = gcm_run,
+	.teardown = aes_teardown,
 #else
 	.ops = AEAD_OPS,
 	.why = "this wolfSSL build has no AES-256-GCM (needs HAVE_AESGCM, WOLFSSL_AES_256)",
 #endif
 };
 static const cs_impl chacha20_poly1305_wolfcrypt = {
-	.alg = &cs_alg_chacha20_poly1305, .path = PATH, .ops = AEAD_OPS,
+	.alg = &cs_alg_chacha20_poly1305,
+	.path = PATH,
+	.ops = AEAD_OPS,
 #ifdef CS_WC_CHAPOLY
 	.context_size = sizeof(chapoly_ctx),
-	.setup = chapoly_setup, .run = chapoly_run,
+	.setup = chapoly_setup,
+	.run = chapoly_run,
 #else
 	.why = "this wolfSSL build has no ChaCha20-Poly1305 (needs HAVE_CHACHA, HAVE_POLY1305)",
 #endif
 };
 static const cs_impl aes_128_cbc_wolfcrypt = {
-	.alg = &cs_alg_aes_128_cbc, .path = PATH, .ops = CS_OPBIT(CS_OP_ENCRYPT),
+	.alg = &cs_alg_aes_128_cbc,
+	.path = PATH,
+	.ops = CS_OPBIT(CS_OP_ENCRYPT),
 #ifdef CS_WC_CBC
 	.context_size = sizeof(aes_ctx),
-	.setup = cbc_setup, .run = cbc_run, .teardown = aes_teardown,
+	.setup = cbc_setup,
+	.run = cbc_run,
+	.teardown = aes_teardown,
 #else
 	.why = "this wolfSSL build has no AES-128-CBC (built with NO_AES_CBC or NO_AES_128)",
 #endif
 };
 static const cs_impl sha1_wolfcrypt = {
-	.alg = &cs_alg_sha1, .path = PATH, .ops = CS_OPBIT(CS_OP_DIGEST),
+	.alg = &cs_alg_sha1,
+	.path = PATH,
+	.ops = CS_OPBIT(CS_OP_DIGEST),
 #ifndef NO_SHA
 	.context_size = sizeof(sha1_ctx),
-	.setup = sha1_setup, .run = sha1_run, .teardown = sha1_teardown,
+	.setup = sha1_setup,
+	.run = sha1_run,
+	.teardown = sha1_teardown,
 #else
 	.why = "this wolfSSL build has no SHA-1 (built with NO_SHA)",
 #endif
 };
 static const cs_impl sha256_wolfcrypt = {
-	.alg = &cs_alg_sha256, .path = PATH, .ops = CS_OPBIT(CS_OP_DIGEST),
+	.alg = &cs_alg_sha256,
+	.path = PATH,
+	.ops = CS_OPBIT(CS_OP_DIGEST),
 #ifndef NO_SHA256
 	.context_size = sizeof(sha256_ctx),
-	.setup = sha256_setup, .run = sha256_run, .teardown = sha256_teardown,
+	.setup = sha256_setup,
+	.run = sha256_run,
+	.teardown = sha256_teardown,
 #else
 	.why = "this wolfSSL build has no SHA-256 (built with NO_SHA256)",
 #endif
 };
 static const cs_impl sha512_wolfcrypt = {
-	.alg = &cs_alg_sha512, .path = PATH, .ops = CS_OPBIT(CS_OP_DIGEST),
+	.alg = &cs_alg_sha512,
+	.path = PATH,
+	.ops = CS_OPBIT(CS_OP_DIGEST),
 #ifdef WOLFSSL_SHA512
 	.context_size = sizeof(sha512_ctx),
-	.setup = sha512_setup, .run = sha512_run, .teardown = sha512_teardown,
+	.setup = sha512_setup,
+	.run = sha512_run,
+	.teardown = sha512_teardown,
 #else
 	.why = "this wolfSSL build has no SHA-512 (needs WOLFSSL_SHA512)",
 #endif
 };
 static const cs_impl x25519_wolfcrypt = {
-	.alg = &cs_alg_x25519, .path = PATH, .ops = KEX_OPS,
+	.alg = &cs_alg_x25519,
+	.path = PATH,
+	.ops = KEX_OPS,
 #ifdef CS_WC_X25519
 	.context_size = sizeof(x25519_ctx),
-	.setup = x25519_setup, .run = x25519_run, .teardown = x25519_teardown,
+	.setup = x25519_setup,
+	.run = x25519_run,
+	.teardown = x25519_teardown,
 #else
 	.why = "this wolfSSL build has no X25519 (needs HAVE_CURVE25519 with its "
 	       "shared secret and key import/export, and an RNG)",
 #endif
 };
 static const cs_impl p256_wolfcrypt = {
-	.alg = &cs_alg_p256, .path = PATH, .ops = KEX_OPS,
+	.alg = &cs_alg_p256,
+	.path = PATH,
+	.ops = KEX_OPS,
 #ifdef CS_WC_P256
 	.context_size = sizeof(p256_ctx),
-	.setup = p256_setup, .run = p256_run, .teardown = p256_teardown,
+	.setup = p256_setup,
+	.run = p256_run,
+	.teardown = p256_teardown,
 #else
 	.why = "this wolfSSL build has no P-256 ECDH (needs HAVE_ECC with ECC DHE, "
 	       "key import/export and 256-bit curves, and an RNG)",
@@ -1025,20 +1053,28 @@ static const cs_impl p256_wolfcrypt = {
 };
 
 static const cs_impl ed25519_wolfcrypt = {
-	.alg = &cs_alg_ed25519, .path = PATH, .ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.alg = &cs_alg_ed25519,
+	.path = PATH,
+	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
 #ifdef CS_WC_ED25519
 	.context_size = sizeof(ed25519_ctx),
-	.setup = ed25519_setup, .run = ed25519_run, .teardown = ed25519_teardown,
+	.setup = ed25519_setup,
+	.run = ed25519_run,
+	.teardown = ed25519_teardown,
 #else
 	.why = "this wolfSSL build has no Ed25519 (needs HAVE_ED25519 with sign, verify, "
 	       "key import/export, and an RNG)",
 #endif
 };
 static const cs_impl ecdsa_p256_wolfcrypt = {
-	.alg = &cs_alg_ecdsa_p256, .path = PATH, .ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.alg = &cs_alg_ecdsa_p256,
+	.path = PATH,
+	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
 #ifdef CS_WC_ECDSA
 	.context_size = sizeof(ecdsa_ctx),
-	.setup = ecdsa_setup, .run = ecdsa_run, .teardown = ecdsa_teardown,
+	.setup = ecdsa_setup,
+	.run = ecdsa_run,
+	.teardown = ecdsa_teardown,
 #if !defined(WOLFSSL_ECDSA_DETERMINISTIC_K) && !defined(WOLFSSL_ECDSA_DETERMINISTIC_K_VARIANT)
 	.flags = CS_IMPL_RANDOMIZED,
 #endif
@@ -1048,29 +1084,47 @@ static const cs_impl ecdsa_p256_wolfcrypt = {
 #endif
 };
 static const cs_impl rsa_2048_wolfcrypt = {
-	.alg = &cs_alg_rsa_2048, .path = PATH, .ops = SIG_OPS,
+	.alg = &cs_alg_rsa_2048,
+	.path = PATH,
+	.ops = SIG_OPS,
 #ifdef CS_WC_RSA
 	.context_size = sizeof(rsa_ctx),
-	.setup = rsa_setup, .run = rsa_run, .teardown = rsa_teardown,
+	.setup = rsa_setup,
+	.run = rsa_run,
+	.teardown = rsa_teardown,
 #else
 	.why = "this wolfSSL build has no RSA (NO_RSA, NO_ASN or no SHA-256)",
 #endif
 };
 static const cs_impl hmac_sha256_wolfcrypt = {
-	.alg = &cs_alg_hmac_sha256, .path = PATH, .ops = CS_OPBIT(CS_OP_MAC),
+	.alg = &cs_alg_hmac_sha256,
+	.path = PATH,
+	.ops = CS_OPBIT(CS_OP_MAC),
 #ifdef CS_WC_HMAC
 	.context_size = sizeof(hmac_ctx),
-	.setup = hmac_setup, .run = hmac_run, .teardown = hmac_teardown,
+	.setup = hmac_setup,
+	.run = hmac_run,
+	.teardown = hmac_teardown,
 #else
 	.why = "this wolfSSL build has no HMAC-SHA256 (NO_HMAC or NO_SHA256)",
 #endif
 };
 
 static const cs_impl *const wolfssl_impls[] = {
-	&aes_128_gcm_wolfcrypt, &aes_256_gcm_wolfcrypt, &chacha20_poly1305_wolfcrypt,
-	&aes_128_cbc_wolfcrypt, &sha1_wolfcrypt, &sha256_wolfcrypt, &sha512_wolfcrypt,
-	&x25519_wolfcrypt, &p256_wolfcrypt, &ed25519_wolfcrypt, &ecdsa_p256_wolfcrypt,
-	&rsa_2048_wolfcrypt, &hmac_sha256_wolfcrypt, NULL,
+	&aes_128_gcm_wolfcrypt,
+	&aes_256_gcm_wolfcrypt,
+	&chacha20_poly1305_wolfcrypt,
+	&aes_128_cbc_wolfcrypt,
+	&sha1_wolfcrypt,
+	&sha256_wolfcrypt,
+	&sha512_wolfcrypt,
+	&x25519_wolfcrypt,
+	&p256_wolfcrypt,
+	&ed25519_wolfcrypt,
+	&ecdsa_p256_wolfcrypt,
+	&rsa_2048_wolfcrypt,
+	&hmac_sha256_wolfcrypt,
+	NULL,
 };
 
 /* ---- The adapter ---- */

@@ -61,24 +61,39 @@ detect_x86(cs_cpu *cpu)
 	unsigned a, b, c, d, max = __get_cpuid_max(0, NULL);
 	snprintf(cpu->source, sizeof cpu->source, "cpuid");
 	if (max >= 1 && __get_cpuid(1, &a, &b, &c, &d)) {
-		if (d & (1u << 26)) add_feature(cpu, "sse2");
-		if (c & (1u << 9)) add_feature(cpu, "ssse3");
-		if (c & (1u << 19)) add_feature(cpu, "sse4_1");
-		if (c & (1u << 25)) add_feature(cpu, "aes");
-		if (c & (1u << 1)) add_feature(cpu, "pclmul");
-		if (c & (1u << 28)) add_feature(cpu, "avx");
+		if (d & (1u << 26))
+			add_feature(cpu, "sse2");
+		if (c & (1u << 9))
+			add_feature(cpu, "ssse3");
+		if (c & (1u << 19))
+			add_feature(cpu, "sse4_1");
+		if (c & (1u << 25))
+			add_feature(cpu, "aes");
+		if (c & (1u << 1))
+			add_feature(cpu, "pclmul");
+		if (c & (1u << 28))
+			add_feature(cpu, "avx");
 	}
 	if (max >= 7) {
 		__cpuid_count(7, 0, a, b, c, d);
-		if (b & (1u << 5)) add_feature(cpu, "avx2");
-		if (b & (1u << 8)) add_feature(cpu, "bmi2");
-		if (b & (1u << 19)) add_feature(cpu, "adx");
-		if (b & (1u << 29)) add_feature(cpu, "sha_ni");
-		if (b & (1u << 16)) add_feature(cpu, "avx512f");
-		if (b & (1u << 30)) add_feature(cpu, "avx512bw");
-		if (b & (1u << 31)) add_feature(cpu, "avx512vl");
-		if (c & (1u << 9)) add_feature(cpu, "vaes");
-		if (c & (1u << 10)) add_feature(cpu, "vpclmul");
+		if (b & (1u << 5))
+			add_feature(cpu, "avx2");
+		if (b & (1u << 8))
+			add_feature(cpu, "bmi2");
+		if (b & (1u << 19))
+			add_feature(cpu, "adx");
+		if (b & (1u << 29))
+			add_feature(cpu, "sha_ni");
+		if (b & (1u << 16))
+			add_feature(cpu, "avx512f");
+		if (b & (1u << 30))
+			add_feature(cpu, "avx512bw");
+		if (b & (1u << 31))
+			add_feature(cpu, "avx512vl");
+		if (c & (1u << 9))
+			add_feature(cpu, "vaes");
+		if (c & (1u << 10))
+			add_feature(cpu, "vpclmul");
 	}
 	unsigned brand[12] = {0};
 	if ((unsigned)__get_cpuid_max(0x80000000, NULL) >= 0x80000004u) {
@@ -102,14 +117,20 @@ detect_arm(cs_cpu *cpu)
 	unsigned long hw = getauxval(AT_HWCAP);
 #if defined(__aarch64__)
 	/* Linux arm64 hwcap bits (asm/hwcap.h) */
-	static const struct { unsigned bit; const char *name; } bits[] = {
-		{1, "asimd"}, {3, "aes"}, {4, "pmull"}, {5, "sha1"}, {6, "sha2"},
-		{21, "sha512"}, {7, "crc32"},
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} bits[] = {
+		{1, "asimd"}, {3, "aes"},     {4, "pmull"}, {5, "sha1"},
+		{6, "sha2"},  {21, "sha512"}, {7, "crc32"},
 	};
 	unsigned long word = hw;
 #else
 	/* Linux arm hwcap2 bits: crypto extensions live there */
-	static const struct { unsigned bit; const char *name; } bits[] = {
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} bits[] = {
 		{0, "aes"}, {1, "pmull"}, {2, "sha1"}, {3, "sha2"}, {4, "crc32"},
 	};
 	unsigned long word = getauxval(AT_HWCAP2);
@@ -151,7 +172,8 @@ cs_cpu_detect(cs_cpu *cpu)
 		char impl[32] = "", part[32] = "";
 		if (cpuinfo_field("CPU implementer", impl, sizeof impl) &&
 		    cpuinfo_field("CPU part", part, sizeof part))
-			snprintf(cpu->model, sizeof cpu->model, "implementer %s part %s", impl, part);
+			snprintf(cpu->model, sizeof cpu->model, "implementer %s part %s", impl,
+				 part);
 		else
 			snprintf(cpu->model, sizeof cpu->model, "unknown");
 	}

@@ -5,11 +5,11 @@
 #include <stddef.h>
 
 typedef struct cs_cpu {
-	char arch[16];		/* "x86_64", "aarch64", "arm", ... */
-	char model[128];	/* "AMD EPYC 7B13", or ARM implementer/part */
-	char features[256];	/* space-separated: "aes pclmul sha_ni avx2 ..." */
-	char source[32];	/* where features came from: "cpuid", "getauxval", "/proc/cpuinfo" */
-	int cpus;		/* online CPUs */
+	char arch[16];	    /* "x86_64", "aarch64", "arm", ... */
+	char model[128];    /* "AMD EPYC 7B13", or ARM implementer/part */
+	char features[256]; /* space-separated: "aes pclmul sha_ni avx2 ..." */
+	char source[32];    /* where features came from: "cpuid", "getauxval", "/proc/cpuinfo" */
+	int cpus;	    /* online CPUs */
 } cs_cpu;
 
 void cs_cpu_detect(cs_cpu *cpu);

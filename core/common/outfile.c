@@ -85,8 +85,9 @@ int
 cs_outfile_check(const char *path, char *target, size_t target_size, char *why, size_t why_size)
 {
 	if (!path || !*path) {
-		snprintf(why, why_size, "-o '' is empty (accepted: a regular file, or a new file in "
-					"a writable directory)");
+		snprintf(why, why_size,
+			 "-o '' is empty (accepted: a regular file, or a new file in "
+			 "a writable directory)");
 		return -1;
 	}
 	if (resolve(path, target, target_size) != 0) {
@@ -96,13 +97,17 @@ cs_outfile_check(const char *path, char *target, size_t target_size, char *why, 
 	struct stat st;
 	if (stat(target, &st) == 0) {
 		if (S_ISDIR(st.st_mode)) {
-			snprintf(why, why_size, "-o '%s' is a directory (accepted: a regular file, or "
-						"a new file in a writable directory)", path);
+			snprintf(why, why_size,
+				 "-o '%s' is a directory (accepted: a regular file, or "
+				 "a new file in a writable directory)",
+				 path);
 			return -1;
 		}
 		if (!S_ISREG(st.st_mode)) {
-			snprintf(why, why_size, "-o '%s' is not a regular file (accepted: a regular "
-						"file, or a new file in a writable directory)", path);
+			snprintf(why, why_size,
+				 "-o '%s' is not a regular file (accepted: a regular "
+				 "file, or a new file in a writable directory)",
+				 path);
 			return -1;
 		}
 	} else if (errno != ENOENT) {
@@ -162,7 +167,8 @@ cs_outfile_write(const char *target, cs_outfile_writer *write, void *arg, char *
 int
 cs_outfile_json(FILE *f, void *doc)
 {
-	return json_dumpf(doc, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 || fputc('\n', f) == EOF
+	return json_dumpf(doc, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
+			       fputc('\n', f) == EOF
 		       ? -1
 		       : 0;
 }

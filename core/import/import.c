@@ -69,23 +69,23 @@ typedef enum cell_fix {
 /* One imported cell, before the document is written. */
 typedef struct icell {
 	char alg[NAME_LEN]; /* ours where it matches, else OpenSSL's name */
-	char op[12];        /* seal, open, encrypt, digest, derive, sign, ... */
-	char path[12];      /* "evp", "lowlevel"; "" = by era, when the source closes */
-	long long size;     /* bytes per operation; 0 for op/s cells */
-	double rate;        /* B/s or op/s (raw -mr value until fixed) */
-	double alt;         /* FIX_MR_F5: the second value */
-	cell_fix fix;       /* what finish_source still does to rate */
-	bool bytes;         /* rate in B/s (else op/s) */
-	int line;           /* the table's first line */
-	int row_line;       /* the row's own line */
+	char op[12];	    /* seal, open, encrypt, digest, derive, sign, ... */
+	char path[12];	    /* "evp", "lowlevel"; "" = by era, when the source closes */
+	long long size;	    /* bytes per operation; 0 for op/s cells */
+	double rate;	    /* B/s or op/s (raw -mr value until fixed) */
+	double alt;	    /* FIX_MR_F5: the second value */
+	cell_fix fix;	    /* what finish_source still does to rate */
+	bool bytes;	    /* rate in B/s (else op/s) */
+	int line;	    /* the table's first line */
+	int row_line;	    /* the row's own line */
 } icell;
 
 /* One "Doing ... size blocks: N ...'s in T s" measurement. */
 typedef struct iprogress {
 	char name[NAME_LEN]; /* as speed.c printed it */
-	long long size;      /* block size */
-	double rate;         /* B/s */
-	int line;            /* where it was printed */
+	long long size;	     /* block size */
+	double rate;	     /* B/s */
+	int line;	     /* where it was printed */
 } iprogress;
 
 /* The preamble lines, in the order speed.c prints them. */
@@ -93,47 +93,47 @@ typedef enum meta { M_VERSION, M_BUILT_ON, M_OPTIONS, M_COMPILER, M_CPUINFO, M_C
 
 /* One run of openssl speed: its preamble, its tables, its cells. */
 typedef struct isource {
-	char *meta[M_COUNT];        /* "OpenSSL 1.0.1t 3 May 2016" (3.x: "OpenSSL 3.0.2"), and
+	char *meta[M_COUNT];	    /* "OpenSSL 1.0.1t 3 May 2016" (3.x: "OpenSSL 3.0.2"), and
 				   what follows "built on:", "options:", "compiler:", "CPUINFO:" */
-	int line;                   /* first line of the source */
-	int multi;                  /* -multi N (1 = one process) */
-	bool decrypt;               /* -decrypt seen on the command line */
-	bool closed;                /* prose after its tables: the next table is another source */
-	bool has_sym;               /* a byte-rate table (text or -mr) */
-	bool has_mr;                /* -mr rows */
-	unsigned pkey_kinds;        /* bits of pk_kind seen */
-	pk_kind pkey_block;         /* kind of the contiguous key-op rows being read */
-	bool clue3, clue_pre3;      /* wording only 3.x / only before 3.0 prints */
-	int mr_rates, mr_times;     /* votes on what -mr key-op values are */
-	int mr_small, mr_large;     /* -mr key-op values below / above 1 */
+	int line;		    /* first line of the source */
+	int multi;		    /* -multi N (1 = one process) */
+	bool decrypt;		    /* -decrypt seen on the command line */
+	bool closed;		    /* prose after its tables: the next table is another source */
+	bool has_sym;		    /* a byte-rate table (text or -mr) */
+	bool has_mr;		    /* -mr rows */
+	unsigned pkey_kinds;	    /* bits of pk_kind seen */
+	pk_kind pkey_block;	    /* kind of the contiguous key-op rows being read */
+	bool clue3, clue_pre3;	    /* wording only 3.x / only before 3.0 prints */
+	int mr_rates, mr_times;	    /* votes on what -mr key-op values are */
+	int mr_small, mr_large;	    /* -mr key-op values below / above 1 */
 	size_t first_cell, n_cells; /* its cells: parser.cells[first_cell..+n_cells) */
-	iprogress *progress;        /* "Doing ..." lines, used when no table follows */
+	iprogress *progress;	    /* "Doing ..." lines, used when no table follows */
 	size_t n_progress, cap_progress; /* used, allocated */
 } isource;
 
 /* The state of one import: what was read so far and the table being read. */
 typedef struct parser {
-	const char *file;                      /* the input's name, as given */
-	isource *src;                          /* the sources, the last one open */
-	size_t n_src, cap_src;                 /* used, allocated */
-	icell *cells;                          /* every source's cells, in order */
-	size_t n_cells, cap_cells;             /* used, allocated */
+	const char *file;		       /* the input's name, as given */
+	isource *src;			       /* the sources, the last one open */
+	size_t n_src, cap_src;		       /* used, allocated */
+	icell *cells;			       /* every source's cells, in order */
+	size_t n_cells, cap_cells;	       /* used, allocated */
 	enum { T_NONE, T_SYM, T_MRSYM } table; /* byte-rate table being read */
-	long long sizes[MAX_SIZES];            /* its columns, bytes */
-	size_t n_sizes;                        /* how many */
-	int table_line;                        /* its header's line */
+	long long sizes[MAX_SIZES];	       /* its columns, bytes */
+	size_t n_sizes;			       /* how many */
+	int table_line;			       /* its header's line */
 	char wrap_name[NAME_LEN];  /* the row above, when it had fewer values than columns */
-	size_t wrap_cols;          /* how many it had */
-	pk_header pk_head;         /* key-op header above the rows being read */
-	int pk_table_line;         /* its line (or the first row's, without a header) */
-	int ctx_multi;             /* from a command line in the prose, for the next source */
-	bool ctx_decrypt;          /* the same for -decrypt */
+	size_t wrap_cols;	   /* how many it had */
+	pk_header pk_head;	   /* key-op header above the rows being read */
+	int pk_table_line;	   /* its line (or the first row's, without a header) */
+	int ctx_multi;		   /* from a command line in the prose, for the next source */
+	bool ctx_decrypt;	   /* the same for -decrypt */
 	char doing_name[NAME_LEN]; /* a "Doing" line whose result is on the next line */
-	long long doing_size;      /* its block size */
-	int doing_line;            /* its line */
-	int first_table_line;      /* for the error when no row could be read */
-	bool oom;                  /* an allocation failed: stop */
-	int too_many;              /* the line of the cell past CS_IMPORT_MAX_CELLS: stop */
+	long long doing_size;	   /* its block size */
+	int doing_line;		   /* its line */
+	int first_table_line;	   /* for the error when no row could be read */
+	bool oom;		   /* an allocation failed: stop */
+	int too_many;		   /* the line of the cell past CS_IMPORT_MAX_CELLS: stop */
 } parser;
 
 /* ---- small text helpers ------------------------------------------------------ */
@@ -424,15 +424,15 @@ in_list(const char *s, const char *const *list)
 }
 
 static const char *const hash_names[] = {
-        "md2",       "md4",       "md5",      "mdc2",       "sha1",       "sha224",
-        "sha256",    "sha384",    "sha512",   "sha512-224", "sha512-256", "rmd160",
-        "ripemd160", "whirlpool", "sm3",      "blake2s256", "blake2b512", "sha3-224",
-        "sha3-256",  "sha3-384",  "sha3-512", "shake128",   "shake256",   NULL};
+	"md2",	     "md4",	  "md5",      "mdc2",	    "sha1",	  "sha224",
+	"sha256",    "sha384",	  "sha512",   "sha512-224", "sha512-256", "rmd160",
+	"ripemd160", "whirlpool", "sm3",      "blake2s256", "blake2b512", "sha3-224",
+	"sha3-256",  "sha3-384",  "sha3-512", "shake128",   "shake256",	  NULL};
 
 /* Names only the 3.x table prints (its low-level rows got EVP names). */
-static const char *const names_3x[] = {"des-cbc", "des-ede3", "idea-cbc", "seed-cbc",     "rc2-cbc",
-                                       "rc5-cbc", "blowfish", "cast-cbc", "hmac(sha256)", "cmac",
-                                       "kmac128", "kmac256",  NULL};
+static const char *const names_3x[] = {"des-cbc", "des-ede3", "idea-cbc", "seed-cbc",	  "rc2-cbc",
+				       "rc5-cbc", "blowfish", "cast-cbc", "hmac(sha256)", "cmac",
+				       "kmac128", "kmac256",  NULL};
 
 /* A byte-rate row's name: alg (spaces become '-'), op, path. */
 static void
@@ -452,17 +452,17 @@ name_sym(const isource *s, const char *name, icell *c)
 	const char *op;
 	if (ours) {
 		/* the catalogue's op for what speed.c times: one encryption, one digest */
-		cs_op o = ours->kind == CS_AEAD   ? (s->decrypt ? CS_OP_OPEN : CS_OP_SEAL)
-		          : ours->kind == CS_HASH ? CS_OP_DIGEST
-		                                  : CS_OP_ENCRYPT;
+		cs_op o = ours->kind == CS_AEAD	  ? (s->decrypt ? CS_OP_OPEN : CS_OP_SEAL)
+			  : ours->kind == CS_HASH ? CS_OP_DIGEST
+						  : CS_OP_ENCRYPT;
 		op = o == CS_OP_ENCRYPT && s->decrypt ? "decrypt" : cs_op_name(o);
 	} else if (strstr(low, "gcm") || strstr(low, "ccm") || strstr(low, "ocb") ||
-	           strstr(low, "siv") || (strstr(low, "poly1305") && strcmp(low, "poly1305") != 0))
+		   strstr(low, "siv") || (strstr(low, "poly1305") && strcmp(low, "poly1305") != 0))
 		op = s->decrypt ? "open" : "seal";
 	else if (in_list(low, hash_names))
 		op = "digest";
 	else if (starts_with(low, "hmac") || starts_with(low, "cmac") || starts_with(low, "kmac") ||
-	         strcmp(low, "ghash") == 0 || strcmp(low, "poly1305") == 0)
+		 strcmp(low, "ghash") == 0 || strcmp(low, "poly1305") == 0)
 		op = "mac";
 	else if (strcmp(low, "rand") == 0)
 		op = "generate";
@@ -514,7 +514,7 @@ pkey_path(pk_kind kind, bool plural_bits)
 
 static void
 add_pkey(parser *p, isource *s, const char *alg, const char *op, double rate, const char *path,
-         int table_line, int line)
+	 int table_line, int line)
 {
 	icell c = {.size = 0, .rate = rate, .bytes = false, .line = table_line, .row_line = line};
 	snprintf(c.alg, sizeof c.alg, "%s", alg);
@@ -542,7 +542,7 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 		snprintf(alg, sizeof alg, "%s%lld", kind == PK_RSA ? "rsa" : "dsa", bits);
 		at = 3;
 	} else if (n >= 4 && parse_int(tok[0], 1, 1000000, &bits) &&
-	           (strcmp(tok[1], "bit") == 0 || strcmp(tok[1], "bits") == 0)) {
+		   (strcmp(tok[1], "bit") == 0 || strcmp(tok[1], "bits") == 0)) {
 		plural = strcmp(tok[1], "bits") == 0;
 		const char *what = tok[2];
 		at = 3;
@@ -577,7 +577,7 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 			}
 		}
 	} else if ((p->pk_head == PH_KEM || p->pk_head == PH_SIG) && n == 7 &&
-	           plausible_name(tok[0])) {
+		   plausible_name(tok[0])) {
 		kind = p->pk_head == PH_KEM ? PK_KEM : PK_SIG;
 		lower_copy(alg, sizeof alg, tok[0]);
 		at = 1;
@@ -653,13 +653,13 @@ pkey_header(parser *p, char **tok, size_t n, int line)
 		pk_header head;
 		const char *words[9];
 	} heads[] = {
-	        {PH_SIGN_VERIFY,
-	         {"sign", "verify", "encrypt", "decrypt", "sign/s", "verify/s", "encr./s",
-	          "decr./s", NULL}},
-	        {PH_SIGN_VERIFY, {"sign", "verify", "sign/s", "verify/s", NULL}},
-	        {PH_OP, {"op", "op/s", NULL}},
-	        {PH_KEM, {"keygen", "encaps", "decaps", "keygens/s", "encaps/s", "decaps/s", NULL}},
-	        {PH_SIG, {"keygen", "signs", "verify", "keygens/s", "sign/s", "verify/s", NULL}},
+		{PH_SIGN_VERIFY,
+		 {"sign", "verify", "encrypt", "decrypt", "sign/s", "verify/s", "encr./s",
+		  "decr./s", NULL}},
+		{PH_SIGN_VERIFY, {"sign", "verify", "sign/s", "verify/s", NULL}},
+		{PH_OP, {"op", "op/s", NULL}},
+		{PH_KEM, {"keygen", "encaps", "decaps", "keygens/s", "encaps/s", "decaps/s", NULL}},
+		{PH_SIG, {"keygen", "signs", "verify", "keygens/s", "sign/s", "verify/s", NULL}},
 	};
 	for (size_t h = 0; h < sizeof heads / sizeof heads[0]; h++) {
 		size_t k = 0;
@@ -717,7 +717,7 @@ sym_header(parser *p, char **tok, size_t n, int line)
 /* The values of one row from column `first` on. */
 static void
 add_sym_values(parser *p, isource *s, const char *name, const double *v, size_t n, size_t first,
-               int line)
+	       int line)
 {
 	icell c = {.bytes = true, .line = p->table_line, .row_line = line};
 	name_sym(s, name, &c);
@@ -797,7 +797,7 @@ mr_curve(long long idx, long long bits, char *out, size_t n)
 {
 	static const long long p_bits[] = {160, 192, 224, 256, 384, 521};
 	static const char *const brp[] = {"brp256r1", "brp256t1", "brp384r1",
-	                                  "brp384t1", "brp512r1", "brp512t1"};
+					  "brp384t1", "brp512r1", "brp512t1"};
 	if (bits == 253)
 		snprintf(out, n, "x25519");
 	else if (bits == 448)
@@ -805,7 +805,7 @@ mr_curve(long long idx, long long bits, char *out, size_t n)
 	else if (idx >= 0 && idx < 6 && p_bits[idx] == bits)
 		snprintf(out, n, "p%lld", bits);
 	else if (idx >= 6 && idx <= 15 &&
-	         (bits == 163 || bits == 233 || bits == 283 || bits == 409 || bits == 571))
+		 (bits == 163 || bits == 233 || bits == 283 || bits == 409 || bits == 571))
 		snprintf(out, n, "%c%lld", idx <= 10 ? 'k' : 'b', bits);
 	else if (idx >= 6 && idx <= 11 && (bits == 256 || bits == 384 || bits == 512))
 		snprintf(out, n, "%s", brp[idx - 6]);
@@ -910,10 +910,10 @@ mr_line(parser *p, char *line_text, int line)
 			first = 4;
 		} else if (kind == PK_RSA || kind == PK_DSA || kind == PK_FFDH) {
 			snprintf(alg, sizeof alg, "%s%lld",
-			         kind == PK_RSA   ? "rsa"
-			         : kind == PK_DSA ? "dsa"
-			                          : "ffdh",
-			         bits);
+				 kind == PK_RSA	  ? "rsa"
+				 : kind == PK_DSA ? "dsa"
+						  : "ffdh",
+				 bits);
 		} else {
 			mr_curve(idx, bits, curve, sizeof curve);
 			if (kind == PK_ECDSA)
@@ -1027,10 +1027,10 @@ add_progress_cells(parser *p, isource *s)
 	for (size_t i = 0; i < s->n_progress; i++) {
 		const iprogress *g = &s->progress[i];
 		icell c = {.bytes = true,
-		           .line = first,
-		           .row_line = g->line,
-		           .size = g->size,
-		           .rate = g->rate};
+			   .line = first,
+			   .row_line = g->line,
+			   .size = g->size,
+			   .rate = g->rate};
 		name_sym(s, g->name, &c);
 		add_cell(p, s, &c);
 	}
@@ -1134,10 +1134,10 @@ static bool
 meta_line(parser *p, const char *t, int line)
 {
 	static const char *const prefixes[M_COUNT] = {
-	        [M_BUILT_ON] = "built on:",
-	        [M_OPTIONS] = "options:",
-	        [M_COMPILER] = "compiler:",
-	        [M_CPUINFO] = "CPUINFO:",
+		[M_BUILT_ON] = "built on:",
+		[M_OPTIONS] = "options:",
+		[M_COMPILER] = "compiler:",
+		[M_CPUINFO] = "CPUINFO:",
 	};
 	char *value = NULL;
 	meta m = M_VERSION;
@@ -1343,11 +1343,11 @@ static size_t
 utf8_len(const unsigned char *s, size_t n)
 {
 	unsigned char c = s[0];
-	size_t len = c < 0x80             ? 1
-	             : (c & 0xe0) == 0xc0 ? 2
-	             : (c & 0xf0) == 0xe0 ? 3
-	             : (c & 0xf8) == 0xf0 ? 4
-	                                  : 0;
+	size_t len = c < 0x80		  ? 1
+		     : (c & 0xe0) == 0xc0 ? 2
+		     : (c & 0xf0) == 0xe0 ? 3
+		     : (c & 0xf8) == 0xf0 ? 4
+					  : 0;
 	if (len == 0 || len > n)
 		return 0;
 	for (size_t k = 1; k < len; k++)
@@ -1417,21 +1417,21 @@ source_json(const isource *s, const char *file)
 		snprintf(multi, sizeof multi, " -multi %d", s->multi);
 	const char *version = s->meta[M_VERSION];
 	snprintf(label, sizeof label, "%.200s (%.200s:%d)%s", version ? version : "openssl speed",
-	         base_name(file), s->line, multi);
+		 base_name(file), s->line, multi);
 	int rc = set_str(j, "label", label) | set_str(j, "source", "imported");
 	rc |= set_str(j, "file", file);
 	rc |= json_object_set_new(j, "line", json_integer(s->line));
 	static const char *const keys[M_COUNT] = {
-	        [M_VERSION] = "version",   [M_BUILT_ON] = "built_on", [M_OPTIONS] = "options",
-	        [M_COMPILER] = "compiler", [M_CPUINFO] = "cpuinfo",
+		[M_VERSION] = "version",   [M_BUILT_ON] = "built_on", [M_OPTIONS] = "options",
+		[M_COMPILER] = "compiler", [M_CPUINFO] = "cpuinfo",
 	};
 	for (meta m = M_VERSION; m < M_COUNT; m++)
 		rc |= set_str(j, keys[m], s->meta[m]);
 	rc |= json_object_set_new(j, "multi", json_integer(s->multi));
 	rc |= set_str(j, "format",
-	              s->has_mr                     ? "mr"
-	              : s->has_sym || s->pkey_kinds ? "text"
-	                                            : "progress");
+		      s->has_mr			    ? "mr"
+		      : s->has_sym || s->pkey_kinds ? "text"
+						    : "progress");
 	rc |= json_object_set_new(j, "cells", json_integer((json_int_t)s->n_cells));
 	if (rc) {
 		json_decref(j);
@@ -1443,7 +1443,7 @@ source_json(const isource *s, const char *file)
 /* Strings every cell of a document repeats: one reference-counted value each. */
 typedef struct shared {
 	json_t *imported, *file, *openssl, *none, *ok, *bytes, *ops;
-	json_t *version;         /* the source's */
+	json_t *version;	 /* the source's */
 	json_t *path, *alg, *op; /* the previous cell's, reused while equal */
 	const icell *prev;
 } shared;
@@ -1505,7 +1505,7 @@ static void
 shared_free(shared *sh)
 {
 	json_t **all[] = {&sh->imported, &sh->file,    &sh->openssl, &sh->none, &sh->ok, &sh->bytes,
-	                  &sh->ops,      &sh->version, &sh->path,    &sh->alg,  &sh->op};
+			  &sh->ops,	 &sh->version, &sh->path,    &sh->alg,	&sh->op};
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
 		json_decref(*all[i]);
 		*all[i] = NULL;
@@ -1517,12 +1517,12 @@ document(const parser *p)
 {
 	json_t *doc = json_object(), *sources = json_array(), *cells = json_array();
 	shared sh = {.imported = json_string("imported"),
-	             .file = safe_string(p->file),
-	             .openssl = json_string("openssl"),
-	             .none = json_string("none"),
-	             .ok = json_string("ok"),
-	             .bytes = json_string("B/s"),
-	             .ops = json_string("op/s")};
+		     .file = safe_string(p->file),
+		     .openssl = json_string("openssl"),
+		     .none = json_string("none"),
+		     .ok = json_string("ok"),
+		     .bytes = json_string("B/s"),
+		     .ops = json_string("op/s")};
 	if (!doc || !sources || !cells)
 		goto fail;
 	size_t index = 0;
@@ -1555,8 +1555,8 @@ document(const parser *p)
 	rc |= json_object_set_new(doc, "imported", imp);
 	rc |= set_str(imp, "format", "openssl-speed") | set_str(imp, "file", p->file);
 	rc |= set_str(imp, "note",
-	              "rates as openssl speed printed them: one number per cell, "
-	              "no samples, no confidence interval, no evidence");
+		      "rates as openssl speed printed them: one number per cell, "
+		      "no samples, no confidence interval, no evidence");
 	rc |= json_object_set_new(doc, "sources", sources);
 	sources = NULL;
 	rc |= json_object_set_new(doc, "cells", cells);
@@ -1587,7 +1587,7 @@ parser_free(parser *p)
 
 int
 cs_import_openssl_speed(const char *text, size_t len, const char *file_name, json_t **out,
-                        char *err, size_t err_size)
+			char *err, size_t err_size)
 {
 	*out = NULL;
 	parser p;
@@ -1603,9 +1603,9 @@ cs_import_openssl_speed(const char *text, size_t len, const char *file_name, jso
 		const char *nul = memchr(text + pos, '\0', n);
 		if (nul) {
 			snprintf(err, err_size,
-			         "%s:%d: not text: a NUL byte at column %zu (accepted: "
-			         "the text output of openssl speed)",
-			         file_name, line, (size_t)(nul - (text + pos)) + 1);
+				 "%s:%d: not text: a NUL byte at column %zu (accepted: "
+				 "the text output of openssl speed)",
+				 file_name, line, (size_t)(nul - (text + pos)) + 1);
 			parser_free(&p);
 			return CS_IMPORT_BAD;
 		}
@@ -1623,9 +1623,9 @@ cs_import_openssl_speed(const char *text, size_t len, const char *file_name, jso
 		finish_source(&p, cur(&p));
 	if (p.too_many) {
 		snprintf(err, err_size,
-		         "%s:%d: more than %d cells: not a pasted page (accepted: up to %d cells "
-		         "of openssl speed tables in one file)",
-		         file_name, p.too_many, CS_IMPORT_MAX_CELLS, CS_IMPORT_MAX_CELLS);
+			 "%s:%d: more than %d cells: not a pasted page (accepted: up to %d cells "
+			 "of openssl speed tables in one file)",
+			 file_name, p.too_many, CS_IMPORT_MAX_CELLS, CS_IMPORT_MAX_CELLS);
 		parser_free(&p);
 		return CS_IMPORT_BAD;
 	}
@@ -1637,16 +1637,16 @@ cs_import_openssl_speed(const char *text, size_t len, const char *file_name, jso
 	if (p.n_cells == 0) {
 		if (p.first_table_line)
 			snprintf(err, err_size,
-			         "%s:%d: a table of openssl speed with no readable row "
-			         "or only 0.00 in it (accepted: rows like 'aes-128-gcm 35875.57k "
-			         "47015.41k ...' under the 'type 16 bytes ...' line)",
-			         file_name, p.first_table_line);
+				 "%s:%d: a table of openssl speed with no readable row "
+				 "or only 0.00 in it (accepted: rows like 'aes-128-gcm 35875.57k "
+				 "47015.41k ...' under the 'type 16 bytes ...' line)",
+				 file_name, p.first_table_line);
 		else
 			snprintf(err, err_size,
-			         "%s:%d: no openssl speed table in %d line%s (accepted: "
-			         "the output of openssl speed 0.9.6 to 3.x, text or -mr, with any "
-			         "prose around it)",
-			         file_name, line ? line : 1, line, line == 1 ? "" : "s");
+				 "%s:%d: no openssl speed table in %d line%s (accepted: "
+				 "the output of openssl speed 0.9.6 to 3.x, text or -mr, with any "
+				 "prose around it)",
+				 file_name, line ? line : 1, line, line == 1 ? "" : "s");
 		parser_free(&p);
 		return CS_IMPORT_BAD;
 	}
@@ -1689,7 +1689,7 @@ cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t e
 		path = "stdin";
 	if (!f) {
 		snprintf(err, err_size, "%s: cannot read: %s (accepted: a readable text file)",
-		         path, strerror(errno));
+			 path, strerror(errno));
 		return CS_IMPORT_BAD;
 	}
 	size_t cap = 1 << 16, len = 0;
@@ -1698,9 +1698,9 @@ cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t e
 		if (len == cap) {
 			if (cap >= CS_IMPORT_MAX_BYTES) {
 				snprintf(err, err_size,
-				         "%s:1: larger than %zu MiB (accepted: a pasted "
-				         "page of openssl speed output)",
-				         path, CS_IMPORT_MAX_BYTES >> 20);
+					 "%s:1: larger than %zu MiB (accepted: a pasted "
+					 "page of openssl speed output)",
+					 path, CS_IMPORT_MAX_BYTES >> 20);
 				free(buf);
 				if (!std_in)
 					fclose(f);
@@ -1726,7 +1726,7 @@ cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t e
 		fclose(f);
 	if (bad) {
 		snprintf(err, err_size, "%s: cannot read: %s", path,
-		         buf ? strerror(e) : "out of memory");
+			 buf ? strerror(e) : "out of memory");
 		free(buf);
 		return CS_IMPORT_IO;
 	}

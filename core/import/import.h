@@ -35,7 +35,7 @@
 
 /* Return values of the import functions (they are the CLI's exit statuses). */
 #define CS_IMPORT_OK 0
-#define CS_IMPORT_IO 1  /* the file could not be read */
+#define CS_IMPORT_IO 1	/* the file could not be read */
 #define CS_IMPORT_BAD 2 /* not text, or no table in it: err names the file and line */
 
 /*
@@ -45,7 +45,7 @@
  * line "FILE:LINE: what was wrong (accepted: ...)".
  */
 int cs_import_openssl_speed(const char *text, size_t len, const char *file_name, json_t **out,
-                            char *err, size_t err_size);
+			    char *err, size_t err_size);
 
 /* The same for a file read whole (at most CS_IMPORT_MAX_BYTES); "-" is stdin,
    named "stdin" in the document and messages. */

@@ -10,22 +10,22 @@
 #include "verdict.h"
 
 static const char usage[] =
-        "usage: cryptospeed compare BASE.json NEW.json [options]\n"
-        "       cryptospeed compare FILE.json --base SEL --new SEL [options]\n"
-        "Cell by cell: the rate NEW/BASE decided from repetitions (run --repeat; with\n"
-        "fewer than 3 per side the verdict is weak: effect and noise only), and every\n"
-        "other change: hw class lost or gained, status ok -> other, cells missing or\n"
-        "new, library version or build, host/CPU/kernel. A reference cell (noop/noop or\n"
-        "openssl/evp sha256 digest 8192) measures the machine's drift.\n"
-        "SEL (same-run mode, one interleaved run): a library as in the file\n"
-        "(wolfssl@5.7.2), with a mask (openssl/no-aes) or a provider (openssl[default]).\n\n"
-        "  --threshold PCT    minimum effect (default 5)\n"
-        "  --fail-on KINDS    what exits 1: slower,hw,status,missing (default: all four)\n"
-        "  --across-hosts     allow files from different CPU models or architectures\n"
-        "  --format F         text, markdown, junit, json (default: text)\n\n"
-        "exit: 0 nothing flagged; 1 a kind of --fail-on flagged; 2 bad input, or\n"
-        "different CPUs without --across-hosts; 5 inconclusive: the reference cell moved\n"
-        "more than the threshold and nothing was flagged beyond the drift.\n";
+	"usage: cryptospeed compare BASE.json NEW.json [options]\n"
+	"       cryptospeed compare FILE.json --base SEL --new SEL [options]\n"
+	"Cell by cell: the rate NEW/BASE decided from repetitions (run --repeat; with\n"
+	"fewer than 3 per side the verdict is weak: effect and noise only), and every\n"
+	"other change: hw class lost or gained, status ok -> other, cells missing or\n"
+	"new, library version or build, host/CPU/kernel. A reference cell (noop/noop or\n"
+	"openssl/evp sha256 digest 8192) measures the machine's drift.\n"
+	"SEL (same-run mode, one interleaved run): a library as in the file\n"
+	"(wolfssl@5.7.2), with a mask (openssl/no-aes) or a provider (openssl[default]).\n\n"
+	"  --threshold PCT    minimum effect (default 5)\n"
+	"  --fail-on KINDS    what exits 1: slower,hw,status,missing (default: all four)\n"
+	"  --across-hosts     allow files from different CPU models or architectures\n"
+	"  --format F         text, markdown, junit, json (default: text)\n\n"
+	"exit: 0 nothing flagged; 1 a kind of --fail-on flagged; 2 bad input, or\n"
+	"different CPUs without --across-hosts; 5 inconclusive: the reference cell moved\n"
+	"more than the threshold and nothing was flagged beyond the drift.\n";
 
 typedef void cs_compare_fn(const cs_comparison *c, FILE *f);
 
@@ -33,10 +33,10 @@ static const struct {
 	const char *name;
 	cs_compare_fn *fn;
 } formats[] = {
-        {"text", cs_compare_text},
-        {"markdown", cs_compare_markdown},
-        {"junit", cs_compare_junit},
-        {"json", cs_compare_json},
+	{"text", cs_compare_text},
+	{"markdown", cs_compare_markdown},
+	{"junit", cs_compare_junit},
+	{"json", cs_compare_json},
 };
 
 int
@@ -44,14 +44,14 @@ cs_cmd_compare(int argc, char **argv)
 {
 	enum { OPT_THRESHOLD = 256, OPT_FAIL_ON, OPT_ACROSS, OPT_FORMAT, OPT_BASE, OPT_NEW };
 	static const struct option options[] = {
-	        {"help", no_argument, NULL, 'h'},
-	        {"threshold", required_argument, NULL, OPT_THRESHOLD},
-	        {"fail-on", required_argument, NULL, OPT_FAIL_ON},
-	        {"across-hosts", no_argument, NULL, OPT_ACROSS},
-	        {"format", required_argument, NULL, OPT_FORMAT},
-	        {"base", required_argument, NULL, OPT_BASE},
-	        {"new", required_argument, NULL, OPT_NEW},
-	        {NULL, 0, NULL, 0},
+		{"help", no_argument, NULL, 'h'},
+		{"threshold", required_argument, NULL, OPT_THRESHOLD},
+		{"fail-on", required_argument, NULL, OPT_FAIL_ON},
+		{"across-hosts", no_argument, NULL, OPT_ACROSS},
+		{"format", required_argument, NULL, OPT_FORMAT},
+		{"base", required_argument, NULL, OPT_BASE},
+		{"new", required_argument, NULL, OPT_NEW},
+		{NULL, 0, NULL, 0},
 	};
 	cs_compare_opts o = cs_compare_defaults;
 	cs_compare_fn *emit = cs_compare_text;
@@ -63,8 +63,8 @@ cs_cmd_compare(int argc, char **argv)
 		case 'h': fputs(usage, stdout); return CS_EXIT_OK;
 		case OPT_THRESHOLD:
 			o.threshold = cs_parse_double("--threshold", optarg, 0, 100, false,
-			                              "a percentage in [0, 100]") /
-			              100;
+						      "a percentage in [0, 100]") /
+				      100;
 			break;
 		case OPT_FAIL_ON:
 			if (cs_flag_parse(optarg, &o.fail_on, why, sizeof why) != 0)
@@ -79,9 +79,9 @@ cs_cmd_compare(int argc, char **argv)
 				k++;
 			if (k == n)
 				cs_usage_error("unknown format '%s' for compare (known: text, "
-				               "markdown, "
-				               "junit, json)",
-				               optarg);
+					       "markdown, "
+					       "junit, json)",
+					       optarg);
 			emit = formats[k].fn;
 			break;
 		}
@@ -90,14 +90,14 @@ cs_cmd_compare(int argc, char **argv)
 	bool same_run = o.base_sel || o.cur_sel;
 	if (same_run && !(o.base_sel && o.cur_sel))
 		cs_usage_error("--%s needs --%s too (cryptospeed compare FILE.json --base SEL "
-		               "--new SEL)",
-		               o.base_sel ? "base" : "new", o.base_sel ? "new" : "base");
+			       "--new SEL)",
+			       o.base_sel ? "base" : "new", o.base_sel ? "new" : "base");
 	int want = same_run ? 1 : 2;
 	if (argc - optind != want)
 		cs_usage_error("compare needs %s, got %d (see cryptospeed compare --help)",
-		               same_run ? "one result file with --base/--new"
-		                        : "two result files (BASE.json NEW.json)",
-		               argc - optind);
+			       same_run ? "one result file with --base/--new"
+					: "two result files (BASE.json NEW.json)",
+			       argc - optind);
 	cs_res_file base, cur;
 	cs_cli_load_results(argv[optind], &base);
 	if (!same_run)

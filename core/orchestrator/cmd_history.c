@@ -9,29 +9,29 @@
 #include "history.h"
 
 static const char usage[] =
-        "usage: cryptospeed history FILE.json... [--format text|json] [--svg DIR]\n"
-        "       [--threshold PCT] [--min-size N] [--same-cpu]\n"
-        "Result files from one host, put in time order (their 'started' time): per cell\n"
-        "the series of rates and its change points, found by e-divisive means (the\n"
-        "method of MongoDB's and Apache Otava's change-point detection) with a\n"
-        "permutation test (p <= 0.01, 499 permutations). A change point is reported\n"
-        "when the medians of the segments on each side differ by at least PCT%\n"
-        "(default 5); each segment has at least N points (default 3). --svg DIR writes\n"
-        "one small chart per changed cell. Files from different hosts: exit 2;\n"
-        "--same-cpu takes one CPU model and architecture as one host, whatever the\n"
-        "hostname (CI runners).\n";
+	"usage: cryptospeed history FILE.json... [--format text|json] [--svg DIR]\n"
+	"       [--threshold PCT] [--min-size N] [--same-cpu]\n"
+	"Result files from one host, put in time order (their 'started' time): per cell\n"
+	"the series of rates and its change points, found by e-divisive means (the\n"
+	"method of MongoDB's and Apache Otava's change-point detection) with a\n"
+	"permutation test (p <= 0.01, 499 permutations). A change point is reported\n"
+	"when the medians of the segments on each side differ by at least PCT%\n"
+	"(default 5); each segment has at least N points (default 3). --svg DIR writes\n"
+	"one small chart per changed cell. Files from different hosts: exit 2;\n"
+	"--same-cpu takes one CPU model and architecture as one host, whatever the\n"
+	"hostname (CI runners).\n";
 
 int
 cs_cmd_history(int argc, char **argv)
 {
 	static const struct option options[] = {
-	        {"help", no_argument, NULL, 'h'},
-	        {"format", required_argument, NULL, 'f'},
-	        {"svg", required_argument, NULL, 's'},
-	        {"threshold", required_argument, NULL, 't'},
-	        {"min-size", required_argument, NULL, 'm'},
-	        {"same-cpu", no_argument, NULL, 'c'},
-	        {NULL, 0, NULL, 0},
+		{"help", no_argument, NULL, 'h'},
+		{"format", required_argument, NULL, 'f'},
+		{"svg", required_argument, NULL, 's'},
+		{"threshold", required_argument, NULL, 't'},
+		{"min-size", required_argument, NULL, 'm'},
+		{"same-cpu", no_argument, NULL, 'c'},
+		{NULL, 0, NULL, 0},
 	};
 	cs_history_opts o = cs_history_defaults;
 	int c;
@@ -42,20 +42,20 @@ cs_cmd_history(int argc, char **argv)
 		case 'f':
 			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
 				cs_usage_error("unknown format '%s' for history (known: text, "
-				               "json)",
-				               optarg);
+					       "json)",
+					       optarg);
 			o.format = optarg;
 			break;
 		case 's': o.svg_dir = optarg; break;
 		case 'c': o.same_cpu = true; break;
 		case 't':
 			o.threshold = cs_parse_double("--threshold", optarg, 0, 100, false,
-			                              "a percentage in [0, 100]") /
-			              100;
+						      "a percentage in [0, 100]") /
+				      100;
 			break;
 		case 'm':
 			o.cp.min_size = (size_t)cs_parse_int("--min-size", optarg, 2, 1000,
-			                                     "2..1000 points");
+							     "2..1000 points");
 			break;
 		}
 	}
@@ -83,9 +83,9 @@ cs_cmd_history(int argc, char **argv)
 	if (rc) {
 		fflush(stdout);
 		fprintf(stderr, "cryptospeed: history: %s%s\n", why,
-		        rc == CS_EXIT_USAGE ? " (accepted: result files from one host; --same-cpu: "
-		                              "from one CPU model)"
-		                            : "");
+			rc == CS_EXIT_USAGE ? " (accepted: result files from one host; --same-cpu: "
+					      "from one CPU model)"
+					    : "");
 		return rc;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -9,23 +9,23 @@
 #include "outfile.h"
 
 static const char help[] =
-        "usage: cryptospeed import openssl-speed FILE [-o OUT.json] [--label L]\n"
-        "Read the output of openssl speed (0.9.6 to 3.x, text or -mr, -multi, with\n"
-        "prose around it: a forum post) and write a cryptospeed/1 result file: one\n"
-        "source per table, cells \"source\": \"imported\" with one rate each (no\n"
-        "samples, no evidence). FILE - reads stdin; without -o the document goes to\n"
-        "stdout.\n"
-        "  -o, --output FILE  write it to FILE (never clobbered on failure)\n"
-        "  --label L          name the sources in reports: L, or L #1, L #2, ...\n";
+	"usage: cryptospeed import openssl-speed FILE [-o OUT.json] [--label L]\n"
+	"Read the output of openssl speed (0.9.6 to 3.x, text or -mr, -multi, with\n"
+	"prose around it: a forum post) and write a cryptospeed/1 result file: one\n"
+	"source per table, cells \"source\": \"imported\" with one rate each (no\n"
+	"samples, no evidence). FILE - reads stdin; without -o the document goes to\n"
+	"stdout.\n"
+	"  -o, --output FILE  write it to FILE (never clobbered on failure)\n"
+	"  --label L          name the sources in reports: L, or L #1, L #2, ...\n";
 
 int
 cs_cmd_import(int argc, char **argv)
 {
 	static const struct option options[] = {
-	        {"help", no_argument, NULL, 'h'},
-	        {"output", required_argument, NULL, 'o'},
-	        {"label", required_argument, NULL, 'l'},
-	        {NULL, 0, NULL, 0},
+		{"help", no_argument, NULL, 'h'},
+		{"output", required_argument, NULL, 'o'},
+		{"label", required_argument, NULL, 'l'},
+		{NULL, 0, NULL, 0},
 	};
 	const char *out = NULL, *label = NULL;
 	int c;
@@ -39,10 +39,10 @@ cs_cmd_import(int argc, char **argv)
 	}
 	if (optind == argc || strcmp(argv[optind], "openssl-speed") != 0)
 		cs_usage_error("import: unknown format '%s' (accepted: openssl-speed)",
-		               optind < argc ? argv[optind] : "");
+			       optind < argc ? argv[optind] : "");
 	if (argc - optind != 2)
 		cs_usage_error("import needs one file (cryptospeed import openssl-speed FILE "
-		               "-o OUT.json)");
+			       "-o OUT.json)");
 	const char *file = argv[optind + 1];
 	char target[4096], why[4200];
 	if (out && cs_outfile_check(out, target, sizeof target, why, sizeof why) != 0)

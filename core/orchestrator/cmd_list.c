@@ -36,7 +36,8 @@ cs_cmd_list(int argc, char **argv)
 	}
 	if (optind < argc)
 		cs_usage_error("unexpected argument '%s' for list (accepted: --launcher, "
-			       "--worker-dir, --help)", argv[optind]);
+			       "--worker-dir, --help)",
+			       argv[optind]);
 	static cs_worker_file files[MAX_WORKERS];
 	size_t n_files = cs_find_workers(files, MAX_WORKERS);
 	cs_cpu cpu;
@@ -72,7 +73,8 @@ cs_cmd_list(int argc, char **argv)
 		printf("\n  %-10s %-18s %s\n", "path", "algorithm", "status");
 		size_t i;
 		json_t *impl;
-		json_array_foreach(json_object_get(h, "impls"), i, impl) {
+		json_array_foreach(json_object_get(h, "impls"), i, impl)
+		{
 			const char *why = json_string_value(json_object_get(impl, "why"));
 			bool ok = json_is_true(json_object_get(impl, "available"));
 			printf("  %-10s %-18s %s%s%s\n",

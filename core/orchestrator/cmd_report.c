@@ -41,7 +41,8 @@ cs_cmd_report(int argc, char **argv)
 			printf("usage: cryptospeed report FILE.json... [--format %s] [--view %s]\n"
 			       "                          [--handshake KEX+SIG]\n"
 			       "Several files side by side: one source per run or imported table.\n"
-			       "--view handshake: the crypto cost of a TLS 1.3 handshake per lib/path;\n"
+			       "--view handshake: the crypto cost of a TLS 1.3 handshake per "
+			       "lib/path;\n"
 			       "--handshake picks one configuration (default: x25519+ecdsa-p256,\n"
 			       "x25519+ed25519, x25519+rsa-2048; KEX x25519|p256).\n",
 			       formats, views);

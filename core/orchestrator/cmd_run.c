@@ -33,11 +33,13 @@ print_run_help(FILE *f)
 	cs_alg_names(algs, sizeof algs);
 	cs_op_names(ops, sizeof ops);
 	cs_mask_names(masks, sizeof masks);
-	fprintf(f, "  --alg A[,A]        algorithms (default: all): %s\n"
-		   "  --op O[,O]         %s (default: all)\n", algs, ops);
+	fprintf(f,
+		"  --alg A[,A]        algorithms (default: all): %s\n"
+		"  --op O[,O]         %s (default: all)\n",
+		algs, ops);
 	fputs("  --sizes N[,N]      bytes per operation (default: 16,64,256,1024,8192,16384)\n", f);
 	fprintf(f, "  --mask M[,M]       %s: each mask is a row (default: none)\n", masks);
-	fputs(	      "  --precision PCT    stop a cell when the 95% CI of its median is within PCT%\n"
+	fputs("  --precision PCT    stop a cell when the 95% CI of its median is within PCT%\n"
 	      "                     (default: 1)\n"
 	      "  --budget SECONDS   cap on timed seconds per cell (default: 0.25)\n"
 	      "  --quick            coarse and fast: 5% precision, short batches and budget\n"
@@ -45,7 +47,8 @@ print_run_help(FILE *f)
 	      "  --misalign N       shift input/output buffers by N bytes (0..63, default 0)\n"
 	      "  --evidence, --no-evidence  sample which instructions run (default: on)\n"
 	      "  --evidence-size N  the size evidence is taken at (default: 8192)\n"
-	      "  --launcher 'CMD ARGS'  run each worker as CMD ARGS WORKER (qemu-aarch64, ssh host)\n"
+	      "  --launcher 'CMD ARGS'  run each worker as CMD ARGS WORKER (qemu-aarch64, ssh "
+	      "host)\n"
 	      "  --worker-dir DIR   where the workers are for the launcher\n"
 	      "  --multi N          also N workers at once over one common time window, all\n"
 	      "                     their operations counted (rows 'lib/path xN', as\n"
@@ -61,7 +64,8 @@ print_run_help(FILE *f)
 	      "  --openssl-engine ID[,ID]        rows openssl/<path>[engine=ID] (ENGINE API)\n"
 	      "  -o, --output FILE  write the result JSON to FILE (checked before measuring,\n"
 	      "                     replaced atomically; a symbolic link's target is replaced)\n"
-	      "  --format F         stdout format: text, json, csv, openssl, openssl-mr, markdown,\n"
+	      "  --format F         stdout format: text, json, csv, openssl, openssl-mr, "
+	      "markdown,\n"
 	      "                     html, bmf, gbench (default: text)\n"
 	      "  --label TEXT       names this run in reports (default: host + CPU model)\n"
 	      "  --no-samples       keep summaries, not raw samples, in the result file\n"
@@ -78,8 +82,8 @@ typedef struct run_args {
 	char out_target[4096];
 	cs_worker_file files[MAX_WORKERS];
 	size_t n_files;
-	int repeat;		/* --repeat R (repeat.c) */
-	bool no_samples;	/* --no-samples: the file keeps summaries, not raw samples */
+	int repeat;	 /* --repeat R (repeat.c) */
+	bool no_samples; /* --no-samples: the file keeps summaries, not raw samples */
 } run_args;
 
 /* "openssl" and "openssl@1.1.1w" are both OpenSSL workers. */
@@ -118,12 +122,14 @@ validate_names(run_args *a)
 	for (size_t i = 0; i < cfg->algs.n; i++)
 		if (!cs_alg_find(cfg->algs.item[i])) {
 			cs_alg_names(known, sizeof known);
-			cs_usage_error("unknown algorithm '%s' (known: %s)", cfg->algs.item[i], known);
+			cs_usage_error("unknown algorithm '%s' (known: %s)", cfg->algs.item[i],
+				       known);
 		}
 	for (size_t i = 0; i < cfg->ops.n; i++)
 		if (cs_op_find(cfg->ops.item[i]) == CS_OP_COUNT) {
 			cs_op_names(known, sizeof known);
-			cs_usage_error("unknown operation '%s' (known: %s)", cfg->ops.item[i], known);
+			cs_usage_error("unknown operation '%s' (known: %s)", cfg->ops.item[i],
+				       known);
 		}
 	for (size_t i = 0; i < cfg->masks.n; i++)
 		if (cs_mask_find(cfg->masks.item[i]) == CS_MASK_COUNT) {
@@ -174,7 +180,8 @@ validate_names(run_args *a)
 			const cs_alg *first = cfg->algs.n ? cs_alg_find(cfg->algs.item[0]) : NULL;
 			if (first)
 				cs_alg_ops_string(first, known, sizeof known);
-			cs_usage_error("--op %s matches no operation of the selected algorithms%s%s%s%s%s",
+			cs_usage_error("--op %s matches no operation of the selected "
+				       "algorithms%s%s%s%s%s",
 				       ops, first ? " (" : "", first ? first->name : "",
 				       first ? ": " : "", first ? known : "", first ? ")" : "");
 		}
@@ -193,7 +200,8 @@ validate_paths(cs_run *run)
 		for (size_t w = 0; w < run->n_workers; w++) {
 			json_t *paths = json_object_get(run->workers[w]->hello, "paths"), *v;
 			size_t i;
-			json_array_foreach(paths, i, v) {
+			json_array_foreach(paths, i, v)
+			{
 				const char *s = json_string_value(v);
 				if (!s)
 					continue;
@@ -232,10 +240,13 @@ add_openssl_variants(run_args *a)
 			       "--openssl-provider NAME");
 	for (size_t i = 0; i < a->providers.n + a->engines.n; i++) {
 		bool engine = i >= a->providers.n;
-		const char *name = engine ? a->engines.item[i - a->providers.n] : a->providers.item[i];
+		const char *name =
+			engine ? a->engines.item[i - a->providers.n] : a->providers.item[i];
 		if (cfg->n_variants == CS_MAX_LIST)
-			cs_usage_error("too many --openssl-provider/--openssl-engine names (accepted: "
-				       "up to %d)", CS_MAX_LIST);
+			cs_usage_error("too many --openssl-provider/--openssl-engine names "
+				       "(accepted: "
+				       "up to %d)",
+				       CS_MAX_LIST);
 		cs_variant *v = &cfg->variants[cfg->n_variants++];
 		memset(v, 0, sizeof *v);
 		snprintf(v->lib, sizeof v->lib, "openssl");
@@ -263,7 +274,8 @@ validate_variants(cs_run *run)
 		if (w->variant) {
 			bool engine = strncmp(w->variant->tag, "engine=", 7) == 0;
 			cs_run_stop_workers(run);
-			cs_usage_error("%s [%s]: %s (accepted: %s)", w->file->name, w->variant->tag, err,
+			cs_usage_error("%s [%s]: %s (accepted: %s)", w->file->name, w->variant->tag,
+				       err,
 				       engine ? "an engine OpenSSL can load by id, from "
 						"OPENSSL_ENGINES or its engines directory"
 					      : "a provider OpenSSL can load by name, searched in "
@@ -309,10 +321,32 @@ parse_sizes(cs_config *cfg, const char *s)
 }
 
 enum {
-	OPT_LIB = 256, OPT_PATH, OPT_ALG, OPT_OP, OPT_SIZES, OPT_MASK, OPT_PRECISION, OPT_BUDGET,
-	OPT_QUICK, OPT_TIMEOUT, OPT_MISALIGN, OPT_EVIDENCE, OPT_NO_EVIDENCE, OPT_EVIDENCE_SIZE,
-	OPT_LAUNCHER, OPT_WORKER_DIR, OPT_MULTI, OPT_SEED, OPT_PROVIDER, OPT_PROVIDER_PATH,
-	OPT_PROPQ, OPT_ENGINE, OPT_FORMAT, OPT_LABEL, OPT_REPEAT, OPT_NO_SAMPLES,
+	OPT_LIB = 256,
+	OPT_PATH,
+	OPT_ALG,
+	OPT_OP,
+	OPT_SIZES,
+	OPT_MASK,
+	OPT_PRECISION,
+	OPT_BUDGET,
+	OPT_QUICK,
+	OPT_TIMEOUT,
+	OPT_MISALIGN,
+	OPT_EVIDENCE,
+	OPT_NO_EVIDENCE,
+	OPT_EVIDENCE_SIZE,
+	OPT_LAUNCHER,
+	OPT_WORKER_DIR,
+	OPT_MULTI,
+	OPT_SEED,
+	OPT_PROVIDER,
+	OPT_PROVIDER_PATH,
+	OPT_PROPQ,
+	OPT_ENGINE,
+	OPT_FORMAT,
+	OPT_LABEL,
+	OPT_REPEAT,
+	OPT_NO_SAMPLES,
 };
 
 static const struct option run_options[] = {
@@ -358,9 +392,7 @@ parse_run_options(run_args *a, int argc, char **argv)
 	while ((c = cs_getopt(argc, argv, ":ho:", run_options, "run")) != -1) {
 		const char *v = optarg;
 		switch (c) {
-		case 'h':
-			print_run_help(stdout);
-			exit(CS_EXIT_OK);
+		case 'h': print_run_help(stdout); exit(CS_EXIT_OK);
 		case OPT_LIB: cs_parse_list("--lib", v, &cfg->libs); break;
 		case OPT_PATH: cs_parse_list("--path", v, &cfg->paths); break;
 		case OPT_ALG: cs_parse_list("--alg", v, &cfg->algs); break;
@@ -371,8 +403,10 @@ parse_run_options(run_args *a, int argc, char **argv)
 			double p = cs_parse_double("--precision", v, 0, 100, true,
 						   "a percentage in (0, 100)");
 			if (p >= 100)
-				cs_usage_error("--precision '%s' is not valid (accepted: a percentage "
-					       "in (0, 100))", v);
+				cs_usage_error("--precision '%s' is not valid (accepted: a "
+					       "percentage "
+					       "in (0, 100))",
+					       v);
 			cfg->precision = p / 100;
 			precision_set = true;
 			break;
@@ -416,13 +450,15 @@ parse_run_options(run_args *a, int argc, char **argv)
 		case 'o': cfg->out = v; break;
 		case OPT_FORMAT: cfg->format = v; break;
 		case OPT_REPEAT:
-			a->repeat = (int)cs_parse_int("--repeat", v, 1, 1000, "1..1000 repetitions");
+			a->repeat =
+				(int)cs_parse_int("--repeat", v, 1, 1000, "1..1000 repetitions");
 			break;
 		case OPT_NO_SAMPLES: a->no_samples = true; break;
 		case OPT_LABEL:
 			if (!*v || strlen(v) > 120)
 				cs_usage_error("--label '%.40s' is not valid (accepted: 1..120 "
-					       "characters)", v);
+					       "characters)",
+					       v);
 			cfg->label = v;
 			break;
 		}
@@ -453,7 +489,8 @@ drop_samples(json_t *results)
 {
 	size_t i;
 	json_t *cell;
-	json_array_foreach(json_object_get(results, "cells"), i, cell) {
+	json_array_foreach(json_object_get(results, "cells"), i, cell)
+	{
 		json_object_del(cell, "samples");
 		size_t k;
 		json_t *rep;
@@ -474,13 +511,17 @@ run_status(const cs_run *run, int disagree)
 			not_ok++;
 	}
 	if (disagree > 0) {
-		fprintf(stderr, "cryptospeed: %d cell(s) disagree with the other libraries on the "
-				"same input (marked '!')\n", disagree);
+		fprintf(stderr,
+			"cryptospeed: %d cell(s) disagree with the other libraries on the "
+			"same input (marked '!')\n",
+			disagree);
 		return CS_EXIT_DISAGREE;
 	}
 	if (not_ok) {
-		fprintf(stderr, "cryptospeed: %zu cell(s) not measured: wrong, crashed, timeout or "
-				"error (the others were measured)\n", not_ok);
+		fprintf(stderr,
+			"cryptospeed: %zu cell(s) not measured: wrong, crashed, timeout or "
+			"error (the others were measured)\n",
+			not_ok);
 		return CS_EXIT_NOT_OK;
 	}
 	return CS_EXIT_OK;

@@ -56,10 +56,13 @@ ask(cs_run *run, cs_worker *w, const char *path, cs_rcell *c, int64_t id, json_t
 	const char *bad = NULL;
 	if (r == CS_REQ_OK)
 		bad = cs_msg_verify_reply_decode(line, &rep, err, sizeof err) != 0 ? err
-		      : rep.id != id ? "a reply to another request" : NULL;
+		      : rep.id != id ? "a reply to another request"
+				     : NULL;
 	if (r != CS_REQ_OK) {
-		snprintf(e, sizeof e, "%s: %s", who, r == CS_REQ_TIMEOUT ? "timeout"
-			 : r == CS_REQ_INTR ? "interrupted" : "the worker failed");
+		snprintf(e, sizeof e, "%s: %s", who,
+			 r == CS_REQ_TIMEOUT ? "timeout"
+			 : r == CS_REQ_INTR  ? "interrupted"
+					     : "the worker failed");
 		if (r != CS_REQ_INTR)
 			cs_worker_kill(w);
 	} else if (bad) {
@@ -94,8 +97,8 @@ cs_interop_check(cs_run *run)
 		}
 		bool all = json_array_size(verified) && !json_array_size(rejected) &&
 			   !json_array_size(errors);
-		c->interop = json_pack("{so so so sb}", "verified_by", verified,
-				       "rejected_by", rejected, "errors", errors, "all_verify", all);
+		c->interop = json_pack("{so so so sb}", "verified_by", verified, "rejected_by",
+				       rejected, "errors", errors, "all_verify", all);
 		if (json_array_size(rejected)) {
 			rejected_cells++;
 			fprintf(stderr, "interop: %s sign by %s/%s: its signature was refused by",

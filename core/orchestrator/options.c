@@ -105,9 +105,11 @@ cs_parse_list(const char *opt, const char *s, cs_list *out)
 	int rc = cs_list_split(s, out);
 	if (rc == -2 || out->n == 0)
 		cs_usage_error("%s '%s' has an empty item (accepted: a comma-separated list, "
-			       "no item empty)", opt, s);
+			       "no item empty)",
+			       opt, s);
 	if (rc != 0)
-		cs_usage_error("%s '%.40s...' is too long (accepted: up to %d items, %zu characters)",
+		cs_usage_error("%s '%.40s...' is too long (accepted: up to %d items, %zu "
+			       "characters)",
 			       opt, s, CS_MAX_LIST, sizeof out->buf - 1);
 }
 
@@ -117,17 +119,19 @@ cs_parse_launcher(cs_config *cfg, const char *s)
 	char *save = NULL;
 	size_t n = 0;
 	if (strlen(s) >= sizeof cfg->launcher_buf)
-		cs_usage_error("--launcher '%.40s...' is too long (accepted: up to %zu characters)", s,
-			       sizeof cfg->launcher_buf - 1);
+		cs_usage_error("--launcher '%.40s...' is too long (accepted: up to %zu characters)",
+			       s, sizeof cfg->launcher_buf - 1);
 	memcpy(cfg->launcher_buf, s, strlen(s) + 1);
-	for (char *t = strtok_r(cfg->launcher_buf, " \t", &save); t; t = strtok_r(NULL, " \t", &save)) {
+	for (char *t = strtok_r(cfg->launcher_buf, " \t", &save); t;
+	     t = strtok_r(NULL, " \t", &save)) {
 		if (n == sizeof cfg->launcher / sizeof cfg->launcher[0] - 1)
-			cs_usage_error("--launcher '%s' has too many words (accepted: up to %zu)", s,
-				       sizeof cfg->launcher / sizeof cfg->launcher[0] - 1);
+			cs_usage_error("--launcher '%s' has too many words (accepted: up to %zu)",
+				       s, sizeof cfg->launcher / sizeof cfg->launcher[0] - 1);
 		cfg->launcher[n++] = t;
 	}
 	if (n == 0)
-		cs_usage_error("--launcher '%s' is empty (accepted: a command and its arguments)", s);
+		cs_usage_error("--launcher '%s' is empty (accepted: a command and its arguments)",
+			       s);
 	cfg->launcher[n] = NULL;
 }
 

@@ -27,9 +27,9 @@ typedef struct cs_list {
 /* A worker variant: the same library started with extra environment, shown
    as its own rows "lib/path[tag]" (an OpenSSL provider or engine). */
 typedef struct cs_variant {
-	char lib[32];		/* applies to workers of this library (any @version) */
-	char tag[96];		/* "default", "engine=afalg" */
-	char env[4][320];	/* "NAME=VALUE" */
+	char lib[32];	  /* applies to workers of this library (any @version) */
+	char tag[96];	  /* "default", "engine=afalg" */
+	char env[4][320]; /* "NAME=VALUE" */
 	int n_env;
 } cs_variant;
 
@@ -37,19 +37,19 @@ typedef struct cs_config {
 	cs_list libs, paths, algs, ops, masks;
 	size_t sizes[CS_MAX_LIST];
 	size_t n_sizes;
-	double precision;	/* target relative CI half-width of the median */
-	double budget_s;	/* cap on timed seconds per cell */
+	double precision; /* target relative CI half-width of the median */
+	double budget_s;  /* cap on timed seconds per cell */
 	bool quick;
-	const char *out;	/* -o FILE (JSON) or NULL */
-	const char *format;	/* text | json | csv | openssl */
-	const char *label;	/* run --label: names this run in reports, or NULL (host + CPU) */
+	const char *out;    /* -o FILE (JSON) or NULL */
+	const char *format; /* text | json | csv | openssl */
+	const char *label;  /* run --label: names this run in reports, or NULL (host + CPU) */
 	size_t misalign;
-	double timeout_s;	/* per request */
+	double timeout_s; /* per request */
 	bool evidence;
 	size_t evidence_size;
-	char *launcher[16];	/* argv prefix, NULL-terminated (words point into launcher_buf) */
+	char *launcher[16]; /* argv prefix, NULL-terminated (words point into launcher_buf) */
 	char launcher_buf[1024];
-	const char *worker_dir;	/* where workers are on the target */
+	const char *worker_dir; /* where workers are on the target */
 	int multi;		/* --multi N (1 = single) */
 	cs_variant variants[CS_MAX_LIST];
 	size_t n_variants;
@@ -61,67 +61,73 @@ typedef struct cs_config {
 
 /* A worker executable found on disk. */
 typedef struct cs_worker_file {
-	char name[64];		/* "openssl", "openssl@3.0.22", "noop" */
-	char path[4096];	/* local path */
+	char name[64];	 /* "openssl", "openssl@3.0.22", "noop" */
+	char path[4096]; /* local path */
 } cs_worker_file;
 
-typedef enum cs_req { CS_REQ_OK, CS_REQ_CRASHED, CS_REQ_TIMEOUT, CS_REQ_GARBAGE, CS_REQ_INTR } cs_req;
+typedef enum cs_req {
+	CS_REQ_OK,
+	CS_REQ_CRASHED,
+	CS_REQ_TIMEOUT,
+	CS_REQ_GARBAGE,
+	CS_REQ_INTR
+} cs_req;
 
 /* One running worker process (a library build under one mask, one CPU). */
 typedef struct cs_worker {
 	const cs_worker_file *file;
 	char mask[16];
-	char env_name[64], env_value[256];	/* the mask's switch */
-	const cs_variant *variant;		/* NULL = plain */
-	int cpu;		/* pinned CPU or -1 */
+	char env_name[64], env_value[256]; /* the mask's switch */
+	const cs_variant *variant;	   /* NULL = plain */
+	int cpu;			   /* pinned CPU or -1 */
 	pid_t pid;
 	int to_fd, from_fd;
 	char buf[1 << 16];
 	size_t buf_len;
-	size_t used;		/* bytes of the line last read (dropped at the next read) */
-	cs_msg_hello info;	/* its latest hello, decoded (valid when hello != NULL) */
-	json_t *hello;		/* the same hello as JSON, for the result file; read
+	size_t used;	   /* bytes of the line last read (dropped at the next read) */
+	cs_msg_hello info; /* its latest hello, decoded (valid when hello != NULL) */
+	json_t *hello;	   /* the same hello as JSON, for the result file; read
 				   cs_worker_hello() instead */
-	unsigned gen;		/* incremented at every (re)start */
+	unsigned gen;	   /* incremented at every (re)start */
 	int restarts;
 	bool alive;
-	int active;		/* cells prepared in it now (the window) */
-	char error[256];	/* why it could not start */
+	int active;	 /* cells prepared in it now (the window) */
+	char error[256]; /* why it could not start */
 } cs_worker;
 
 /* One cell of the matrix as the orchestrator sees it. */
 typedef struct cs_rcell {
-	cs_worker *w;		/* = ws[0] */
-	cs_worker **ws;		/* the workers sampled together: 1, or --multi N */
-	unsigned *gens;		/* per worker: generation it was prepared in (0 = not) */
+	cs_worker *w;	/* = ws[0] */
+	cs_worker **ws; /* the workers sampled together: 1, or --multi N */
+	unsigned *gens; /* per worker: generation it was prepared in (0 = not) */
 	int n_ws;
-	int multi;		/* 0 = a single-worker row, else N of --multi N */
+	int multi; /* 0 = a single-worker row, else N of --multi N */
 	char path[32];
 	const cs_alg *alg;
 	cs_op op;
 	size_t size;
 	int64_t id;
-	bool active;		/* admitted to the window */
-	bool evidence_here;	/* the row's cell that gathers hw evidence */
-	char status[16];	/* "" while measuring, then ok/wrong/unsupported/crashed/timeout/error */
+	bool active;	    /* admitted to the window */
+	bool evidence_here; /* the row's cell that gathers hw evidence */
+	char status[16]; /* "" while measuring, then ok/wrong/unsupported/crashed/timeout/error */
 	char detail[256];
 	char kat[16];
-	char served_by[256];	/* what the worker says served it (e.g. provider=default) */
+	char served_by[256]; /* what the worker says served it (e.g. provider=default) */
 	char fingerprint[17];
 	uint64_t batch;
-	double *ns;		/* ns per op, one per batch */
+	double *ns; /* ns per op, one per batch */
 	size_t n, cap;
-	double timed_ns;	/* sum of timed batch ns */
-	int visits;		/* sample requests so far (bounded: MAX_VISITS in runner.c) */
+	double timed_ns; /* sum of timed batch ns */
+	int visits;	 /* sample requests so far (bounded: MAX_VISITS in runner.c) */
 	/* --multi: one common window per visit (each is one sample) */
-	double *win_ns;		/* window i: its length, ns */
-	uint64_t *win_ops;	/* ops worker k completed in window i: win_ops[i * n_ws + k] */
+	double *win_ns;	   /* window i: its length, ns */
+	uint64_t *win_ops; /* ops worker k completed in window i: win_ops[i * n_ws + k] */
 	size_t n_win, cap_win;
 	bool done;
-	int agree;		/* -1 not compared, 0, 1 */
-	json_t *evidence;	/* the row's evidence (shared reference) */
-	char *signature;	/* sign: hex of one signature the worker made (owned), for interop */
-	json_t *interop;	/* sign: {verified_by, rejected_by, errors, all_verify} (owned) */
+	int agree;	  /* -1 not compared, 0, 1 */
+	json_t *evidence; /* the row's evidence (shared reference) */
+	char *signature;  /* sign: hex of one signature the worker made (owned), for interop */
+	json_t *interop;  /* sign: {verified_by, rejected_by, errors, all_verify} (owned) */
 	cs_summary sum;
 } cs_rcell;
 
@@ -132,13 +138,13 @@ typedef struct cs_run {
 	cs_rcell *cells;
 	size_t n_cells;
 	double elapsed_s;
-	double evidence_s;	/* of which spent gathering hw evidence */
+	double evidence_s; /* of which spent gathering hw evidence */
 	char started[32];
 	bool interrupted;
 	int signal;
-	int cpus_allowed;	/* CPUs this process may use (sched_getaffinity) */
+	int cpus_allowed;	   /* CPUs this process may use (sched_getaffinity) */
 	int cpu_ids[CS_MAX_MULTI]; /* the first of them: --multi pins worker k to cpu_ids[k] */
-	bool multi_shared;	/* --multi N > cpus_allowed: its workers share CPUs, unpinned */
+	bool multi_shared;	   /* --multi N > cpus_allowed: its workers share CPUs, unpinned */
 } cs_run;
 
 /* ---- spawn.c ---- */

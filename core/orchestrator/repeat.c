@@ -27,9 +27,9 @@ static int
 cell_key(json_t *c, char *buf, size_t n)
 {
 	return snprintf(buf, n, "%s\x1f%s\x1f%s\x1f%s\x1f%lld\x1f%s\x1f%s\x1f%lld", str(c, "lib"),
-	                str(c, "path"), str(c, "variant"), str(c, "mask"),
-	                (long long)json_integer_value(json_object_get(c, "multi")), str(c, "alg"),
-	                str(c, "op"), (long long)json_integer_value(json_object_get(c, "size")));
+			str(c, "path"), str(c, "variant"), str(c, "mask"),
+			(long long)json_integer_value(json_object_get(c, "multi")), str(c, "alg"),
+			str(c, "op"), (long long)json_integer_value(json_object_get(c, "size")));
 }
 
 /* One repetition of one cell, as kept under the cell's "repetitions" (its
@@ -59,7 +59,7 @@ quantiles(const double *x, size_t n)
 	if (cs_summarize(x, n, &s) != 0)
 		return NULL;
 	return json_pack("{sf sf sf s[ff]}", "median", s.median, "q1", s.q1, "q3", s.q3, "ci95",
-	                 s.ci_lo, s.ci_hi);
+			 s.ci_lo, s.ci_hi);
 }
 
 /* The cell's summary from its ok repetitions. */
@@ -78,7 +78,7 @@ summarize_cell(json_t *cell)
 	json_array_foreach(reps, i, r)
 	{
 		if (strcmp(str(r, "status"), "ok") != 0 || !json_is_number(json_object_get(r, "rat"
-		                                                                              "e")))
+											      "e")))
 			continue;
 		rate[n] = json_number_value(json_object_get(r, "rate"));
 		ns[n] = json_number_value(json_object_get(r, "ns_per_op"));
@@ -156,14 +156,14 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 		for (size_t r = 1; r < n; r++) {
 			size_t at = cs_index_get(&maps[r], key, (size_t)len);
 			json_t *other =
-			        at == CS_INDEX_NONE
-			                ? NULL
-			                : json_array_get(json_object_get(results[r], "cells"), at);
+				at == CS_INDEX_NONE
+					? NULL
+					: json_array_get(json_object_get(results[r], "cells"), at);
 			if (!other) {
 				json_array_append_new(
-				        reps, json_pack("{sI ss ss}", "seed", (json_int_t)seeds[r],
-				                        "status", "error", "detail",
-				                        "not planned in this repetition"));
+					reps, json_pack("{sI ss ss}", "seed", (json_int_t)seeds[r],
+							"status", "error", "detail",
+							"not planned in this repetition"));
 				if (ok)
 					json_object_set_new(c, "status", json_string("error"));
 				ok = false;
@@ -173,7 +173,7 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 			if (ok && strcmp(str(other, "status"), "ok") != 0) {
 				char d[320];
 				snprintf(d, sizeof d, "repetition %zu: %s", r + 1,
-				         str(other, "detail"));
+					 str(other, "detail"));
 				json_object_set_new(c, "status", json_string(str(other, "status")));
 				json_object_set_new(c, "detail", json_string(d));
 				ok = false;
@@ -200,7 +200,7 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 
 int
 cs_repeat_more(cs_config *cfg, const cs_worker_file *files, size_t n_files, int repeat,
-               json_t *results, int status)
+	       json_t *results, int status)
 {
 	json_t **all = calloc((size_t)repeat, sizeof *all);
 	unsigned *seeds = calloc((size_t)repeat, sizeof *seeds);

@@ -21,7 +21,7 @@
  * or 128 + N when signal N stopped it (the repetitions finished are kept).
  */
 int cs_repeat_more(cs_config *cfg, const cs_worker_file *files, size_t n_files, int repeat,
-                   json_t *results, int status);
+		   json_t *results, int status);
 
 /*
  * Fold a list of per-repetition result files into the first (results[0]),

@@ -133,8 +133,9 @@ plan_worker(cs_run *run, cs_worker **ws, int n_ws, const char *unsupported_why)
 				char whole[96];
 				if (alg->block_len > 1 && size % alg->block_len) {
 					/* CBC takes whole blocks only: n/a, with the reason */
-					snprintf(whole, sizeof whole, "%s needs a multiple of %zu bytes",
-						 alg->name, alg->block_len);
+					snprintf(whole, sizeof whole,
+						 "%s needs a multiple of %zu bytes", alg->name,
+						 alg->block_len);
 					set_status(c, "unsupported", whole);
 				} else if (unsupported_why)
 					set_status(c, "unsupported", unsupported_why);
@@ -147,8 +148,9 @@ plan_worker(cs_run *run, cs_worker **ws, int n_ws, const char *unsupported_why)
 			size_t best = (size_t)-1, best_d = (size_t)-1;
 			for (size_t k = first; k < run->n_cells; k++) {
 				cs_rcell *c = &run->cells[k];
-				size_t d = c->size > cfg->evidence_size ? c->size - cfg->evidence_size
-									: cfg->evidence_size - c->size;
+				size_t d = c->size > cfg->evidence_size
+						   ? c->size - cfg->evidence_size
+						   : cfg->evidence_size - c->size;
 				if (!c->done && d < best_d) {
 					best_d = d;
 					best = k;
@@ -177,8 +179,10 @@ worker_fault(cs_rcell *c, cs_worker *w, cs_req r, const char *during)
 {
 	char detail[256];
 	snprintf(detail, sizeof detail, "worker %s during %s (%s %s %s %zu)",
-		 r == CS_REQ_CRASHED ? "died" : r == CS_REQ_TIMEOUT ? "stopped answering"
-		 : "answered garbage", during, w->file->name, c->path, c->alg->name, c->size);
+		 r == CS_REQ_CRASHED   ? "died"
+		 : r == CS_REQ_TIMEOUT ? "stopped answering"
+				       : "answered garbage",
+		 during, w->file->name, c->path, c->alg->name, c->size);
 	set_status(c, req_status(r), detail);
 	cs_worker_kill(w);
 }
@@ -255,7 +259,9 @@ prepare_in(cs_run *run, cs_rcell *c, int k)
 		c->signature = strdup(rep.signature);
 	if (rep.status != CS_ST_OK) {
 		set_status(c, cs_msg_status_names[rep.status],
-			   rep.error[0] ? rep.error : rep.why[0] ? rep.why : "prepare failed");
+			   rep.error[0] ? rep.error
+			   : rep.why[0] ? rep.why
+					: "prepare failed");
 		return false;
 	}
 	snprintf(c->served_by, sizeof c->served_by, "%s", rep.served_by);
@@ -314,8 +320,8 @@ read_sample(cs_rcell *c, int k, int64_t n, double timeout_s)
 		return false;
 	}
 	if (rep->status == CS_ST_OK && (int64_t)rep->n_ns > n) {
-		snprintf(err, sizeof err, "sample reply: ns: %zu batches, %lld asked for", rep->n_ns,
-			 (long long)n);
+		snprintf(err, sizeof err, "sample reply: ns: %zu batches, %lld asked for",
+			 rep->n_ns, (long long)n);
 		protocol_fault(c, w, err);
 		return false;
 	}
@@ -347,8 +353,8 @@ send_samples(cs_rcell *c, const cs_msg_sample *req)
 static bool
 visit_single(const cs_config *cfg, cs_rcell *c)
 {
-	cs_msg_sample req = {.id = c->id, .n = cfg->visit < CS_MSG_MAX_N ? (int64_t)cfg->visit
-									 : CS_MSG_MAX_N};
+	cs_msg_sample req = {.id = c->id,
+			     .n = cfg->visit < CS_MSG_MAX_N ? (int64_t)cfg->visit : CS_MSG_MAX_N};
 	if (!send_samples(c, &req) || !read_sample(c, 0, req.n, cfg->timeout_s))
 		return false;
 	const cs_msg_sample_reply *rep = &replies[0];
@@ -410,11 +416,13 @@ visit_window(const cs_config *cfg, cs_rcell *c)
 		bool ok = read_sample(c, k, req.n, cfg->timeout_s + (double)len / 1e9);
 		const cs_msg_sample_reply *rep = &replies[k];
 		if (ok && !rep->began_ns)
-			snprintf(err, sizeof err, "sample reply: began_ns: missing (required with a "
+			snprintf(err, sizeof err,
+				 "sample reply: began_ns: missing (required with a "
 				 "window)");
 		else if (ok && (rep->began_ns < req.start_ns ||
 				(rep->n_ns && rep->ended_ns > req.end_ns)))
-			snprintf(err, sizeof err, "sample reply: began_ns, ended_ns: outside the "
+			snprintf(err, sizeof err,
+				 "sample reply: began_ns, ended_ns: outside the "
 				 "window it was given");
 		else if (ok && rep->batch > ((int64_t)1 << 40))
 			snprintf(err, sizeof err, "sample reply: batch: %lld is more than 2^40",
@@ -449,8 +457,10 @@ visit(cs_run *run, cs_rcell *c)
 		/* An honest worker's batches last about target_ns, so its cell
 		   reaches the precision or spends its budget long before this. */
 		char d[160];
-		snprintf(d, sizeof d, "no usable result after %d visits: its batches last far less "
-			 "than the %llu ns asked for", MAX_VISITS, (unsigned long long)cfg->target_ns);
+		snprintf(d, sizeof d,
+			 "no usable result after %d visits: its batches last far less "
+			 "than the %llu ns asked for",
+			 MAX_VISITS, (unsigned long long)cfg->target_ns);
 		set_status(c, "error", d);
 		return;
 	}
@@ -483,8 +493,8 @@ gather_evidence(cs_run *run, cs_rcell *c)
 	if (r != CS_REQ_OK || cs_msg_evidence_reply_decode(line, &rep, err, sizeof err) != 0 ||
 	    !same_id(rep.id, c->id, "evidence reply", err, sizeof err)) {
 		if (r == CS_REQ_OK)
-			fprintf(stderr, "cryptospeed: %s broke the protocol: %s\n", c->w->file->name,
-				err);
+			fprintf(stderr, "cryptospeed: %s broke the protocol: %s\n",
+				c->w->file->name, err);
 		cs_worker_kill(c->w);
 		return;
 	}
@@ -617,8 +627,8 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 	    const char *env, const char *val, const char *why)
 {
 	const cs_config *cfg = run->cfg;
-	cs_worker *w = cs_mask_find(mask) == CS_MASK_NONE ? base
-			: new_worker(run, f, mask, base->variant);
+	cs_worker *w =
+		cs_mask_find(mask) == CS_MASK_NONE ? base : new_worker(run, f, mask, base->variant);
 	if (!w)
 		return -1;
 	char lost[200];
@@ -629,8 +639,10 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 			fprintf(stderr, "cryptospeed: %s mask %s: %s\n", f->name, mask, w->error);
 		else if (w->info.mask_applied == 0) {
 			/* never an unmasked number under a mask's name */
-			snprintf(lost, sizeof lost, "mask %s: %.60s did not reach the worker (does the "
-				 "launcher drop the environment?)", mask, w->env_name);
+			snprintf(lost, sizeof lost,
+				 "mask %s: %.60s did not reach the worker (does the "
+				 "launcher drop the environment?)",
+				 mask, w->env_name);
 			why = lost;
 			fprintf(stderr, "cryptospeed: %s %s\n", f->name, lost);
 		}
@@ -741,10 +753,11 @@ cs_run_start(cs_run *run, const cs_worker_file *files, size_t n_files)
 	}
 	run->multi_shared = run->cfg->multi > 1 && run->cfg->multi > run->cpus_allowed;
 	if (run->multi_shared)
-		fprintf(stderr, "cryptospeed: warning: --multi %d is more than the %d CPUs this "
+		fprintf(stderr,
+			"cryptospeed: warning: --multi %d is more than the %d CPUs this "
 			"process may use: its workers share them, so the x%d rows show what %d "
-			"CPUs do\n", run->cfg->multi, run->cpus_allowed, run->cfg->multi,
-			run->cpus_allowed);
+			"CPUs do\n",
+			run->cfg->multi, run->cpus_allowed, run->cfg->multi, run->cpus_allowed);
 	return start_workers(run, files, n_files);
 }
 
@@ -805,7 +818,8 @@ cs_run_measure(cs_run *run)
 			for (int k = 0; k < c->n_ws; k++)
 				c->ws[k]->active++;
 		}
-		while (next < total && (run->cells[plan[next]].done || run->cells[plan[next]].active))
+		while (next < total &&
+		       (run->cells[plan[next]].done || run->cells[plan[next]].active))
 			next++;
 		size_t n = 0, done = 0;
 		for (size_t i = 0; i < total; i++) {

@@ -112,18 +112,26 @@ cs_worker_start(cs_worker *w, const cs_config *cfg)
 	if (pipe2(to, O_CLOEXEC) != 0)
 		goto fail_errno;
 	if (pipe2(from, O_CLOEXEC) != 0) {
-		close(to[0]); close(to[1]);
+		close(to[0]);
+		close(to[1]);
 		goto fail_errno;
 	}
 	if (pipe2(err, O_CLOEXEC) != 0) {
-		close(to[0]); close(to[1]); close(from[0]); close(from[1]);
+		close(to[0]);
+		close(to[1]);
+		close(from[0]);
+		close(from[1]);
 		goto fail_errno;
 	}
 	pid_t parent = getpid();
 	pid_t pid = fork();
 	if (pid < 0) {
-		close(to[0]); close(to[1]); close(from[0]); close(from[1]);
-		close(err[0]); close(err[1]);
+		close(to[0]);
+		close(to[1]);
+		close(from[0]);
+		close(from[1]);
+		close(err[0]);
+		close(err[1]);
 		goto fail_errno;
 	}
 	if (pid == 0) {
@@ -198,20 +206,23 @@ cs_worker_start(cs_worker *w, const cs_config *cfg)
 	if (r != CS_REQ_OK) {
 		snprintf(w->error, sizeof w->error, "'%.150s' did not say hello (%s)", exe,
 			 r == CS_REQ_TIMEOUT ? "timed out"
-			 : r == CS_REQ_CRASHED ? "exited: wrong architecture, missing library, or not a worker?"
-			 : "garbage on its output");
+			 : r == CS_REQ_CRASHED
+				 ? "exited: wrong architecture, missing library, or not a worker?"
+				 : "garbage on its output");
 		cs_worker_kill(w);
 		return -1;
 	}
 	static cs_msg_hello fresh; /* large: one at a time */
 	if (cs_msg_hello_decode(line, &fresh, why, sizeof why) != 0) {
-		if (fresh.protocol != CS_PROTOCOL_VERSION && strncmp(why, "hello: protocol:", 16) == 0)
-			snprintf(w->error, sizeof w->error, "'%.150s' speaks protocol %lld, this "
-				 "cryptospeed speaks protocol %d: rebuild one of them", exe,
-				 (long long)fresh.protocol, CS_PROTOCOL_VERSION);
+		if (fresh.protocol != CS_PROTOCOL_VERSION &&
+		    strncmp(why, "hello: protocol:", 16) == 0)
+			snprintf(w->error, sizeof w->error,
+				 "'%.150s' speaks protocol %lld, this "
+				 "cryptospeed speaks protocol %d: rebuild one of them",
+				 exe, (long long)fresh.protocol, CS_PROTOCOL_VERSION);
 		else
-			snprintf(w->error, sizeof w->error, "'%.90s' broke the protocol: %.130s", exe,
-				 why);
+			snprintf(w->error, sizeof w->error, "'%.90s' broke the protocol: %.130s",
+				 exe, why);
 		cs_worker_kill(w);
 		return -1;
 	}

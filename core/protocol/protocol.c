@@ -12,7 +12,7 @@
 #include "protocol.h"
 #include "text.h"
 
-#define ANY INT64_MAX	/* no upper bound */
+#define ANY INT64_MAX /* no upper bound */
 
 /* the catalogue's lists (cryptospeed/adapter.h), in enum order */
 #define CS_MSG_MASK_NAME(id, name) name,
@@ -24,21 +24,21 @@ const char *const cs_msg_op_names[] = {CS_OP_LIST(CS_MSG_OP_NAME) NULL};
 const char *const cs_msg_status_names[] = {"ok", "wrong", "unsupported", "error", NULL};
 static const char *const mask_statuses[] = {"ok", "unsupported", "not-applicable", NULL};
 static const char *const kat_names[] = {"pass", "exempt", NULL};
-static const char *const cmd_names[] = {"prepare", "sample", "evidence", "release", "quit",
-					"verify", NULL};
+static const char *const cmd_names[] = {"prepare", "sample", "evidence", "release",
+					"quit",	   "verify", NULL};
 
 typedef enum kind {
-	K_INT,		/* int64_t in [min, max] */
-	K_REAL,		/* double in [min, max] */
-	K_BOOL,		/* bool */
-	K_TRI,		/* int: -1 absent, 0 false, 1 true */
-	K_NAME,		/* char[size]: 1..size-1 of [A-Za-z0-9._@+-] */
-	K_TEXT,		/* char[size]: a string of at most size-1 bytes, no NUL */
-	K_ENUM,		/* int: index into choices (-1 absent) */
-	K_ENUMSET,	/* unsigned: bit i set for choices[i] (an array of names) */
-	K_OBJECT,	/* a nested struct: the fields sub[0..n_sub) */
-	K_ARRAY,	/* elements of `size` bytes, described by sub[0], counted at `count` */
-	K_MAP,		/* {key: element}: element struct begins with char[CS_MSG_NAME] key */
+	K_INT,	   /* int64_t in [min, max] */
+	K_REAL,	   /* double in [min, max] */
+	K_BOOL,	   /* bool */
+	K_TRI,	   /* int: -1 absent, 0 false, 1 true */
+	K_NAME,	   /* char[size]: 1..size-1 of [A-Za-z0-9._@+-] */
+	K_TEXT,	   /* char[size]: a string of at most size-1 bytes, no NUL */
+	K_ENUM,	   /* int: index into choices (-1 absent) */
+	K_ENUMSET, /* unsigned: bit i set for choices[i] (an array of names) */
+	K_OBJECT,  /* a nested struct: the fields sub[0..n_sub) */
+	K_ARRAY,   /* elements of `size` bytes, described by sub[0], counted at `count` */
+	K_MAP,	   /* {key: element}: element struct begins with char[CS_MSG_NAME] key */
 } kind;
 
 typedef struct field field;
@@ -46,39 +46,45 @@ struct field {
 	const char *name;
 	kind kind;
 	bool required;
-	size_t offset;		/* of the member in its struct */
-	size_t size;		/* NAME/TEXT: the char array's size; ARRAY/MAP: one element's */
-	int64_t min, max;	/* INT/REAL: the range; ARRAY/MAP: how many elements */
-	int64_t def;		/* INT/ENUM: the value when absent (then not encoded) */
+	size_t offset;		    /* of the member in its struct */
+	size_t size;		    /* NAME/TEXT: the char array's size; ARRAY/MAP: one element's */
+	int64_t min, max;	    /* INT/REAL: the range; ARRAY/MAP: how many elements */
+	int64_t def;		    /* INT/ENUM: the value when absent (then not encoded) */
 	const char *const *choices; /* ENUM/ENUMSET; MAP: the allowed keys (NULL = any name) */
-	const field *sub;	/* OBJECT: its fields; ARRAY/MAP: the element (offset 0 in it) */
+	const field *sub; /* OBJECT: its fields; ARRAY/MAP: the element (offset 0 in it) */
 	size_t n_sub;
-	size_t count;		/* ARRAY/MAP: offset of the size_t element count */
-	const char *doc;	/* one line for docs/protocol.md */
+	size_t count;	 /* ARRAY/MAP: offset of the size_t element count */
+	const char *doc; /* one line for docs/protocol.md */
 };
 
 typedef const char *check_fn(const void *msg);
 
 typedef struct msg_desc {
-	const char *name;	/* "sample reply": starts every decode error */
-	const char *tag_key;	/* "cmd" or "type" (NULL for replies) */
-	const char *tag_value;	/* "sample", "hello" */
+	const char *name;      /* "sample reply": starts every decode error */
+	const char *tag_key;   /* "cmd" or "type" (NULL for replies) */
+	const char *tag_value; /* "sample", "hello" */
 	const field *fields;
 	size_t n_fields;
-	check_fn *check;	/* rules across fields, NULL = none */
-	const char *doc;	/* the heading's line in docs/protocol.md */
+	check_fn *check; /* rules across fields, NULL = none */
+	const char *doc; /* the heading's line in docs/protocol.md */
 } msg_desc;
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
-#define INT(s, m, req, lo, hi, d, text) \
-	{.name = #m, .kind = K_INT, .required = req, .offset = offsetof(s, m), .min = lo, \
-	 .max = hi, .def = d, .doc = text}
-#define STR(s, m, k, req, text) \
-	{.name = #m, .kind = k, .required = req, .offset = offsetof(s, m), \
-	 .size = sizeof(((s *)0)->m), .doc = text}
-#define ENUM(s, m, req, ch, d, text) \
-	{.name = #m, .kind = K_ENUM, .required = req, .offset = offsetof(s, m), .choices = ch, \
-	 .def = d, .doc = text}
+#define INT(s, m, req, lo, hi, d, text)                                                            \
+	{                                                                                          \
+		.name = #m, .kind = K_INT, .required = req, .offset = offsetof(s, m), .min = lo,   \
+		.max = hi, .def = d, .doc = text                                                   \
+	}
+#define STR(s, m, k, req, text)                                                                    \
+	{                                                                                          \
+		.name = #m, .kind = k, .required = req, .offset = offsetof(s, m),                  \
+		.size = sizeof(((s *)0)->m), .doc = text                                           \
+	}
+#define ENUM(s, m, req, ch, d, text)                                                               \
+	{                                                                                          \
+		.name = #m, .kind = K_ENUM, .required = req, .offset = offsetof(s, m),             \
+		.choices = ch, .def = d, .doc = text                                               \
+	}
 #define ID(s) INT(s, id, true, 0, ANY, 0, "the cell")
 #define REPLY_ID(s) INT(s, id, true, -1, ANY, 0, "the request's id (-1: it had none)")
 
@@ -95,10 +101,17 @@ static const field cpu_fields[] = {
 static const field impl_fields[] = {
 	STR(cs_msg_impl, alg, K_NAME, true, "algorithm"),
 	STR(cs_msg_impl, path, K_NAME, true, "API path, one of `paths`"),
-	{.name = "ops", .kind = K_ENUMSET, .required = true, .offset = offsetof(cs_msg_impl, ops),
-	 .choices = cs_msg_op_names, .doc = "operations"},
-	{.name = "available", .kind = K_BOOL, .required = true,
-	 .offset = offsetof(cs_msg_impl, available), .doc = "usable on this machine"},
+	{.name = "ops",
+	 .kind = K_ENUMSET,
+	 .required = true,
+	 .offset = offsetof(cs_msg_impl, ops),
+	 .choices = cs_msg_op_names,
+	 .doc = "operations"},
+	{.name = "available",
+	 .kind = K_BOOL,
+	 .required = true,
+	 .offset = offsetof(cs_msg_impl, available),
+	 .doc = "usable on this machine"},
 	STR(cs_msg_impl, why, K_TEXT, false, "why not available"),
 };
 static const field impl_elem = {.kind = K_OBJECT, .sub = impl_fields, .n_sub = N(impl_fields)};
@@ -120,22 +133,49 @@ static const field hello_fields[] = {
 	STR(cs_msg_hello, version, K_TEXT, true, "library's runtime version"),
 	STR(cs_msg_hello, build, K_TEXT, false, "library's build information"),
 	STR(cs_msg_hello, cpu_info, K_TEXT, false, "what the library says of the CPU"),
-	{.name = "cpu", .kind = K_OBJECT, .offset = offsetof(cs_msg_hello, cpu), .sub = cpu_fields,
-	 .n_sub = N(cpu_fields), .doc = "the CPU as the worker sees it"},
+	{.name = "cpu",
+	 .kind = K_OBJECT,
+	 .offset = offsetof(cs_msg_hello, cpu),
+	 .sub = cpu_fields,
+	 .n_sub = N(cpu_fields),
+	 .doc = "the CPU as the worker sees it"},
 	STR(cs_msg_hello, clock, K_NAME, false, "the clock batches are timed with"),
 	INT(cs_msg_hello, clock_res_ns, false, 0, 1000000000, 0, "its resolution"),
-	{.name = "paths", .kind = K_ARRAY, .offset = offsetof(cs_msg_hello, paths),
-	 .size = CS_MSG_NAME, .min = 0, .max = CS_MSG_MAX_PATHS, .sub = &path_elem, .n_sub = 1,
-	 .count = offsetof(cs_msg_hello, n_paths), .doc = "the adapter's API paths"},
-	{.name = "impls", .kind = K_ARRAY, .offset = offsetof(cs_msg_hello, impls),
-	 .size = sizeof(cs_msg_impl), .min = 0, .max = CS_MSG_MAX_IMPLS, .sub = &impl_elem,
-	 .n_sub = 1, .count = offsetof(cs_msg_hello, n_impls), .doc = "every impl"},
-	{.name = "masks", .kind = K_MAP, .offset = offsetof(cs_msg_hello, masks),
-	 .size = sizeof(cs_msg_mask), .min = 0, .max = CS_MSG_MAX_MASKS,
-	 .choices = cs_msg_mask_names, .sub = &mask_elem, .n_sub = 1,
-	 .count = offsetof(cs_msg_hello, n_masks), .doc = "how to run without some instructions"},
+	{.name = "paths",
+	 .kind = K_ARRAY,
+	 .offset = offsetof(cs_msg_hello, paths),
+	 .size = CS_MSG_NAME,
+	 .min = 0,
+	 .max = CS_MSG_MAX_PATHS,
+	 .sub = &path_elem,
+	 .n_sub = 1,
+	 .count = offsetof(cs_msg_hello, n_paths),
+	 .doc = "the adapter's API paths"},
+	{.name = "impls",
+	 .kind = K_ARRAY,
+	 .offset = offsetof(cs_msg_hello, impls),
+	 .size = sizeof(cs_msg_impl),
+	 .min = 0,
+	 .max = CS_MSG_MAX_IMPLS,
+	 .sub = &impl_elem,
+	 .n_sub = 1,
+	 .count = offsetof(cs_msg_hello, n_impls),
+	 .doc = "every impl"},
+	{.name = "masks",
+	 .kind = K_MAP,
+	 .offset = offsetof(cs_msg_hello, masks),
+	 .size = sizeof(cs_msg_mask),
+	 .min = 0,
+	 .max = CS_MSG_MAX_MASKS,
+	 .choices = cs_msg_mask_names,
+	 .sub = &mask_elem,
+	 .n_sub = 1,
+	 .count = offsetof(cs_msg_hello, n_masks),
+	 .doc = "how to run without some instructions"},
 	STR(cs_msg_hello, mask, K_NAME, false, "the mask it was started under"),
-	{.name = "mask_applied", .kind = K_TRI, .offset = offsetof(cs_msg_hello, mask_applied),
+	{.name = "mask_applied",
+	 .kind = K_TRI,
+	 .offset = offsetof(cs_msg_hello, mask_applied),
 	 .doc = "the mask's switch reached the worker"},
 	STR(cs_msg_hello, variant, K_TEXT, false, "variant (provider, engine) information"),
 	STR(cs_msg_hello, init_error, K_TEXT, false, "the library failed to initialise: why"),
@@ -197,8 +237,14 @@ static const field sample_reply_fields[] = {
 	REPLY_ID(cs_msg_sample_reply),
 	ENUM(cs_msg_sample_reply, status, true, cs_msg_status_names, 0, "outcome: ok or error"),
 	INT(cs_msg_sample_reply, batch, false, 1, ANY, 0, "ops per batch (required with ok)"),
-	{.name = "ns", .kind = K_ARRAY, .offset = offsetof(cs_msg_sample_reply, ns),
-	 .size = sizeof(int64_t), .min = 0, .max = CS_MSG_MAX_N, .sub = &ns_elem, .n_sub = 1,
+	{.name = "ns",
+	 .kind = K_ARRAY,
+	 .offset = offsetof(cs_msg_sample_reply, ns),
+	 .size = sizeof(int64_t),
+	 .min = 0,
+	 .max = CS_MSG_MAX_N,
+	 .sub = &ns_elem,
+	 .n_sub = 1,
 	 .count = offsetof(cs_msg_sample_reply, n_ns),
 	 .doc = "elapsed ns of each batch (with ok: at least one, but in a window)"},
 	INT(cs_msg_sample_reply, began_ns, false, 1, ANY, 0,
@@ -208,16 +254,25 @@ static const field sample_reply_fields[] = {
 	STR(cs_msg_sample_reply, error, K_TEXT, false, "error: what failed"),
 };
 
-static const field class_elem = {.kind = K_REAL, .offset = offsetof(cs_msg_ev_class, share),
-				 .min = 0, .max = 1};
+static const field class_elem = {
+	.kind = K_REAL, .offset = offsetof(cs_msg_ev_class, share), .min = 0, .max = 1};
 
 static const field ev_fields[] = {
-	{.name = "available", .kind = K_BOOL, .required = true,
-	 .offset = offsetof(cs_msg_ev, available), .doc = "samples taken and attributed"},
+	{.name = "available",
+	 .kind = K_BOOL,
+	 .required = true,
+	 .offset = offsetof(cs_msg_ev, available),
+	 .doc = "samples taken and attributed"},
 	STR(cs_msg_ev, reason, K_TEXT, false, "why not"),
-	{.name = "classes", .kind = K_MAP, .offset = offsetof(cs_msg_ev, classes),
-	 .size = sizeof(cs_msg_ev_class), .min = 0, .max = CS_MSG_MAX_CLASSES, .sub = &class_elem,
-	 .n_sub = 1, .count = offsetof(cs_msg_ev, n_classes),
+	{.name = "classes",
+	 .kind = K_MAP,
+	 .offset = offsetof(cs_msg_ev, classes),
+	 .size = sizeof(cs_msg_ev_class),
+	 .min = 0,
+	 .max = CS_MSG_MAX_CLASSES,
+	 .sub = &class_elem,
+	 .n_sub = 1,
+	 .count = offsetof(cs_msg_ev, n_classes),
 	 .doc = "instruction class: share of the in-library samples"},
 	INT(cs_msg_ev, samples, false, 0, ANY, 0, "samples inside the library"),
 	INT(cs_msg_ev, samples_total, false, 0, ANY, 0, "all samples"),
@@ -227,8 +282,12 @@ static const field ev_fields[] = {
 static const field evidence_reply_fields[] = {
 	REPLY_ID(cs_msg_evidence_reply),
 	ENUM(cs_msg_evidence_reply, status, true, cs_msg_status_names, 0, "outcome: ok or error"),
-	{.name = "evidence", .kind = K_OBJECT, .offset = offsetof(cs_msg_evidence_reply, evidence),
-	 .sub = ev_fields, .n_sub = N(ev_fields), .doc = "what ran (required with ok)"},
+	{.name = "evidence",
+	 .kind = K_OBJECT,
+	 .offset = offsetof(cs_msg_evidence_reply, evidence),
+	 .sub = ev_fields,
+	 .n_sub = N(ev_fields),
+	 .doc = "what ran (required with ok)"},
 	STR(cs_msg_evidence_reply, error, K_TEXT, false, "error: what failed"),
 };
 
@@ -299,8 +358,9 @@ static const char *
 check_verify(const void *msg)
 {
 	const cs_msg_verify *m = msg;
-	return m->signature[0] && is_hex(m->signature) ? NULL
-		: "signature: must be lowercase hex of whole bytes";
+	return m->signature[0] && is_hex(m->signature)
+		       ? NULL
+		       : "signature: must be lowercase hex of whole bytes";
 }
 
 static const char *
@@ -354,48 +414,100 @@ check_sample_reply(const void *msg)
 
 /* ---- the messages ---- */
 
-static const msg_desc hello_desc = {
-	"hello", "type", "hello", hello_fields, N(hello_fields), check_hello,
-	"`hello`: the worker's first line, unasked (worker, clock, a path required unless "
-	"init_error)"};
-static const msg_desc prepare_desc = {
-	"prepare", "cmd", "prepare", prepare_fields, N(prepare_fields), NULL,
-	"`prepare`: check the known answers, set the cell up, calibrate its batch"};
-static const msg_desc sample_desc = {
-	"sample", "cmd", "sample", sample_fields, N(sample_fields), check_sample,
-	"`sample`: time batches"};
-static const msg_desc evidence_desc = {
-	"evidence", "cmd", "evidence", evidence_fields, N(evidence_fields), NULL,
-	"`evidence`: sample which instructions run"};
-static const msg_desc release_desc = {
-	"release", "cmd", "release", release_fields, N(release_fields), NULL,
-	"`release`: free the cell"};
-static const msg_desc verify_desc = {
-	"verify", "cmd", "verify", verify_fields, N(verify_fields), check_verify,
-	"`verify`: check another library's signature (interop)"};
+static const msg_desc hello_desc = {"hello",
+				    "type",
+				    "hello",
+				    hello_fields,
+				    N(hello_fields),
+				    check_hello,
+				    "`hello`: the worker's first line, unasked (worker, clock, a "
+				    "path required unless "
+				    "init_error)"};
+static const msg_desc prepare_desc = {"prepare",
+				      "cmd",
+				      "prepare",
+				      prepare_fields,
+				      N(prepare_fields),
+				      NULL,
+				      "`prepare`: check the known answers, set the cell up, "
+				      "calibrate its batch"};
+static const msg_desc sample_desc = {"sample",
+				     "cmd",
+				     "sample",
+				     sample_fields,
+				     N(sample_fields),
+				     check_sample,
+				     "`sample`: time batches"};
+static const msg_desc evidence_desc = {"evidence",
+				       "cmd",
+				       "evidence",
+				       evidence_fields,
+				       N(evidence_fields),
+				       NULL,
+				       "`evidence`: sample which instructions run"};
+static const msg_desc release_desc = {"release",
+				      "cmd",
+				      "release",
+				      release_fields,
+				      N(release_fields),
+				      NULL,
+				      "`release`: free the cell"};
+static const msg_desc verify_desc = {"verify",
+				     "cmd",
+				     "verify",
+				     verify_fields,
+				     N(verify_fields),
+				     check_verify,
+				     "`verify`: check another library's signature (interop)"};
 static const msg_desc verify_reply_desc = {
-	"verify reply", NULL, NULL, verify_reply_fields, N(verify_reply_fields), NULL,
+	"verify reply",	    NULL, NULL, verify_reply_fields, N(verify_reply_fields), NULL,
 	"reply to `verify`"};
 static const msg_desc quit_desc = {
 	"quit", "cmd", "quit", NULL, 0, NULL, "`quit`: the worker exits (no reply)"};
-static const msg_desc prepare_reply_desc = {
-	"prepare reply", NULL, NULL, prepare_reply_fields, N(prepare_reply_fields),
-	check_prepare_reply, "reply to `prepare`"};
-static const msg_desc sample_reply_desc = {
-	"sample reply", NULL, NULL, sample_reply_fields, N(sample_reply_fields), check_sample_reply,
-	"reply to `sample`"};
-static const msg_desc evidence_reply_desc = {
-	"evidence reply", NULL, NULL, evidence_reply_fields, N(evidence_reply_fields),
-	check_evidence_reply,
-	"reply to `evidence`"};
-static const msg_desc reply_desc = {
-	"reply", NULL, NULL, reply_fields, N(reply_fields), check_reply,
-	"reply to `release`, and to a request the worker could not read"};
+static const msg_desc prepare_reply_desc = {"prepare reply",
+					    NULL,
+					    NULL,
+					    prepare_reply_fields,
+					    N(prepare_reply_fields),
+					    check_prepare_reply,
+					    "reply to `prepare`"};
+static const msg_desc sample_reply_desc = {"sample reply",
+					   NULL,
+					   NULL,
+					   sample_reply_fields,
+					   N(sample_reply_fields),
+					   check_sample_reply,
+					   "reply to `sample`"};
+static const msg_desc evidence_reply_desc = {"evidence reply",
+					     NULL,
+					     NULL,
+					     evidence_reply_fields,
+					     N(evidence_reply_fields),
+					     check_evidence_reply,
+					     "reply to `evidence`"};
+static const msg_desc reply_desc = {"reply",
+				    NULL,
+				    NULL,
+				    reply_fields,
+				    N(reply_fields),
+				    check_reply,
+				    "reply to `release`, and to a request the worker could not "
+				    "read"};
 
 static const msg_desc *const all_msgs[] = {
-	&hello_desc, &prepare_desc, &prepare_reply_desc, &sample_desc, &sample_reply_desc,
-	&evidence_desc, &evidence_reply_desc, &release_desc, &reply_desc, &verify_desc,
-	&verify_reply_desc, &quit_desc, NULL,
+	&hello_desc,
+	&prepare_desc,
+	&prepare_reply_desc,
+	&sample_desc,
+	&sample_reply_desc,
+	&evidence_desc,
+	&evidence_reply_desc,
+	&release_desc,
+	&reply_desc,
+	&verify_desc,
+	&verify_reply_desc,
+	&quit_desc,
+	NULL,
 };
 /* indexed by cs_msg_cmd */
 static const msg_desc *const request_descs[] = {
@@ -411,9 +523,7 @@ init_fields(const field *fs, size_t n, char *base)
 		const field *f = &fs[i];
 		char *p = base + f->offset;
 		switch (f->kind) {
-		case K_INT:
-			memcpy(p, &f->def, sizeof f->def);
-			break;
+		case K_INT: memcpy(p, &f->def, sizeof f->def); break;
 		case K_ENUM: {
 			int v = (int)f->def;
 			memcpy(p, &v, sizeof v);
@@ -424,11 +534,8 @@ init_fields(const field *fs, size_t n, char *base)
 			memcpy(p, &v, sizeof v);
 			break;
 		}
-		case K_OBJECT:
-			init_fields(f->sub, f->n_sub, p);
-			break;
-		default:
-			break; /* zero */
+		case K_OBJECT: init_fields(f->sub, f->n_sub, p); break;
+		default: break; /* zero */
 		}
 	}
 }
@@ -470,7 +577,8 @@ push(cursor *c, const char *fmt, ...)
 	int k = vsnprintf(c->path + c->len, sizeof c->path - c->len, fmt, ap);
 	va_end(ap);
 	if (k > 0)
-		c->len += (size_t)k < sizeof c->path - c->len ? (size_t)k : sizeof c->path - c->len - 1;
+		c->len += (size_t)k < sizeof c->path - c->len ? (size_t)k
+							      : sizeof c->path - c->len - 1;
 	return was;
 }
 
@@ -593,8 +701,10 @@ decode_value(cursor *c, const field *f, json_t *v, char *p)
 		size_t i;
 		json_t *e;
 		if (!json_is_array(v))
-			return bad_choice(c, "must be an array of distinct names among", f->choices);
-		json_array_foreach(v, i, e) {
+			return bad_choice(c, "must be an array of distinct names among",
+					  f->choices);
+		json_array_foreach(v, i, e)
+		{
 			const char *s = json_string_value(e);
 			int k = s ? find_choice(f->choices, s) : -1;
 			if (k < 0 || (set & (1u << k)))
@@ -629,14 +739,16 @@ decode_value(cursor *c, const field *f, json_t *v, char *p)
 		const char *key;
 		json_t *e;
 		if (!json_is_object(v) || (int64_t)n < f->min || (int64_t)n > f->max)
-			return problem(c, "must be an object of %lld..%lld entries", (long long)f->min,
-				       (long long)f->max);
-		json_object_foreach(v, key, e) {
+			return problem(c, "must be an object of %lld..%lld entries",
+				       (long long)f->min, (long long)f->max);
+		json_object_foreach(v, key, e)
+		{
 			char *elem = p + i * f->size;
 			size_t was = push(c, ".%.60s", key);
 			if (!is_name(key, strlen(key), CS_MSG_NAME))
-				return problem(c, "is not a name of 1..%d letters, digits or . _ - @ +",
-					       CS_MSG_NAME - 1);
+				return problem(
+					c, "is not a name of 1..%d letters, digits or . _ - @ +",
+					CS_MSG_NAME - 1);
 			if (f->choices && find_choice(f->choices, key) < 0)
 				return bad_choice(c, "is not one of", f->choices);
 			for (size_t j = 0; j < i; j++)
@@ -672,7 +784,8 @@ decode_fields(cursor *c, const field *fs, size_t n, json_t *obj, char *base)
 		if (decode_value(c, f, v, base + f->offset) != 0)
 			return -1;
 		if (f->kind == K_ARRAY || f->kind == K_MAP) {
-			size_t count = f->kind == K_ARRAY ? json_array_size(v) : json_object_size(v);
+			size_t count =
+				f->kind == K_ARRAY ? json_array_size(v) : json_object_size(v);
 			memcpy(base + f->count, &count, sizeof count);
 		}
 		pop(c, was);
@@ -715,7 +828,8 @@ decode_json(const msg_desc *d, json_t *j, void *m, size_t size, char *err, size_
 	if (d->tag_key) {
 		const char *tag = json_string_value(json_object_get(j, d->tag_key));
 		if (!tag || strcmp(tag, d->tag_value) != 0) {
-			snprintf(err, n, "%s: %s: must be \"%s\"", d->name, d->tag_key, d->tag_value);
+			snprintf(err, n, "%s: %s: must be \"%s\"", d->name, d->tag_key,
+				 d->tag_value);
 			return -1;
 		}
 	}
@@ -773,8 +887,7 @@ encode_value(const field *f, const char *p)
 		return json_boolean(t > 0);
 	}
 	case K_NAME:
-	case K_TEXT:
-		return json_stringn(p, strnlen(p, f->size - 1));
+	case K_TEXT: return json_stringn(p, strnlen(p, f->size - 1));
 	case K_ENUM: {
 		int i, n = 0;
 		memcpy(&i, p, sizeof i);
@@ -791,8 +904,7 @@ encode_value(const field *f, const char *p)
 				json_array_append_new(a, json_string(f->choices[i]));
 		return a;
 	}
-	case K_OBJECT:
-		return encode_fields(f->sub, f->n_sub, p);
+	case K_OBJECT: return encode_fields(f->sub, f->n_sub, p);
 	case K_ARRAY:
 	case K_MAP: {
 		size_t count;
@@ -803,7 +915,8 @@ encode_value(const field *f, const char *p)
 			if (f->kind == K_ARRAY)
 				json_array_append_new(out, encode_value(f->sub, elem));
 			else
-				json_object_set_new(out, elem, encode_value(f->sub, elem + f->sub->offset));
+				json_object_set_new(out, elem,
+						    encode_value(f->sub, elem + f->sub->offset));
 		}
 		return out;
 	}
@@ -830,16 +943,14 @@ absent(const field *f, const char *p)
 		return f->kind == K_ENUM ? x == f->def || x < 0 : x < 0;
 	}
 	case K_NAME:
-	case K_TEXT:
-		return p[0] == '\0';
+	case K_TEXT: return p[0] == '\0';
 	case K_ARRAY:
 	case K_MAP: {
 		size_t count;
 		memcpy(&count, p - f->offset + f->count, sizeof count);
 		return count == 0;
 	}
-	default:
-		return false;
+	default: return false;
 	}
 }
 
@@ -849,7 +960,8 @@ encode_fields(const field *fs, size_t n, const char *base)
 	json_t *o = json_object();
 	for (size_t i = 0; i < n; i++)
 		if (!absent(&fs[i], base + fs[i].offset))
-			json_object_set_new(o, fs[i].name, encode_value(&fs[i], base + fs[i].offset));
+			json_object_set_new(o, fs[i].name,
+					    encode_value(&fs[i], base + fs[i].offset));
 	return o;
 }
 
@@ -1061,16 +1173,18 @@ cs_msg_request_decode(const char *line, cs_msg_request *req, int64_t *id, char *
 		cs_join_strv(list, sizeof list, cmd_names, ", ");
 		snprintf(err, n, "request: cmd: must be one of %s", list);
 	} else {
-		void *m = k == CS_CMD_PREPARE ? (void *)&req->prepare
-			: k == CS_CMD_SAMPLE ? (void *)&req->sample
-			: k == CS_CMD_EVIDENCE ? (void *)&req->evidence
-			: k == CS_CMD_RELEASE ? (void *)&req->release
-			: k == CS_CMD_VERIFY ? (void *)&req->verify : NULL;
-		size_t size = k == CS_CMD_PREPARE ? sizeof req->prepare
-			: k == CS_CMD_SAMPLE ? sizeof req->sample
-			: k == CS_CMD_EVIDENCE ? sizeof req->evidence
-			: k == CS_CMD_RELEASE ? sizeof req->release
-			: k == CS_CMD_VERIFY ? sizeof req->verify : 0;
+		void *m = k == CS_CMD_PREPARE	 ? (void *)&req->prepare
+			  : k == CS_CMD_SAMPLE	 ? (void *)&req->sample
+			  : k == CS_CMD_EVIDENCE ? (void *)&req->evidence
+			  : k == CS_CMD_RELEASE	 ? (void *)&req->release
+			  : k == CS_CMD_VERIFY	 ? (void *)&req->verify
+						 : NULL;
+		size_t size = k == CS_CMD_PREPARE    ? sizeof req->prepare
+			      : k == CS_CMD_SAMPLE   ? sizeof req->sample
+			      : k == CS_CMD_EVIDENCE ? sizeof req->evidence
+			      : k == CS_CMD_RELEASE  ? sizeof req->release
+			      : k == CS_CMD_VERIFY   ? sizeof req->verify
+						     : 0;
 		char none;
 		rc = decode_json(request_descs[k], j, m ? m : &none, size, err, n);
 		if (rc == 0)
@@ -1109,24 +1223,12 @@ type_text(const field *f, char *buf, size_t n)
 		snprintf(buf, n, "number %lld..%lld", (long long)f->min, (long long)f->max);
 		break;
 	case K_BOOL:
-	case K_TRI:
-		snprintf(buf, n, "true or false");
-		break;
-	case K_NAME:
-		snprintf(buf, n, "name, 1..%zu chars", f->size - 1);
-		break;
-	case K_TEXT:
-		snprintf(buf, n, "string, <= %zu bytes", f->size - 1);
-		break;
-	case K_ENUM:
-		snprintf(buf, n, "one of %s", list);
-		break;
-	case K_ENUMSET:
-		snprintf(buf, n, "array of distinct %s", list);
-		break;
-	case K_OBJECT:
-		snprintf(buf, n, "object");
-		break;
+	case K_TRI: snprintf(buf, n, "true or false"); break;
+	case K_NAME: snprintf(buf, n, "name, 1..%zu chars", f->size - 1); break;
+	case K_TEXT: snprintf(buf, n, "string, <= %zu bytes", f->size - 1); break;
+	case K_ENUM: snprintf(buf, n, "one of %s", list); break;
+	case K_ENUMSET: snprintf(buf, n, "array of distinct %s", list); break;
+	case K_OBJECT: snprintf(buf, n, "object"); break;
 	case K_ARRAY: {
 		char elem[128];
 		type_text(f->sub, elem, sizeof elem);
@@ -1158,7 +1260,9 @@ doc_rows(FILE *out, const field *fs, size_t n, const char *prefix)
 		if (sub && sub->kind == K_OBJECT) {
 			char deeper[160];
 			snprintf(deeper, sizeof deeper, "%s%s", name,
-				 f->kind == K_ARRAY ? "[]." : f->kind == K_MAP ? ".*." : ".");
+				 f->kind == K_ARRAY ? "[]."
+				 : f->kind == K_MAP ? ".*."
+						    : ".");
 			doc_rows(out, sub->sub, sub->n_sub, deeper);
 		}
 	}

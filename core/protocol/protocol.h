@@ -54,85 +54,90 @@ extern const char *const cs_msg_op_names[];
 /* ---- hello: the worker's first line, unasked ---- */
 
 typedef enum cs_msg_mask_status {
-	CS_MASK_STATUS_OK,		/* "ok": the library has a switch */
-	CS_MASK_STATUS_UNSUPPORTED,	/* "unsupported": no switch */
-	CS_MASK_STATUS_NOT_APPLICABLE	/* "not-applicable": nothing to mask on this CPU */
+	CS_MASK_STATUS_OK,	      /* "ok": the library has a switch */
+	CS_MASK_STATUS_UNSUPPORTED,   /* "unsupported": no switch */
+	CS_MASK_STATUS_NOT_APPLICABLE /* "not-applicable": nothing to mask on this CPU */
 } cs_msg_mask_status;
 
 typedef struct cs_msg_cpu {
-	char arch[CS_MSG_NAME];		/* "x86_64" */
-	char model[CS_MSG_TEXT];	/* "AMD EPYC 7B13" */
-	char features[1024];		/* space-separated feature words */
-	char source[CS_MSG_NAME];	/* "cpuid", "getauxval", "/proc/cpuinfo" */
-	int64_t cpus;			/* online CPUs, >= 1 */
+	char arch[CS_MSG_NAME];	  /* "x86_64" */
+	char model[CS_MSG_TEXT];  /* "AMD EPYC 7B13" */
+	char features[1024];	  /* space-separated feature words */
+	char source[CS_MSG_NAME]; /* "cpuid", "getauxval", "/proc/cpuinfo" */
+	int64_t cpus;		  /* online CPUs, >= 1 */
 } cs_msg_cpu;
 
 typedef struct cs_msg_impl {
-	char alg[CS_MSG_NAME];		/* "aes-128-gcm" (may be unknown to this build) */
-	char path[CS_MSG_NAME];		/* one of the hello's paths */
-	unsigned ops;			/* bit 1 << op index of cs_msg_op_names */
-	bool available;			/* usable on this machine */
-	char why[CS_MSG_TEXT];		/* when not available: why ("" = not said) */
+	char alg[CS_MSG_NAME];	/* "aes-128-gcm" (may be unknown to this build) */
+	char path[CS_MSG_NAME]; /* one of the hello's paths */
+	unsigned ops;		/* bit 1 << op index of cs_msg_op_names */
+	bool available;		/* usable on this machine */
+	char why[CS_MSG_TEXT];	/* when not available: why ("" = not said) */
 } cs_msg_impl;
 
 typedef struct cs_msg_mask {
-	char name[CS_MSG_NAME];		/* one of cs_msg_mask_names */
-	int status;			/* cs_msg_mask_status */
-	char env[64];			/* the switch: environment variable ("" = none) */
-	char value[CS_MSG_TEXT];	/* its value */
+	char name[CS_MSG_NAME];	 /* one of cs_msg_mask_names */
+	int status;		 /* cs_msg_mask_status */
+	char env[64];		 /* the switch: environment variable ("" = none) */
+	char value[CS_MSG_TEXT]; /* its value */
 } cs_msg_mask;
 
 typedef struct cs_msg_hello {
-	int64_t protocol;		/* CS_PROTOCOL_VERSION of the worker */
-	int64_t abi;			/* the adapter ABI (CS_ABI_VERSION) */
-	char lib[CS_MSG_NAME];		/* adapter name: "openssl" */
-	char worker[128];		/* executable name: "cryptospeed-worker-openssl" */
-	char version[CS_MSG_TEXT];	/* library's runtime version string */
-	char build[2048];		/* library's build information ("" = none) */
-	char cpu_info[1024];		/* what the library says of the CPU ("" = none) */
-	cs_msg_cpu cpu;			/* the CPU as the worker sees it */
-	char clock[CS_MSG_NAME];	/* "CLOCK_MONOTONIC_RAW" */
-	int64_t clock_res_ns;		/* the clock's resolution */
+	int64_t protocol;	   /* CS_PROTOCOL_VERSION of the worker */
+	int64_t abi;		   /* the adapter ABI (CS_ABI_VERSION) */
+	char lib[CS_MSG_NAME];	   /* adapter name: "openssl" */
+	char worker[128];	   /* executable name: "cryptospeed-worker-openssl" */
+	char version[CS_MSG_TEXT]; /* library's runtime version string */
+	char build[2048];	   /* library's build information ("" = none) */
+	char cpu_info[1024];	   /* what the library says of the CPU ("" = none) */
+	cs_msg_cpu cpu;		   /* the CPU as the worker sees it */
+	char clock[CS_MSG_NAME];   /* "CLOCK_MONOTONIC_RAW" */
+	int64_t clock_res_ns;	   /* the clock's resolution */
 	char paths[CS_MSG_MAX_PATHS][CS_MSG_NAME]; /* the adapter's API paths */
 	size_t n_paths;
 	cs_msg_impl impls[CS_MSG_MAX_IMPLS]; /* every impl, available or not */
 	size_t n_impls;
 	cs_msg_mask masks[CS_MSG_MAX_MASKS]; /* how to run without some instructions */
 	size_t n_masks;
-	char mask[CS_MSG_NAME];		/* the mask the worker was started under */
-	int mask_applied;		/* -1 not said; 0/1: the mask's switch reached it */
-	char variant[512];		/* variant information ("" = plain) */
-	char init_error[CS_MSG_TEXT];	/* the library failed to initialise: why ("" = fine) */
+	char mask[CS_MSG_NAME];	      /* the mask the worker was started under */
+	int mask_applied;	      /* -1 not said; 0/1: the mask's switch reached it */
+	char variant[512];	      /* variant information ("" = plain) */
+	char init_error[CS_MSG_TEXT]; /* the library failed to initialise: why ("" = fine) */
 } cs_msg_hello;
 
 /* ---- requests (orchestrator -> worker), by "cmd" ---- */
 
 typedef enum cs_msg_cmd {
-	CS_CMD_PREPARE, CS_CMD_SAMPLE, CS_CMD_EVIDENCE, CS_CMD_RELEASE, CS_CMD_QUIT, CS_CMD_VERIFY,
+	CS_CMD_PREPARE,
+	CS_CMD_SAMPLE,
+	CS_CMD_EVIDENCE,
+	CS_CMD_RELEASE,
+	CS_CMD_QUIT,
+	CS_CMD_VERIFY,
 	CS_CMD_COUNT
 } cs_msg_cmd;
 
 typedef struct cs_msg_prepare {
-	int64_t id;			/* the cell */
+	int64_t id; /* the cell */
 	char alg[CS_MSG_NAME];
 	char path[CS_MSG_NAME];
-	int op;				/* index into cs_msg_op_names (= cs_op) */
-	int64_t size;			/* bytes per operation, 0..CS_MSG_MAX_SIZE */
-	int64_t misalign;		/* 0..63 */
-	int64_t target_ns;		/* length of one batch (default 1 ms) */
-	int64_t warmup_ns;		/* warm-up before calibration (default 5 ms) */
+	int op;		   /* index into cs_msg_op_names (= cs_op) */
+	int64_t size;	   /* bytes per operation, 0..CS_MSG_MAX_SIZE */
+	int64_t misalign;  /* 0..63 */
+	int64_t target_ns; /* length of one batch (default 1 ms) */
+	int64_t warmup_ns; /* warm-up before calibration (default 5 ms) */
 } cs_msg_prepare;
 
 typedef struct cs_msg_sample {
 	int64_t id;
-	int64_t n;			/* batches (window: at most n) */
-	int64_t start_ns;		/* window start, CLOCK_MONOTONIC (0 = no window) */
-	int64_t end_ns;			/* window end, CLOCK_MONOTONIC */
+	int64_t n;	  /* batches (window: at most n) */
+	int64_t start_ns; /* window start, CLOCK_MONOTONIC (0 = no window) */
+	int64_t end_ns;	  /* window end, CLOCK_MONOTONIC */
 } cs_msg_sample;
 
 typedef struct cs_msg_evidence {
 	int64_t id;
-	int64_t ms;			/* how long to sample (default 50) */
+	int64_t ms; /* how long to sample (default 50) */
 } cs_msg_evidence;
 
 typedef struct cs_msg_release {
@@ -142,15 +147,15 @@ typedef struct cs_msg_release {
 /* Does this worker's impl accept another library's signature of the
    deterministic message with the catalogue's key (interop)? */
 typedef struct cs_msg_verify {
-	int64_t id;			/* the request (not a cell) */
+	int64_t id; /* the request (not a cell) */
 	char alg[CS_MSG_NAME];
 	char path[CS_MSG_NAME];
-	char signature[CS_MSG_SIG_HEX];	/* lowercase hex */
+	char signature[CS_MSG_SIG_HEX]; /* lowercase hex */
 } cs_msg_verify;
 
 /* Any request, as the worker reads it. */
 typedef struct cs_msg_request {
-	int cmd;			/* cs_msg_cmd: which member below is filled */
+	int cmd; /* cs_msg_cmd: which member below is filled */
 	cs_msg_prepare prepare;
 	cs_msg_sample sample;
 	cs_msg_evidence evidence;
@@ -161,7 +166,11 @@ typedef struct cs_msg_request {
 /* ---- replies (worker -> orchestrator) ---- */
 
 typedef enum cs_msg_status {
-	CS_ST_OK, CS_ST_WRONG, CS_ST_UNSUPPORTED, CS_ST_ERROR, CS_ST_COUNT
+	CS_ST_OK,
+	CS_ST_WRONG,
+	CS_ST_UNSUPPORTED,
+	CS_ST_ERROR,
+	CS_ST_COUNT
 } cs_msg_status;
 extern const char *const cs_msg_status_names[];
 
@@ -176,55 +185,55 @@ typedef struct cs_msg_prepare_reply {
 	char served_by[CS_MSG_TEXT];	/* what served the cell ("" = not said) */
 	char error[CS_MSG_TEXT];	/* with wrong/error: what failed */
 	char why[CS_MSG_TEXT];		/* with unsupported: why */
-	char signature[CS_MSG_SIG_HEX];	/* sign: one signature as hex for the other
+	char signature[CS_MSG_SIG_HEX]; /* sign: one signature as hex for the other
 					   libraries to verify, with ok or wrong ("" = none) */
 } cs_msg_prepare_reply;
 
 /* The reply to verify: ok (verified), wrong (refused), unsupported, error. */
 typedef struct cs_msg_verify_reply {
 	int64_t id;
-	int status;			/* cs_msg_status */
-	char why[CS_MSG_TEXT];		/* unsupported: why */
-	char error[CS_MSG_TEXT];	/* error: what failed */
+	int status;		 /* cs_msg_status */
+	char why[CS_MSG_TEXT];	 /* unsupported: why */
+	char error[CS_MSG_TEXT]; /* error: what failed */
 } cs_msg_verify_reply;
 
 typedef struct cs_msg_sample_reply {
 	int64_t id;
-	int status;			/* ok or error */
-	int64_t batch;			/* ops per batch, >= 1 (with ok) */
-	int64_t ns[CS_MSG_MAX_N];	/* elapsed ns of each batch, each >= 1 */
-	size_t n_ns;			/* >= 1 with ok */
-	int64_t began_ns;		/* window: first batch's start, CLOCK_MONOTONIC */
-	int64_t ended_ns;		/* window: last batch's end */
+	int status;		  /* ok or error */
+	int64_t batch;		  /* ops per batch, >= 1 (with ok) */
+	int64_t ns[CS_MSG_MAX_N]; /* elapsed ns of each batch, each >= 1 */
+	size_t n_ns;		  /* >= 1 with ok */
+	int64_t began_ns;	  /* window: first batch's start, CLOCK_MONOTONIC */
+	int64_t ended_ns;	  /* window: last batch's end */
 	char error[CS_MSG_TEXT];
 } cs_msg_sample_reply;
 
 typedef struct cs_msg_ev_class {
-	char name[CS_MSG_NAME];		/* instruction class: "aes-ni", "scalar", ... */
-	double share;			/* of the in-library samples, 0..1 */
+	char name[CS_MSG_NAME]; /* instruction class: "aes-ni", "scalar", ... */
+	double share;		/* of the in-library samples, 0..1 */
 } cs_msg_ev_class;
 
 typedef struct cs_msg_ev {
-	bool available;			/* samples could be taken and attributed */
-	char reason[CS_MSG_TEXT];	/* why not */
+	bool available;		  /* samples could be taken and attributed */
+	char reason[CS_MSG_TEXT]; /* why not */
 	cs_msg_ev_class classes[CS_MSG_MAX_CLASSES];
 	size_t n_classes;
-	int64_t samples;		/* samples inside the library */
-	int64_t samples_total;		/* all samples */
-	char objects[512];		/* which objects were the library */
+	int64_t samples;       /* samples inside the library */
+	int64_t samples_total; /* all samples */
+	char objects[512];     /* which objects were the library */
 } cs_msg_ev;
 
 typedef struct cs_msg_evidence_reply {
 	int64_t id;
-	int status;			/* ok or error */
-	cs_msg_ev evidence;		/* with ok */
+	int status;	    /* ok or error */
+	cs_msg_ev evidence; /* with ok */
 	char error[CS_MSG_TEXT];
 } cs_msg_evidence_reply;
 
 /* The reply to release, and to a request the worker could not read. */
 typedef struct cs_msg_reply {
-	int64_t id;			/* -1 when the request had no readable id */
-	int status;			/* ok or error */
+	int64_t id; /* -1 when the request had no readable id */
+	int status; /* ok or error */
 	char error[CS_MSG_TEXT];
 } cs_msg_reply;
 
@@ -251,8 +260,7 @@ int cs_msg_prepare_reply_decode(const char *line, cs_msg_prepare_reply *m, char 
 char *cs_msg_sample_reply_encode(const cs_msg_sample_reply *m);
 int cs_msg_sample_reply_decode(const char *line, cs_msg_sample_reply *m, char *err, size_t n);
 char *cs_msg_evidence_reply_encode(const cs_msg_evidence_reply *m);
-int cs_msg_evidence_reply_decode(const char *line, cs_msg_evidence_reply *m, char *err,
-				 size_t n);
+int cs_msg_evidence_reply_decode(const char *line, cs_msg_evidence_reply *m, char *err, size_t n);
 char *cs_msg_verify_reply_encode(const cs_msg_verify_reply *m);
 int cs_msg_verify_reply_decode(const char *line, cs_msg_verify_reply *m, char *err, size_t n);
 char *cs_msg_reply_encode(const cs_msg_reply *m);
@@ -260,8 +268,7 @@ int cs_msg_reply_decode(const char *line, cs_msg_reply *m, char *err, size_t n);
 
 /* The worker's side: any request, dispatched on "cmd". On -1, req->cmd is
    CS_CMD_COUNT and *id the request's id when it had a readable one, else -1. */
-int cs_msg_request_decode(const char *line, cs_msg_request *req, int64_t *id, char *err,
-			  size_t n);
+int cs_msg_request_decode(const char *line, cs_msg_request *req, int64_t *id, char *err, size_t n);
 
 /* The defaults a decoder starts from (what an absent optional field means). */
 void cs_msg_hello_init(cs_msg_hello *m);

@@ -48,28 +48,28 @@ heading(const cs_comparison *c, FILE *f)
 	const cs_compare_opts *o = &c->opts;
 	if (c->same_run)
 		fprintf(f, "compare %s (BASE) -> %s (NEW) in one run of '%s'\n", o->base_sel,
-		        o->cur_sel, c->base_name);
+			o->cur_sel, c->base_name);
 	else
 		fprintf(f, "compare BASE '%s' -> NEW '%s'\n", c->base_name, c->cur_name);
 	size_t weak = 0;
 	for (size_t i = 0; i < c->n_cells; i++)
 		weak += c->cells[i].speed != CS_SPEED_NONE && c->cells[i].weak;
 	fprintf(f, "%zu cells compared; threshold %.3g%%; %s\n", c->compared, o->threshold * 100,
-	        weak ? "WEAK verdicts: fewer than 3 repetitions on a side (run --repeat 5): "
-	               "effect and noise only, no test"
-	             : "verdicts from repetitions: bootstrap 95% CI of the ratio of medians, "
-	               "effect and noise");
+		weak ? "WEAK verdicts: fewer than 3 repetitions on a side (run --repeat 5): "
+		       "effect and noise only, no test"
+		     : "verdicts from repetitions: bootstrap 95% CI of the ratio of medians, "
+		       "effect and noise");
 	if (c->same_run)
 		fprintf(f, "drift: none (one interleaved run)\n");
 	else if (!c->drift_ref[0])
 		fprintf(f, "drift: no reference cell in both files (noop/noop or openssl/evp "
-		           "sha256 digest 8192)\n");
+			   "sha256 digest 8192)\n");
 	else
 		fprintf(f, "drift: reference %s NEW/BASE %.3f (%+.1f%%)%s\n", c->drift_ref,
-		        c->drift, (c->drift - 1) * 100,
-		        c->inconclusive ? ": the machine drifted more than the threshold, speed "
-		                          "verdicts are inconclusive"
-		                        : "");
+			c->drift, (c->drift - 1) * 100,
+			c->inconclusive ? ": the machine drifted more than the threshold, speed "
+					  "verdicts are inconclusive"
+					: "");
 }
 
 static void
@@ -86,8 +86,8 @@ cs_compare_text(const cs_comparison *c, FILE *f)
 		cs_speed speed;
 		const char *title;
 	} speeds[] = {{CS_SPEED_SLOWER, "slower"},
-	              {CS_SPEED_FASTER, "faster"},
-	              {CS_SPEED_DRIFT, "slower but within the drift (inconclusive)"}};
+		      {CS_SPEED_FASTER, "faster"},
+		      {CS_SPEED_DRIFT, "slower but within the drift (inconclusive)"}};
 	for (size_t s = 0; s < sizeof speeds / sizeof speeds[0]; s++) {
 		size_t n = 0;
 		for (size_t i = 0; i < c->n_cells; i++)
@@ -105,13 +105,13 @@ cs_compare_text(const cs_comparison *c, FILE *f)
 			if (!x->weak)
 				snprintf(ci, sizeof ci, " CI [%.3f, %.3f]", x->ci_lo, x->ci_hi);
 			fprintf(f,
-			        "  %-36s %-26s %12s -> %12s  %+6.1f%%%s  noise %.1f%%  reps "
-			        "%zu/%zu%s\n",
-			        x->label, x->what, rb, rc, (x->ratio - 1) * 100, ci, x->noise * 100,
-			        x->n_base, x->n_cur,
-			        x->weak     ? " (weak)"
-			        : x->paired ? " (paired)"
-			                    : "");
+				"  %-36s %-26s %12s -> %12s  %+6.1f%%%s  noise %.1f%%  reps "
+				"%zu/%zu%s\n",
+				x->label, x->what, rb, rc, (x->ratio - 1) * 100, ci, x->noise * 100,
+				x->n_base, x->n_cur,
+				x->weak	    ? " (weak)"
+				: x->paired ? " (paired)"
+					    : "");
 		}
 	}
 	size_t lost = 0, gained = 0;
@@ -125,7 +125,7 @@ cs_compare_text(const cs_comparison *c, FILE *f)
 			const cs_cell_cmp *x = &c->cells[i];
 			if (pass ? x->hw_gained && !x->hw_lost : x->hw_lost)
 				fprintf(f, "  %-36s %-26s %s -> %s\n", x->label, x->what,
-				        x->hw_base, x->hw_cur);
+					x->hw_base, x->hw_cur);
 		}
 	}
 	section("status changed (ok -> other)", c->count[CS_FLAG_STATUS], f);
@@ -133,8 +133,8 @@ cs_compare_text(const cs_comparison *c, FILE *f)
 		const cs_cell_cmp *x = &c->cells[i];
 		if (x->status_changed)
 			fprintf(f, "  %-36s %-26s ok -> %s%s%s\n", x->label, x->what,
-			        x->cur ? x->cur->status : "?", x->cur && x->cur->detail ? ": " : "",
-			        x->cur && x->cur->detail ? x->cur->detail : "");
+				x->cur ? x->cur->status : "?", x->cur && x->cur->detail ? ": " : "",
+				x->cur && x->cur->detail ? x->cur->detail : "");
 	}
 	section("missing in NEW", c->count[CS_FLAG_MISSING], f);
 	for (size_t i = 0; i < c->n_cells; i++)
@@ -148,10 +148,10 @@ cs_compare_text(const cs_comparison *c, FILE *f)
 		section("library version or build changed", c->n_libs, f);
 		for (size_t i = 0; i < c->n_libs; i++)
 			fprintf(f, "  %-16s '%s' -> '%s'\n", c->libs[i].name,
-			        c->libs[i].base[0] ? c->libs[i].base : "(absent)",
-			        c->libs[i].cur[0] ? c->libs[i].cur : "(absent)");
+				c->libs[i].base[0] ? c->libs[i].base : "(absent)",
+				c->libs[i].cur[0] ? c->libs[i].cur : "(absent)");
 		fprintf(f, "\nhost, CPU or kernel changed: %s\n",
-		        c->host_changes[0] ? c->host_changes : "no");
+			c->host_changes[0] ? c->host_changes : "no");
 	}
 	fprintf(f, "\nverdict: ");
 	if (c->status == 1) {
@@ -162,15 +162,15 @@ cs_compare_text(const cs_comparison *c, FILE *f)
 		fputc('\n', f);
 	} else if (c->status == 5) {
 		fprintf(f,
-		        "INCONCLUSIVE (exit 5): the reference cell moved %+.1f%% (threshold "
-		        "%.3g%%); rerun, or compare within one run (--base/--new)\n",
-		        (c->drift - 1) * 100, c->opts.threshold * 100);
+			"INCONCLUSIVE (exit 5): the reference cell moved %+.1f%% (threshold "
+			"%.3g%%); rerun, or compare within one run (--base/--new)\n",
+			(c->drift - 1) * 100, c->opts.threshold * 100);
 	} else {
 		fprintf(f, "ok (exit 0)");
 		for (int k = 0; k < CS_FLAG_COUNT; k++)
 			if (c->count[k])
 				fprintf(f, "; %zu %s not failing (--fail-on)", c->count[k],
-				        cs_flag_name((cs_flag)k));
+					cs_flag_name((cs_flag)k));
 		fputc('\n', f);
 	}
 }
@@ -181,16 +181,16 @@ cs_compare_json(const cs_comparison *c, FILE *f)
 	json_t *cells = json_array(), *counts = json_object(), *libs = json_array();
 	for (int k = 0; k < CS_FLAG_COUNT; k++)
 		json_object_set_new(counts, cs_flag_name((cs_flag)k),
-		                    json_integer((json_int_t)c->count[k]));
+				    json_integer((json_int_t)c->count[k]));
 	json_object_set_new(counts, "faster", json_integer((json_int_t)c->faster));
 	json_object_set_new(counts, "new", json_integer((json_int_t)c->new_cells));
 	json_object_set_new(counts, "drift", json_integer((json_int_t)c->drift_cells));
 	for (size_t i = 0; i < c->n_cells; i++) {
 		const cs_cell_cmp *x = &c->cells[i];
 		json_t *e = json_pack("{ss ss ss ss ss}", "label", x->label, "what", x->what,
-		                      "status_base", x->base ? x->base->status : "absent",
-		                      "status_new", x->cur ? x->cur->status : "absent", "speed",
-		                      speed_name(x->speed));
+				      "status_base", x->base ? x->base->status : "absent",
+				      "status_new", x->cur ? x->cur->status : "absent", "speed",
+				      speed_name(x->speed));
 		if (x->speed != CS_SPEED_NONE) {
 			json_object_set_new(e, "base_rate", json_real(x->base_rate));
 			json_object_set_new(e, "new_rate", json_real(x->cur_rate));
@@ -198,35 +198,35 @@ cs_compare_json(const cs_comparison *c, FILE *f)
 			json_object_set_new(e, "ratio", json_real(x->ratio));
 			json_object_set_new(e, "noise", json_real(x->noise));
 			json_object_set_new(
-			        e, "repetitions",
-			        json_pack("[II]", (json_int_t)x->n_base, (json_int_t)x->n_cur));
+				e, "repetitions",
+				json_pack("[II]", (json_int_t)x->n_base, (json_int_t)x->n_cur));
 			json_object_set_new(e, "weak", json_boolean(x->weak));
 			json_object_set_new(e, "paired", json_boolean(x->paired));
 			if (!x->weak && x->ci_hi > 0)
 				json_object_set_new(e, "ratio_ci95",
-				                    json_pack("[ff]", x->ci_lo, x->ci_hi));
+						    json_pack("[ff]", x->ci_lo, x->ci_hi));
 		}
 		if (x->base && x->cur)
 			json_object_set_new(e, "hw",
-			                    json_pack("{ss ss sb sb}", "base", x->hw_base, "new",
-			                              x->hw_cur, "lost", x->hw_lost, "gained",
-			                              x->hw_gained));
+					    json_pack("{ss ss sb sb}", "base", x->hw_base, "new",
+						      x->hw_cur, "lost", x->hw_lost, "gained",
+						      x->hw_gained));
 		json_array_append_new(cells, e);
 	}
 	for (size_t i = 0; i < c->n_libs; i++)
 		json_array_append_new(libs, json_pack("{ss ss ss}", "name", c->libs[i].name, "base",
-		                                      c->libs[i].base, "new", c->libs[i].cur));
+						      c->libs[i].base, "new", c->libs[i].cur));
 	json_t *out = json_pack(
-	        "{ss ss ss si sb sf so so so ss}", "schema", "cryptospeed-compare/1", "base",
-	        c->same_run ? c->opts.base_sel : c->base_name, "new",
-	        c->same_run ? c->opts.cur_sel : c->cur_name, "status", c->status, "same_run",
-	        c->same_run, "threshold", c->opts.threshold, "counts", counts, "libraries_changed",
-	        libs, "cells", cells, "host_changes", c->host_changes);
+		"{ss ss ss si sb sf so so so ss}", "schema", "cryptospeed-compare/1", "base",
+		c->same_run ? c->opts.base_sel : c->base_name, "new",
+		c->same_run ? c->opts.cur_sel : c->cur_name, "status", c->status, "same_run",
+		c->same_run, "threshold", c->opts.threshold, "counts", counts, "libraries_changed",
+		libs, "cells", cells, "host_changes", c->host_changes);
 	json_object_set_new(out, "drift",
-	                    c->drift_ref[0]
-	                            ? json_pack("{ss sf sb}", "reference", c->drift_ref, "ratio",
-	                                        c->drift, "inconclusive", c->inconclusive)
-	                            : json_null());
+			    c->drift_ref[0]
+				    ? json_pack("{ss sf sb}", "reference", c->drift_ref, "ratio",
+						c->drift, "inconclusive", c->inconclusive)
+				    : json_null());
 	json_dumpf(out, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	fputc('\n', f);
 	json_decref(out);

@@ -107,7 +107,7 @@ table(const cs_comparison *c, FILE *f, const char *title, row_fn *want, int kind
 			fputs(" | ", f);
 			rate(f, x->cur_rate, x->unit);
 			fprintf(f, " | %+.1f%% | %.1f%% | %zu / %zu%s |", (x->ratio - 1) * 100,
-			        x->noise * 100, x->n_base, x->n_cur, x->weak ? " (weak)" : "");
+				x->noise * 100, x->n_base, x->n_cur, x->weak ? " (weak)" : "");
 		} else if (kind == 1) {
 			fprintf(f, " %s | %s |", x->hw_base, x->hw_cur);
 		} else if (kind == 2) {
@@ -123,29 +123,29 @@ table(const cs_comparison *c, FILE *f, const char *title, row_fn *want, int kind
 	}
 	if (shown < n)
 		fprintf(f, "\n%zu more rows not shown here: see the JSON or text report.\n",
-		        n - shown);
+			n - shown);
 }
 
 void
 cs_compare_markdown(const cs_comparison *c, FILE *f)
 {
 	const char *verdict = c->status == 1   ? "**FAIL**: regressions flagged"
-	                      : c->status == 5 ? "**INCONCLUSIVE**: the machine drifted"
-	                                       : "**OK**: no regression";
+			      : c->status == 5 ? "**INCONCLUSIVE**: the machine drifted"
+					       : "**OK**: no regression";
 	fprintf(f, "### cryptospeed compare: %s\n\n", verdict);
 	if (c->same_run)
 		fprintf(f, "`%s` (BASE) vs `%s` (NEW), one interleaved run of `%s`. ",
-		        c->opts.base_sel, c->opts.cur_sel, c->base_name);
+			c->opts.base_sel, c->opts.cur_sel, c->base_name);
 	else
 		fprintf(f, "BASE `%s` vs NEW `%s`. ", c->base_name, c->cur_name);
 	fprintf(f, "%zu cells compared, threshold %.3g%%.", c->compared, c->opts.threshold * 100);
 	if (c->drift_ref[0])
 		fprintf(f, " Drift (reference `%s`): %+.1f%%%s.", c->drift_ref,
-		        (c->drift - 1) * 100, c->inconclusive ? ", beyond the threshold" : "");
+			(c->drift - 1) * 100, c->inconclusive ? ", beyond the threshold" : "");
 	fputs("\n\n| kind | cells | fails the job |\n|---|---:|---|\n", f);
 	for (int k = 0; k < CS_FLAG_COUNT; k++)
 		fprintf(f, "| %s | %zu | %s |\n", cs_flag_name((cs_flag)k), c->count[k],
-		        c->opts.fail_on & (1u << k) ? "yes" : "no");
+			c->opts.fail_on & (1u << k) ? "yes" : "no");
 	fprintf(f, "| faster | %zu | no |\n| new in NEW | %zu | no |\n", c->faster, c->new_cells);
 	if (c->drift_cells)
 		fprintf(f, "| slower within drift | %zu | no (exit 5) |\n", c->drift_cells);

@@ -29,9 +29,10 @@ void
 cs_report_csv(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 {
 	(void)view; /* one line per cell whatever the view */
-	fprintf(f, "lib,lib_version,path,mask,alg,op,size,status,rate_unit,rate_median,rate_q1,"
-		   "rate_q3,ns_per_op_median,ci95_rel,n_samples,fingerprint,agree,hw,ns_per_op_mean,"
-		   "source\n");
+	fprintf(f,
+		"lib,lib_version,path,mask,alg,op,size,status,rate_unit,rate_median,rate_q1,"
+		"rate_q3,ns_per_op_median,ci95_rel,n_samples,fingerprint,agree,hw,ns_per_op_mean,"
+		"source\n");
 	for (size_t i = 0; i < n; i++) {
 		const cs_res_file *r = files[i];
 		for (size_t k = 0; k < r->n_cells; k++) {

@@ -35,8 +35,8 @@ static const struct {
 	{"gbench", cs_report_gbench},
 };
 
-const char *const cs_report_format_names[] = {"text", "json", "csv", "openssl", "openssl-mr",
-					       "markdown", "html", "bmf", "gbench", NULL};
+const char *const cs_report_format_names[] = {"text",	  "json", "csv", "openssl", "openssl-mr",
+					      "markdown", "html", "bmf", "gbench",  NULL};
 const char *const cs_report_view_names[] = {"matrix", "rank", "handshake", NULL};
 
 bool
@@ -58,8 +58,7 @@ cs_report_view_find(const char *name)
 }
 
 int
-cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view,
-	       FILE *f)
+cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view, FILE *f)
 {
 	/* the handshake view is text whatever the format (its default configurations) */
 	if (view == CS_VIEW_HANDSHAKE && cs_report_format_known(format))

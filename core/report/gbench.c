@@ -35,10 +35,10 @@ entry(const char *name, const char *run_type, size_t family, size_t reps, json_i
       double ns)
 {
 	return json_pack("{ss sI sI ss ss sI si sI sf sf ss}", "name", name, "family_index",
-	                 (json_int_t)family, "per_family_instance_index", (json_int_t)0, "run_name",
-	                 name, "run_type", run_type, "repetitions", (json_int_t)reps, "threads", 1,
-	                 "iterations", iterations, "real_time", ns, "cpu_time", ns, "time_unit",
-	                 "ns");
+			 (json_int_t)family, "per_family_instance_index", (json_int_t)0, "run_name",
+			 name, "run_type", run_type, "repetitions", (json_int_t)reps, "threads", 1,
+			 "iterations", iterations, "real_time", ns, "cpu_time", ns, "time_unit",
+			 "ns");
 }
 
 /* bytes_per_second (sized cells) and items_per_second for ns per op. */
@@ -54,7 +54,7 @@ counters(json_t *e, double ns, const cs_res_cell *c)
 
 static void
 aggregates(json_t *out, const char *name, size_t family, const double *ns, size_t n,
-           const cs_res_cell *c)
+	   const cs_res_cell *c)
 {
 	cs_summary s;
 	double mean = 0, var = 0;
@@ -68,9 +68,9 @@ aggregates(json_t *out, const char *name, size_t family, const double *ns, size_
 		const char *agg;
 		double v;
 	} a[] = {{"mean", mean},
-	         {"median", s.median},
-	         {"stddev", sqrt(var)},
-	         {"cv", mean > 0 ? sqrt(var) / mean : 0}};
+		 {"median", s.median},
+		 {"stddev", sqrt(var)},
+		 {"cv", mean > 0 ? sqrt(var) / mean : 0}};
 	for (size_t k = 0; k < sizeof a / sizeof a[0]; k++) {
 		char full[CS_RES_LABEL_MAX + 4 * CS_RES_NAME_MAX];
 		snprintf(full, sizeof full, "%s_%s", name, a[k].agg);
@@ -78,8 +78,8 @@ aggregates(json_t *out, const char *name, size_t family, const double *ns, size_
 		json_object_set_new(e, "run_name", json_string(name));
 		json_object_set_new(e, "aggregate_name", json_string(a[k].agg));
 		json_object_set_new(
-		        e, "aggregate_unit",
-		        json_string(strcmp(a[k].agg, "cv") == 0 ? "percentage" : "time"));
+			e, "aggregate_unit",
+			json_string(strcmp(a[k].agg, "cv") == 0 ? "percentage" : "time"));
 		if (k < 2)
 			counters(e, a[k].v, c);
 		json_array_append_new(out, e);
@@ -90,10 +90,10 @@ static json_t *
 context(const cs_res_file *r)
 {
 	return json_pack("{ss ss ss sI si sb s[] s[] ss si ss ss}", "date", r->started, "host_name",
-	                 r->hostname, "executable", "cryptospeed", "num_cpus", (json_int_t)r->cpus,
-	                 "mhz_per_cpu", 0, "cpu_scaling_enabled", 0, "caches", "load_avg",
-	                 "library_build_type", "release", "json_schema_version", 1,
-	                 "cryptospeed_version", r->tool_version, "cpu_model", r->cpu_model);
+			 r->hostname, "executable", "cryptospeed", "num_cpus", (json_int_t)r->cpus,
+			 "mhz_per_cpu", 0, "cpu_scaling_enabled", 0, "caches", "load_avg",
+			 "library_build_type", "release", "json_schema_version", 1,
+			 "cryptospeed_version", r->tool_version, "cpu_model", r->cpu_model);
 }
 
 void
@@ -117,12 +117,12 @@ cs_report_gbench(const cs_res_file *const *files, size_t n_files, cs_view view, 
 					*s = '/';
 			for (size_t r = 0; r < n; r++) {
 				long long samples =
-				        c->n_reps ? c->reps[r].n_samples : (long long)c->n_samples;
+					c->n_reps ? c->reps[r].n_samples : (long long)c->n_samples;
 				long long it = c->batch * samples;
 				json_t *e =
-				        entry(name, "iteration", family, n, it > 0 ? it : 1, ns[r]);
+					entry(name, "iteration", family, n, it > 0 ? it : 1, ns[r]);
 				json_object_set_new(e, "repetition_index",
-				                    json_integer((json_int_t)r));
+						    json_integer((json_int_t)r));
 				counters(e, ns[r], c);
 				json_array_append_new(benchmarks, e);
 			}
@@ -132,7 +132,7 @@ cs_report_gbench(const cs_res_file *const *files, size_t n_files, cs_view view, 
 		}
 	}
 	json_t *out = json_pack("{so so}", "context", n_files ? context(files[0]) : json_object(),
-	                        "benchmarks", benchmarks);
+				"benchmarks", benchmarks);
 	json_dumpf(out, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	fputc('\n', f);
 	json_decref(out);

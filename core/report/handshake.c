@@ -38,22 +38,20 @@
 #include "handshake.h"
 
 const cs_hs_step cs_hs_steps[] = {
-	{"key share: generate the ephemeral key pair", "4.2.8", CS_HS_BOTH, CS_HS_KEX,
-	 "keygen", 1, false, false},
-	{"key share: derive the shared secret", "7.4", CS_HS_BOTH, CS_HS_KEX, "derive", 1,
+	{"key share: generate the ephemeral key pair", "4.2.8", CS_HS_BOTH, CS_HS_KEX, "keygen", 1,
 	 false, false},
-	{"CertificateVerify: sign", "4.4.3", CS_HS_SERVER, CS_HS_SIG, "sign", 1, false, false},
-	{"CertificateVerify: verify", "4.4.3", CS_HS_CLIENT, CS_HS_SIG, "verify", 1, false,
+	{"key share: derive the shared secret", "7.4", CS_HS_BOTH, CS_HS_KEX, "derive", 1, false,
 	 false},
-	{"certificate chain: verify (x depth)", "4.4.2", CS_HS_CLIENT, CS_HS_SIG, "verify", 0,
-	 true, false},
+	{"CertificateVerify: sign", "4.4.3", CS_HS_SERVER, CS_HS_SIG, "sign", 1, false, false},
+	{"CertificateVerify: verify", "4.4.3", CS_HS_CLIENT, CS_HS_SIG, "verify", 1, false, false},
+	{"certificate chain: verify (x depth)", "4.4.2", CS_HS_CLIENT, CS_HS_SIG, "verify", 0, true,
+	 false},
 	{"key schedule: HKDF-Extract", "7.1", CS_HS_BOTH, CS_HS_HMAC, "mac", 3, false, false},
 	{"key schedule: Derive-Secret", "7.1", CS_HS_BOTH, CS_HS_HMAC, "mac", 8, false, false},
 	{"traffic keys: key and iv x 4 secrets", "7.3", CS_HS_BOTH, CS_HS_HMAC, "mac", 8, false,
 	 false},
 	{"Finished: finished_key x 2", "4.4.4", CS_HS_BOTH, CS_HS_HMAC, "mac", 2, false, false},
-	{"Finished: verify_data HMAC x 2", "4.4.4", CS_HS_BOTH, CS_HS_HMAC, "mac", 2, false,
-	 false},
+	{"Finished: verify_data HMAC x 2", "4.4.4", CS_HS_BOTH, CS_HS_HMAC, "mac", 2, false, false},
 	{"transcript hash (bytes)", "4.4.1", CS_HS_BOTH, CS_HS_HASH, "digest", 0, false, true},
 	{NULL, NULL, CS_HS_BOTH, CS_HS_KEX, NULL, 0, false, false},
 };
@@ -63,16 +61,15 @@ const cs_hs_step cs_hs_steps[] = {
 
 static const struct hs_sig {
 	const char *name;
-	size_t cert_bytes;	/* a typical DER certificate with this key */
-	size_t sig_bytes;	/* CertificateVerify's signature, DER for ECDSA */
+	size_t cert_bytes; /* a typical DER certificate with this key */
+	size_t sig_bytes;  /* CertificateVerify's signature, DER for ECDSA */
 } hs_sigs[] = {
 	{"ecdsa-p256", 600, 72},
 	{"ed25519", 500, 64},
 	{"rsa-2048", 1000, 256},
 };
 static const char *const hs_kexes[] = {"x25519", "p256"};
-static const char *const hs_defaults[] = {"x25519+ecdsa-p256", "x25519+ed25519",
-					  "x25519+rsa-2048"};
+static const char *const hs_defaults[] = {"x25519+ecdsa-p256", "x25519+ed25519", "x25519+rsa-2048"};
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 bool
@@ -92,9 +89,11 @@ cs_hs_config_parse(const char *name, cs_hs_config *cfg, char *why, size_t why_si
 	}
 	if (!plus || strlen(name) >= sizeof cfg->name || k == N_OF(hs_kexes) ||
 	    s == N_OF(hs_sigs)) {
-		snprintf(why, why_size, "unknown handshake configuration '%s' (accepted: KEX+SIG "
+		snprintf(why, why_size,
+			 "unknown handshake configuration '%s' (accepted: KEX+SIG "
 			 "with KEX x25519 or p256, SIG ecdsa-p256, ed25519 or rsa-2048, e.g. "
-			 "x25519+ecdsa-p256)", name);
+			 "x25519+ecdsa-p256)",
+			 name);
 		return false;
 	}
 	snprintf(cfg->name, sizeof cfg->name, "%s", name);
@@ -103,8 +102,8 @@ cs_hs_config_parse(const char *name, cs_hs_config *cfg, char *why, size_t why_si
 	cfg->depth = 2;
 	/* ClientHello, ServerHello, EncryptedExtensions, the chain but its anchor,
 	   CertificateVerify (4 + signature), two Finished (4 + 32) */
-	cfg->transcript = 250 + 120 + 20 + cfg->depth * hs_sigs[s].cert_bytes +
-			  4 + hs_sigs[s].sig_bytes + 2 * 36;
+	cfg->transcript = 250 + 120 + 20 + cfg->depth * hs_sigs[s].cert_bytes + 4 +
+			  hs_sigs[s].sig_bytes + 2 * 36;
 	return true;
 }
 
@@ -118,8 +117,8 @@ usable(const cs_res_cell *c)
 /* The ns per op of row's cell (alg, op, size), or NAN. size < 0: the largest
    measured size not above -size (for per-byte use); *got is then the size. */
 static double
-cell_ns(const cs_res_file *file, const char *row, const char *alg, const char *op,
-	long long size, long long *got)
+cell_ns(const cs_res_file *file, const char *row, const char *alg, const char *op, long long size,
+	long long *got)
 {
 	double best = NAN;
 	long long best_size = -1;
@@ -131,7 +130,8 @@ cell_ns(const cs_res_file *file, const char *row, const char *alg, const char *o
 		cs_res_row_label(c, label, sizeof label);
 		if (strcmp(label, row) != 0)
 			continue;
-		if (size >= 0 ? c->size == size : c->size > 0 && c->size <= -size && c->size > best_size) {
+		if (size >= 0 ? c->size == size
+			      : c->size > 0 && c->size <= -size && c->size > best_size) {
 			best = (c->bytes ? (double)c->size : 1) * 1e9 / c->rate.median;
 			best_size = c->size;
 		}
@@ -142,14 +142,15 @@ cell_ns(const cs_res_file *file, const char *row, const char *alg, const char *o
 }
 
 void
-cs_hs_cost_of(const cs_res_file *file, const char *row, const cs_hs_config *cfg,
-	      cs_hs_cost *out)
+cs_hs_cost_of(const cs_res_file *file, const char *row, const cs_hs_config *cfg, cs_hs_cost *out)
 {
 	memset(out, 0, sizeof *out);
 	out->client = out->server = true;
 	for (const cs_hs_step *st = cs_hs_steps; st->what; st++) {
-		const char *alg = st->uses == CS_HS_KEX ? cfg->kex : st->uses == CS_HS_SIG ? cfg->sig
-				  : st->uses == CS_HS_HMAC ? "hmac-sha256" : "sha256";
+		const char *alg = st->uses == CS_HS_KEX	   ? cfg->kex
+				  : st->uses == CS_HS_SIG  ? cfg->sig
+				  : st->uses == CS_HS_HMAC ? "hmac-sha256"
+							   : "sha256";
 		double ns;
 		if (st->per_byte) {
 			long long got = -1;
@@ -198,7 +199,7 @@ rows(const cs_res_file *file, char (*out)[CS_RES_LABEL_MAX])
 static void
 print_config(FILE *f, const cs_res_file *file, const cs_hs_config *cfg)
 {
-	char (*list)[CS_RES_LABEL_MAX] = calloc(file->n_cells + 1, sizeof *list);
+	char(*list)[CS_RES_LABEL_MAX] = calloc(file->n_cells + 1, sizeof *list);
 	if (!list)
 		return;
 	size_t n = rows(file, list);
@@ -219,10 +220,9 @@ print_config(FILE *f, const cs_res_file *file, const cs_hs_config *cfg)
 			snprintf(sh, sizeof sh, "%.0f", 1e6 / cost.server_us);
 		}
 		/* "—" is one column but three bytes: pad by hand */
-		fprintf(f, "%-34s %*s %*s %*s %*s%s%s%s\n", list[i],
-			cost.client ? 11 : 13, cu, cost.server ? 11 : 13, su,
-			cost.client ? 12 : 14, ch, cost.server ? 12 : 14, sh,
-			cost.missing[0] ? "  (not measured: " : "", cost.missing,
+		fprintf(f, "%-34s %*s %*s %*s %*s%s%s%s\n", list[i], cost.client ? 11 : 13, cu,
+			cost.server ? 11 : 13, su, cost.client ? 12 : 14, ch, cost.server ? 12 : 14,
+			sh, cost.missing[0] ? "  (not measured: " : "", cost.missing,
 			cost.missing[0] ? ")" : "");
 	}
 	free(list);
@@ -260,11 +260,13 @@ cs_report_handshake(const cs_res_file *const *files, size_t n, const char *confi
 			snprintf(count, sizeof count, "all");
 		else
 			snprintf(count, sizeof count, "%u", st->count);
-		fprintf(f, "  %-44s %6s %6s  %s\n", st->what, st->side != CS_HS_SERVER ? count : "-",
+		fprintf(f, "  %-44s %6s %6s  %s\n", st->what,
+			st->side != CS_HS_SERVER ? count : "-",
 			st->side != CS_HS_CLIENT ? count : "-", st->rfc);
 	}
-	fprintf(f, "HMAC-SHA256 steps are costed at the 64 B hmac-sha256 cell, the transcript "
-		   "per byte at the\nlargest sha256 cell not above its length; signature cells sign "
-		   "32 bytes (CertificateVerify: 130).\n");
+	fprintf(f,
+		"HMAC-SHA256 steps are costed at the 64 B hmac-sha256 cell, the transcript "
+		"per byte at the\nlargest sha256 cell not above its length; signature cells sign "
+		"32 bytes (CertificateVerify: 130).\n");
 	return 0;
 }

@@ -18,23 +18,23 @@ typedef enum cs_hs_side { CS_HS_CLIENT, CS_HS_SERVER, CS_HS_BOTH } cs_hs_side;
 
 /* Which of the configuration's algorithms a step uses. */
 typedef enum cs_hs_uses {
-	CS_HS_KEX,	/* the key share group: x25519 or p256 */
-	CS_HS_SIG,	/* the certificate's signature: ecdsa-p256, ed25519, rsa-2048 */
-	CS_HS_HMAC,	/* hmac-sha256 (the key schedule) */
-	CS_HS_HASH	/* sha256 (the transcript) */
+	CS_HS_KEX,  /* the key share group: x25519 or p256 */
+	CS_HS_SIG,  /* the certificate's signature: ecdsa-p256, ed25519, rsa-2048 */
+	CS_HS_HMAC, /* hmac-sha256 (the key schedule) */
+	CS_HS_HASH  /* sha256 (the transcript) */
 } cs_hs_uses;
 
 /* One line of the count table: an operation, how often, by whom, and where
    RFC 8446 asks for it. */
 typedef struct cs_hs_step {
-	const char *what;	/* "key share: generate the ephemeral key pair" */
-	const char *rfc;	/* "RFC 8446 4.2.8" */
+	const char *what; /* "key share: generate the ephemeral key pair" */
+	const char *rfc;  /* "RFC 8446 4.2.8" */
 	cs_hs_side side;
 	cs_hs_uses uses;
-	const char *op;		/* the cell's op: "keygen", "derive", "sign", "verify", "mac", "digest" */
-	unsigned count;		/* operations per handshake (0: see per_depth, per_byte) */
-	bool per_depth;		/* count is the certificate chain's depth */
-	bool per_byte;		/* a hash over the transcript: cost per byte times its length */
+	const char *op; /* the cell's op: "keygen", "derive", "sign", "verify", "mac", "digest" */
+	unsigned count; /* operations per handshake (0: see per_depth, per_byte) */
+	bool per_depth; /* count is the certificate chain's depth */
+	bool per_byte;	/* a hash over the transcript: cost per byte times its length */
 } cs_hs_step;
 
 /* The steps, ended by what == NULL (handshake.c, with the derivation of the counts). */
@@ -42,11 +42,11 @@ extern const cs_hs_step cs_hs_steps[];
 
 /* One configuration: "x25519+ecdsa-p256". */
 typedef struct cs_hs_config {
-	char name[64];		/* as given */
-	char kex[24];		/* "x25519" | "p256" */
-	char sig[24];		/* "ecdsa-p256" | "ed25519" | "rsa-2048" */
-	unsigned depth;		/* certificates the client verifies (default 2) */
-	size_t transcript;	/* transcript bytes hashed (default: see handshake.c) */
+	char name[64];	   /* as given */
+	char kex[24];	   /* "x25519" | "p256" */
+	char sig[24];	   /* "ecdsa-p256" | "ed25519" | "rsa-2048" */
+	unsigned depth;	   /* certificates the client verifies (default 2) */
+	size_t transcript; /* transcript bytes hashed (default: see handshake.c) */
 } cs_hs_config;
 
 /* Parse "KEX+SIG" into cfg (depth and transcript set to their defaults for
@@ -60,9 +60,9 @@ bool cs_hs_config_parse(const char *name, cs_hs_config *cfg, char *why, size_t w
    the side is false and missing names the first cell it lacks ("x25519
    keygen"). */
 typedef struct cs_hs_cost {
-	bool client, server;	/* the side could be computed */
+	bool client, server; /* the side could be computed */
 	double client_us, server_us;
-	char missing[96];	/* the first cell a side lacks, or "" */
+	char missing[96]; /* the first cell a side lacks, or "" */
 } cs_hs_cost;
 
 void cs_hs_cost_of(const cs_res_file *file, const char *row, const cs_hs_config *cfg,

@@ -21,15 +21,15 @@ typedef struct hfile {
 	const char *path;     /* as given */
 	const cs_res_file *r; /* the result file */
 	const char *started;  /* its "started" time stamp */
-	size_t arg;           /* position on the command line (ties keep it) */
+	size_t arg;	      /* position on the command line (ties keep it) */
 } hfile;
 
 typedef struct hcell {
 	char key[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX]; /* "label alg op size" */
 	const cs_res_cell *cell;   /* the cell in the first file that has it (names, unit) */
-	double *rate;              /* per file in time order: rate median, NAN when absent/not ok */
-	size_t *at;                /* rate index -> file index, for the points present */
-	size_t n;                  /* points present */
+	double *rate;		   /* per file in time order: rate median, NAN when absent/not ok */
+	size_t *at;		   /* rate index -> file index, for the points present */
+	size_t n;		   /* points present */
 	cs_changepoint cp[MAX_CP]; /* change points (index into the points present) */
 	int n_cp;
 } hcell;
@@ -37,10 +37,10 @@ typedef struct hcell {
 typedef cs_history_opts hopts;
 
 const cs_history_opts cs_history_defaults = {
-        .format = "text",
-        .svg_dir = NULL,
-        .threshold = 0.05,
-        .cp = {.min_size = 3, .alpha = 0.01, .permutations = 499, .seed = 1},
+	.format = "text",
+	.svg_dir = NULL,
+	.threshold = 0.05,
+	.cp = {.min_size = 3, .alpha = 0.01, .permutations = 499, .seed = 1},
 };
 
 static char *why_buf;
@@ -75,10 +75,10 @@ order(hfile *f, size_t n, bool same_cpu)
 		if ((!same_cpu && strcmp(a->hostname, b->hostname)) ||
 		    strcmp(a->cpu_model, b->cpu_model) || strcmp(a->cpu_arch, b->cpu_arch))
 			return fail(2,
-			            "'%s' (host '%s', %s %s) and '%s' (host '%s', %s %s) come "
-			            "from different hosts",
-			            f[0].path, a->hostname, a->cpu_arch, a->cpu_model, f[i].path,
-			            b->hostname, b->cpu_arch, b->cpu_model);
+				    "'%s' (host '%s', %s %s) and '%s' (host '%s', %s %s) come "
+				    "from different hosts",
+				    f[0].path, a->hostname, a->cpu_arch, a->cpu_model, f[i].path,
+				    b->hostname, b->cpu_arch, b->cpu_model);
 	}
 	qsort(f, n, sizeof *f, cmp_file);
 	return 0;
@@ -119,7 +119,7 @@ collect(hfile *f, size_t nf, size_t *n_cells)
 				char label[CS_RES_LABEL_MAX];
 				cs_res_row_label(c, label, sizeof label);
 				snprintf(h->key, sizeof h->key, "%s %s %s %lld", label, c->alg,
-				         c->op, c->size);
+					 c->op, c->size);
 				h->cell = c;
 				h->rate = malloc(nf * sizeof(double));
 				h->at = malloc(nf * sizeof(size_t));
@@ -189,11 +189,11 @@ print_text(FILE *out, const hfile *f, size_t nf, hcell *cells, size_t n, const h
 	for (size_t i = 0; i < n; i++)
 		changed += cells[i].n_cp > 0;
 	fprintf(out, "history of %zu result files from host '%s' (%s, %s), %s .. %s\n", nf,
-	        h->hostname, h->cpu_arch, h->cpu_model, f[0].started, f[nf - 1].started);
+		h->hostname, h->cpu_arch, h->cpu_model, f[0].started, f[nf - 1].started);
 	fprintf(out,
-	        "change points: e-divisive means, permutation test p <= %g (%zu "
-	        "permutations), segments >= %zu points, steps >= %g%%\n",
-	        o->cp.alpha, o->cp.permutations, o->cp.min_size, o->threshold * 100);
+		"change points: e-divisive means, permutation test p <= %g (%zu "
+		"permutations), segments >= %zu points, steps >= %g%%\n",
+		o->cp.alpha, o->cp.permutations, o->cp.min_size, o->threshold * 100);
 	fprintf(out, "%zu cells, %zu with a change point\n", n, changed);
 	/* changed cells first, then the others; each with its whole series */
 	for (int pass = 0; pass < 2; pass++) {
@@ -204,7 +204,7 @@ print_text(FILE *out, const hfile *f, size_t nf, hcell *cells, size_t n, const h
 			double scale;
 			const char *unit = unit_of(c, &scale);
 			fprintf(out, "\n%s (%s)%s\n  ", c->key, unit,
-			        c->n_cp ? "" : ": no change point");
+				c->n_cp ? "" : ": no change point");
 			for (size_t k = 0, cp = 0; k < nf; k++) {
 				bool here = cp < (size_t)c->n_cp && c->at[c->cp[cp].index] == k;
 				fprintf(out, "%s", here ? "| " : "");
@@ -219,11 +219,11 @@ print_text(FILE *out, const hfile *f, size_t nf, hcell *cells, size_t n, const h
 				const cs_changepoint *p = &c->cp[k];
 				const hfile *at = &f[c->at[p->index]];
 				fprintf(out, "  change at #%zu (%s, %s): ", c->at[p->index],
-				        at->started, at->path);
+					at->started, at->path);
 				put_rate(out, p->before / scale, " -> ");
 				put_rate(out, p->after / scale, " ");
 				fprintf(out, "%s (%+.1f%%), p = %.3g\n", unit,
-				        (p->after / p->before - 1) * 100, p->p);
+					(p->after / p->before - 1) * 100, p->p);
 			}
 		}
 	}
@@ -235,37 +235,37 @@ json_out(const hfile *f, size_t nf, hcell *cells, size_t n, const hopts *o)
 	json_t *files = json_array(), *jc = json_array();
 	for (size_t i = 0; i < nf; i++)
 		json_array_append_new(
-		        files, json_pack("{ss ss}", "path", f[i].path, "started", f[i].started));
+			files, json_pack("{ss ss}", "path", f[i].path, "started", f[i].started));
 	for (size_t i = 0; i < n; i++) {
 		hcell *c = &cells[i];
 		json_t *rates = json_array(), *cps = json_array();
 		for (size_t k = 0; k < nf; k++)
 			json_array_append_new(rates, isnan(c->rate[k]) ? json_null()
-			                                               : json_real(c->rate[k]));
+								       : json_real(c->rate[k]));
 		for (int k = 0; k < c->n_cp; k++) {
 			const cs_changepoint *p = &c->cp[k];
 			size_t at = c->at[p->index];
 			json_array_append_new(
-			        cps, json_pack("{sI ss ss sf sf sf sf sf}", "index", (json_int_t)at,
-			                       "file", f[at].path, "started", f[at].started,
-			                       "before", p->before, "after", p->after, "change",
-			                       p->after / p->before - 1, "p", p->p, "q", p->q));
+				cps, json_pack("{sI ss ss sf sf sf sf sf}", "index", (json_int_t)at,
+					       "file", f[at].path, "started", f[at].started,
+					       "before", p->before, "after", p->after, "change",
+					       p->after / p->before - 1, "p", p->p, "q", p->q));
 		}
 		const cs_res_cell *cell = c->cell;
 		json_t *e = json_pack("{ss ss ss ss ss ss sI ss so so}", "key", c->key, "lib",
-		                      cell->lib, "path", cell->path, "mask", cell->mask, "alg",
-		                      cell->alg, "op", cell->op, "size", (json_int_t)cell->size,
-		                      "unit", cell->bytes ? "B/s" : "op/s", "rates", rates,
-		                      "change_points", cps);
+				      cell->lib, "path", cell->path, "mask", cell->mask, "alg",
+				      cell->alg, "op", cell->op, "size", (json_int_t)cell->size,
+				      "unit", cell->bytes ? "B/s" : "op/s", "rates", rates,
+				      "change_points", cps);
 		json_array_append_new(jc, e);
 	}
 	const cs_res_file *h = f[0].r;
 	return json_pack("{ss s{ss ss ss ss} s{ss sf sI sI sf} so so}", "schema",
-	                 "cryptospeed-history/1", "host", "hostname", h->hostname, "kernel",
-	                 h->kernel, "arch", h->cpu_arch, "model", h->cpu_model, "method", "name",
-	                 "e-divisive means", "alpha", o->cp.alpha, "permutations",
-	                 (json_int_t)o->cp.permutations, "min_size", (json_int_t)o->cp.min_size,
-	                 "threshold", o->threshold, "files", files, "cells", jc);
+			 "cryptospeed-history/1", "host", "hostname", h->hostname, "kernel",
+			 h->kernel, "arch", h->cpu_arch, "model", h->cpu_model, "method", "name",
+			 "e-divisive means", "alpha", o->cp.alpha, "permutations",
+			 (json_int_t)o->cp.permutations, "min_size", (json_int_t)o->cp.min_size,
+			 "threshold", o->threshold, "files", files, "cells", jc);
 }
 
 /* One small SVG per changed cell: the rates, the change points, segment medians. */
@@ -276,9 +276,9 @@ write_svg(const char *dir, const hcell *c, size_t nf)
 	size_t k = 0;
 	for (const char *s = c->key; *s && k + 1 < sizeof name; s++)
 		name[k++] = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-		                            (*s >= '0' && *s <= '9') || *s == '-' || *s == '.'
-		                    ? *s
-		                    : '_';
+					    (*s >= '0' && *s <= '9') || *s == '-' || *s == '.'
+				    ? *s
+				    : '_';
 	name[k] = '\0';
 	snprintf(path, sizeof path, "%s/%s.svg", dir, name);
 	FILE *out = fopen(path, "w");
@@ -300,14 +300,14 @@ write_svg(const char *dir, const hcell *c, size_t nf)
 #define X(i) (l + dx * (double)(i))
 #define Y(v) (t + (h - t - b) * (1 - ((v)-lo) / (hi - lo)))
 	fprintf(out,
-	        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-	        "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"10\">\n",
-	        w, h, w, h);
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+		"viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"10\">\n",
+		w, h, w, h);
 	fprintf(out, "<title>%s</title>\n<text x=\"4\" y=\"12\">%s</text>\n", c->key, c->key);
 	fprintf(out,
-	        "<text x=\"4\" y=\"%.1f\">%.4g</text><text x=\"4\" y=\"%.1f\">%.4g</text>"
-	        "<text x=\"4\" y=\"%.1f\">%s</text>\n",
-	        t + 8, hi / scale, h - b, lo / scale, (t + h - b) / 2, unit);
+		"<text x=\"4\" y=\"%.1f\">%.4g</text><text x=\"4\" y=\"%.1f\">%.4g</text>"
+		"<text x=\"4\" y=\"%.1f\">%s</text>\n",
+		t + 8, hi / scale, h - b, lo / scale, (t + h - b) / 2, unit);
 	fprintf(out, "<polyline fill=\"none\" stroke=\"#36c\" stroke-width=\"1.5\" points=\"");
 	for (size_t i = 0; i < nf; i++)
 		if (!isnan(c->rate[i]))
@@ -318,16 +318,16 @@ write_svg(const char *dir, const hcell *c, size_t nf)
 		size_t end = k2 < c->n_cp ? c->at[c->cp[k2].index] : nf - 1;
 		double med = k2 < c->n_cp ? c->cp[k2].before : c->cp[k2 - 1].after;
 		fprintf(out,
-		        "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>\n",
-		        X(seg_start), Y(med), X(end), Y(med));
+			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#999\"/>\n",
+			X(seg_start), Y(med), X(end), Y(med));
 		if (k2 < c->n_cp) {
 			fprintf(out,
-			        "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" "
-			        "stroke=\"#c33\" stroke-dasharray=\"4 3\"/>\n",
-			        X(end) - dx / 2, t, X(end) - dx / 2, h - b);
+				"<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" "
+				"stroke=\"#c33\" stroke-dasharray=\"4 3\"/>\n",
+				X(end) - dx / 2, t, X(end) - dx / 2, h - b);
 			fprintf(out, "<text x=\"%.1f\" y=\"%.0f\" fill=\"#c33\">%+.1f%%</text>\n",
-			        X(end) - dx / 2 + 2, h - 4,
-			        (c->cp[k2].after / c->cp[k2].before - 1) * 100);
+				X(end) - dx / 2 + 2, h - 4,
+				(c->cp[k2].after / c->cp[k2].before - 1) * 100);
 		}
 		seg_start = end;
 	}
@@ -339,7 +339,7 @@ write_svg(const char *dir, const hcell *c, size_t nf)
 
 int
 cs_history(const cs_res_file *const *results, size_t nf, const cs_history_opts *o, FILE *out,
-           char *why, size_t why_size)
+	   char *why, size_t why_size)
 {
 	hfile *f = calloc(nf + 1, sizeof *f);
 	why_buf = why;
@@ -373,7 +373,7 @@ cs_history(const cs_res_file *const *results, size_t nf, const cs_history_opts *
 	for (size_t i = 0; !rc && o->svg_dir && i < n; i++)
 		if (cells[i].n_cp && write_svg(o->svg_dir, &cells[i], nf) != 0)
 			rc = fail(1, "cannot write an SVG in '%s': %s", o->svg_dir,
-			          strerror(errno));
+				  strerror(errno));
 	for (size_t i = 0; i < n; i++)
 		free(cells[i].rate), free(cells[i].at);
 	free(cells);

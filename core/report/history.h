@@ -13,7 +13,7 @@ typedef struct cs_history_opts {
 	const char *format;  /* "text" or "json" */
 	const char *svg_dir; /* write one SVG per changed cell there, or NULL */
 	double threshold;    /* smallest |after/before - 1| reported as a change */
-	bool same_cpu;       /* one host = one CPU model and arch, any hostname (CI runners) */
+	bool same_cpu;	     /* one host = one CPU model and arch, any hostname (CI runners) */
 	cs_cp_options cp;    /* the change-point test */
 } cs_history_opts;
 
@@ -27,6 +27,6 @@ extern const cs_history_opts cs_history_defaults;
  * 1 on I/O or memory errors (why says which).
  */
 int cs_history(const cs_res_file *const *results, size_t n, const cs_history_opts *o, FILE *out,
-               char *why, size_t why_size);
+	       char *why, size_t why_size);
 
 #endif

@@ -28,26 +28,24 @@ esc(FILE *f, const char *s)
 	}
 }
 
-static const char *const palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
-				      "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
-				      "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173",
-				      "#3182bd"};
+static const char *const palette[] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+	"#bcbd22", "#17becf", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd"};
 static const char *const dashes[] = {"", "6 3", "2 3", "8 3 2 3"};
 #define N_PALETTE (sizeof palette / sizeof palette[0])
 #define N_DASHES (sizeof dashes / sizeof dashes[0])
 
-static const char style[] =
-	"body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}"
-	"table{border-collapse:collapse;margin:.5em 0 1.5em}"
-	"td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
-	"th,td:first-child,td.l{text-align:left}"
-	"caption{text-align:left;font-weight:bold;padding:.3em 0}"
-	"figure{display:inline-block;margin:0 1em 1em 0;vertical-align:top}"
-	"figcaption{font-weight:bold}"
-	"svg text{font:11px sans-serif}"
-	".verdict{margin:.2em 0}"
-	".na{color:#999}"
-	"code{font-size:12px;word-break:break-all}";
+static const char style[] = "body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}"
+			    "table{border-collapse:collapse;margin:.5em 0 1.5em}"
+			    "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
+			    "th,td:first-child,td.l{text-align:left}"
+			    "caption{text-align:left;font-weight:bold;padding:.3em 0}"
+			    "figure{display:inline-block;margin:0 1em 1em 0;vertical-align:top}"
+			    "figcaption{font-weight:bold}"
+			    "svg text{font:11px sans-serif}"
+			    ".verdict{margin:.2em 0}"
+			    ".na{color:#999}"
+			    "code{font-size:12px;word-break:break-all}";
 
 /* "[2] " with several sources. */
 static void
@@ -135,10 +133,10 @@ sources(FILE *f, const cs_matrix *m)
 /* Chart geometry. */
 #define W 600
 #define H 300
-#define L 64		/* left margin: y labels */
+#define L 64 /* left margin: y labels */
 #define R 12
 #define T 12
-#define B 40		/* bottom margin: x labels */
+#define B 40 /* bottom margin: x labels */
 
 static double
 mbs(const cs_mblock *b, const cs_res_cell *c)
@@ -160,23 +158,30 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 	/* axes, decade grid lines, size ticks */
 	for (double d = y0; d <= y1; d++) {
 		double y = T + (H - T - B) * (1 - (d - y0) / (y1 - y0));
-		fprintf(f, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
-			   "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
+		fprintf(f,
+			"<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
+			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
 			L, y, W - R, y, L - 4, y + 4, pow(10, d));
 	}
 	for (size_t k = 0; k < b->n_sizes; k++) {
 		char size[32];
 		cs_report_size_name(b->sizes[k], size, sizeof size);
-		double x = L + (W - L - R) * (log2((double)(b->sizes[k] > 0 ? b->sizes[k] : 1)) - x0) /
+		double x = L + (W - L - R) *
+				       (log2((double)(b->sizes[k] > 0 ? b->sizes[k] : 1)) - x0) /
 				       (x1 - x0);
-		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
-			   "<text x=\"%.1f\" y=\"%d\" text-anchor=\"%s\">%s</text>\n",
+		fprintf(f,
+			"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
+			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"%s\">%s</text>\n",
 			x, T, x, H - B, x, H - B + 14,
-			k == 0 ? "start" : k + 1 == b->n_sizes ? "end" : "middle", size);
+			k == 0		      ? "start"
+			: k + 1 == b->n_sizes ? "end"
+					      : "middle",
+			size);
 	}
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">input size (log scale)</text>"
-		   "<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
-		   "text-anchor=\"middle\">MB/s (log scale)</text>\n",
+	fprintf(f,
+		"<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">input size (log scale)</text>"
+		"<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
+		"text-anchor=\"middle\">MB/s (log scale)</text>\n",
 		(W + L) / 2, H - 6, (H - B) / 2, (H - B) / 2);
 	size_t series = 0;
 	for (size_t r = 0; r < b->n_rows; r++)
@@ -187,15 +192,18 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 				if (!c || !c->ok)
 					continue;
 				if (!any) {
-					fprintf(f, "<polyline fill=\"none\" stroke-width=\"1.8\" "
-						   "stroke=\"%s\" stroke-dasharray=\"%s\" points=\"",
+					fprintf(f,
+						"<polyline fill=\"none\" stroke-width=\"1.8\" "
+						"stroke=\"%s\" stroke-dasharray=\"%s\" points=\"",
 						palette[r % N_PALETTE], dashes[s % N_DASHES]);
 					any = true;
 				}
 				double x = L + (W - L - R) *
-						       (log2((double)(c->size > 0 ? c->size : 1)) - x0) /
+						       (log2((double)(c->size > 0 ? c->size : 1)) -
+							x0) /
 						       (x1 - x0);
-				double y = T + (H - T - B) * (1 - (log10(mbs(b, c)) - y0) / (y1 - y0));
+				double y =
+					T + (H - T - B) * (1 - (log10(mbs(b, c)) - y0) / (y1 - y0));
 				fprintf(f, "%.1f,%.1f ", x, y);
 			}
 			if (any) {
@@ -210,8 +218,8 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 }
 
 /* Bars for a block of one size: one per lib/path and source, linear scale. */
-#define BAR_LABEL 190	/* width of the bar labels */
-#define BAR_NUM 70	/* room for the number after a bar */
+#define BAR_LABEL 190 /* width of the bar labels */
+#define BAR_NUM 70    /* room for the number after a bar */
 
 static void
 bar_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double hi, size_t n_bars)
@@ -227,14 +235,16 @@ bar_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double hi, size_t n_b
 			double y = T + bh * (double)i;
 			char num[48];
 			cs_report_number(mbs(b, c), num, sizeof num);
-			fprintf(f, "<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
-				   "fill=\"%s\" fill-opacity=\"%s\"><title>",
+			fprintf(f,
+				"<rect x=\"%d\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+				"fill=\"%s\" fill-opacity=\"%s\"><title>",
 				BAR_LABEL, y + 1, w, bh - 2, palette[r % N_PALETTE],
 				s % 2 ? "0.55" : "0.9");
 			source_tag(f, m, s);
 			esc(f, b->rows[r].label);
 			fprintf(f, ": %s %s</title></rect><text x=\"%.1f\" y=\"%.1f\">%s</text>\n",
-				num, b->bytes ? "MB/s" : "op/s", BAR_LABEL + 4 + w, y + bh / 2 + 4, num);
+				num, b->bytes ? "MB/s" : "op/s", BAR_LABEL + 4 + w, y + bh / 2 + 4,
+				num);
 			fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", BAR_LABEL - 4,
 				y + bh / 2 + 4);
 			source_tag(f, m, s);
@@ -278,11 +288,13 @@ chart(FILE *f, const cs_matrix *m, const cs_mblock *b)
 	esc(f, b->alg);
 	fputc(' ', f);
 	esc(f, b->op);
-	fprintf(f, "</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-		   "height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n"
-		   "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
-		   "stroke=\"#888\"/>\n", W, height, W, height, bars ? BAR_LABEL : L, T,
-		W - R - (bars ? BAR_LABEL : L), H - T - B);
+	fprintf(f,
+		"</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n"
+		"<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+		"stroke=\"#888\"/>\n",
+		W, height, W, height, bars ? BAR_LABEL : L, T, W - R - (bars ? BAR_LABEL : L),
+		H - T - B);
 	if (n_ok == 0)
 		fprintf(f, "<text x=\"%d\" y=\"%d\">no ok cell</text>\n", L + 10, T + 20);
 	else if (bars)
@@ -295,11 +307,14 @@ chart(FILE *f, const cs_matrix *m, const cs_mblock *b)
 			for (size_t s = 0; s < m->n_sources; s++) {
 				if (!b->rows[r].any[s])
 					continue;
-				fprintf(f, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"%s\" "
-					   "stroke-width=\"2\" stroke-dasharray=\"%s\"/><text x=\"%d\" "
-					   "y=\"%d\">",
-					L, y, L + 30, y, palette[r % N_PALETTE], dashes[s % N_DASHES],
-					L + 36, y + 4);
+				fprintf(f,
+					"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
+					"stroke=\"%s\" "
+					"stroke-width=\"2\" stroke-dasharray=\"%s\"/><text "
+					"x=\"%d\" "
+					"y=\"%d\">",
+					L, y, L + 30, y, palette[r % N_PALETTE],
+					dashes[s % N_DASHES], L + 36, y + 4);
 				source_tag(f, m, s);
 				esc(f, b->rows[r].label);
 				fputs("</text>\n", f);
@@ -400,8 +415,10 @@ rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
 	fputs("</p>\n", f);
 	free(verdict);
 	block_title(f, b, "rank", "fastest first");
-	fprintf(f, "<tr><th>size</th><th>#</th><th>lib/path</th><th>%s</th><th>vs best</th>"
-		   "<th>hw</th></tr>\n", b->bytes ? "MB/s" : "op/s");
+	fprintf(f,
+		"<tr><th>size</th><th>#</th><th>lib/path</th><th>%s</th><th>vs best</th>"
+		"<th>hw</th></tr>\n",
+		b->bytes ? "MB/s" : "op/s");
 	cs_rank_each(m, b, rank_row, f);
 	fputs("</table>\n", f);
 }
@@ -413,7 +430,8 @@ evidence(FILE *f, const cs_matrix *m)
 	fputs("<h2 id=\"evidence\">Hardware evidence</h2>\n<p>Share of the in-library PC samples "
 	      "in each instruction class (one cell per row, near the evidence size).</p>\n"
 	      "<table class=\"evidence\"><tr><th>algorithm</th><th>lib/path</th><th>size</th>"
-	      "<th>samples</th><th>classes</th></tr>\n", f);
+	      "<th>samples</th><th>classes</th></tr>\n",
+	      f);
 	for (size_t b = 0; b < m->n_blocks; b++) {
 		const cs_mblock *bl = &m->blocks[b];
 		for (size_t r = 0; r < bl->n_rows; r++)
@@ -456,14 +474,15 @@ cs_report_html(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 		fprintf(f, "out of memory\n");
 		return;
 	}
-	fprintf(f, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-		   "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-		   "style-src 'unsafe-inline'\">\n<title>cryptospeed report</title>\n"
-		   "<style>%s</style></head><body>\n<h1>cryptospeed report</h1>\n"
-		   "<p>Rates are medians of timed batches; MB/s = 10<sup>6</sup> bytes per "
-		   "second. " MISSING ": this source has no such cell; n/a: no such call in this "
-		   "library/path; wrong: failed its known-answer vectors, not timed.</p>\n",
-		   style);
+	fprintf(f,
+		"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+		"style-src 'unsafe-inline'\">\n<title>cryptospeed report</title>\n"
+		"<style>%s</style></head><body>\n<h1>cryptospeed report</h1>\n"
+		"<p>Rates are medians of timed batches; MB/s = 10<sup>6</sup> bytes per "
+		"second. " MISSING ": this source has no such cell; n/a: no such call in this "
+		"library/path; wrong: failed its known-answer vectors, not timed.</p>\n",
+		style);
 	sources(f, &m);
 	fputs("<h2 id=\"charts\">Charts</h2>\n", f);
 	for (size_t b = 0; b < m.n_blocks; b++)

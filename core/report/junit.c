@@ -34,15 +34,15 @@ failure(const cs_comparison *c, const cs_cell_cmp *x, const char **kind, char *m
 	} else if ((on & (1u << CS_FLAG_STATUS)) && x->status_changed) {
 		*kind = "status";
 		snprintf(msg, n, "ok -> %s%s%.300s", x->cur->status, x->cur->detail ? ": " : "",
-		         x->cur->detail ? x->cur->detail : "");
+			 x->cur->detail ? x->cur->detail : "");
 	} else if ((on & (1u << CS_FLAG_HW)) && x->hw_lost) {
 		*kind = "hw";
 		snprintf(msg, n, "hw class lost: %s -> %s", x->hw_base, x->hw_cur);
 	} else if ((on & (1u << CS_FLAG_SLOWER)) && x->speed == CS_SPEED_SLOWER) {
 		*kind = "slower";
 		snprintf(msg, n, "slower: %+.1f%% (noise %.1f%%, threshold %.3g%%%s)",
-		         (x->ratio - 1) * 100, x->noise * 100, c->opts.threshold * 100,
-		         x->weak ? ", weak: fewer than 3 repetitions" : "");
+			 (x->ratio - 1) * 100, x->noise * 100, c->opts.threshold * 100,
+			 x->weak ? ", weak: fewer than 3 repetitions" : "");
 	} else {
 		return false;
 	}
@@ -58,7 +58,7 @@ cs_compare_junit(const cs_comparison *c, FILE *f)
 	for (size_t i = 0; i < c->n_cells; i++) {
 		failures += failure(c, &c->cells[i], &kind, msg, sizeof msg);
 		skipped +=
-		        c->cells[i].speed == CS_SPEED_NONE || c->cells[i].speed == CS_SPEED_DRIFT;
+			c->cells[i].speed == CS_SPEED_NONE || c->cells[i].speed == CS_SPEED_DRIFT;
 	}
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cryptospeed "
 	      "compare\">\n",
@@ -68,7 +68,7 @@ cs_compare_junit(const cs_comparison *c, FILE *f)
 	fputs(" -> ", f);
 	xml(f, c->same_run ? c->opts.cur_sel : c->cur_name);
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n", c->n_cells,
-	        failures, skipped);
+		failures, skipped);
 	for (size_t i = 0; i < c->n_cells; i++) {
 		const cs_cell_cmp *x = &c->cells[i];
 		fputs("    <testcase classname=\"", f);
@@ -84,17 +84,17 @@ cs_compare_junit(const cs_comparison *c, FILE *f)
 			fputs("<skipped message=\"slower, but within the machine's drift\"/>", f);
 		} else if (x->speed == CS_SPEED_NONE) {
 			snprintf(msg, sizeof msg, "not compared: BASE %s, NEW %s",
-			         x->base ? x->base->status : "absent",
-			         x->cur ? x->cur->status : "absent");
+				 x->base ? x->base->status : "absent",
+				 x->cur ? x->cur->status : "absent");
 			fputs("<skipped message=\"", f);
 			xml(f, msg);
 			fputs("\"/>", f);
 		}
 		if (x->speed != CS_SPEED_NONE) {
 			snprintf(msg, sizeof msg,
-			         "NEW/BASE %.4f, noise %.1f%%, repetitions %zu/%zu, hw %s -> %s",
-			         x->ratio, x->noise * 100, x->n_base, x->n_cur, x->hw_base,
-			         x->hw_cur);
+				 "NEW/BASE %.4f, noise %.1f%%, repetitions %zu/%zu, hw %s -> %s",
+				 x->ratio, x->noise * 100, x->n_base, x->n_cur, x->hw_base,
+				 x->hw_cur);
 			fputs("<system-out>", f);
 			xml(f, msg);
 			fputs("</system-out>", f);

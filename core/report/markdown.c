@@ -112,7 +112,8 @@ matrix_block(FILE *f, const cs_matrix *m, const cs_mblock *b)
 				if (!c)
 					snprintf(num, sizeof num, MISSING);
 				else if (!c->ok)
-					snprintf(num, sizeof num, "%s", cs_report_status_word(c->status));
+					snprintf(num, sizeof num, "%s",
+						 cs_report_status_word(c->status));
 				else
 					cs_report_number(c->rate.median / (b->bytes ? 1e6 : 1), num,
 							 sizeof num);
@@ -179,8 +180,9 @@ cs_report_markdown(const cs_res_file *const *files, size_t n, cs_view view, FILE
 	sources(f, &m);
 	fprintf(f, "\n## %s\n", view == CS_VIEW_RANK ? "Ranking" : "Matrix");
 	if (view == CS_VIEW_RANK)
-		fprintf(f, "\nPer size, fastest first; *vs best* is the fastest rate divided by this "
-			   "one. MB/s = 10^6 bytes per second.\n");
+		fprintf(f,
+			"\nPer size, fastest first; *vs best* is the fastest rate divided by this "
+			"one. MB/s = 10^6 bytes per second.\n");
 	bool imported = false;
 	for (size_t s = 0; s < m.n_sources; s++)
 		imported |= m.sources[s].src->imported;
@@ -190,9 +192,12 @@ cs_report_markdown(const cs_res_file *const *files, size_t n, cs_view view, FILE
 		else
 			matrix_block(f, &m, &m.blocks[b]);
 	}
-	fprintf(f, "\nMedian of timed batches. n/a: no such call in this library/path; wrong: "
-		   "failed its known-answer vectors, not timed; " MISSING ": no such cell in this "
-		   "source.%s\n", imported ? " Imported tables are one figure per cell from another "
-		   "tool: no samples, no interval, no hw evidence." : "");
+	fprintf(f,
+		"\nMedian of timed batches. n/a: no such call in this library/path; wrong: "
+		"failed its known-answer vectors, not timed; " MISSING ": no such cell in this "
+		"source.%s\n",
+		imported ? " Imported tables are one figure per cell from another "
+			   "tool: no samples, no interval, no hw evidence."
+			 : "");
 	cs_matrix_free(&m);
 }

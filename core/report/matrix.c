@@ -8,16 +8,16 @@
 
 /* A row before it is placed in its block. */
 typedef struct pending_row {
-	size_t block;		/* block index */
-	size_t local;		/* index in the block */
+	size_t block; /* block index */
+	size_t local; /* index in the block */
 	char label[CS_RES_LABEL_MAX];
 } pending_row;
 
 /* Where each cell goes, from the first pass. */
 typedef struct place {
-	const cs_res_cell *c;	/* the cell */
-	size_t source;		/* global source index */
-	size_t row;		/* pending row index */
+	const cs_res_cell *c; /* the cell */
+	size_t source;	      /* global source index */
+	size_t row;	      /* pending row index */
 } place;
 
 static int
@@ -84,7 +84,7 @@ cs_matrix_build(cs_matrix *m, const cs_res_file *const *files, size_t n_files)
 	pending_row *pr = NULL;
 	place *pl = NULL;
 	size_t n_pr = 0, cap_pr = 0, n_pl = 0, cap_blocks = 0, total = 0;
-	size_t *size_cap = NULL;	/* per block: capacity of its size list */
+	size_t *size_cap = NULL; /* per block: capacity of its size list */
 	int rc = -1;
 	char key[2 * CS_RES_LABEL_MAX];
 
@@ -110,7 +110,8 @@ cs_matrix_build(cs_matrix *m, const cs_res_file *const *files, size_t n_files)
 				goto out;
 			if (!found) {
 				size_t old = cap_blocks;
-				if (reserve(&m->blocks, &cap_blocks, m->n_blocks + 1, sizeof *m->blocks))
+				if (reserve(&m->blocks, &cap_blocks, m->n_blocks + 1,
+					    sizeof *m->blocks))
 					goto out;
 				if (cap_blocks != old) {
 					size_t *q = realloc(size_cap, cap_blocks * sizeof *q);
@@ -175,9 +176,10 @@ cs_matrix_build(cs_matrix *m, const cs_res_file *const *files, size_t n_files)
 		const cs_res_cell *c = pl[i].c;
 		cs_mblock *bl = &m->blocks[pr[pl[i].row].block];
 		cs_mrow *row = &bl->rows[pr[pl[i].row].local];
-		long long *hit = bsearch(&c->size, bl->sizes, bl->n_sizes, sizeof *bl->sizes, cmp_ll);
-		const cs_res_cell **slot = &row->cells[pl[i].source * bl->n_sizes +
-						       (size_t)(hit - bl->sizes)];
+		long long *hit =
+			bsearch(&c->size, bl->sizes, bl->n_sizes, sizeof *bl->sizes, cmp_ll);
+		const cs_res_cell **slot =
+			&row->cells[pl[i].source * bl->n_sizes + (size_t)(hit - bl->sizes)];
 		if (*slot) {
 			m->duplicates++;
 			continue;

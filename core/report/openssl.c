@@ -13,11 +13,11 @@
 
 /* What openssl speed calls an algorithm, and for ecdh its curve. */
 typedef struct ossl_name {
-	const char *alg;	/* ours */
-	const char *evp;	/* openssl speed -evp name (the EVP interface) */
-	const char *lowlevel;	/* its name without -evp, or NULL = same */
-	unsigned bits;		/* ecdh: curve bits, 0 = not ecdh */
-	const char *curve;	/* ecdh: openssl's curve name */
+	const char *alg;      /* ours */
+	const char *evp;      /* openssl speed -evp name (the EVP interface) */
+	const char *lowlevel; /* its name without -evp, or NULL = same */
+	unsigned bits;	      /* ecdh: curve bits, 0 = not ecdh */
+	const char *curve;    /* ecdh: openssl's curve name */
 } ossl_name;
 
 /* Only where openssl speed's name differs from ours: the rest are spelled alike
@@ -61,9 +61,9 @@ row_name(const cs_mblock *b, const cs_res_cell *c, char *buf, size_t n)
 /* One section: the rows labelled `label` from source s. */
 typedef struct section {
 	const cs_matrix *m;
-	size_t s;		/* source */
-	const char *label;	/* lib/path... */
-	bool mr;		/* -mr form */
+	size_t s;	   /* source */
+	const char *label; /* lib/path... */
+	bool mr;	   /* -mr form */
 } section;
 
 /* This section's row in block b, or NULL when the source has no cell there. */
@@ -169,10 +169,12 @@ print_section(FILE *f, const section *x)
 			while (j < bl->n_sizes && bl->sizes[j] < sizes[k])
 				j++;
 			const cs_res_cell *c = j < bl->n_sizes && bl->sizes[j] == sizes[k]
-						       ? cs_matrix_at(bl, row, x->s, j) : NULL;
+						       ? cs_matrix_at(bl, row, x->s, j)
+						       : NULL;
 			double v = c && c->ok ? c->rate.median : 0;
 			if (x->mr)
-				fprintf(f, ":%.2f", v); /* openssl writes 0.00 for what it did not run */
+				fprintf(f, ":%.2f",
+					v); /* openssl writes 0.00 for what it did not run */
 			else if (!c)
 				fprintf(f, " %11s\xe2\x80\x94 ", ""); /* an em dash: one column */
 			else if (!c->ok)
@@ -210,7 +212,8 @@ print_section(FILE *f, const section *x)
 			head = true;
 			char what[2 * CS_RES_NAME_MAX + 32];
 			if (ecdh)
-				snprintf(what, sizeof what, "%4u bits ecdh (%s)", o->bits, o->curve);
+				snprintf(what, sizeof what, "%4u bits ecdh (%s)", o->bits,
+					 o->curve);
 			else
 				snprintf(what, sizeof what, "%s", name);
 			if (c->ok)
@@ -244,7 +247,8 @@ report(const cs_res_file *const *files, size_t n, FILE *f, bool mr)
 				if (!m.blocks[b].rows[r].any[s])
 					continue;
 				int len = snprintf(key, sizeof key, "%zu\x1f%s", s, label);
-				if (cs_index_put(&seen, key, (size_t)len, 0, &found) == CS_INDEX_NONE)
+				if (cs_index_put(&seen, key, (size_t)len, 0, &found) ==
+				    CS_INDEX_NONE)
 					goto out;
 				if (found)
 					continue;

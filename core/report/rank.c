@@ -130,7 +130,7 @@ cs_rank_verdict(const cs_matrix *m, const cs_mblock *b)
 	if (!f)
 		return NULL;
 	/* per size: the winner's label; runs of equal winners, largest sizes first */
-	char (*win)[CS_RES_LABEL_MAX + 32] = calloc(b->n_sizes + 1, sizeof *win);
+	char(*win)[CS_RES_LABEL_MAX + 32] = calloc(b->n_sizes + 1, sizeof *win);
 	cs_rank *ranks = calloc(b->n_sizes + 1, sizeof *ranks);
 	bool any = false;
 	for (size_t k = 0; win && ranks && k < b->n_sizes; k++) {
@@ -155,7 +155,8 @@ cs_rank_verdict(const cs_matrix *m, const cs_mblock *b)
 			/* the largest sizes' winner: its rate, and how far ahead of the next library */
 			double v = r->e[0].c->rate.median / (b->bytes ? 1e6 : 1);
 			if (v >= 100)
-				snprintf(num, sizeof num, "%.0f", v); /* a verdict needs no decimals */
+				snprintf(num, sizeof num, "%.0f",
+					 v); /* a verdict needs no decimals */
 			else
 				cs_report_number(v, num, sizeof num);
 			fprintf(f, " %s %s", num, b->bytes ? "MB/s" : "op/s");

@@ -15,16 +15,16 @@
 #define CS_INDEX_NONE ((size_t)-1)
 
 typedef struct cs_index_slot {
-	char *key;		/* owned copy, NULL = empty slot */
-	size_t len;		/* key bytes */
-	uint64_t hash;		/* FNV-1a of the key */
-	size_t val;		/* the caller's value */
+	char *key;     /* owned copy, NULL = empty slot */
+	size_t len;    /* key bytes */
+	uint64_t hash; /* FNV-1a of the key */
+	size_t val;    /* the caller's value */
 } cs_index_slot;
 
 typedef struct cs_index {
-	cs_index_slot *slots;	/* cap slots, a power of two */
-	size_t cap;		/* slots allocated */
-	size_t n;		/* keys stored */
+	cs_index_slot *slots; /* cap slots, a power of two */
+	size_t cap;	      /* slots allocated */
+	size_t n;	      /* keys stored */
 } cs_index;
 
 /* The value of key, or val after inserting it (*found says which);
@@ -38,36 +38,36 @@ void cs_index_free(cs_index *x);
 
 /* One column group: a run, or one imported table, of one file. */
 typedef struct cs_msource {
-	const cs_res_file *file;	/* the file it came from */
-	const cs_res_source *src;	/* its entry in that file */
+	const cs_res_file *file;  /* the file it came from */
+	const cs_res_source *src; /* its entry in that file */
 } cs_msource;
 
 /* One row: a lib/path[variant][/mask][ xN] in one block. */
 typedef struct cs_mrow {
-	char label[CS_RES_LABEL_MAX];	/* the row label */
-	const cs_res_cell **cells;	/* [source * n_sizes + k], NULL = missing */
-	const cs_res_cell **any;	/* per source: its ok cell with evidence, else any */
+	char label[CS_RES_LABEL_MAX]; /* the row label */
+	const cs_res_cell **cells;    /* [source * n_sizes + k], NULL = missing */
+	const cs_res_cell **any;      /* per source: its ok cell with evidence, else any */
 } cs_mrow;
 
 /* One block: an (algorithm, op) pair. */
 typedef struct cs_mblock {
-	const char *alg;	/* the cells' name (maybe unknown to this build) */
-	const char *op;		/* the cells' op name */
-	bool bytes;		/* rates in B/s (columns are sizes), else op/s */
-	long long *sizes;	/* distinct sizes, ascending */
+	const char *alg;  /* the cells' name (maybe unknown to this build) */
+	const char *op;	  /* the cells' op name */
+	bool bytes;	  /* rates in B/s (columns are sizes), else op/s */
+	long long *sizes; /* distinct sizes, ascending */
 	size_t n_sizes;
-	cs_mrow *rows;		/* in order of first appearance */
+	cs_mrow *rows; /* in order of first appearance */
 	size_t n_rows;
-	bool *has_source;	/* per source: some cell of this block comes from it */
-	size_t order[3];	/* sort key: catalogue index, op index, first cell */
+	bool *has_source; /* per source: some cell of this block comes from it */
+	size_t order[3];  /* sort key: catalogue index, op index, first cell */
 } cs_mblock;
 
 typedef struct cs_matrix {
-	cs_msource *sources;	/* every source of every file, in order */
+	cs_msource *sources; /* every source of every file, in order */
 	size_t n_sources;
-	cs_mblock *blocks;	/* catalogue order, then unknown algorithms as they come */
+	cs_mblock *blocks; /* catalogue order, then unknown algorithms as they come */
 	size_t n_blocks;
-	size_t duplicates;	/* cells repeating (source, block, row, size): first kept */
+	size_t duplicates; /* cells repeating (source, block, row, size): first kept */
 } cs_matrix;
 
 /* 0, or -1 when out of memory. */
@@ -80,17 +80,17 @@ size_t cs_report_sort_unique(long long *v, size_t n);
 
 /* ---- rank.c: the rank view's model ---- */
 typedef struct cs_rank_entry {
-	const cs_res_cell *c;	/* the cell */
-	size_t source;		/* its source */
-	size_t row;		/* its row in the block */
-	double ratio;		/* best rate / this rate (ok cells), >= 1 */
+	const cs_res_cell *c; /* the cell */
+	size_t source;	      /* its source */
+	size_t row;	      /* its row in the block */
+	double ratio;	      /* best rate / this rate (ok cells), >= 1 */
 } cs_rank_entry;
 
 /* One block at one size: ok cells fastest first, then the others. */
 typedef struct cs_rank {
-	cs_rank_entry *e;	/* n entries */
+	cs_rank_entry *e; /* n entries */
 	size_t n;
-	size_t n_ok;		/* the first n_ok are ok */
+	size_t n_ok; /* the first n_ok are ok */
 } cs_rank;
 
 /* 0, or -1 when out of memory. */
@@ -101,9 +101,9 @@ void cs_rank_label(const cs_matrix *m, const cs_mblock *b, const cs_rank_entry *
 		   size_t n);
 /* One row of the rank view, as cs_rank_each hands it to a format. */
 typedef struct cs_rank_row {
-	const char *size;	/* "1 KiB" on a size's first row; "" on the others and for op blocks */
-	size_t place;		/* 1 for the fastest, 2, ...; 0 when the cell is not ok */
-	const cs_rank_entry *e;	/* the entry: its cell, source, row and ratio */
+	const char *size; /* "1 KiB" on a size's first row; "" on the others and for op blocks */
+	size_t place;	  /* 1 for the fastest, 2, ...; 0 when the cell is not ok */
+	const cs_rank_entry *e; /* the entry: its cell, source, row and ratio */
 	const char *label;	/* cs_rank_label's text */
 	const char *hw;		/* cs_report_hw's text */
 	double rate;		/* MB/s (byte ops) or op/s; meaningful when the cell is ok */
@@ -135,9 +135,9 @@ void cs_report_number(double v, char *buf, size_t n);
 
 /* ---- emit.c: formats and views by name ---- */
 typedef enum cs_view {
-	CS_VIEW_MATRIX,		/* blocks of lib/path x size */
-	CS_VIEW_RANK,		/* per alg x op x size, fastest first */
-	CS_VIEW_HANDSHAKE,	/* TLS 1.3 handshake cost per lib/path (handshake.h) */
+	CS_VIEW_MATRIX,	   /* blocks of lib/path x size */
+	CS_VIEW_RANK,	   /* per alg x op x size, fastest first */
+	CS_VIEW_HANDSHAKE, /* TLS 1.3 handshake cost per lib/path (handshake.h) */
 	CS_VIEW_COUNT
 } cs_view;
 

@@ -140,8 +140,9 @@ print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, i
 		if (width(b->rows[r].label) + (multi ? 5 : 0) > lw)
 			lw = width(b->rows[r].label) + (multi ? 5 : 0);
 	fprintf(f, "\n%s %s  (%s)\n", b->alg, b->op,
-		ns_unit ? "ns per operation: the harness's own cost"
-		: !b->bytes ? "operations per second" : "MB/s = 10^6 bytes per second");
+		ns_unit	    ? "ns per operation: the harness's own cost"
+		: !b->bytes ? "operations per second"
+			    : "MB/s = 10^6 bytes per second");
 	fprintf(f, "%-*s", lw, "lib/path");
 	char head[48];
 	for (size_t k = 0; k < b->n_sizes; k++) {
@@ -181,8 +182,8 @@ print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, i
 
 /* One rank row to a text table whose lib/path column is lw wide. */
 typedef struct rank_out {
-	FILE *f;	/* where */
-	int lw;		/* lib/path column width */
+	FILE *f; /* where */
+	int lw;	 /* lib/path column width */
 } rank_out;
 
 static cs_rank_row_func print_rank_row;
@@ -241,7 +242,10 @@ print_header(FILE *f, const cs_res_file *r)
 			seen |= strcmp(r->libs[j].name, l->name) == 0;
 		if (seen && !l->error)
 			continue;
-		fprintf(f, "  %-16s %s\n", l->name, l->error ? l->error : l->version ? l->version : "?");
+		fprintf(f, "  %-16s %s\n", l->name,
+			l->error     ? l->error
+			: l->version ? l->version
+				     : "?");
 	}
 }
 
@@ -277,8 +281,10 @@ cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 	if (view == CS_VIEW_RANK)
 		fprintf(f, "\nvs best: the fastest rate at that size divided by this one; the "
 			   "verdict names the fastest per run of sizes.\n");
-	fprintf(f, "\nmedian of timed batches; ±N%%: the 95%% confidence interval of the median is "
-		   "wider than the %.0f%% target.\n", precision * 100);
+	fprintf(f,
+		"\nmedian of timed batches; ±N%%: the 95%% confidence interval of the median is "
+		"wider than the %.0f%% target.\n",
+		precision * 100);
 	fprintf(f, "n/a: this library/path has no such call; wrong: failed its known-answer "
 		   "vectors, not timed.\n");
 	if (m.n_sources > 1)
@@ -290,11 +296,15 @@ cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 		fprintf(f, "imported cells are one figure from another tool: no samples, no "
 			   "interval, no hw evidence.\n");
 	if (m.duplicates)
-		fprintf(f, "%zu duplicate cells (same source, row, size) were not shown: the "
-			   "first of each is.\n", m.duplicates);
+		fprintf(f,
+			"%zu duplicate cells (same source, row, size) were not shown: the "
+			"first of each is.\n",
+			m.duplicates);
 	for (size_t i = 0; i < n; i++)
 		if (files[i]->interrupted)
-			fprintf(f, "interrupted (%s): the numbers above are what was measured "
-				   "before the signal.\n", files[i]->name);
+			fprintf(f,
+				"interrupted (%s): the numbers above are what was measured "
+				"before the signal.\n",
+				files[i]->name);
 	cs_matrix_free(&m);
 }

@@ -20,16 +20,16 @@ static const char *const flag_names[CS_FLAG_COUNT] = {"slower", "hw", "status", 
 static const struct {
 	const char *label, *what;
 } reference_cells[] = {
-        {"noop/noop", "sha256 digest 8192"},
-        {"openssl/evp", "sha256 digest 8192"},
+	{"noop/noop", "sha256 digest 8192"},
+	{"openssl/evp", "sha256 digest 8192"},
 };
 
 const cs_compare_opts cs_compare_defaults = {
-        .threshold = 0.05,
-        .fail_on = (1u << CS_FLAG_COUNT) - 1,
-        .across_hosts = false,
-        .base_sel = NULL,
-        .cur_sel = NULL,
+	.threshold = 0.05,
+	.fail_on = (1u << CS_FLAG_COUNT) - 1,
+	.across_hosts = false,
+	.base_sel = NULL,
+	.cur_sel = NULL,
 };
 
 const char *
@@ -52,7 +52,7 @@ cs_flag_parse(const char *s, unsigned *bits, char *why, size_t n)
 			k++;
 		if (k == CS_FLAG_COUNT || len == 0) {
 			snprintf(why, n, "--fail-on: unknown kind '%.*s' (known: %s)", (int)len, s,
-			         known);
+				 known);
 			return -1;
 		}
 		*bits |= 1u << k;
@@ -130,9 +130,9 @@ median_pmf(size_t n, double *pmf)
 		double p = (double)(k + 1) / (double)n, tail = 0;
 		for (size_t j = m; j <= n; j++) {
 			double lc = lgamma((double)n + 1) - lgamma((double)j + 1) -
-			            lgamma((double)(n - j) + 1);
+				    lgamma((double)(n - j) + 1);
 			tail += p >= 1 ? (j == n)
-			               : exp(lc + (double)j * log(p) + (double)(n - j) * log1p(-p));
+				       : exp(lc + (double)j * log(p) + (double)(n - j) * log1p(-p));
 		}
 		pmf[k] = tail - prev;
 		prev = tail;
@@ -274,7 +274,7 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o, bool same_run)
 		/* the median of the paired ratios, as uncertain as their own spread */
 		c->ratio = median(r, np);
 		c->noise = np >= 2 ? spread(c->cur, r, np)
-		                   : spread(c->base, xb, 1) + spread(c->cur, xc, 1);
+				   : spread(c->base, xb, 1) + spread(c->cur, xc, 1);
 	} else {
 		c->ratio = c->cur_rate / c->base_rate;
 		/* the ratio is as uncertain as both sides together */
@@ -293,7 +293,7 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o, bool same_run)
 	}
 	/* paired: the one-sample bootstrap of the median ratio */
 	int b = c->paired ? bootstrap_ratio(&one, 1, r, np, &c->ci_lo, &c->ci_hi)
-	                  : bootstrap_ratio(xb, c->n_base, xc, c->n_cur, &c->ci_lo, &c->ci_hi);
+			  : bootstrap_ratio(xb, c->n_base, xc, c->n_cur, &c->ci_lo, &c->ci_hi);
 	if (b != 0)
 		return; /* no memory: no verdict beats a wrong one */
 	if (c->ci_hi < 1)
@@ -329,7 +329,7 @@ selected(const cs_res_cell *cell, const selection *sel)
 {
 	return strcmp(cell->lib, sel->lib) == 0 && strcmp(cell->mask, sel->mask) == 0 &&
 	       (sel->has_variant ? cell->variant && strcmp(cell->variant, sel->variant) == 0
-	                         : !cell->variant);
+				 : !cell->variant);
 }
 
 /* The pairing key: the whole cell key, or in same-run mode what is measured
@@ -340,7 +340,7 @@ pair_key(const cs_res_cell *cell, bool same_run, char *buf, size_t n)
 	if (!same_run)
 		return cs_report_cell_key(cell, buf, n);
 	return snprintf(buf, n, "%s\x1f%d\x1f%s\x1f%s\x1f%lld", cell->path, cell->multi, cell->alg,
-	                cell->op, cell->size);
+			cell->op, cell->size);
 }
 
 static void
@@ -348,7 +348,7 @@ name_cell(cs_cell_cmp *c, const cs_res_cell *cell, bool same_run)
 {
 	if (same_run)
 		snprintf(c->label, sizeof c->label, "%s%s", cell->path,
-		         cell->multi > 1 ? " xN" : "");
+			 cell->multi > 1 ? " xN" : "");
 	else
 		cs_res_row_label(cell, c->label, sizeof c->label);
 	snprintf(c->what, sizeof c->what, "%s %s %lld", cell->alg, cell->op, cell->size);
@@ -362,27 +362,27 @@ host_diff(const cs_res_file *base, const cs_res_file *cur, cs_comparison *out)
 	const struct {
 		const char *name, *a, *b;
 	} f[] = {{"hostname", base->hostname, cur->hostname},
-	         {"kernel", base->kernel, cur->kernel},
-	         {"cpu features", base->cpu_features, cur->cpu_features}};
+		 {"kernel", base->kernel, cur->kernel},
+		 {"cpu features", base->cpu_features, cur->cpu_features}};
 	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
 		if (strcmp(f[i].a, f[i].b) != 0 && used < sizeof out->host_changes)
 			used += (size_t)snprintf(out->host_changes + used,
-			                         sizeof out->host_changes - used,
-			                         "%s%s '%.200s' -> '%.200s'", used ? "; " : "",
-			                         f[i].name, f[i].a, f[i].b);
+						 sizeof out->host_changes - used,
+						 "%s%s '%.200s' -> '%.200s'", used ? "; " : "",
+						 f[i].name, f[i].a, f[i].b);
 	if (strcmp(base->cpu_arch, cur->cpu_arch) || strcmp(base->cpu_model, cur->cpu_model))
 		snprintf(out->cpu_change, sizeof out->cpu_change, "%.32s %.120s -> %.32s %.120s",
-		         base->cpu_arch, base->cpu_model, cur->cpu_arch, cur->cpu_model);
+			 base->cpu_arch, base->cpu_model, cur->cpu_arch, cur->cpu_model);
 	if (out->cpu_change[0] && used < sizeof out->host_changes)
 		snprintf(out->host_changes + used, sizeof out->host_changes - used, "%sCPU %.300s",
-		         used ? "; " : "", out->cpu_change);
+			 used ? "; " : "", out->cpu_change);
 }
 
 static void
 lib_text(const cs_res_lib *l, char *buf, size_t n)
 {
 	snprintf(buf, n, "%.100s%s%.50s", l && l->version ? l->version : "",
-	         l && l->build && *l->build ? "; " : "", l && l->build ? l->build : "");
+		 l && l->build && *l->build ? "; " : "", l && l->build ? l->build : "");
 }
 
 static const cs_res_lib *
@@ -437,14 +437,14 @@ reference_drift(cs_comparison *out)
 		if (!out->drift_ref[0] || fabs(c->ratio - 1) > fabs(out->drift - 1)) {
 			out->drift = c->ratio;
 			snprintf(out->drift_ref, sizeof out->drift_ref, "%s %s",
-			         reference_cells[r].label, reference_cells[r].what);
+				 reference_cells[r].label, reference_cells[r].what);
 		}
 	}
 }
 
 int
 cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opts *o,
-           cs_comparison *out, char *why, size_t why_size)
+	   cs_comparison *out, char *why, size_t why_size)
 {
 	memset(out, 0, sizeof *out);
 	out->opts = *o;
@@ -459,10 +459,10 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 		host_diff(base, cur, out);
 		if (out->cpu_change[0] && !o->across_hosts) {
 			snprintf(why, why_size,
-			         "'%s' and '%s' were measured on different CPUs (%s) "
-			         "(accepted: files from one CPU model and architecture, or "
-			         "--across-hosts)",
-			         base->name, cur->name, out->cpu_change);
+				 "'%s' and '%s' were measured on different CPUs (%s) "
+				 "(accepted: files from one CPU model and architecture, or "
+				 "--across-hosts)",
+				 base->name, cur->name, out->cpu_change);
 			return 2;
 		}
 		if (library_diff(base, cur, out) != 0)
@@ -508,11 +508,11 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 	}
 	if (!rc && out->same_run && (n_sel_base == 0 || n_sel_cur == 0)) {
 		snprintf(why, why_size,
-		         "--%s '%s' matches no cell of '%s' (accepted: a library as "
-		         "in the result file, e.g. wolfssl@5.7.2, openssl/no-aes, "
-		         "openssl[default])",
-		         n_sel_base ? "new" : "base", n_sel_base ? o->cur_sel : o->base_sel,
-		         base->name);
+			 "--%s '%s' matches no cell of '%s' (accepted: a library as "
+			 "in the result file, e.g. wolfssl@5.7.2, openssl/no-aes, "
+			 "openssl[default])",
+			 n_sel_base ? "new" : "base", n_sel_base ? o->cur_sel : o->base_sel,
+			 base->name);
 		rc = 2;
 	}
 	size_t n_base_cells = out->n_cells;

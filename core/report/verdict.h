@@ -16,9 +16,9 @@
 
 /* What can make compare exit 1 (--fail-on); each a bit of cs_compare_opts.fail_on. */
 typedef enum cs_flag {
-	CS_FLAG_SLOWER,  /* a cell slower beyond threshold, noise and test */
-	CS_FLAG_HW,      /* a cell lost an instruction class (hw) */
-	CS_FLAG_STATUS,  /* a cell ok in BASE is not ok in NEW */
+	CS_FLAG_SLOWER,	 /* a cell slower beyond threshold, noise and test */
+	CS_FLAG_HW,	 /* a cell lost an instruction class (hw) */
+	CS_FLAG_STATUS,	 /* a cell ok in BASE is not ok in NEW */
 	CS_FLAG_MISSING, /* a cell of BASE is not in NEW */
 	CS_FLAG_COUNT
 } cs_flag;
@@ -34,26 +34,26 @@ typedef enum cs_speed {
 	CS_SPEED_SLOWER,
 	CS_SPEED_FASTER,
 	CS_SPEED_DRIFT, /* slower, but not beyond the machine's drift: inconclusive */
-	CS_SPEED_NONE,  /* not compared (not ok on a side, or missing) */
+	CS_SPEED_NONE,	/* not compared (not ok on a side, or missing) */
 } cs_speed;
 
 typedef struct cs_cell_cmp {
 	char label
-	        [CS_RES_LABEL_MAX]; /* lib/path[variant]/mask of NEW's cell (BASE's when missing) */
+		[CS_RES_LABEL_MAX]; /* lib/path[variant]/mask of NEW's cell (BASE's when missing) */
 	char what[2 * CS_RES_NAME_MAX + 32]; /* "alg op size" */
 	const cs_res_cell *base, *cur; /* the cells (borrowed); NULL when absent on that side */
 	double base_rate, cur_rate;    /* median rates (of repetition medians) */
-	const char *unit;              /* "B/s" or "op/s" */
-	double ratio;                  /* cur_rate / base_rate (> 1 faster) */
-	double ci_lo, ci_hi;           /* 95% bootstrap CI of the ratio (strong verdicts), else 0 */
-	double noise;                  /* noise floor: the sum of both sides' relative spreads */
-	size_t n_base, n_cur;          /* ok repetitions per side */
-	bool weak;                     /* fewer than 3 repetitions on a side: effect + noise only */
-	bool paired;                   /* same run: decided from the ratio within each repetition */
+	const char *unit;	       /* "B/s" or "op/s" */
+	double ratio;		       /* cur_rate / base_rate (> 1 faster) */
+	double ci_lo, ci_hi;	       /* 95% bootstrap CI of the ratio (strong verdicts), else 0 */
+	double noise;		       /* noise floor: the sum of both sides' relative spreads */
+	size_t n_base, n_cur;	       /* ok repetitions per side */
+	bool weak;		       /* fewer than 3 repetitions on a side: effect + noise only */
+	bool paired;		       /* same run: decided from the ratio within each repetition */
 	cs_speed speed;
 	char hw_base[256], hw_cur[256]; /* hw summaries ("-" without evidence) */
 	bool hw_lost,
-	        hw_gained; /* a class with >= 10% of BASE's samples under 2% in NEW / the reverse */
+		hw_gained; /* a class with >= 10% of BASE's samples under 2% in NEW / the reverse */
 	bool status_changed; /* ok in BASE, something else in NEW */
 } cs_cell_cmp;
 
@@ -78,20 +78,20 @@ extern const cs_compare_opts cs_compare_defaults;
 typedef struct cs_comparison {
 	cs_compare_opts opts;
 	const char *base_name, *cur_name; /* files (or selections) for the headings */
-	cs_cell_cmp *cells;               /* BASE's cells in order, then NEW's new cells */
+	cs_cell_cmp *cells;		  /* BASE's cells in order, then NEW's new cells */
 	size_t n_cells;
-	size_t compared;             /* cells with a speed verdict */
+	size_t compared;	     /* cells with a speed verdict */
 	size_t count[CS_FLAG_COUNT]; /* flagged, per kind */
 	size_t faster, new_cells, drift_cells;
-	bool same_run;       /* two selections of one file: drift cancels */
-	double drift;        /* reference cell NEW/BASE ratio farthest from 1; 1 when none */
+	bool same_run;	     /* two selections of one file: drift cancels */
+	double drift;	     /* reference cell NEW/BASE ratio farthest from 1; 1 when none */
 	char drift_ref[160]; /* which reference cell, "" when none was in both */
 	bool inconclusive;   /* |drift - 1| > threshold */
 	cs_lib_change *libs; /* library version / build changes */
 	size_t n_libs;
 	char host_changes[1024]; /* "hostname a -> b; kernel x -> y; ..." or "" */
-	char cpu_change[320];    /* arch or CPU model differs ("" when not) */
-	int status;              /* exit status: 0, 1 (flagged in fail_on), 5 (inconclusive) */
+	char cpu_change[320];	 /* arch or CPU model differs ("" when not) */
+	int status;		 /* exit status: 0, 1 (flagged in fail_on), 5 (inconclusive) */
 } cs_comparison;
 
 /*
@@ -102,7 +102,7 @@ typedef struct cs_comparison {
  * what would be accepted); -1 on no memory.
  */
 int cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opts *opts,
-               cs_comparison *out, char *why, size_t why_size);
+	       cs_comparison *out, char *why, size_t why_size);
 void cs_comparison_free(cs_comparison *c);
 
 /* The formats. */

@@ -60,13 +60,9 @@ depth_ok(const json_t *v, int depth)
 	const char *k;
 	json_t *e;
 	if (json_is_array(v)) {
-		json_array_foreach((json_t *)v, i, e)
-			if (!depth_ok(e, depth + 1))
-				return false;
+		json_array_foreach((json_t *)v, i, e) if (!depth_ok(e, depth + 1)) return false;
 	} else if (json_is_object(v)) {
-		json_object_foreach((json_t *)v, k, e)
-			if (!depth_ok(e, depth + 1))
-				return false;
+		json_object_foreach((json_t *)v, k, e) if (!depth_ok(e, depth + 1)) return false;
 	}
 	return true;
 }
@@ -127,7 +123,8 @@ get_int(dec *d, json_t *obj, const char *where, const char *key, bool required, 
 		return bad(d, where, key, "%s, not an integer", type_name(v));
 	long long x = json_integer_value(v);
 	if (x < lo || x > hi)
-		return bad(d, where, key, "%lld is out of range (accepted: %lld to %lld)", x, lo, hi);
+		return bad(d, where, key, "%lld is out of range (accepted: %lld to %lld)", x, lo,
+			   hi);
 	*out = x;
 	return true;
 }
@@ -240,9 +237,11 @@ evidence(dec *d, json_t *ev, const char *where, cs_res_evidence *out)
 	snprintf(w, sizeof w, "%s.classes", where);
 	const char *k;
 	json_t *v;
-	json_object_foreach(classes, k, v) {
+	json_object_foreach(classes, k, v)
+	{
 		if (strlen(k) > CS_RES_NAME_MAX)
-			return bad(d, w, NULL, "a class name longer than %d bytes", CS_RES_NAME_MAX);
+			return bad(d, w, NULL, "a class name longer than %d bytes",
+				   CS_RES_NAME_MAX);
 		cs_res_class *c = &out->classes[out->n_classes++];
 		c->name = k;
 		if (!get_num(d, classes, w, k, true, 0, 1, 0, &c->share))
@@ -251,8 +250,8 @@ evidence(dec *d, json_t *ev, const char *where, cs_res_evidence *out)
 	return true;
 }
 
-static const char *const statuses[] = {"ok", "wrong", "unsupported", "crashed", "timeout",
-				       "error", NULL};
+static const char *const statuses[] = {"ok",	  "wrong", "unsupported", "crashed",
+				       "timeout", "error", NULL};
 static const char *const units[] = {"B/s", "op/s", NULL};
 
 static bool
@@ -349,7 +348,10 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	    !get_obj(d, j, w, "evidence", false, &ev))
 		return false;
 	if (!c->ok && (rate || ns || samples))
-		return bad(d, w, rate ? "rate" : ns ? "ns_per_op" : "samples",
+		return bad(d, w,
+			   rate ? "rate"
+			   : ns ? "ns_per_op"
+				: "samples",
 			   "present on a cell whose status is '%s' (only ok cells are timed)",
 			   c->status);
 	if (c->imported && (samples || ev))
@@ -504,8 +506,7 @@ cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, siz
 		bad(&d, "", NULL, "nested deeper than %d levels", CS_RES_DEPTH_MAX);
 		goto fail;
 	}
-	if (!metadata(&d, root, f) ||
-	    !get_arr(&d, root, "", "libraries", false, 100000, &libs) ||
+	if (!metadata(&d, root, f) || !get_arr(&d, root, "", "libraries", false, 100000, &libs) ||
 	    !get_arr(&d, root, "", "sources", false, 100000, &sources) ||
 	    !get_arr(&d, root, "", "cells", true, CS_RES_CELLS_MAX, &cells))
 		goto fail;
@@ -521,12 +522,14 @@ cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, siz
 		bad(&d, "", NULL, "out of memory for %zu cells", nc);
 		goto fail;
 	}
-	json_array_foreach(libs, i, e) {
+	json_array_foreach(libs, i, e)
+	{
 		if (!library(&d, e, i, &f->libs[i]))
 			goto fail;
 		f->n_libs++;
 	}
-	json_array_foreach(sources, i, e) {
+	json_array_foreach(sources, i, e)
+	{
 		if (!source(&d, e, i, &f->sources[i]))
 			goto fail;
 		f->n_sources++;
@@ -537,7 +540,8 @@ cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, siz
 		f->sources[0].multi = 1;
 		f->n_sources = 1;
 	}
-	json_array_foreach(cells, i, e) {
+	json_array_foreach(cells, i, e)
+	{
 		f->n_cells++;
 		if (!cell(&d, e, i, f, &f->cells[i]))
 			goto fail;
@@ -555,12 +559,13 @@ not_json(char *why, size_t n, const char *name, const json_error_t *e)
 	bool text = e->line == 1 && strstr(e->text, "'[' or '{' expected") != NULL;
 	snprintf(why, n, "%s: line %d: not JSON: %s%s", name, e->line, e->text,
 		 text ? " (a table printed by openssl speed? cryptospeed import openssl-speed FILE "
-			"-o FILE.json reads it)" : "");
+			"-o FILE.json reads it)"
+		      : "");
 }
 
 int
-cs_results_load_buffer(const char *buf, size_t len, const char *name, cs_res_file *out,
-		       char *why, size_t n)
+cs_results_load_buffer(const char *buf, size_t len, const char *name, cs_res_file *out, char *why,
+		       size_t n)
 {
 	json_error_t e;
 	memset(out, 0, sizeof *out);

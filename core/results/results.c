@@ -16,8 +16,7 @@
 static json_t *
 quantiles(double median, double q1, double q3, double lo, double hi)
 {
-	return json_pack("{sf sf sf s[ff]}", "median", median, "q1", q1, "q3", q3,
-			 "ci95", lo, hi);
+	return json_pack("{sf sf sf s[ff]}", "median", median, "q1", q1, "q3", q3, "ci95", lo, hi);
 }
 
 /* --multi: each common window (its span and every worker's ops, the sample
@@ -30,8 +29,10 @@ multi_json(const cs_rcell *c, json_t *j)
 	for (size_t i = 0; i < c->n_win; i++) {
 		json_t *ops = json_array();
 		for (int k = 0; k < c->n_ws; k++)
-			json_array_append_new(ops, json_integer(
-				(json_int_t)c->win_ops[i * (size_t)c->n_ws + (size_t)k]));
+			json_array_append_new(
+				ops,
+				json_integer(
+					(json_int_t)c->win_ops[i * (size_t)c->n_ws + (size_t)k]));
 		json_array_append_new(wins, json_pack("{sf so}", "ns", c->win_ns[i], "ops", ops));
 		span += c->win_ns[i];
 	}
@@ -52,7 +53,8 @@ cell_json(const cs_rcell *c)
 	const cs_worker *w = c->w;
 	json_t *hello = w->hello;
 	json_object_set_new(j, "lib", json_string(w->file->name));
-	json_object_set_new(j, "lib_version",
+	json_object_set_new(
+		j, "lib_version",
 		json_string(hello ? json_string_value(json_object_get(hello, "version")) : ""));
 	json_object_set_new(j, "path", json_string(c->path));
 	json_object_set_new(j, "mask", json_string(w->mask));
@@ -120,10 +122,9 @@ host_json(void)
 	cs_cpu_detect(&cpu);
 	gethostname(host, sizeof host - 1);
 	bool have_u = uname(&u) == 0;
-	return json_pack("{ss ss s{ss ss ss ss si}}", "hostname", host,
-			 "kernel", have_u ? u.release : "",
-			 "cpu", "arch", cpu.arch, "model", cpu.model, "features", cpu.features,
-			 "source", cpu.source, "cpus", cpu.cpus);
+	return json_pack("{ss ss s{ss ss ss ss si}}", "hostname", host, "kernel",
+			 have_u ? u.release : "", "cpu", "arch", cpu.arch, "model", cpu.model,
+			 "features", cpu.features, "source", cpu.source, "cpus", cpu.cpus);
 }
 
 static json_t *
@@ -134,15 +135,14 @@ config_json(const cs_config *cfg)
 		json_array_append_new(sizes, json_integer((json_int_t)cfg->sizes[i]));
 	for (size_t i = 0; cfg->launcher[i]; i++)
 		json_array_append_new(launcher, json_string(cfg->launcher[i]));
-	return json_pack("{ss sf sf sb so sI sb sI so sI sI sI sI si}",
-			 "clock", "CLOCK_MONOTONIC_RAW", "precision", cfg->precision,
-			 "budget_s", cfg->budget_s, "quick", cfg->quick, "sizes", sizes,
-			 "misalign", (json_int_t)cfg->misalign, "evidence", cfg->evidence,
-			 "evidence_size", (json_int_t)cfg->evidence_size, "launcher", launcher,
-			 "batch_target_ns", (json_int_t)cfg->target_ns,
-			 "warmup_ns", (json_int_t)cfg->warmup_ns,
-			 "min_samples", (json_int_t)cfg->min_samples,
-			 "seed", (json_int_t)cfg->seed, "multi", cfg->multi);
+	return json_pack("{ss sf sf sb so sI sb sI so sI sI sI sI si}", "clock",
+			 "CLOCK_MONOTONIC_RAW", "precision", cfg->precision, "budget_s",
+			 cfg->budget_s, "quick", cfg->quick, "sizes", sizes, "misalign",
+			 (json_int_t)cfg->misalign, "evidence", cfg->evidence, "evidence_size",
+			 (json_int_t)cfg->evidence_size, "launcher", launcher, "batch_target_ns",
+			 (json_int_t)cfg->target_ns, "warmup_ns", (json_int_t)cfg->warmup_ns,
+			 "min_samples", (json_int_t)cfg->min_samples, "seed", (json_int_t)cfg->seed,
+			 "multi", cfg->multi);
 }
 
 static json_t *
@@ -182,8 +182,8 @@ cs_results_json(const cs_run *run)
 {
 	json_t *r = json_object();
 	json_object_set_new(r, "schema", json_string("cryptospeed/1"));
-	json_object_set_new(r, "tool", json_pack("{ss ss}", "name", "cryptospeed",
-						 "version", CS_VERSION));
+	json_object_set_new(r, "tool",
+			    json_pack("{ss ss}", "name", "cryptospeed", "version", CS_VERSION));
 	if (run->cfg->label)
 		json_object_set_new(r, "label", json_string(run->cfg->label));
 	json_object_set_new(r, "started", json_string(run->started));

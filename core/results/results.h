@@ -12,128 +12,128 @@
 #include "orchestrator.h"
 
 /* Limits a loaded file must respect (beyond them it is refused, never cut). */
-#define CS_RES_NAME_MAX 128		/* bytes in a name: lib, path, alg, op, mask, ... */
-#define CS_RES_TEXT_MAX 65536		/* bytes in any other string */
-#define CS_RES_DEPTH_MAX 16		/* nesting of arrays and objects */
-#define CS_RES_CELLS_MAX 10000000	/* cells in one file */
-#define CS_RES_SAMPLES_MAX 10000000	/* samples in one cell */
-#define CS_RES_SIZE_MAX (1LL << 40)	/* a cell's input size in bytes */
+#define CS_RES_NAME_MAX 128	    /* bytes in a name: lib, path, alg, op, mask, ... */
+#define CS_RES_TEXT_MAX 65536	    /* bytes in any other string */
+#define CS_RES_DEPTH_MAX 16	    /* nesting of arrays and objects */
+#define CS_RES_CELLS_MAX 10000000   /* cells in one file */
+#define CS_RES_SAMPLES_MAX 10000000 /* samples in one cell */
+#define CS_RES_SIZE_MAX (1LL << 40) /* a cell's input size in bytes */
 /* Room for a row label: lib/path[variant]/mask xN from names of CS_RES_NAME_MAX. */
 #define CS_RES_LABEL_MAX (4 * CS_RES_NAME_MAX + 32)
 
 /* Quantiles of a rate or a time. */
 typedef struct cs_res_quant {
-	double median;		/* > 0 */
-	double q1, q3;		/* 0 when absent */
-	double ci_lo, ci_hi;	/* the median's 95% interval; 0 when absent */
-	bool has_spread;	/* q1, q3 and the interval were in the file */
+	double median;	     /* > 0 */
+	double q1, q3;	     /* 0 when absent */
+	double ci_lo, ci_hi; /* the median's 95% interval; 0 when absent */
+	bool has_spread;     /* q1, q3 and the interval were in the file */
 } cs_res_quant;
 
 /* One instruction class of the hw evidence and its share of in-library samples. */
 typedef struct cs_res_class {
-	const char *name;	/* "aes-ni", "sha-ni", "scalar", ... */
-	double share;		/* in [0, 1] */
+	const char *name; /* "aes-ni", "sha-ni", "scalar", ... */
+	double share;	  /* in [0, 1] */
 } cs_res_class;
 
 /* The hw evidence of a cell (PC samples classified by instruction). */
 typedef struct cs_res_evidence {
-	bool present;		/* the cell has an evidence object */
-	bool available;		/* sampling worked */
-	const char *reason;	/* why not, or NULL */
-	cs_res_class *classes;	/* n_classes entries */
+	bool present;	       /* the cell has an evidence object */
+	bool available;	       /* sampling worked */
+	const char *reason;    /* why not, or NULL */
+	cs_res_class *classes; /* n_classes entries */
 	size_t n_classes;
-	long long samples;	/* in-library samples, -1 when absent */
+	long long samples; /* in-library samples, -1 when absent */
 } cs_res_evidence;
 
 /* One repetition of a cell (run --repeat R): its own run's median. */
 typedef struct cs_res_rep {
-	long long seed;		/* the repetition's shuffle seed */
-	const char *status;	/* as a cell's status */
-	bool ok;		/* status is "ok": rate and ns are set */
-	double rate;		/* its median rate (the cell's unit), 0 when not ok */
-	double ns;		/* its median ns per op, 0 when not ok */
-	long long n_samples;	/* its samples: the next n_samples of the cell's, 0 when none */
+	long long seed;	     /* the repetition's shuffle seed */
+	const char *status;  /* as a cell's status */
+	bool ok;	     /* status is "ok": rate and ns are set */
+	double rate;	     /* its median rate (the cell's unit), 0 when not ok */
+	double ns;	     /* its median ns per op, 0 when not ok */
+	long long n_samples; /* its samples: the next n_samples of the cell's, 0 when none */
 } cs_res_rep;
 
 /* One cell: one lib/path/mask measuring (alg, op, size) in one source. */
 typedef struct cs_res_cell {
-	const char *lib;	/* "openssl", "openssl@3.0.22" */
-	const char *lib_version;/* "" when absent */
-	const char *path;	/* "evp", "lowlevel" */
-	const char *mask;	/* "none" when absent */
-	const char *variant;	/* provider/engine tag or NULL */
-	const char *served_by;	/* or NULL */
-	const char *alg;	/* any name: a newer file may hold algorithms this build lacks */
-	const char *kind;	/* "hash", "aead", "kex"... or "" */
-	const char *op;		/* "digest", "encrypt", ... (any name) */
-	const char *status;	/* ok | wrong | unsupported | crashed | timeout | error */
-	const char *detail;	/* or NULL */
-	const char *kat;	/* or NULL */
-	const char *fingerprint;/* or NULL */
-	long long size;		/* input bytes, 0 for fixed-size ops */
-	int multi;		/* N of --multi N, 1 = a single worker */
-	bool bytes;		/* the rate is in B/s (else op/s) */
-	bool ok;		/* status is "ok": rate is set */
-	cs_res_quant rate;	/* B/s or op/s (ok cells) */
-	bool has_ns;		/* ns_per_op below is from the file */
-	cs_res_quant ns;	/* ns per operation */
-	double ns_mean;		/* mean ns per op, 0 when absent */
-	double ci95_rel;	/* relative CI half-width of the median, -1 when absent */
-	long long batch;	/* operations per timed batch, 0 when absent */
-	double *samples;	/* ns per op per batch (n_samples), NULL for imported cells */
+	const char *lib;	 /* "openssl", "openssl@3.0.22" */
+	const char *lib_version; /* "" when absent */
+	const char *path;	 /* "evp", "lowlevel" */
+	const char *mask;	 /* "none" when absent */
+	const char *variant;	 /* provider/engine tag or NULL */
+	const char *served_by;	 /* or NULL */
+	const char *alg;	 /* any name: a newer file may hold algorithms this build lacks */
+	const char *kind;	 /* "hash", "aead", "kex"... or "" */
+	const char *op;		 /* "digest", "encrypt", ... (any name) */
+	const char *status;	 /* ok | wrong | unsupported | crashed | timeout | error */
+	const char *detail;	 /* or NULL */
+	const char *kat;	 /* or NULL */
+	const char *fingerprint; /* or NULL */
+	long long size;		 /* input bytes, 0 for fixed-size ops */
+	int multi;		 /* N of --multi N, 1 = a single worker */
+	bool bytes;		 /* the rate is in B/s (else op/s) */
+	bool ok;		 /* status is "ok": rate is set */
+	cs_res_quant rate;	 /* B/s or op/s (ok cells) */
+	bool has_ns;		 /* ns_per_op below is from the file */
+	cs_res_quant ns;	 /* ns per operation */
+	double ns_mean;		 /* mean ns per op, 0 when absent */
+	double ci95_rel;	 /* relative CI half-width of the median, -1 when absent */
+	long long batch;	 /* operations per timed batch, 0 when absent */
+	double *samples;	 /* ns per op per batch (n_samples), NULL for imported cells */
 	size_t n_samples;
-	int agree;		/* -1 not compared, 0 disagrees, 1 agrees */
-	cs_res_evidence ev;	/* hw evidence */
-	cs_res_rep *reps;	/* run --repeat: one per repetition (n_reps), else NULL */
+	int agree;	    /* -1 not compared, 0 disagrees, 1 agrees */
+	cs_res_evidence ev; /* hw evidence */
+	cs_res_rep *reps;   /* run --repeat: one per repetition (n_reps), else NULL */
 	size_t n_reps;
-	bool imported;		/* "source": "imported": no samples, no evidence */
-	const char *file;	/* imported: the table's file, else NULL */
-	long long line;		/* imported: the table's first line, else 0 */
-	size_t source;		/* index into the file's sources */
+	bool imported;	  /* "source": "imported": no samples, no evidence */
+	const char *file; /* imported: the table's file, else NULL */
+	long long line;	  /* imported: the table's first line, else 0 */
+	size_t source;	  /* index into the file's sources */
 } cs_res_cell;
 
 /* One library build of a measured file (its "libraries" entry). */
 typedef struct cs_res_lib {
-	const char *name;	/* worker name */
-	const char *version;	/* or NULL */
-	const char *build;	/* build flags or NULL */
-	const char *mask;	/* or NULL */
-	const char *variant;	/* or NULL */
-	const char *error;	/* could not start (error or init_error), or NULL */
+	const char *name;    /* worker name */
+	const char *version; /* or NULL */
+	const char *build;   /* build flags or NULL */
+	const char *mask;    /* or NULL */
+	const char *variant; /* or NULL */
+	const char *error;   /* could not start (error or init_error), or NULL */
 } cs_res_lib;
 
 /* Where a group of cells comes from: the run itself, or one imported table. */
 typedef struct cs_res_source {
-	const char *label;	/* shown in column headers and legends */
-	bool imported;		/* a table imported from another tool's output */
-	const char *file;	/* imported: the input file name */
-	long long line;		/* imported: the table's first line */
-	const char *version;	/* imported: the tool/library version line, or NULL */
-	const char *options;	/* imported: "options:" line, or NULL */
-	const char *cpuinfo;	/* imported: "CPUINFO:" line, or NULL */
-	const char *compiler;	/* imported: "compiler:" line, or NULL */
-	const char *built_on;	/* imported: "built on:" line, or NULL */
-	int multi;		/* imported: -multi N, 1 when absent */
+	const char *label;    /* shown in column headers and legends */
+	bool imported;	      /* a table imported from another tool's output */
+	const char *file;     /* imported: the input file name */
+	long long line;	      /* imported: the table's first line */
+	const char *version;  /* imported: the tool/library version line, or NULL */
+	const char *options;  /* imported: "options:" line, or NULL */
+	const char *cpuinfo;  /* imported: "CPUINFO:" line, or NULL */
+	const char *compiler; /* imported: "compiler:" line, or NULL */
+	const char *built_on; /* imported: "built on:" line, or NULL */
+	int multi;	      /* imported: -multi N, 1 when absent */
 } cs_res_source;
 
 /* A loaded result file. Strings point into the JSON kept in root. */
 typedef struct cs_res_file {
-	const char *name;	/* the file name given to the loader */
-	json_t *root;		/* the document (owned) */
-	const char *tool_version;	/* "" when absent */
-	const char *label;	/* run --label, or NULL */
-	const char *started;	/* or "" */
-	double elapsed_s;	/* 0 when absent */
+	const char *name;	  /* the file name given to the loader */
+	json_t *root;		  /* the document (owned) */
+	const char *tool_version; /* "" when absent */
+	const char *label;	  /* run --label, or NULL */
+	const char *started;	  /* or "" */
+	double elapsed_s;	  /* 0 when absent */
 	bool interrupted;
-	const char *hostname, *kernel;	/* "" when absent */
-	const char *cpu_arch, *cpu_model, *cpu_features, *cpu_source;	/* "" when absent */
-	long long cpus;		/* 0 when absent */
-	double precision;	/* config.precision, 0.01 when absent */
+	const char *hostname, *kernel;				      /* "" when absent */
+	const char *cpu_arch, *cpu_model, *cpu_features, *cpu_source; /* "" when absent */
+	long long cpus;						      /* 0 when absent */
+	double precision; /* config.precision, 0.01 when absent */
 	cs_res_lib *libs;
 	size_t n_libs;
-	cs_res_source *sources;	/* at least one */
+	cs_res_source *sources; /* at least one */
 	size_t n_sources;
-	char default_label[2 * CS_RES_NAME_MAX + 8];	/* host + CPU model */
+	char default_label[2 * CS_RES_NAME_MAX + 8]; /* host + CPU model */
 	cs_res_cell *cells;
 	size_t n_cells;
 } cs_res_file;

@@ -7,10 +7,10 @@
 #include "stats.h"
 
 const cs_cp_options cs_cp_defaults = {
-        .min_size = 3,
-        .alpha = 0.01,
-        .permutations = 499,
-        .seed = 1,
+	.min_size = 3,
+	.alpha = 0.01,
+	.permutations = 499,
+	.seed = 1,
 };
 
 /* splitmix64: a small, well-mixed generator; the same seed gives the same test. */
@@ -43,7 +43,7 @@ shuffle(double *x, size_t n, uint64_t *state)
  */
 static size_t
 best_split(const double *x, size_t n, size_t min_size, double *wl, double *wr, double *q,
-           double *best_q)
+	   double *best_q)
 {
 	*best_q = 0;
 	if (min_size < 2 || n < 2 * min_size)
@@ -68,7 +68,7 @@ best_split(const double *x, size_t n, size_t min_size, double *wl, double *wr, d
 		double m = (double)tau, k = (double)(n - tau);
 		double across = total - wl[tau] - wr[tau];
 		double e = 2 * across / (m * k) - 2 * wl[tau] / (m * (m - 1)) -
-		           2 * wr[tau] / (k * (k - 1));
+			   2 * wr[tau] / (k * (k - 1));
 		double v = m * k / (m + k) * e;
 		if (q)
 			q[tau] = v;
@@ -105,7 +105,7 @@ cmp_size(const void *a, const void *b)
    (sorted, with 0 and n at the ends). Returns its absolute index, 0 when none. */
 static size_t
 best_over_segments(const double *x, const size_t *cuts, size_t nc, size_t min_size, double *wl,
-                   double *wr, double *best_q)
+		   double *wr, double *best_q)
 {
 	size_t where = 0;
 	*best_q = -INFINITY;
@@ -188,11 +188,11 @@ cs_edivisive(const double *x, size_t n, const cs_cp_options *opt, cs_changepoint
 		while (found[f] != cuts[c])
 			f++;
 		out[k] = (cs_changepoint){
-		        .index = cuts[c],
-		        .q = qs[f],
-		        .p = ps[f],
-		        .before = segment_median(x, cuts[c - 1], cuts[c], perm),
-		        .after = segment_median(x, cuts[c], cuts[c + 1], perm),
+			.index = cuts[c],
+			.q = qs[f],
+			.p = ps[f],
+			.before = segment_median(x, cuts[c - 1], cuts[c], perm),
+			.after = segment_median(x, cuts[c], cuts[c + 1], perm),
 		};
 		k++;
 	}

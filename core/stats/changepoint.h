@@ -12,9 +12,9 @@
 
 typedef struct cs_cp_options {
 	size_t min_size;     /* fewest points on each side of a change point (>= 2) */
-	double alpha;        /* significance level of the permutation test, in (0, 1) */
+	double alpha;	     /* significance level of the permutation test, in (0, 1) */
 	size_t permutations; /* permutations per test (>= 1) */
-	uint64_t seed;       /* seed of the permutation generator (same seed, same answer) */
+	uint64_t seed;	     /* seed of the permutation generator (same seed, same answer) */
 } cs_cp_options;
 
 /* Defaults: min_size 3, alpha 0.01, 499 permutations, seed 1. */
@@ -34,7 +34,7 @@ typedef struct cs_changepoint {
  * short for two segments of min_size has none.
  */
 int cs_edivisive(const double *x, size_t n, const cs_cp_options *opt, cs_changepoint *out,
-                 size_t max);
+		 size_t max);
 
 /* The best split of x[0..n) on its own: Q at each tau in [min_size, n - min_size]
    is written to q[tau] (others 0) when q is not NULL; returns the best tau, 0 when

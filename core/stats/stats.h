@@ -8,7 +8,7 @@
 typedef struct cs_summary {
 	size_t n;
 	double min, q1, median, q3, max;
-	double ci_lo, ci_hi;	/* distribution-free 95% confidence interval of the median */
+	double ci_lo, ci_hi; /* distribution-free 95% confidence interval of the median */
 } cs_summary;
 
 /* Quantile p in [0,1] of sorted x (linear interpolation between order statistics,

@@ -40,14 +40,10 @@ out_size(const cs_alg *alg, cs_op op, size_t size)
 	case CS_OP_DIGEST:
 	case CS_OP_DERIVE:
 	case CS_OP_SIGN:
-	case CS_OP_MAC:
-		return alg->out_len;
-	case CS_OP_KEYGEN:
-		return alg->pub_len;
-	case CS_OP_VERIFY:
-		return 0;
-	default:
-		return size;
+	case CS_OP_MAC: return alg->out_len;
+	case CS_OP_KEYGEN: return alg->pub_len;
+	case CS_OP_VERIFY: return 0;
+	default: return size;
 	}
 }
 
@@ -70,8 +66,12 @@ alloc_buffers(cs_cell *c, size_t misalign)
 		return CS_BAD_PARAM;
 	size_t sizes[] = {
 		c->impl->context_size ? c->impl->context_size : 1,
-		alg->key_len + 1, alg->pub_len + 1, alg->nonce_len + 8, io_len + misalign,
-		out_len + misalign, CS_AAD_LEN,
+		alg->key_len + 1,
+		alg->pub_len + 1,
+		alg->nonce_len + 8,
+		io_len + misalign,
+		out_len + misalign,
+		CS_AAD_LEN,
 		(alg->kind == CS_SIG ? alg->out_len : alg->tag_len) + 1,
 	};
 	size_t total = 0;
@@ -85,13 +85,20 @@ alloc_buffers(cs_cell *c, size_t misalign)
 		return CS_NO_MEMORY;
 	memset(c->mem, 0, total);
 	uint8_t *p = c->mem;
-	c->ctx = p; p += sizes[0];
-	c->key = p; p += sizes[1];
-	c->peer = p; p += sizes[2];
-	c->nonce = p; p += sizes[3];
-	c->in = p + misalign; p += sizes[4];
-	c->out = p + misalign; p += sizes[5];
-	c->aad = p; p += sizes[6];
+	c->ctx = p;
+	p += sizes[0];
+	c->key = p;
+	p += sizes[1];
+	c->peer = p;
+	p += sizes[2];
+	c->nonce = p;
+	p += sizes[3];
+	c->in = p + misalign;
+	p += sizes[4];
+	c->out = p + misalign;
+	p += sizes[5];
+	c->aad = p;
+	p += sizes[6];
 	c->tag = p;
 
 	cs_fill_pattern(c->in, io_len, 0);
@@ -133,9 +140,14 @@ static cs_status
 setup_ctx(cs_cell *c, cs_op op)
 {
 	cs_setup s = {
-		.alg = c->impl->alg, .op = op, .key = c->key, .key_len = c->key_len,
-		.peer = c->peer, .peer_len = c->peer_len,
-		.max_len = c->io.len, .aad_len = CS_AAD_LEN,
+		.alg = c->impl->alg,
+		.op = op,
+		.key = c->key,
+		.key_len = c->key_len,
+		.peer = c->peer,
+		.peer_len = c->peer_len,
+		.max_len = c->io.len,
+		.aad_len = CS_AAD_LEN,
 	};
 	memset(c->ctx, 0, c->impl->context_size);
 	c->set_up = true;
@@ -184,8 +196,8 @@ make_signature(cs_cell *c)
 }
 
 cs_status
-cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t misalign,
-		char *err, size_t err_size)
+cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t misalign, char *err,
+		size_t err_size)
 {
 	memset(c, 0, sizeof *c);
 	c->impl = impl;
@@ -199,13 +211,15 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 		return CS_UNSUPPORTED;
 	}
 	if (alg->block_len > 1 && c->size % alg->block_len) {
-		snprintf(err, err_size, "size %zu is not a multiple of the %zu-byte block",
-			 c->size, alg->block_len);
+		snprintf(err, err_size, "size %zu is not a multiple of the %zu-byte block", c->size,
+			 alg->block_len);
 		return CS_BAD_PARAM;
 	}
 	if (c->size > CS_CELL_MAX_SIZE || misalign >= ALIGN) {
-		snprintf(err, err_size, "size %zu or misalign %zu out of range (accepted: size "
-			 "0..%d, misalign 0..%d)", c->size, misalign, CS_CELL_MAX_SIZE, ALIGN - 1);
+		snprintf(err, err_size,
+			 "size %zu or misalign %zu out of range (accepted: size "
+			 "0..%d, misalign 0..%d)",
+			 c->size, misalign, CS_CELL_MAX_SIZE, ALIGN - 1);
 		return CS_BAD_PARAM;
 	}
 	if ((st = alloc_buffers(c, misalign)) != CS_OK) {
@@ -220,17 +234,23 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 		return st;
 	}
 	c->io = (cs_io){
-		.in = c->in, .len = alg->kind == CS_SIG ? CS_SIG_MSG_LEN : c->size,
-		.out = c->out, .aad = c->aad,
+		.in = c->in,
+		.len = alg->kind == CS_SIG ? CS_SIG_MSG_LEN : c->size,
+		.out = c->out,
+		.aad = c->aad,
 		.aad_len = alg->kind == CS_AEAD ? CS_AAD_LEN : 0,
-		.nonce = c->nonce, .tag = c->tag, .sig = c->tag,
+		.nonce = c->nonce,
+		.tag = c->tag,
+		.sig = c->tag,
 	};
 	if (op == CS_OP_VERIFY && (st = make_signature(c)) != CS_OK) {
-		snprintf(err, err_size, "sign (to make the signature to verify) failed: status %d", st);
+		snprintf(err, err_size, "sign (to make the signature to verify) failed: status %d",
+			 st);
 		return st;
 	}
 	if (op == CS_OP_OPEN && (st = make_ciphertext(c)) != CS_OK) {
-		snprintf(err, err_size, "seal (to make the ciphertext to open) failed: status %d", st);
+		snprintf(err, err_size, "seal (to make the ciphertext to open) failed: status %d",
+			 st);
 		return st;
 	}
 	if ((st = setup_ctx(c, op)) != CS_OK) {

@@ -155,11 +155,18 @@ static int
 x86_is_prefix(uint8_t b)
 {
 	switch (b) {
-	case 0x26: case 0x2e: case 0x36: case 0x3e: case 0x64: case 0x65:
-	case 0x66: case 0x67: case 0xf0: case 0xf2: case 0xf3:
-		return 1;
-	default:
-		return 0;
+	case 0x26:
+	case 0x2e:
+	case 0x36:
+	case 0x3e:
+	case 0x64:
+	case 0x65:
+	case 0x66:
+	case 0x67:
+	case 0xf0:
+	case 0xf2:
+	case 0xf3: return 1;
+	default: return 0;
 	}
 }
 
@@ -195,24 +202,35 @@ x86_classes(const cs_insn *insn)
 			kreg = 1;
 	}
 	switch (insn->id) {
-	case X86_INS_AESENC: case X86_INS_AESENCLAST: case X86_INS_AESDEC:
-	case X86_INS_AESDECLAST: case X86_INS_AESIMC: case X86_INS_AESKEYGENASSIST:
-	case X86_INS_VAESENC: case X86_INS_VAESENCLAST: case X86_INS_VAESDEC:
-	case X86_INS_VAESDECLAST: case X86_INS_VAESIMC: case X86_INS_VAESKEYGENASSIST:
+	case X86_INS_AESENC:
+	case X86_INS_AESENCLAST:
+	case X86_INS_AESDEC:
+	case X86_INS_AESDECLAST:
+	case X86_INS_AESIMC:
+	case X86_INS_AESKEYGENASSIST:
+	case X86_INS_VAESENC:
+	case X86_INS_VAESENCLAST:
+	case X86_INS_VAESDEC:
+	case X86_INS_VAESDECLAST:
+	case X86_INS_VAESIMC:
+	case X86_INS_VAESKEYGENASSIST:
 		m |= (ymm || zmm) ? CS_EV_BIT(CS_EV_VAES) : CS_EV_BIT(CS_EV_AESNI);
 		break;
-	case X86_INS_PCLMULQDQ: case X86_INS_VPCLMULQDQ:
+	case X86_INS_PCLMULQDQ:
+	case X86_INS_VPCLMULQDQ:
 		m |= (ymm || zmm) ? CS_EV_BIT(CS_EV_VPCLMUL) : CS_EV_BIT(CS_EV_PCLMUL);
 		break;
-	case X86_INS_SHA1RNDS4: case X86_INS_SHA1NEXTE: case X86_INS_SHA1MSG1:
-	case X86_INS_SHA1MSG2: case X86_INS_SHA256RNDS2: case X86_INS_SHA256MSG1:
-	case X86_INS_SHA256MSG2:
-		m |= CS_EV_BIT(CS_EV_SHANI);
-		break;
-	default:
-		break;
+	case X86_INS_SHA1RNDS4:
+	case X86_INS_SHA1NEXTE:
+	case X86_INS_SHA1MSG1:
+	case X86_INS_SHA1MSG2:
+	case X86_INS_SHA256RNDS2:
+	case X86_INS_SHA256MSG1:
+	case X86_INS_SHA256MSG2: m |= CS_EV_BIT(CS_EV_SHANI); break;
+	default: break;
 	}
-	if (zmm || kreg || x86_is_evex(insn->bytes, insn->size) || ev_has_group(insn, X86_GRP_AVX512))
+	if (zmm || kreg || x86_is_evex(insn->bytes, insn->size) ||
+	    ev_has_group(insn, X86_GRP_AVX512))
 		m |= CS_EV_BIT(CS_EV_AVX512);
 	if (ymm && !(m & (CS_EV_BIT(CS_EV_VAES) | CS_EV_BIT(CS_EV_VPCLMUL))))
 		m |= CS_EV_BIT(CS_EV_AVX2);
@@ -249,10 +267,10 @@ x86_fallback(const uint8_t *c, size_t len, unsigned *mask)
 		i++;
 	}
 	if (i < len && c[i] >= 0x40 && c[i] <= 0x4f && i + 1 < len && c[i + 1] == 0x0f)
-		i++;	/* REX before a legacy 0F opcode */
+		i++; /* REX before a legacy 0F opcode */
 	if (i >= len)
 		return 0;
-	if (c[i] == 0xc5) {	/* VEX2: R vvvv L pp; map 0F */
+	if (c[i] == 0xc5) { /* VEX2: R vvvv L pp; map 0F */
 		if (i + 2 >= len)
 			return 0;
 		vex = 1;
@@ -261,7 +279,7 @@ x86_fallback(const uint8_t *c, size_t len, unsigned *mask)
 		width = (c[i + 1] & 4u) ? 32 : 16;
 		op = c[i + 2];
 		i += 3;
-	} else if (c[i] == 0xc4) {	/* VEX3: RXB mmmmm, W vvvv L pp */
+	} else if (c[i] == 0xc4) { /* VEX3: RXB mmmmm, W vvvv L pp */
 		if (i + 3 >= len)
 			return 0;
 		vex = 1;
@@ -270,7 +288,7 @@ x86_fallback(const uint8_t *c, size_t len, unsigned *mask)
 		width = (c[i + 2] & 4u) ? 32 : 16;
 		op = c[i + 3];
 		i += 4;
-	} else if (c[i] == 0x62) {	/* EVEX: RXBR'0mmm, W vvvv 1 pp, z L'L b V' aaa */
+	} else if (c[i] == 0x62) { /* EVEX: RXBR'0mmm, W vvvv 1 pp, z L'L b V' aaa */
 		unsigned ll;
 
 		if (i + 4 >= len || !(c[i + 2] & 4u))
@@ -293,9 +311,9 @@ x86_fallback(const uint8_t *c, size_t len, unsigned *mask)
 		return 0;
 	}
 	if (map < 1 || map > 3)
-		return 0;	/* unknown map: cannot size it */
+		return 0; /* unknown map: cannot size it */
 
-	if (!(vex && map == 1 && op == 0x77)) {	/* vzeroupper/vzeroall have no ModRM */
+	if (!(vex && map == 1 && op == 0x77)) { /* vzeroupper/vzeroall have no ModRM */
 		unsigned mod, rm;
 
 		if (i >= len)
@@ -306,37 +324,38 @@ x86_fallback(const uint8_t *c, size_t len, unsigned *mask)
 		if (mod != 3) {
 			size_t disp = mod == 1 ? 1 : mod == 2 ? 4 : 0;
 
-			if (rm == 4) {	/* SIB */
+			if (rm == 4) { /* SIB */
 				if (i >= len)
 					return 0;
 				if (mod == 0 && (c[i] & 7u) == 5)
 					disp = 4;
 				i++;
 			} else if (mod == 0 && rm == 5) {
-				disp = 4;	/* RIP-relative */
+				disp = 4; /* RIP-relative */
 			}
 			i += disp;
 		} else if (evex && round) {
-			width = 64;	/* register form with embedded rounding: 512-bit */
+			width = 64; /* register form with embedded rounding: 512-bit */
 		}
 	}
 	if (map == 3 ||
 	    (map == 1 && ((op >= 0x70 && op <= 0x73) || op == 0xc2 || (op >= 0xc4 && op <= 0xc6))))
-		i++;	/* imm8 */
+		i++; /* imm8 */
 	if (i > len)
 		return 0;
 
-	if (map == 2 && pp == 1 && op >= 0xdc && op <= 0xdf)	/* (v)aesenc/enclast/dec/declast */
+	if (map == 2 && pp == 1 && op >= 0xdc && op <= 0xdf) /* (v)aesenc/enclast/dec/declast */
 		m |= width > 16 ? CS_EV_BIT(CS_EV_VAES) : CS_EV_BIT(CS_EV_AESNI);
 	else if ((map == 2 && pp == 1 && op == 0xdb) || (map == 3 && pp == 1 && op == 0xdf))
-		m |= CS_EV_BIT(CS_EV_AESNI);	/* (v)aesimc, (v)aeskeygenassist */
-	else if (map == 3 && pp == 1 && op == 0x44)	/* (v)pclmulqdq */
+		m |= CS_EV_BIT(CS_EV_AESNI);	    /* (v)aesimc, (v)aeskeygenassist */
+	else if (map == 3 && pp == 1 && op == 0x44) /* (v)pclmulqdq */
 		m |= width > 16 ? CS_EV_BIT(CS_EV_VPCLMUL) : CS_EV_BIT(CS_EV_PCLMUL);
-	else if (!vex && !evex && pp == 0 && ((map == 2 && op >= 0xc8 && op <= 0xcd) || (map == 3 && op == 0xcc)))
+	else if (!vex && !evex && pp == 0 &&
+		 ((map == 2 && op >= 0xc8 && op <= 0xcd) || (map == 3 && op == 0xcc)))
 		m |= CS_EV_BIT(CS_EV_SHANI);
 
 	if (vex && x86_is_kop(map, op)) {
-		m |= CS_EV_BIT(CS_EV_AVX512);	/* VEX.L is an opcode bit here, not a width */
+		m |= CS_EV_BIT(CS_EV_AVX512); /* VEX.L is an opcode bit here, not a width */
 	} else {
 		if (evex || width == 64)
 			m |= CS_EV_BIT(CS_EV_AVX512);
@@ -375,19 +394,25 @@ a64_classes(const cs_insn *insn, uint32_t w)
 	const cs_arm64 *a = &insn->detail->arm64;
 
 	switch (insn->id) {
-	case ARM64_INS_AESE: case ARM64_INS_AESD: case ARM64_INS_AESMC: case ARM64_INS_AESIMC:
-		return CS_EV_BIT(CS_EV_ARMV8_AES);
-	case ARM64_INS_SHA1C: case ARM64_INS_SHA1P: case ARM64_INS_SHA1M: case ARM64_INS_SHA1H:
-	case ARM64_INS_SHA1SU0: case ARM64_INS_SHA1SU1:
-		return CS_EV_BIT(CS_EV_ARMV8_SHA1);
-	case ARM64_INS_SHA256H: case ARM64_INS_SHA256H2: case ARM64_INS_SHA256SU0:
-	case ARM64_INS_SHA256SU1:
-		return CS_EV_BIT(CS_EV_ARMV8_SHA2);
-	case ARM64_INS_PMULL: case ARM64_INS_PMULL2:
+	case ARM64_INS_AESE:
+	case ARM64_INS_AESD:
+	case ARM64_INS_AESMC:
+	case ARM64_INS_AESIMC: return CS_EV_BIT(CS_EV_ARMV8_AES);
+	case ARM64_INS_SHA1C:
+	case ARM64_INS_SHA1P:
+	case ARM64_INS_SHA1M:
+	case ARM64_INS_SHA1H:
+	case ARM64_INS_SHA1SU0:
+	case ARM64_INS_SHA1SU1: return CS_EV_BIT(CS_EV_ARMV8_SHA1);
+	case ARM64_INS_SHA256H:
+	case ARM64_INS_SHA256H2:
+	case ARM64_INS_SHA256SU0:
+	case ARM64_INS_SHA256SU1: return CS_EV_BIT(CS_EV_ARMV8_SHA2);
+	case ARM64_INS_PMULL:
+	case ARM64_INS_PMULL2:
 		/* size (bits 23:22) 11: 64-bit polynomials -> 1Q, the crypto extension */
 		return ((w >> 22) & 3u) == 3u ? CS_EV_BIT(CS_EV_PMULL) : CS_EV_BIT(CS_EV_NEON);
-	default:
-		break;
+	default: break;
 	}
 	if (ev_has_group(insn, ARM64_GRP_NEON))
 		return CS_EV_BIT(CS_EV_NEON);
@@ -406,21 +431,28 @@ a32_classes(const cs_insn *insn, uint32_t w)
 	const cs_arm *a = &insn->detail->arm;
 
 	switch (insn->id) {
-	case ARM_INS_AESE: case ARM_INS_AESD: case ARM_INS_AESMC: case ARM_INS_AESIMC:
-		return CS_EV_BIT(CS_EV_ARMV8_AES);
-	case ARM_INS_SHA1C: case ARM_INS_SHA1P: case ARM_INS_SHA1M: case ARM_INS_SHA1H:
-	case ARM_INS_SHA1SU0: case ARM_INS_SHA1SU1:
-		return CS_EV_BIT(CS_EV_ARMV8_SHA1);
-	case ARM_INS_SHA256H: case ARM_INS_SHA256H2: case ARM_INS_SHA256SU0: case ARM_INS_SHA256SU1:
-		return CS_EV_BIT(CS_EV_ARMV8_SHA2);
+	case ARM_INS_AESE:
+	case ARM_INS_AESD:
+	case ARM_INS_AESMC:
+	case ARM_INS_AESIMC: return CS_EV_BIT(CS_EV_ARMV8_AES);
+	case ARM_INS_SHA1C:
+	case ARM_INS_SHA1P:
+	case ARM_INS_SHA1M:
+	case ARM_INS_SHA1H:
+	case ARM_INS_SHA1SU0:
+	case ARM_INS_SHA1SU1: return CS_EV_BIT(CS_EV_ARMV8_SHA1);
+	case ARM_INS_SHA256H:
+	case ARM_INS_SHA256H2:
+	case ARM_INS_SHA256SU0:
+	case ARM_INS_SHA256SU1: return CS_EV_BIT(CS_EV_ARMV8_SHA2);
 	case ARM_INS_VMULL:
 		/* vmull.p64: size (bits 21:20) 10 with opc bits 11:8 = 1110 (polynomial);
 		   same bit positions in A32 and in T32 (first halfword high). */
-		if (ev_has_group(insn, ARM_GRP_CRYPTO) || (((w >> 20) & 3u) == 2u && ((w >> 8) & 0xfu) == 0xeu))
+		if (ev_has_group(insn, ARM_GRP_CRYPTO) ||
+		    (((w >> 20) & 3u) == 2u && ((w >> 8) & 0xfu) == 0xeu))
 			return CS_EV_BIT(CS_EV_PMULL);
 		return CS_EV_BIT(CS_EV_NEON);
-	default:
-		break;
+	default: break;
 	}
 	if (ev_has_group(insn, ARM_GRP_NEON))
 		return CS_EV_BIT(CS_EV_NEON);
@@ -442,10 +474,12 @@ static int
 x86_ends_flow(const cs_insn *insn)
 {
 	switch (insn->id) {
-	case X86_INS_JMP: case X86_INS_LJMP: case X86_INS_UD2: case X86_INS_HLT: case X86_INS_INT3:
-		return 1;
-	default:
-		return ev_has_group(insn, CS_GRP_RET) || ev_has_group(insn, CS_GRP_IRET);
+	case X86_INS_JMP:
+	case X86_INS_LJMP:
+	case X86_INS_UD2:
+	case X86_INS_HLT:
+	case X86_INS_INT3: return 1;
+	default: return ev_has_group(insn, CS_GRP_RET) || ev_has_group(insn, CS_GRP_IRET);
 	}
 }
 
@@ -455,12 +489,11 @@ a64_ends_flow(const cs_insn *insn)
 	arm64_cc cc = insn->detail->arm64.cc;
 
 	switch (insn->id) {
-	case ARM64_INS_RET: case ARM64_INS_BR: case ARM64_INS_BRK:
-		return 1;
-	case ARM64_INS_B:
-		return cc == ARM64_CC_INVALID || cc == ARM64_CC_AL;
-	default:
-		return 0;
+	case ARM64_INS_RET:
+	case ARM64_INS_BR:
+	case ARM64_INS_BRK: return 1;
+	case ARM64_INS_B: return cc == ARM64_CC_INVALID || cc == ARM64_CC_AL;
+	default: return 0;
 	}
 }
 
@@ -472,17 +505,22 @@ a32_ends_flow(const cs_insn *insn)
 	if (a->cc != ARM_CC_AL && a->cc != ARM_CC_INVALID)
 		return 0;
 	switch (insn->id) {
-	case ARM_INS_B: case ARM_INS_BX:
-		return 1;
-	case ARM_INS_MOV: case ARM_INS_LDR:	/* mov pc, lr; ldr pc, [sp], #4 */
-		return a->op_count > 0 && a->operands[0].type == ARM_OP_REG && a->operands[0].reg == ARM_REG_PC;
-	case ARM_INS_POP: case ARM_INS_LDM: case ARM_INS_LDMDA: case ARM_INS_LDMDB: case ARM_INS_LDMIB:
+	case ARM_INS_B:
+	case ARM_INS_BX: return 1;
+	case ARM_INS_MOV:
+	case ARM_INS_LDR: /* mov pc, lr; ldr pc, [sp], #4 */
+		return a->op_count > 0 && a->operands[0].type == ARM_OP_REG &&
+		       a->operands[0].reg == ARM_REG_PC;
+	case ARM_INS_POP:
+	case ARM_INS_LDM:
+	case ARM_INS_LDMDA:
+	case ARM_INS_LDMDB:
+	case ARM_INS_LDMIB:
 		for (uint8_t i = 0; i < a->op_count; i++)
 			if (a->operands[i].type == ARM_OP_REG && a->operands[i].reg == ARM_REG_PC)
 				return 1;
 		return 0;
-	default:
-		return 0;
+	default: return 0;
 	}
 }
 
@@ -504,18 +542,15 @@ ev_undecoded(cs_ev_arch arch, const uint8_t *code, size_t len, unsigned *mask)
 	size_t n;
 
 	switch (arch) {
-	case CS_EV_X86_64:
-		return x86_fallback(code, len, mask);
+	case CS_EV_X86_64: return x86_fallback(code, len, mask);
 	case CS_EV_AARCH64:
-	case CS_EV_ARM32:
-		return len >= 4 ? 4 : 0;
+	case CS_EV_ARM32: return len >= 4 ? 4 : 0;
 	case CS_EV_THUMB:
 		if (len < 2)
 			return 0;
-		n = (ev_le16(code) >> 11) >= 0x1du ? 4 : 2;	/* 0b11101/11110/11111: 32-bit */
+		n = (ev_le16(code) >> 11) >= 0x1du ? 4 : 2; /* 0b11101/11110/11111: 32-bit */
 		return n <= len ? n : 0;
-	default:
-		return 0;
+	default: return 0;
 	}
 }
 
@@ -537,7 +572,7 @@ ev_window(ev_decoder *d, const uint8_t *code, size_t len, uint64_t addr, size_t 
 				used = 4;
 			}
 			if ((w & 0xfffffbffu) == 0xd65f0bffu)
-				break;	/* RETAA/RETAB (ARMv8.3 PAuth): unknown to Capstone 4 */
+				break; /* RETAA/RETAB (ARMv8.3 PAuth): unknown to Capstone 4 */
 		}
 		if (used == 0) {
 			const uint8_t *p = code;
@@ -591,10 +626,10 @@ cs_ev_classify(cs_ev_arch arch, const uint8_t *code, size_t len, uint64_t addr, 
 struct ev_find {
 	const char *const *objects;
 	cs_ev_ranges *out;
-	int main_pass;		/* 0: objects by name; 1: the main program */
-	int index;		/* objects seen so far in this pass */
-	int matched;		/* objects taken */
-	int overflow;		/* more executable segments than r[] holds */
+	int main_pass; /* 0: objects by name; 1: the main program */
+	int index;     /* objects seen so far in this pass */
+	int matched;   /* objects taken */
+	int overflow;  /* more executable segments than r[] holds */
 };
 
 static void
@@ -626,7 +661,7 @@ ev_phdr_cb(struct dl_phdr_info *info, size_t size, void *data)
 
 	(void)size;
 	if (f->main_pass ? idx != 0 : !ev_name_matches(info->dlpi_name, f->objects))
-		return 0;	/* glibc and musl list the main program first */
+		return 0; /* glibc and musl list the main program first */
 	f->matched++;
 	if (!f->main_pass)
 		ev_append(f->out->what, sizeof f->out->what, info->dlpi_name);
@@ -650,7 +685,7 @@ ev_phdr_cb(struct dl_phdr_info *info, size_t size, void *data)
 int
 cs_ev_ranges_find(const char *const *objects, cs_ev_ranges *out, char *why, size_t why_size)
 {
-	struct ev_find f = { .objects = objects, .out = out };
+	struct ev_find f = {.objects = objects, .out = out};
 	char exe[200];
 	ssize_t n;
 
@@ -664,23 +699,25 @@ cs_ev_ranges_find(const char *const *objects, cs_ev_ranges *out, char *why, size
 		dl_iterate_phdr(ev_phdr_cb, &f);
 		n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 		exe[n > 0 ? n : 0] = '\0';
-		snprintf(out->what, sizeof out->what, "main executable %s", n > 0 ? exe : "(path unknown)");
+		snprintf(out->what, sizeof out->what, "main executable %s",
+			 n > 0 ? exe : "(path unknown)");
 		if (objects != NULL && objects[0] != NULL) {
 			size_t len = strlen(out->what);
 
-			snprintf(out->what + len, sizeof out->what - len, " (no loaded object's path contains %s",
-				 objects[0]);
+			snprintf(out->what + len, sizeof out->what - len,
+				 " (no loaded object's path contains %s", objects[0]);
 			for (size_t i = 1; objects[i] != NULL; i++) {
 				len = strlen(out->what);
-				snprintf(out->what + len, sizeof out->what - len, " or %s", objects[i]);
+				snprintf(out->what + len, sizeof out->what - len, " or %s",
+					 objects[i]);
 			}
 			len = strlen(out->what);
 			snprintf(out->what + len, sizeof out->what - len, ")");
 		}
 	}
 	if (f.overflow) {
-		snprintf(why, why_size, "more than %zu executable segments in %s", sizeof out->r / sizeof out->r[0],
-			 out->what);
+		snprintf(why, why_size, "more than %zu executable segments in %s",
+			 sizeof out->r / sizeof out->r[0], out->what);
 		return -1;
 	}
 	if (out->n == 0) {
@@ -694,8 +731,8 @@ cs_ev_ranges_find(const char *const *objects, cs_ev_ranges *out, char *why, size
 
 enum { EV_OFF, EV_POSIX_TIMER, EV_ITIMER };
 
-static uintptr_t *ev_pcs;		/* CS_EV_MAX_SAMPLES entries while a session runs */
-static atomic_uint ev_taken;		/* signals handled in this session */
+static uintptr_t *ev_pcs;    /* CS_EV_MAX_SAMPLES entries while a session runs */
+static atomic_uint ev_taken; /* signals handled in this session */
 static int ev_state = EV_OFF;
 static timer_t ev_timer;
 static struct sigaction ev_old_action;
@@ -717,7 +754,7 @@ ev_context_pc(void *ctx)
 	const ucontext_t *uc = ctx;
 	uintptr_t pc = (uintptr_t)uc->uc_mcontext.arm_pc;
 
-	if (uc->uc_mcontext.arm_cpsr & 0x20u)	/* CPSR.T */
+	if (uc->uc_mcontext.arm_cpsr & 0x20u) /* CPSR.T */
 		pc |= 1u;
 	return pc;
 #else
@@ -743,8 +780,8 @@ ev_posix_timer(clockid_t clk, int *err)
 {
 	struct sigevent sev;
 	struct itimerspec its = {
-		.it_interval = { .tv_sec = 0, .tv_nsec = 1000000000L / CS_EV_HZ },
-		.it_value = { .tv_sec = 0, .tv_nsec = 1000000000L / CS_EV_HZ },
+		.it_interval = {.tv_sec = 0, .tv_nsec = 1000000000L / CS_EV_HZ},
+		.it_value = {.tv_sec = 0, .tv_nsec = 1000000000L / CS_EV_HZ},
 	};
 
 	memset(&sev, 0, sizeof sev);
@@ -780,8 +817,8 @@ cs_ev_begin(cs_ev_result *res)
 	struct sigaction sa;
 	sigset_t set;
 	struct itimerval itv = {
-		.it_interval = { .tv_sec = 0, .tv_usec = 1000000L / CS_EV_HZ },
-		.it_value = { .tv_sec = 0, .tv_usec = 1000000L / CS_EV_HZ },
+		.it_interval = {.tv_sec = 0, .tv_usec = 1000000L / CS_EV_HZ},
+		.it_value = {.tv_sec = 0, .tv_usec = 1000000L / CS_EV_HZ},
 	};
 	int e1 = 0, e2 = 0;
 	char msg[160];
@@ -792,7 +829,8 @@ cs_ev_begin(cs_ev_result *res)
 		return -1;
 	}
 	if (cs_ev_host_arch() == CS_EV_ARCH_UNKNOWN) {
-		ev_fail(res, "PC sampling is not supported on this architecture (supported: x86-64, aarch64, arm)");
+		ev_fail(res, "PC sampling is not supported on this architecture (supported: "
+			     "x86-64, aarch64, arm)");
 		return -1;
 	}
 	ev_pcs = malloc(CS_EV_MAX_SAMPLES * sizeof *ev_pcs);
@@ -819,15 +857,19 @@ cs_ev_begin(cs_ev_result *res)
 
 	if (ev_posix_timer(CLOCK_MONOTONIC, &e1) == 0) {
 		ev_state = EV_POSIX_TIMER;
-		snprintf(res->source, sizeof res->source, "timer_create(CLOCK_MONOTONIC) %d Hz, this thread", CS_EV_HZ);
+		snprintf(res->source, sizeof res->source,
+			 "timer_create(CLOCK_MONOTONIC) %d Hz, this thread", CS_EV_HZ);
 	} else if (ev_posix_timer(CLOCK_THREAD_CPUTIME_ID, &e2) == 0) {
 		ev_state = EV_POSIX_TIMER;
-		snprintf(res->source, sizeof res->source, "timer_create(CLOCK_THREAD_CPUTIME_ID), tick-bound");
+		snprintf(res->source, sizeof res->source,
+			 "timer_create(CLOCK_THREAD_CPUTIME_ID), tick-bound");
 	} else if (setitimer(ITIMER_PROF, &itv, NULL) == 0) {
 		ev_state = EV_ITIMER;
-		snprintf(res->source, sizeof res->source, "setitimer(ITIMER_PROF), tick-bound, whole process");
+		snprintf(res->source, sizeof res->source,
+			 "setitimer(ITIMER_PROF), tick-bound, whole process");
 	} else {
-		snprintf(msg, sizeof msg, "no sampling timer: timer_create(CLOCK_MONOTONIC): %s; "
+		snprintf(msg, sizeof msg,
+			 "no sampling timer: timer_create(CLOCK_MONOTONIC): %s; "
 			 "(CLOCK_THREAD_CPUTIME_ID): %s; setitimer(ITIMER_PROF): %s",
 			 strerror(e1), strerror(e2), strerror(errno));
 		ev_fail(res, msg);
@@ -846,7 +888,7 @@ static void
 ev_stop(void)
 {
 	static const struct itimerval zero;
-	const struct timespec now = { 0, 0 };
+	const struct timespec now = {0, 0};
 	sigset_t set;
 
 	if (ev_state == EV_POSIX_TIMER)
@@ -885,8 +927,8 @@ void
 cs_ev_end(const cs_ev_ranges *ranges, cs_ev_result *res)
 {
 	cs_ev_arch host = cs_ev_host_arch();
-	ev_decoder dec[2];	/* [0] the host's, [1] Thumb on 32-bit ARM */
-	int open[2] = { 0, 0 };
+	ev_decoder dec[2]; /* [0] the host's, [1] Thumb on 32-bit ARM */
+	int open[2] = {0, 0};
 	uintptr_t thumb_bit = host == CS_EV_ARM32 ? 1u : 0u;
 	unsigned taken, kept, n = 0;
 	char why[160];
@@ -916,15 +958,16 @@ cs_ev_end(const cs_ev_ranges *ranges, cs_ev_result *res)
 		for (j = i + 1; j < n && ev_pcs[j] == ev_pcs[i]; j++)
 			;
 		if (!open[thumb]) {
-			if (ev_dec_open(&dec[thumb], thumb ? CS_EV_THUMB : host, why, sizeof why) != 0) {
+			if (ev_dec_open(&dec[thumb], thumb ? CS_EV_THUMB : host, why, sizeof why) !=
+			    0) {
 				ev_fail(res, why);
 				memset(res->counts, 0, sizeof res->counts);
 				break;
 			}
 			open[thumb] = 1;
 		}
-		mask = ev_window(&dec[thumb], (const uint8_t *)pc, (size_t)(ranges->r[r].hi - pc), (uint64_t)pc,
-				 CS_EV_WINDOW);
+		mask = ev_window(&dec[thumb], (const uint8_t *)pc, (size_t)(ranges->r[r].hi - pc),
+				 (uint64_t)pc, CS_EV_WINDOW);
 		for (unsigned c = 0; c < CS_EV_COUNT; c++)
 			if (mask & CS_EV_BIT(c))
 				res->counts[c] += j - i;

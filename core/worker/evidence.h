@@ -99,9 +99,9 @@ typedef enum cs_ev_class {
 typedef enum cs_ev_arch {
 	CS_EV_X86_64,
 	CS_EV_AARCH64,
-	CS_EV_ARM32,		/* A32 ("ARM mode") */
-	CS_EV_THUMB,		/* T32 (Thumb-2; Debian armhf compiles C in this mode) */
-	CS_EV_ARCH_UNKNOWN	/* a host we cannot sample or decode */
+	CS_EV_ARM32,	   /* A32 ("ARM mode") */
+	CS_EV_THUMB,	   /* T32 (Thumb-2; Debian armhf compiles C in this mode) */
+	CS_EV_ARCH_UNKNOWN /* a host we cannot sample or decode */
 } cs_ev_arch;
 
 /* "aes-ni", "vaes", ..., "scalar"; "unknown" outside the enum. */
@@ -116,25 +116,27 @@ cs_ev_arch cs_ev_host_arch(void);
  * classes seen; CS_EV_BIT(CS_EV_SCALAR) alone when none of the others.
  * Returns 0 only when Capstone cannot decode arch at all. Pure function.
  */
-unsigned cs_ev_classify(cs_ev_arch arch, const uint8_t *code, size_t len, uint64_t addr, size_t max_insns);
+unsigned cs_ev_classify(cs_ev_arch arch, const uint8_t *code, size_t len, uint64_t addr,
+			size_t max_insns);
 
 typedef struct cs_ev_result {
-	int available;		/* 0: sampling or decoding unavailable, see reason */
-	char reason[160];	/* why not available, else "" */
-	char source[64];	/* how the PC was sampled, e.g. "timer_create(CLOCK_MONOTONIC) 10000 Hz, this thread" */
-	unsigned samples;	/* PC samples kept and examined */
-	unsigned lost;		/* samples beyond CS_EV_MAX_SAMPLES: counted here, not examined */
-	unsigned in_lib;	/* of samples, those whose PC lay inside the ranges */
+	int available;	  /* 0: sampling or decoding unavailable, see reason */
+	char reason[160]; /* why not available, else "" */
+	char source
+		[64]; /* how the PC was sampled, e.g. "timer_create(CLOCK_MONOTONIC) 10000 Hz, this thread" */
+	unsigned samples; /* PC samples kept and examined */
+	unsigned lost;	  /* samples beyond CS_EV_MAX_SAMPLES: counted here, not examined */
+	unsigned in_lib;  /* of samples, those whose PC lay inside the ranges */
 	unsigned counts[CS_EV_COUNT]; /* of in_lib samples, how many windows showed each class */
 } cs_ev_result;
 
 /* Executable address ranges of the library under test. */
 typedef struct cs_ev_ranges {
-	size_t n;		/* ranges used in r[] */
+	size_t n; /* ranges used in r[] */
 	struct {
-		uintptr_t lo, hi;	/* [lo, hi) */
+		uintptr_t lo, hi; /* [lo, hi) */
 	} r[32];
-	char what[256];		/* which objects: their paths, or "main executable <path>" */
+	char what[256]; /* which objects: their paths, or "main executable <path>" */
 } cs_ev_ranges;
 
 /*

@@ -33,7 +33,8 @@ cs_sig_verify_foreign(const cs_impl *impl, const uint8_t *sig, char *err, size_t
 	const cs_kat *k = &alg->kats[0];
 	uint8_t msg[CS_SIG_MSG_LEN], pub[CS_SIG_PUB_MAX];
 	long pn = k->source && k->pub && alg->pub_len <= sizeof pub
-		  ? cs_hex_decode(k->pub, pub, sizeof pub) : -1;
+			  ? cs_hex_decode(k->pub, pub, sizeof pub)
+			  : -1;
 	void *ctx = calloc(1, impl->context_size ? impl->context_size : 1);
 	cs_status st = CS_NO_MEMORY;
 	if (pn <= 0) {
@@ -42,7 +43,10 @@ cs_sig_verify_foreign(const cs_impl *impl, const uint8_t *sig, char *err, size_t
 	} else if (ctx) {
 		cs_fill_pattern(msg, sizeof msg, 0);
 		cs_setup s = {
-			.alg = alg, .op = CS_OP_VERIFY, .peer = pub, .peer_len = (size_t)pn,
+			.alg = alg,
+			.op = CS_OP_VERIFY,
+			.peer = pub,
+			.peer_len = (size_t)pn,
 			.max_len = sizeof msg,
 		};
 		cs_io io = {.in = msg, .len = sizeof msg, .sig = sig};
@@ -51,8 +55,10 @@ cs_sig_verify_foreign(const cs_impl *impl, const uint8_t *sig, char *err, size_t
 			st = impl->run(ctx, &io);
 		if (impl->teardown)
 			impl->teardown(ctx);
-		snprintf(err, err_size, "%s", st == CS_OK ? "verified"
-			 : st == CS_MISMATCH ? "the signature did not verify" : "verify failed");
+		snprintf(err, err_size, "%s",
+			 st == CS_OK	     ? "verified"
+			 : st == CS_MISMATCH ? "the signature did not verify"
+					     : "verify failed");
 	}
 	free(ctx);
 	return st;

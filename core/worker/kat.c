@@ -27,8 +27,13 @@ decode(const char *hex, uint8_t **buf)
 static void
 kat_free(kat_bytes *b)
 {
-	free(b->key); free(b->nonce); free(b->aad);
-	free(b->in); free(b->out); free(b->tag); free(b->pub);
+	free(b->key);
+	free(b->nonce);
+	free(b->aad);
+	free(b->in);
+	free(b->out);
+	free(b->tag);
+	free(b->pub);
 }
 
 static int
@@ -41,8 +46,10 @@ kat_decode(const cs_kat *k, kat_bytes *b)
 	b->out_n = decode(k->out, &b->out);
 	b->tag_n = decode(k->tag, &b->tag);
 	b->pub_n = decode(k->pub, &b->pub);
-	return b->key_n < 0 || b->nonce_n < 0 || b->aad_n < 0 || b->in_n < 0 ||
-	       b->out_n < 0 || b->tag_n < 0 || b->pub_n < 0 ? -1 : 0;
+	return b->key_n < 0 || b->nonce_n < 0 || b->aad_n < 0 || b->in_n < 0 || b->out_n < 0 ||
+			       b->tag_n < 0 || b->pub_n < 0
+		       ? -1
+		       : 0;
 }
 
 /* setup + one run + teardown on a fresh context. */
@@ -54,9 +61,14 @@ run_once(const cs_impl *impl, cs_op op, const kat_bytes *b, const cs_io *io, siz
 		return CS_NO_MEMORY;
 	bool sig = impl->alg->kind == CS_SIG;
 	cs_setup s = {
-		.alg = impl->alg, .op = op, .key = b->key, .key_len = (size_t)b->key_n,
-		.peer = sig ? b->pub : b->in, .peer_len = (size_t)(sig ? b->pub_n : b->in_n),
-		.max_len = len, .aad_len = (size_t)b->aad_n,
+		.alg = impl->alg,
+		.op = op,
+		.key = b->key,
+		.key_len = (size_t)b->key_n,
+		.peer = sig ? b->pub : b->in,
+		.peer_len = (size_t)(sig ? b->pub_n : b->in_n),
+		.max_len = len,
+		.aad_len = (size_t)b->aad_n,
 	};
 	cs_status st = impl->setup ? impl->setup(ctx, &s) : CS_OK;
 	if (st == CS_OK)
@@ -75,12 +87,16 @@ fail(char *detail, size_t n, cs_status st, const cs_kat *k, const char *what)
 }
 
 static cs_status
-check_aead(const cs_impl *impl, cs_op op, const cs_kat *k, const kat_bytes *b,
-	   uint8_t *out, uint8_t *tag, char *detail, size_t n)
+check_aead(const cs_impl *impl, cs_op op, const cs_kat *k, const kat_bytes *b, uint8_t *out,
+	   uint8_t *tag, char *detail, size_t n)
 {
 	size_t len = (size_t)b->in_n, tlen = impl->alg->tag_len;
-	cs_io io = {.len = len, .out = out, .aad = b->aad, .aad_len = (size_t)b->aad_n,
-		    .nonce = b->nonce, .tag = tag};
+	cs_io io = {.len = len,
+		    .out = out,
+		    .aad = b->aad,
+		    .aad_len = (size_t)b->aad_n,
+		    .nonce = b->nonce,
+		    .tag = tag};
 	cs_status st;
 	if (op == CS_OP_SEAL) {
 		io.in = b->in;
@@ -167,7 +183,8 @@ check_sig(const cs_impl *impl, cs_op op, const cs_kat *k, const kat_bytes *b, ui
 				st = fail(detail, n, CS_MISMATCH, k, "signature differs");
 		} else if (!(impl->ops & CS_OPBIT(CS_OP_VERIFY))) {
 			st = fail(detail, n, CS_UNSUPPORTED, k,
-				  "a randomized signature needs the same impl's verify to check it");
+				  "a randomized signature needs the same impl's verify to check "
+				  "it");
 		} else if ((st = verify_once(impl, b, b->in, out)) != CS_OK) {
 			st = fail(detail, n, st, k, "its own verify refused the signature it made");
 		} else {
@@ -175,7 +192,8 @@ check_sig(const cs_impl *impl, cs_op op, const cs_kat *k, const kat_bytes *b, ui
 			sig[slen / 2] ^= 1;
 			st = verify_once(impl, b, b->in, sig);
 			st = st == CS_MISMATCH ? CS_OK
-			     : fail(detail, n, CS_MISMATCH, k, "a flipped signature verified");
+					       : fail(detail, n, CS_MISMATCH, k,
+						      "a flipped signature verified");
 		}
 	} else {
 		memcpy(msg, b->in, len);

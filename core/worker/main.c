@@ -26,7 +26,7 @@ _Static_assert(CS_CELL_MAX_SIZE == CS_MSG_MAX_SIZE, "the cell and the protocol c
 /* The longest signature a verify request carries (RSA-4096). */
 #define CS_SIG_MAX 512
 
-static FILE *proto_out; /* the protocol channel (the original stdout) */
+static FILE *proto_out;			   /* the protocol channel (the original stdout) */
 static const char *fault_mode, *fault_alg; /* test-only faults of the noop worker */
 
 typedef struct cell_slot {
@@ -43,9 +43,11 @@ usage(FILE *f, const char *argv0)
 	fprintf(f,
 		"usage: %s [--list | --kat [--alg NAME] [--path PATH] | --mask MASK]\n"
 		"  --list        the impls of this worker: path, algorithm, ops, availability\n"
-		"  --kat         run every known-answer vector through every impl (exit 1 on a wrong answer)\n"
+		"  --kat         run every known-answer vector through every impl (exit 1 on a "
+		"wrong answer)\n"
 		"  --mask MASK   report MASK as in force (the orchestrator sets its environment)\n"
-		"  (no option)   speak the JSON-lines protocol on stdin/stdout (docs/protocol.md)\n",
+		"  (no option)   speak the JSON-lines protocol on stdin/stdout "
+		"(docs/protocol.md)\n",
 		argv0);
 }
 
@@ -120,13 +122,15 @@ cmd_kat(const char *alg, const char *path)
 			cs_status st;
 			if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(op))) {
 				verdict = "UNSUPPORTED";
-				snprintf(detail, sizeof detail, "%s", why ? why : "op not provided");
+				snprintf(detail, sizeof detail, "%s",
+					 why ? why : "op not provided");
 				skipped++;
 			} else if (kat_exempt(impl)) {
 				verdict = "SKIP";
 				snprintf(detail, sizeof detail, "harness probe, computes nothing");
 				skipped++;
-			} else if ((st = cs_kat_check(impl, (cs_op)op, detail, sizeof detail)) == CS_OK) {
+			} else if ((st = cs_kat_check(impl, (cs_op)op, detail, sizeof detail)) ==
+				   CS_OK) {
 				verdict = "PASS";
 				passed++;
 			} else if (st == CS_UNSUPPORTED) {
@@ -184,11 +188,12 @@ hello_masks(cs_msg_hello *h, const cs_cpu *cpu)
 		if (mask == CS_MASK_NONE)
 			st = CS_OK;
 		else if (a->mask_env)
-			st = a->mask_env((cs_mask)mask, cpu, name, sizeof name, value, sizeof value);
+			st = a->mask_env((cs_mask)mask, cpu, name, sizeof name, value,
+					 sizeof value);
 		copy(m->name, sizeof m->name, cs_mask_name((cs_mask)mask));
-		m->status = st == CS_OK ? CS_MASK_STATUS_OK
-			  : st == CS_UNSUPPORTED ? CS_MASK_STATUS_UNSUPPORTED
-			  : CS_MASK_STATUS_NOT_APPLICABLE;
+		m->status = st == CS_OK		   ? CS_MASK_STATUS_OK
+			    : st == CS_UNSUPPORTED ? CS_MASK_STATUS_UNSUPPORTED
+						   : CS_MASK_STATUS_NOT_APPLICABLE;
 		if (st == CS_OK && name[0]) {
 			copy(m->env, sizeof m->env, name);
 			copy(m->value, sizeof m->value, value);
@@ -316,12 +321,16 @@ do_verify(const cs_msg_verify *req)
 	} else if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(CS_OP_VERIFY)) ||
 		   kat_exempt(impl)) {
 		r.status = CS_ST_UNSUPPORTED;
-		copy(r.why, sizeof r.why, kat_exempt(impl) ? "harness probe"
-		     : why ? why : "op not provided");
+		copy(r.why, sizeof r.why,
+		     kat_exempt(impl) ? "harness probe"
+		     : why	      ? why
+				      : "op not provided");
 	} else {
 		cs_status st = cs_sig_verify_foreign(impl, sig, detail, sizeof detail);
-		r.status = st == CS_OK ? CS_ST_OK : st == CS_MISMATCH ? CS_ST_WRONG
-			 : st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED : CS_ST_ERROR;
+		r.status = st == CS_OK		  ? CS_ST_OK
+			   : st == CS_MISMATCH	  ? CS_ST_WRONG
+			   : st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED
+						  : CS_ST_ERROR;
 		if (r.status == CS_ST_ERROR)
 			copy(r.error, sizeof r.error, detail);
 	}
@@ -338,7 +347,8 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 
 	r->status = CS_ST_ERROR;
 	if (!impl) {
-		snprintf(r->error, sizeof r->error, "no impl of %s on path %s", req->alg, req->path);
+		snprintf(r->error, sizeof r->error, "no impl of %s on path %s", req->alg,
+			 req->path);
 		return;
 	}
 	if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(op))) {
@@ -353,8 +363,9 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 	if (!kat_exempt(impl)) {
 		cs_status st = cs_kat_check(impl, op, detail, sizeof detail);
 		if (st != CS_OK) {
-			r->status = st == CS_MISMATCH ? CS_ST_WRONG
-				  : st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED : CS_ST_ERROR;
+			r->status = st == CS_MISMATCH	   ? CS_ST_WRONG
+				    : st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED
+							   : CS_ST_ERROR;
 			copy(r->error, sizeof r->error, detail);
 			if (r->status != CS_ST_WRONG)
 				r->signature[0] = '\0';
@@ -381,10 +392,11 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 		return;
 	}
 	s->id = req->id;
-	cs_status st = cs_cell_prepare(&s->cell, impl, op, (size_t)req->size,
-				       (size_t)req->misalign, detail, sizeof detail);
+	cs_status st = cs_cell_prepare(&s->cell, impl, op, (size_t)req->size, (size_t)req->misalign,
+				       detail, sizeof detail);
 	if (st == CS_OK)
-		st = cs_cell_calibrate(&s->cell, (uint64_t)req->target_ns, (uint64_t)req->warmup_ns);
+		st = cs_cell_calibrate(&s->cell, (uint64_t)req->target_ns,
+				       (uint64_t)req->warmup_ns);
 	if (st != CS_OK) {
 		r->status = st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED : CS_ST_ERROR;
 		copy(r->error, sizeof r->error, detail);
@@ -570,26 +582,17 @@ serve(const char *argv0, const char *mask)
 		if (req.cmd == CS_CMD_QUIT)
 			break;
 		switch (req.cmd) {
-		case CS_CMD_PREPARE:
-			do_prepare(&req.prepare);
-			break;
-		case CS_CMD_SAMPLE:
-			do_sample(&req.sample);
-			break;
-		case CS_CMD_EVIDENCE:
-			do_evidence(&req.evidence);
-			break;
-		case CS_CMD_VERIFY:
-			do_verify(&req.verify);
-			break;
+		case CS_CMD_PREPARE: do_prepare(&req.prepare); break;
+		case CS_CMD_SAMPLE: do_sample(&req.sample); break;
+		case CS_CMD_EVIDENCE: do_evidence(&req.evidence); break;
+		case CS_CMD_VERIFY: do_verify(&req.verify); break;
 		case CS_CMD_RELEASE: {
 			slot_drop(req.release.id);
 			cs_msg_reply r = {.id = req.release.id, .status = CS_ST_OK};
 			send_line(cs_msg_reply_encode(&r));
 			break;
 		}
-		default:
-			break;
+		default: break;
 		}
 	}
 	free(line);
@@ -613,21 +616,24 @@ main(int argc, char **argv)
 		} else if (strcmp(arg, "--kat") == 0) {
 			mode = KAT;
 		} else if ((strcmp(arg, "--alg") == 0 || strcmp(arg, "--path") == 0 ||
-			    strcmp(arg, "--mask") == 0) && i + 1 < argc) {
+			    strcmp(arg, "--mask") == 0) &&
+			   i + 1 < argc) {
 			const char **dst = arg[2] == 'a' ? &alg : arg[2] == 'p' ? &path : &mask;
 			*dst = argv[++i];
 		} else if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
 			usage(stdout, argv[0]);
 			return 0;
 		} else {
-			fprintf(stderr, "%s: unknown argument '%s' (accepted: --list, --kat, "
-				"--alg NAME, --path PATH, --mask MASK, --help)\n", argv[0], arg);
+			fprintf(stderr,
+				"%s: unknown argument '%s' (accepted: --list, --kat, "
+				"--alg NAME, --path PATH, --mask MASK, --help)\n",
+				argv[0], arg);
 			return 2;
 		}
 	}
 	if (a->abi != CS_ABI_VERSION) {
-		fprintf(stderr, "%s: adapter '%s' has ABI %d, this worker speaks %d\n",
-			argv[0], a->name, a->abi, CS_ABI_VERSION);
+		fprintf(stderr, "%s: adapter '%s' has ABI %d, this worker speaks %d\n", argv[0],
+			a->name, a->abi, CS_ABI_VERSION);
 		return 2;
 	}
 	if (a->name && strcmp(a->name, "noop") == 0) {

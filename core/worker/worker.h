@@ -25,19 +25,19 @@ cs_status cs_kat_check(const cs_impl *impl, cs_op op, char *detail, size_t detai
 typedef struct cs_cell {
 	const cs_impl *impl;
 	cs_op op;
-	size_t size;		/* bytes per op (0 for KEX, SIG) */
+	size_t size; /* bytes per op (0 for KEX, SIG) */
 	void *ctx;
-	uint8_t *mem;		/* every buffer below lives in here */
+	uint8_t *mem; /* every buffer below lives in here */
 	uint8_t *key, *peer;
-	size_t key_len, peer_len;	/* bytes of key and peer (RSA keys: their DER length) */
+	size_t key_len, peer_len; /* bytes of key and peer (RSA keys: their DER length) */
 	uint8_t *nonce;
 	uint8_t *in, *out, *aad, *tag;
 	cs_io io;
-	bool bump_nonce;	/* seal: a fresh nonce per op (counter in bytes 4..11) */
-	bool set_up;		/* setup succeeded: teardown owed */
+	bool bump_nonce; /* seal: a fresh nonce per op (counter in bytes 4..11) */
+	bool set_up;	 /* setup succeeded: teardown owed */
 	uint64_t counter;
-	uint64_t batch;		/* ops per timed batch (after calibration) */
-	char fingerprint[17];	/* FNV-1a 64 of the output of one op, hex; "" for keygen */
+	uint64_t batch;	      /* ops per timed batch (after calibration) */
+	char fingerprint[17]; /* FNV-1a 64 of the output of one op, hex; "" for keygen */
 } cs_cell;
 
 /* Set the cell up: buffers (64-byte aligned + misalign), deterministic input,

@@ -8,9 +8,9 @@
 const size_t cs_default_sizes[] = {16, 64, 256, 1024, 8192, 16384, 0};
 
 /* The algorithms of algs.def, each with its vectors. */
-#define CS_ALG(id, name_, kind_, ops_, ...) \
-	const cs_alg cs_alg_##id = {.name = name_, .kind = kind_, .ops = ops_, \
-				    .kats = cs_kats_##id, __VA_ARGS__};
+#define CS_ALG(id, name_, kind_, ops_, ...)                                                        \
+	const cs_alg cs_alg_##id = {                                                               \
+		.name = name_, .kind = kind_, .ops = ops_, .kats = cs_kats_##id, __VA_ARGS__};
 #include "algs.def"
 #undef CS_ALG
 

@@ -349,7 +349,8 @@ const cs_kat cs_kats_ed25519[] = {
 		       "18ff9b538d16f290ae67f760984dc6594a7c15e9716ed28dc027beceea1ec40a",
 	},
 	{
-		.source = "RFC 8032 section 7.1, Ed25519 TEST SHA(abc) (the message is SHA-512 of 'abc')",
+		.source = "RFC 8032 section 7.1, Ed25519 TEST SHA(abc) (the message is SHA-512 of "
+			  "'abc')",
 		.key = "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42",
 		.pub = "ec172b93ad5e563bf4932c70e1245034c35467ef2efd4d64ebf819683467e2bf",
 		.in = "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a"
@@ -404,7 +405,8 @@ const cs_kat cs_kats_ecdsa_p256[] = {
 		       "8bf77819ca05a6b2786c76262bf7371cef97b218e96f175a3ccdda2acc058903",
 	},
 	{
-		.source = "NIST CAVP FIPS 186-4 ECDSA SigVer.rsp [P-256,SHA-256], a Result = P record",
+		.source = "NIST CAVP FIPS 186-4 ECDSA SigVer.rsp [P-256,SHA-256], a Result = P "
+			  "record",
 		.pub = "04e424dc61d4bb3cb7ef4344a7f8957a0c5134e16f7a67c074f82e6e12f49abf"
 		       "3c970eed7aa2bc48651545949de1dddaf0127e5965ac85d1243d6f60e7dfaee9"
 		       "27",
@@ -430,7 +432,8 @@ const cs_kat cs_kats_ecdsa_p256[] = {
  */
 const cs_kat cs_kats_rsa_2048[] = {
 	{
-		.source = "PKCS #1 v2.1 vectors, Example 10 key, PKCS#1 v1.5 SHA-256 of Example 10.2's message",
+		.source = "PKCS #1 v2.1 vectors, Example 10 key, PKCS#1 v1.5 SHA-256 of Example "
+			  "10.2's message",
 		.key = "308204a30201000282010100a5dd867ac4cb02f90b9457d48c14a770ef991c56"
 		       "c39c0ec65fd11afa8937cea57b9be7ac73b45c0017615b82d622e318753b6027"
 		       "c0fd157be12f8090fee2a7adcd0eef759f88ba4997c7a42d58c9aa12cb99ae00"
@@ -551,7 +554,8 @@ const cs_kat cs_kats_rsa_2048[] = {
 		       "879acb16f97c8880760230a50929eb061fac10f8471f2390c3b71eb550eb2ac5",
 	},
 	{
-		.source = "NIST CAVP FIPS 186-4 SigGen15_186-3.rsp [mod = 2048] SHAAlg = SHA256, record 1",
+		.source = "NIST CAVP FIPS 186-4 SigGen15_186-3.rsp [mod = 2048] SHAAlg = SHA256, "
+			  "record 1",
 		.pub = "308201090282010100a564d3d06be468a46958d56bb4884e2c4c28f538b7e15d"
 		       "f35330505177789d3e1d792ad7aec7fc80a8cccf7ed4030471100401724bd463"
 		       "6a8a8244180cc655e256c00e778efe8bea55ab52d3a557075e35039d687cc075"
@@ -575,7 +579,8 @@ const cs_kat cs_kats_rsa_2048[] = {
 		       "6b4b052244c379d0d32de7a56ee17a7d9a5dca2b472f0d3eefa05f4e02fc0295",
 	},
 	{
-		.source = "NIST CAVP FIPS 186-4 SigGen15_186-3.rsp [mod = 2048] SHAAlg = SHA256, record 2",
+		.source = "NIST CAVP FIPS 186-4 SigGen15_186-3.rsp [mod = 2048] SHAAlg = SHA256, "
+			  "record 2",
 		.pub = "308201090282010100a564d3d06be468a46958d56bb4884e2c4c28f538b7e15d"
 		       "f35330505177789d3e1d792ad7aec7fc80a8cccf7ed4030471100401724bd463"
 		       "6a8a8244180cc655e256c00e778efe8bea55ab52d3a557075e35039d687cc075"

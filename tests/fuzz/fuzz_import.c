@@ -19,7 +19,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[512];
 	err[0] = '\0';
 	int rc = cs_import_openssl_speed((const char *)data, size, "fuzz.txt", &doc, err,
-	                                 sizeof err);
+					 sizeof err);
 	if (rc == CS_IMPORT_OK) {
 		char *text = doc ? json_dumps(doc, JSON_COMPACT) : NULL;
 		if (!text)
@@ -30,7 +30,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		json_array_foreach(cells, i, c)
 		{
 			double r = json_real_value(
-			        json_object_get(json_object_get(c, "rate"), "median"));
+				json_object_get(json_object_get(c, "rate"), "median"));
 			if (!(r > 0))
 				abort(); /* every imported rate is positive and finite */
 		}

@@ -21,18 +21,66 @@ static cs_msg_request request;
 typedef int decode_fn(const char *line, char *err, size_t n);
 typedef char *encode_fn(void);
 
-static int d_hello(const char *l, char *e, size_t n) { return cs_msg_hello_decode(l, &hello, e, n); }
-static char *e_hello(void) { return cs_msg_hello_encode(&hello); }
-static int d_prepare_reply(const char *l, char *e, size_t n) { return cs_msg_prepare_reply_decode(l, &prepare_reply, e, n); }
-static char *e_prepare_reply(void) { return cs_msg_prepare_reply_encode(&prepare_reply); }
-static int d_sample_reply(const char *l, char *e, size_t n) { return cs_msg_sample_reply_decode(l, &sample_reply, e, n); }
-static char *e_sample_reply(void) { return cs_msg_sample_reply_encode(&sample_reply); }
-static int d_evidence_reply(const char *l, char *e, size_t n) { return cs_msg_evidence_reply_decode(l, &evidence_reply, e, n); }
-static char *e_evidence_reply(void) { return cs_msg_evidence_reply_encode(&evidence_reply); }
-static int d_reply(const char *l, char *e, size_t n) { return cs_msg_reply_decode(l, &reply, e, n); }
-static char *e_reply(void) { return cs_msg_reply_encode(&reply); }
-static int d_verify_reply(const char *l, char *e, size_t n) { return cs_msg_verify_reply_decode(l, &verify_reply, e, n); }
-static char *e_verify_reply(void) { return cs_msg_verify_reply_encode(&verify_reply); }
+static int
+d_hello(const char *l, char *e, size_t n)
+{
+	return cs_msg_hello_decode(l, &hello, e, n);
+}
+static char *
+e_hello(void)
+{
+	return cs_msg_hello_encode(&hello);
+}
+static int
+d_prepare_reply(const char *l, char *e, size_t n)
+{
+	return cs_msg_prepare_reply_decode(l, &prepare_reply, e, n);
+}
+static char *
+e_prepare_reply(void)
+{
+	return cs_msg_prepare_reply_encode(&prepare_reply);
+}
+static int
+d_sample_reply(const char *l, char *e, size_t n)
+{
+	return cs_msg_sample_reply_decode(l, &sample_reply, e, n);
+}
+static char *
+e_sample_reply(void)
+{
+	return cs_msg_sample_reply_encode(&sample_reply);
+}
+static int
+d_evidence_reply(const char *l, char *e, size_t n)
+{
+	return cs_msg_evidence_reply_decode(l, &evidence_reply, e, n);
+}
+static char *
+e_evidence_reply(void)
+{
+	return cs_msg_evidence_reply_encode(&evidence_reply);
+}
+static int
+d_reply(const char *l, char *e, size_t n)
+{
+	return cs_msg_reply_decode(l, &reply, e, n);
+}
+static char *
+e_reply(void)
+{
+	return cs_msg_reply_encode(&reply);
+}
+static int
+d_verify_reply(const char *l, char *e, size_t n)
+{
+	return cs_msg_verify_reply_decode(l, &verify_reply, e, n);
+}
+static char *
+e_verify_reply(void)
+{
+	return cs_msg_verify_reply_encode(&verify_reply);
+}
 
 static int
 d_request(const char *l, char *e, size_t n)
@@ -58,8 +106,12 @@ static const struct {
 	decode_fn *decode;
 	encode_fn *encode;
 } codecs[] = {
-	{d_hello, e_hello}, {d_prepare_reply, e_prepare_reply}, {d_sample_reply, e_sample_reply},
-	{d_evidence_reply, e_evidence_reply}, {d_reply, e_reply}, {d_verify_reply, e_verify_reply},
+	{d_hello, e_hello},
+	{d_prepare_reply, e_prepare_reply},
+	{d_sample_reply, e_sample_reply},
+	{d_evidence_reply, e_evidence_reply},
+	{d_reply, e_reply},
+	{d_verify_reply, e_verify_reply},
 	{d_request, e_request},
 };
 

@@ -13,7 +13,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	cs_res_file r;
 	char why[1024];
-	if (cs_results_load_buffer((const char *)data, size, "fuzz.json", &r, why, sizeof why) != 0) {
+	if (cs_results_load_buffer((const char *)data, size, "fuzz.json", &r, why, sizeof why) !=
+	    0) {
 		/* a refusal names the file and says something */
 		if (strncmp(why, "fuzz.json: ", 11) != 0 || !why[11])
 			__builtin_trap();
@@ -24,7 +25,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const cs_res_file *one = &r;
 		for (size_t i = 0; cs_report_format_names[i]; i++)
 			for (int v = 0; v < CS_VIEW_COUNT; v++)
-				cs_report_emit(&one, 1, cs_report_format_names[i], (cs_view)v, sink);
+				cs_report_emit(&one, 1, cs_report_format_names[i], (cs_view)v,
+					       sink);
 		cs_comparison c;
 		char w2[512];
 		if (cs_compare(&r, &r, &cs_compare_defaults, &c, w2, sizeof w2) == 0) {

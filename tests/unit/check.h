@@ -7,22 +7,22 @@
 
 static int check_failures;
 
-#define CHECK(cond)                                                              \
-	do {                                                                     \
-		if (!(cond)) {                                                   \
-			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);   \
-			check_failures++;                                        \
-		}                                                                \
+#define CHECK(cond)                                                                                \
+	do {                                                                                       \
+		if (!(cond)) {                                                                     \
+			printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);                     \
+			check_failures++;                                                          \
+		}                                                                                  \
 	} while (0)
 
-#define CHECK_NEAR(a, b, eps)                                                    \
-	do {                                                                     \
-		double a_ = (a), b_ = (b);                                       \
-		if (!(fabs(a_ - b_) <= (eps))) {                                 \
-			printf("FAIL %s:%d: %s = %.9g, expected %.9g\n", __FILE__, \
-			       __LINE__, #a, a_, b_);                            \
-			check_failures++;                                        \
-		}                                                                \
+#define CHECK_NEAR(a, b, eps)                                                                      \
+	do {                                                                                       \
+		double a_ = (a), b_ = (b);                                                         \
+		if (!(fabs(a_ - b_) <= (eps))) {                                                   \
+			printf("FAIL %s:%d: %s = %.9g, expected %.9g\n", __FILE__, __LINE__, #a,   \
+			       a_, b_);                                                            \
+			check_failures++;                                                          \
+		}                                                                                  \
 	} while (0)
 
 static int

@@ -30,7 +30,9 @@ main(void)
 	for (int op = 0; op < CS_OP_COUNT; op++) {
 		CHECK(cs_op_find(cs_op_name((cs_op)op)) == (cs_op)op);
 		cs_unit want = op == CS_OP_DERIVE || op == CS_OP_KEYGEN || op == CS_OP_SIGN ||
-			       op == CS_OP_VERIFY ? CS_UNIT_OPS : CS_UNIT_BYTES;
+					       op == CS_OP_VERIFY
+				       ? CS_UNIT_OPS
+				       : CS_UNIT_BYTES;
 		CHECK(cs_op_unit((cs_op)op) == want);
 		CHECK(cs_op_sized((cs_op)op) == (want == CS_UNIT_BYTES));
 	}
@@ -123,7 +125,8 @@ main(void)
 				if (strcmp(a->name, "rsa-2048") == 0) {
 					CHECK(!k->key || (hexlen(k->key) > 1000 &&
 							  hexlen(k->key) <= (long)a->key_len));
-					CHECK(hexlen(k->pub) > 256 && hexlen(k->pub) <= (long)a->pub_len);
+					CHECK(hexlen(k->pub) > 256 &&
+					      hexlen(k->pub) <= (long)a->pub_len);
 				} else {
 					CHECK(!k->key || hexlen(k->key) == (long)a->key_len);
 					CHECK(hexlen(k->pub) == (long)a->pub_len);

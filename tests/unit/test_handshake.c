@@ -9,13 +9,16 @@
 
 /* A cell as a result file holds it: its rate from ns per op (sized ops in B/s). */
 static json_t *
-cell(const char *lib, const char *alg, const char *op, long long size, double ns, const char *status)
+cell(const char *lib, const char *alg, const char *op, long long size, double ns,
+     const char *status)
 {
-	json_t *c = json_pack("{ss ss ss ss sI ss ss}", "lib", lib, "path", "p", "alg", alg,
-			      "op", op, "size", (json_int_t)size, "status", status, "mask", "none");
+	json_t *c = json_pack("{ss ss ss ss sI ss ss}", "lib", lib, "path", "p", "alg", alg, "op",
+			      op, "size", (json_int_t)size, "status", status, "mask", "none");
 	if (strcmp(status, "ok") == 0)
-		json_object_set_new(c, "rate", json_pack("{sf ss}", "median",
-			(size ? (double)size : 1) * 1e9 / ns, "unit", size ? "B/s" : "op/s"));
+		json_object_set_new(c, "rate",
+				    json_pack("{sf ss}", "median",
+					      (size ? (double)size : 1) * 1e9 / ns, "unit",
+					      size ? "B/s" : "op/s"));
 	return c;
 }
 
@@ -45,7 +48,8 @@ main(void)
 	json_array_append_new(cells, cell("a", "hmac-sha256", "mac", 64, 500, "ok"));
 	json_array_append_new(cells, cell("a", "sha256", "digest", 16, 100, "ok"));
 	json_array_append_new(cells, cell("a", "sha256", "digest", 1024, 2048, "ok")); /* 2 ns/B */
-	json_array_append_new(cells, cell("a", "sha256", "digest", 8192, 8192, "ok")); /* > transcript */
+	json_array_append_new(cells,
+			      cell("a", "sha256", "digest", 8192, 8192, "ok")); /* > transcript */
 	/* b: the same, but its verify failed its KAT and its masked keygen is no row cell */
 	json_array_append_new(cells, cell("b", "x25519", "keygen", 0, 10000, "ok"));
 	json_array_append_new(cells, cell("b", "x25519", "derive", 0, 20000, "ok"));

@@ -26,12 +26,12 @@ test_parse_rate(void)
 		CHECK(v == 0);
 	}
 	const char *bad[] = {"",     "k",
-	                     ".",    "1.2.3",
-	                     "-5",   "1e5",
-	                     "nanx", "infinity",
-	                     "12k3", "0x10",
-	                     "12kk", "1,5",
-	                     "12s",  "1234567890123456789012345678901234567890123"};
+			     ".",    "1.2.3",
+			     "-5",   "1e5",
+			     "nanx", "infinity",
+			     "12k3", "0x10",
+			     "12kk", "1,5",
+			     "12s",  "1234567890123456789012345678901234567890123"};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		v = -2;
 		CHECK(cs_import_parse_rate(bad[i], strlen(bad[i]), &v) == -1);
@@ -45,12 +45,12 @@ test_snippets(void)
 	char err[512];
 	/* k, no k, 0.00, a row cut short, a row with too many values */
 	json_t *d = import_text("The 'numbers' are in 1000s of bytes per second processed.\n"
-	                        "type             16 bytes     64 bytes    256 bytes   1024 bytes\n"
-	                        "md2                 0.00         0.00         0.00         0.00 \n"
-	                        "md5              9876.54     12345.67k    23456.78k    34567.89k\n"
-	                        "sha1            11111.11k    22222.22k\n"
-	                        "rc4 1.00k 2.00k 3.00k 4.00k 5.00k\n",
-	                        CS_IMPORT_OK, err, sizeof err);
+				"type             16 bytes     64 bytes    256 bytes   1024 bytes\n"
+				"md2                 0.00         0.00         0.00         0.00 \n"
+				"md5              9876.54     12345.67k    23456.78k    34567.89k\n"
+				"sha1            11111.11k    22222.22k\n"
+				"rc4 1.00k 2.00k 3.00k 4.00k 5.00k\n",
+				CS_IMPORT_OK, err, sizeof err);
 	CHECK_NEAR(rate(d, 0, "lowlevel", "md5", "digest", 16), 9876.54, 1e-6);
 	CHECK_NEAR(rate(d, 0, "lowlevel", "md5", "digest", 64), 12345670.0, 1e-3);
 	CHECK_NEAR(rate(d, 0, "lowlevel", "sha1", "digest", 64), 22222220.0, 1e-3);
@@ -61,15 +61,15 @@ test_snippets(void)
 	CHECK(c && json_integer_value(json_object_get(c, "line")) == 2);
 	CHECK(c && json_integer_value(json_object_get(c, "row_line")) == 4);
 	CHECK(c && strcmp(json_string_value(json_object_get(json_object_get(c, "rate"), "unit")),
-	                  "B/s") == 0);
+			  "B/s") == 0);
 	CHECK(c && !json_object_get(c, "samples") && !json_object_get(c, "evidence"));
 	CHECK(c && !json_object_get(c, "multi"));
 	json_decref(d);
 
 	/* a row wrapped onto the next line is one row; a row cut short stays short */
 	d = import_text("type 16 bytes 64 bytes 256 bytes 1024 bytes\n"
-	                "md5 1.00k 2.00k\n   3.00k 4.00k\nsha1 5.00k\nrc4 6.00k 7.00k\n",
-	                CS_IMPORT_OK, err, sizeof err);
+			"md5 1.00k 2.00k\n   3.00k 4.00k\nsha1 5.00k\nrc4 6.00k 7.00k\n",
+			CS_IMPORT_OK, err, sizeof err);
 	CHECK(n_cells(d) == 7);
 	CHECK_NEAR(rate(d, 0, NULL, "md5", "digest", 1024), 4000.0, 1e-9);
 	c = find(d, 0, NULL, "md5", "digest", 256);
@@ -80,9 +80,9 @@ test_snippets(void)
 
 	/* -multi and -decrypt from the command line in the prose */
 	d = import_text("I ran openssl speed -multi 4 -decrypt -evp aes-128-gcm:\n"
-	                "type 16 bytes 64 bytes\n"
-	                "aes-128-gcm 100.00k 200.00k\n",
-	                CS_IMPORT_OK, err, sizeof err);
+			"type 16 bytes 64 bytes\n"
+			"aes-128-gcm 100.00k 200.00k\n",
+			CS_IMPORT_OK, err, sizeof err);
 	c = find(d, 0, "evp", "aes-128-gcm", "open", 64);
 	CHECK(c && json_integer_value(json_object_get(c, "multi")) == 4);
 	CHECK_NEAR(rate(d, 0, "evp", "aes-128-gcm", "open", 64), 200000.0, 1e-6);
@@ -92,9 +92,9 @@ test_snippets(void)
 
 	/* -multi from its own "Forked child" lines; CRLF, tabs and no-break spaces */
 	d = import_text("Forked child 0\r\nForked child 1\r\nForked child 2\r\n"
-	                "type\t16 bytes\t64 bytes\r\n"
-	                "sha256\xc2\xa0\xc2\xa0 1000.00k\t2000.00k\r\n",
-	                CS_IMPORT_OK, err, sizeof err);
+			"type\t16 bytes\t64 bytes\r\n"
+			"sha256\xc2\xa0\xc2\xa0 1000.00k\t2000.00k\r\n",
+			CS_IMPORT_OK, err, sizeof err);
 	c = find(d, 0, NULL, "sha256", "digest", 64);
 	CHECK(c && json_integer_value(json_object_get(c, "multi")) == 3);
 	CHECK_NEAR(rate(d, 0, NULL, "sha256", "digest", 64), 2000000.0, 1e-6);
@@ -102,12 +102,12 @@ test_snippets(void)
 
 	/* two tables with prose between: two sources; a table and its rsa rows: one */
 	d = import_text("type 16 bytes 64 bytes\nsha256 1.00k 2.00k\n"
-	                "                  sign    verify    sign/s verify/s\n"
-	                "rsa 2048 bits 0.001000s 0.000100s   1000.0  10000.0\n"
-	                "And on the other box:\n"
-	                "type 16 bytes 64 bytes\nsha256 3.00k 4.00k\n"
-	                "type 16 bytes 64 bytes\nsha256 5.00k 6.00k\n",
-	                CS_IMPORT_OK, err, sizeof err);
+			"                  sign    verify    sign/s verify/s\n"
+			"rsa 2048 bits 0.001000s 0.000100s   1000.0  10000.0\n"
+			"And on the other box:\n"
+			"type 16 bytes 64 bytes\nsha256 3.00k 4.00k\n"
+			"type 16 bytes 64 bytes\nsha256 5.00k 6.00k\n",
+			CS_IMPORT_OK, err, sizeof err);
 	CHECK(n_sources(d) == 3);
 	CHECK_NEAR(rate(d, 0, NULL, "rsa2048", "verify", 0), 10000.0, 1e-9);
 	CHECK_NEAR(rate(d, 1, NULL, "sha256", "digest", 16), 3000.0, 1e-9);
@@ -117,7 +117,7 @@ test_snippets(void)
 
 	/* a quoted post; inf (a 0 s timing) is no cell but keeps the row and the table */
 	d = import_text("> type 16 bytes 64 bytes\n> md5 infk 5.00k\n> sha1 1.00k 2.00k\n",
-	                CS_IMPORT_OK, err, sizeof err);
+			CS_IMPORT_OK, err, sizeof err);
 	CHECK(n_cells(d) == 3);
 	CHECK_NEAR(rate(d, 0, NULL, "md5", "digest", 64), 5000.0, 1e-9);
 	CHECK_NEAR(rate(d, 0, NULL, "sha1", "digest", 16), 1000.0, 1e-9);
@@ -125,9 +125,9 @@ test_snippets(void)
 
 	/* a "Doing" result wrapped onto the next line; 3.x wording makes bare names EVP */
 	d = import_text("Doing sha256 ops for 3s on 1024 size blocks: \n"
-	                "300000 sha256 ops in 3.00s\n"
-	                "Doing sha256 ops for 3s on 16 size blocks: 900000 sha256 ops in 2.00s\n",
-	                CS_IMPORT_OK, err, sizeof err);
+			"300000 sha256 ops in 3.00s\n"
+			"Doing sha256 ops for 3s on 16 size blocks: 900000 sha256 ops in 2.00s\n",
+			CS_IMPORT_OK, err, sizeof err);
 	CHECK_NEAR(rate(d, 0, "evp", "sha256", "digest", 1024), 300000.0 * 1024 / 3, 1e-3);
 	CHECK_NEAR(rate(d, 0, "evp", "sha256", "digest", 16), 900000.0 * 16 / 2, 1e-3);
 	CHECK(src_str(d, 0, "format") && strcmp(src_str(d, 0, "format"), "progress") == 0);
@@ -135,8 +135,8 @@ test_snippets(void)
 
 	/* invalid UTF-8 in a preamble string becomes '?', the document stays writable */
 	d = import_text("OpenSSL 1.1.1k  25 Mar 2021\ncompiler: gcc \xff\xfe -O2\n"
-	                "type 16 bytes 64 bytes\nsha1 1.00k 2.00k\n",
-	                CS_IMPORT_OK, err, sizeof err);
+			"type 16 bytes 64 bytes\nsha1 1.00k 2.00k\n",
+			CS_IMPORT_OK, err, sizeof err);
 	CHECK(src_str(d, 0, "compiler") && strcmp(src_str(d, 0, "compiler"), "gcc ?? -O2") == 0);
 	char *dump = d ? json_dumps(d, 0) : NULL;
 	CHECK(dump != NULL);
@@ -149,18 +149,18 @@ test_snippets(void)
 	CHECK(big != NULL);
 	if (big) {
 		used += (size_t)snprintf(big, cap,
-		                         "type 16 bytes 64 bytes 256 bytes 1024 bytes "
-		                         "8192 bytes 16384 bytes\n");
+					 "type 16 bytes 64 bytes 256 bytes 1024 bytes "
+					 "8192 bytes 16384 bytes\n");
 		for (size_t i = 0; i < rows; i++)
 			used += (size_t)snprintf(big + used, cap - used,
-			                         "md5 1.00k 2.00k 3.00k 4.00k 5.00k 6.00k\n");
+						 "md5 1.00k 2.00k 3.00k 4.00k 5.00k 6.00k\n");
 		json_t *none = NULL;
 		CHECK(cs_import_openssl_speed(big, used, "big", &none, err, sizeof err) ==
 		      CS_IMPORT_BAD);
 		CHECK(none == NULL);
 		char want[64];
 		snprintf(want, sizeof want, "big:%zu: more than %d cells", rows + 1,
-		         CS_IMPORT_MAX_CELLS);
+			 CS_IMPORT_MAX_CELLS);
 		CHECK(strstr(err, want) == err);
 		free(big);
 	}
@@ -171,11 +171,11 @@ test_snippets(void)
 	import_text("hello\nworld 12 34\n", CS_IMPORT_BAD, err, sizeof err);
 	CHECK(strstr(err, "paste.txt:2: no openssl speed table in 2 lines") == err);
 	import_text("prose\ntype 16 bytes 64 bytes\nthis is not a row\n", CS_IMPORT_BAD, err,
-	            sizeof err);
+		    sizeof err);
 	CHECK(strstr(err, "paste.txt:2: a table of openssl speed with no readable row") == err);
 	json_t *none = NULL;
 	CHECK(cs_import_openssl_speed("type 16 bytes\nsha1\0 1.00k\n", 25, "bin", &none, err,
-	                              sizeof err) == CS_IMPORT_BAD);
+				      sizeof err) == CS_IMPORT_BAD);
 	CHECK(none == NULL);
 	CHECK(strstr(err, "bin:2: not text: a NUL byte at column 5") == err);
 	CHECK(!strchr(err, '\n'));
@@ -212,7 +212,7 @@ test_eras(void)
 	CHECK_NEAR(rate(d, 0, "lowlevel", "p256", "derive", 0), 11011.0, 1e-9);
 	json_t *c = find(d, 0, NULL, "p256", "derive", 0);
 	CHECK(c && strcmp(json_string_value(json_object_get(json_object_get(c, "rate"), "unit")),
-	                  "op/s") == 0);
+			  "op/s") == 0);
 	CHECK(src_int(d, 0, "line") == 2); /* its first "Doing" line */
 	json_decref(d);
 

@@ -44,14 +44,14 @@ static inline const char *
 src_str(json_t *doc, size_t src, const char *key)
 {
 	return json_string_value(
-	        json_object_get(json_array_get(json_object_get(doc, "sources"), src), key));
+		json_object_get(json_array_get(json_object_get(doc, "sources"), src), key));
 }
 
 static inline long long
 src_int(json_t *doc, size_t src, const char *key)
 {
 	return json_integer_value(
-	        json_object_get(json_array_get(json_object_get(doc, "sources"), src), key));
+		json_object_get(json_array_get(json_object_get(doc, "sources"), src), key));
 }
 
 static inline size_t

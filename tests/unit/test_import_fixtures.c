@@ -47,7 +47,7 @@ cells_of(json_t *doc, long long src)
 	json_t *c;
 	size_t i, n = 0;
 	json_array_foreach(json_object_get(doc, "cells"), i, c) n +=
-	        json_integer_value(json_object_get(c, "table")) == src;
+		json_integer_value(json_object_get(c, "table")) == src;
 	return n;
 }
 
@@ -101,11 +101,11 @@ main(void)
 	d = load("rpi3-and-core2-openssl-1.0.1.txt");
 	CHECK(json_array_size(json_object_get(d, "sources")) == 2);
 	CHECK(strcmp(json_string_value(json_object_get(source(d, 0), "version")),
-	             "OpenSSL 1.0.1t 3 May 2016") == 0);
+		     "OpenSSL 1.0.1t 3 May 2016") == 0);
 	CHECK(strcmp(json_string_value(json_object_get(source(d, 1), "version")),
-	             "OpenSSL 1.0.1f 6 Jan 2014") == 0);
+		     "OpenSSL 1.0.1f 6 Jan 2014") == 0);
 	CHECK(strncmp(json_string_value(json_object_get(source(d, 0), "options")), "bn(64,32)",
-	              9) == 0);
+		      9) == 0);
 	/* 25 non-zero byte-rate rows x 5 sizes + 4 rsa + 3 dsa + 16 ecdsa (x2) + 16 ecdh */
 	CHECK(cells_of(d, 0) == 187 && cells_of(d, 1) == 187);
 	CHECK_NEAR(rate(d, 0, "lowlevel", "aes-128-cbc", "encrypt", 8192), 48507.56e3, 1e-3);

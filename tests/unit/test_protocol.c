@@ -30,36 +30,132 @@ static cs_msg_reply reply;
 static cs_msg_verify verify_;
 static cs_msg_verify_reply verify_reply;
 
-static int d_hello(const char *l, char *e, size_t n) { return cs_msg_hello_decode(l, &hello, e, n); }
-static char *e_hello(void) { return cs_msg_hello_encode(&hello); }
-static int d_prepare(const char *l, char *e, size_t n) { return cs_msg_prepare_decode(l, &prepare, e, n); }
-static char *e_prepare(void) { return cs_msg_prepare_encode(&prepare); }
-static int d_sample(const char *l, char *e, size_t n) { return cs_msg_sample_decode(l, &sample, e, n); }
-static char *e_sample(void) { return cs_msg_sample_encode(&sample); }
-static int d_evidence(const char *l, char *e, size_t n) { return cs_msg_evidence_decode(l, &evidence, e, n); }
-static char *e_evidence(void) { return cs_msg_evidence_encode(&evidence); }
-static int d_release(const char *l, char *e, size_t n) { return cs_msg_release_decode(l, &release_, e, n); }
-static char *e_release(void) { return cs_msg_release_encode(&release_); }
-static int d_quit(const char *l, char *e, size_t n) { return cs_msg_quit_decode(l, e, n); }
-static char *e_quit(void) { return cs_msg_quit_encode(); }
-static int d_prepare_reply(const char *l, char *e, size_t n) { return cs_msg_prepare_reply_decode(l, &prepare_reply, e, n); }
-static char *e_prepare_reply(void) { return cs_msg_prepare_reply_encode(&prepare_reply); }
-static int d_sample_reply(const char *l, char *e, size_t n) { return cs_msg_sample_reply_decode(l, &sample_reply, e, n); }
-static char *e_sample_reply(void) { return cs_msg_sample_reply_encode(&sample_reply); }
-static int d_evidence_reply(const char *l, char *e, size_t n) { return cs_msg_evidence_reply_decode(l, &evidence_reply, e, n); }
-static char *e_evidence_reply(void) { return cs_msg_evidence_reply_encode(&evidence_reply); }
-static int d_reply(const char *l, char *e, size_t n) { return cs_msg_reply_decode(l, &reply, e, n); }
-static char *e_reply(void) { return cs_msg_reply_encode(&reply); }
-static int d_verify(const char *l, char *e, size_t n) { return cs_msg_verify_decode(l, &verify_, e, n); }
-static char *e_verify(void) { return cs_msg_verify_encode(&verify_); }
-static int d_verify_reply(const char *l, char *e, size_t n) { return cs_msg_verify_reply_decode(l, &verify_reply, e, n); }
-static char *e_verify_reply(void) { return cs_msg_verify_reply_encode(&verify_reply); }
+static int
+d_hello(const char *l, char *e, size_t n)
+{
+	return cs_msg_hello_decode(l, &hello, e, n);
+}
+static char *
+e_hello(void)
+{
+	return cs_msg_hello_encode(&hello);
+}
+static int
+d_prepare(const char *l, char *e, size_t n)
+{
+	return cs_msg_prepare_decode(l, &prepare, e, n);
+}
+static char *
+e_prepare(void)
+{
+	return cs_msg_prepare_encode(&prepare);
+}
+static int
+d_sample(const char *l, char *e, size_t n)
+{
+	return cs_msg_sample_decode(l, &sample, e, n);
+}
+static char *
+e_sample(void)
+{
+	return cs_msg_sample_encode(&sample);
+}
+static int
+d_evidence(const char *l, char *e, size_t n)
+{
+	return cs_msg_evidence_decode(l, &evidence, e, n);
+}
+static char *
+e_evidence(void)
+{
+	return cs_msg_evidence_encode(&evidence);
+}
+static int
+d_release(const char *l, char *e, size_t n)
+{
+	return cs_msg_release_decode(l, &release_, e, n);
+}
+static char *
+e_release(void)
+{
+	return cs_msg_release_encode(&release_);
+}
+static int
+d_quit(const char *l, char *e, size_t n)
+{
+	return cs_msg_quit_decode(l, e, n);
+}
+static char *
+e_quit(void)
+{
+	return cs_msg_quit_encode();
+}
+static int
+d_prepare_reply(const char *l, char *e, size_t n)
+{
+	return cs_msg_prepare_reply_decode(l, &prepare_reply, e, n);
+}
+static char *
+e_prepare_reply(void)
+{
+	return cs_msg_prepare_reply_encode(&prepare_reply);
+}
+static int
+d_sample_reply(const char *l, char *e, size_t n)
+{
+	return cs_msg_sample_reply_decode(l, &sample_reply, e, n);
+}
+static char *
+e_sample_reply(void)
+{
+	return cs_msg_sample_reply_encode(&sample_reply);
+}
+static int
+d_evidence_reply(const char *l, char *e, size_t n)
+{
+	return cs_msg_evidence_reply_decode(l, &evidence_reply, e, n);
+}
+static char *
+e_evidence_reply(void)
+{
+	return cs_msg_evidence_reply_encode(&evidence_reply);
+}
+static int
+d_reply(const char *l, char *e, size_t n)
+{
+	return cs_msg_reply_decode(l, &reply, e, n);
+}
+static char *
+e_reply(void)
+{
+	return cs_msg_reply_encode(&reply);
+}
+static int
+d_verify(const char *l, char *e, size_t n)
+{
+	return cs_msg_verify_decode(l, &verify_, e, n);
+}
+static char *
+e_verify(void)
+{
+	return cs_msg_verify_encode(&verify_);
+}
+static int
+d_verify_reply(const char *l, char *e, size_t n)
+{
+	return cs_msg_verify_reply_decode(l, &verify_reply, e, n);
+}
+static char *
+e_verify_reply(void)
+{
+	return cs_msg_verify_reply_encode(&verify_reply);
+}
 
 typedef struct message {
 	const char *name;
 	decode_fn *decode;
 	reencode_fn *encode;
-	const char *line;	/* valid, every field given */
+	const char *line; /* valid, every field given */
 } message;
 
 static const message messages[] = {
@@ -122,7 +218,8 @@ drop_empty(json_t *o)
 	const char *k;
 	json_t *v;
 	void *tmp;
-	json_object_foreach_safe(o, tmp, k, v) {
+	json_object_foreach_safe(o, tmp, k, v)
+	{
 		if (json_is_string(v) && json_string_length(v) == 0)
 			json_object_del(o, k);
 		else if (json_is_object(v))
@@ -271,7 +368,8 @@ bad_fields(void)
 	refuse("sample reply", "error", "7", "sample reply: error: must be a string");
 
 	/* hello: the crash of the issue (a number among the paths), and every kind */
-	refuse_exact("hello", "paths[1]", "7", "hello: paths[1]: must be a name of 1..47 letters, "
+	refuse_exact("hello", "paths[1]", "7",
+		     "hello: paths[1]: must be a name of 1..47 letters, "
 		     "digits or . _ - @ +");
 	refuse("hello", "paths", "{}", "hello: paths: must be an array of 0..16 items");
 	refuse("hello", "paths", "[\"a b\"]", "hello: paths[0]: must be a name");
@@ -303,12 +401,15 @@ bad_fields(void)
 	refuse("hello", "impls[1].ops", "[\"digest\",\"digest\"]",
 	       "hello: impls[1].ops: must be an array of distinct names among seal, open");
 	refuse("hello", "impls[1].ops", "[\"fly\"]", "hello: impls[1].ops: must be an array");
-	refuse("hello", "impls[0].available", "1", "hello: impls[0].available: must be true or false");
+	refuse("hello", "impls[0].available", "1",
+	       "hello: impls[0].available: must be true or false");
 	refuse("hello", "impls[1].why", "false", "hello: impls[1].why: must be a string");
 	refuse("hello", "masks", "[]", "hello: masks: must be an object of 0..8 entries");
-	refuse("hello", "masks.no-avx", "{\"status\":\"ok\"}", "hello: masks.no-avx: is not one of "
+	refuse("hello", "masks.no-avx", "{\"status\":\"ok\"}",
+	       "hello: masks.no-avx: is not one of "
 	       "none, no-sha, no-aes, scalar");
-	refuse("hello", "masks.none.status", "\"maybe\"", "hello: masks.none.status: must be one of");
+	refuse("hello", "masks.none.status", "\"maybe\"",
+	       "hello: masks.none.status: must be one of");
 	refuse("hello", "masks.none", "{}", "hello: masks.none.status: missing");
 	refuse("hello", "masks.no-sha.env", "\"A=B\"", "hello: masks.no-sha.env: must be a name");
 	refuse("hello", "masks.no-sha.value", "2", "hello: masks.no-sha.value: must be a string");
@@ -344,12 +445,14 @@ bad_fields(void)
 	refuse("quit", "cmd", "\"exit\"", "quit: cmd: must be \"quit\"");
 
 	/* replies */
-	refuse("prepare reply", "status", "\"great\"", "prepare reply: status: must be one of ok, "
+	refuse("prepare reply", "status", "\"great\"",
+	       "prepare reply: status: must be one of ok, "
 	       "wrong, unsupported, error");
 	refuse("prepare reply", "batch", "0", "prepare reply: batch: must be an integer >= 1");
 	refuse("prepare reply", "batch", NULL, "prepare reply: batch: missing (required with");
 	refuse("prepare reply", "kat", NULL, "prepare reply: kat: missing (required with");
-	refuse("prepare reply", "kat", "\"fail\"", "prepare reply: kat: must be one of pass, exempt");
+	refuse("prepare reply", "kat", "\"fail\"",
+	       "prepare reply: kat: must be one of pass, exempt");
 	refuse("prepare reply", "fingerprint", "\"0123456789abcdef0\"",
 	       "prepare reply: fingerprint: must be a string of at most 16 bytes");
 	refuse("prepare reply", "served_by", "1", "prepare reply: served_by: must be a string");
@@ -357,7 +460,8 @@ bad_fields(void)
 	refuse("prepare reply", "why", "1", "prepare reply: why: must be a string");
 	refuse("prepare reply", "id", "1.0", "prepare reply: id: must be an integer >= -1");
 	refuse("evidence reply", "evidence", "[]", "evidence reply: evidence: must be an object");
-	refuse("evidence reply", "evidence.available", NULL, "evidence reply: evidence.available: "
+	refuse("evidence reply", "evidence.available", NULL,
+	       "evidence reply: evidence.available: "
 	       "missing");
 	refuse("evidence reply", "evidence.classes", "{\"aes-ni\":1.5}",
 	       "evidence reply: evidence.classes.aes-ni: must be a number 0..1");
@@ -365,13 +469,18 @@ bad_fields(void)
 	       "evidence reply: evidence.classes.aes-ni: must be a number 0..1");
 	refuse("evidence reply", "evidence.classes", "{\"a b\":0.5}",
 	       "evidence reply: evidence.classes.a b: is not a name");
-	refuse("evidence reply", "evidence.samples", "-1", "evidence reply: evidence.samples: must "
+	refuse("evidence reply", "evidence.samples", "-1",
+	       "evidence reply: evidence.samples: must "
 	       "be an integer >= 0");
-	refuse("evidence reply", "evidence.samples_total", "\"x\"", "evidence reply: "
+	refuse("evidence reply", "evidence.samples_total", "\"x\"",
+	       "evidence reply: "
 	       "evidence.samples_total: must be an integer >= 0");
-	refuse("evidence reply", "evidence.reason", "0", "evidence reply: evidence.reason: must be");
-	refuse("evidence reply", "evidence.objects", "0", "evidence reply: evidence.objects: must be");
-	refuse("evidence reply", "status", "\"unsupported\"", "evidence reply: status: must be ok or");
+	refuse("evidence reply", "evidence.reason", "0",
+	       "evidence reply: evidence.reason: must be");
+	refuse("evidence reply", "evidence.objects", "0",
+	       "evidence reply: evidence.objects: must be");
+	refuse("evidence reply", "status", "\"unsupported\"",
+	       "evidence reply: status: must be ok or");
 	refuse("evidence reply", "error", "[]", "evidence reply: error: must be a string");
 	refuse("reply", "status", NULL, "reply: status: missing");
 	refuse("reply", "error", "{}", "reply: error: must be a string");
@@ -380,8 +489,10 @@ bad_fields(void)
 	/* interop: a signature is lowercase hex of whole bytes, only with ok or wrong */
 	refuse_exact("prepare reply", "signature", "\"0g\"",
 		     "prepare reply: signature: must be lowercase hex of whole bytes");
-	refuse("prepare reply", "signature", "\"abc\"", "prepare reply: signature: must be lowercase");
-	refuse("prepare reply", "signature", "\"ABCD\"", "prepare reply: signature: must be lowercase");
+	refuse("prepare reply", "signature", "\"abc\"",
+	       "prepare reply: signature: must be lowercase");
+	refuse("prepare reply", "signature", "\"ABCD\"",
+	       "prepare reply: signature: must be lowercase");
 	refuse("prepare reply", "signature", "12", "prepare reply: signature: must be a string");
 	refuse("verify", "signature", "\"\"", "verify: signature: must be lowercase hex");
 	refuse("verify", "signature", "\"xyz0\"", "verify: signature: must be lowercase hex");
@@ -400,13 +511,14 @@ not_messages(void)
 {
 	char err[256];
 	CHECK(d_sample_reply("", err, sizeof err) != 0 && strstr(err, "sample reply: not JSON"));
-	CHECK(d_sample_reply("[1,2]", err, sizeof err) != 0 &&
-	      strcmp(err, "sample reply: not a JSON object") == 0);
+	CHECK(d_sample_reply("[1,2]", err, sizeof err) != 0 && strcmp(err, "sample reply: not a "
+									   "JSON object") == 0);
 	CHECK(d_sample_reply("{\"id\":1,\"id\":2,\"status\":\"ok\"}", err, sizeof err) != 0);
 	CHECK(d_hello(NULL, err, sizeof err) != 0);
 	/* a string with a NUL inside is not a name */
 	CHECK(d_prepare("{\"cmd\":\"prepare\",\"id\":1,\"alg\":\"sha\\u0000256\",\"path\":\"evp\","
-			"\"op\":\"digest\",\"size\":1}", err, sizeof err) != 0);
+			"\"op\":\"digest\",\"size\":1}",
+			err, sizeof err) != 0);
 	/* deep nesting: refused, never a crash */
 	char deep[5000];
 	size_t k = 0;
@@ -432,21 +544,23 @@ not_messages(void)
 	CHECK(id == 5 && strcmp(err, "prepare: path: missing") == 0);
 	/* defaults of optional fields */
 	CHECK(cs_msg_request_decode("{\"cmd\":\"prepare\",\"id\":5,\"alg\":\"sha256\",\"path\":"
-				    "\"evp\",\"op\":\"seal\",\"size\":16}", &req, &id, err,
-				    sizeof err) == 0);
+				    "\"evp\",\"op\":\"seal\",\"size\":16}",
+				    &req, &id, err, sizeof err) == 0);
 	CHECK(req.prepare.target_ns == 1000000 && req.prepare.warmup_ns == 5000000 &&
 	      req.prepare.misalign == 0 && req.prepare.op == CS_OP_SEAL);
 	CHECK(cs_msg_request_decode("{\"cmd\":\"verify\",\"id\":6,\"alg\":\"ed25519\","
-				    "\"path\":\"evp\",\"signature\":\"ff00\"}", &req, &id, err,
-				    sizeof err) == 0);
+				    "\"path\":\"evp\",\"signature\":\"ff00\"}",
+				    &req, &id, err, sizeof err) == 0);
 	CHECK(req.cmd == CS_CMD_VERIFY && req.verify.id == 6 &&
 	      strcmp(req.verify.signature, "ff00") == 0);
 	/* a prepare reply's signature: with wrong too, never with error */
 	cs_msg_prepare_reply pr;
 	CHECK(cs_msg_prepare_reply_decode("{\"id\":3,\"status\":\"wrong\",\"error\":\"x\","
-					  "\"signature\":\"00\"}", &pr, err, sizeof err) == 0);
+					  "\"signature\":\"00\"}",
+					  &pr, err, sizeof err) == 0);
 	CHECK(cs_msg_prepare_reply_decode("{\"id\":3,\"status\":\"error\",\"error\":\"x\","
-					  "\"signature\":\"00\"}", &pr, err, sizeof err) != 0 &&
+					  "\"signature\":\"00\"}",
+					  &pr, err, sizeof err) != 0 &&
 	      strcmp(err, "prepare reply: signature: only with status ok or wrong") == 0);
 }
 
@@ -462,12 +576,13 @@ values(void)
 	      hello.impls[1].ops == (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN)));
 	CHECK(hello.n_masks == 3 && hello.mask_applied == 1);
 	CHECK(strcmp(hello.masks[1].name, "no-sha") == 0 &&
-	      hello.masks[1].status == CS_MASK_STATUS_OK && hello.masks[2].status ==
-	      CS_MASK_STATUS_UNSUPPORTED);
+	      hello.masks[1].status == CS_MASK_STATUS_OK &&
+	      hello.masks[2].status == CS_MASK_STATUS_UNSUPPORTED);
 	/* an init_error hello says little else, and is fine */
-	CHECK(d_hello("{\"type\":\"hello\",\"protocol\":1,\"abi\":2,\"lib\":\"x\",\"version\":\"v\","
-		      "\"init_error\":\"no provider\",\"paths\":[],\"impls\":[],\"masks\":{}}", err,
-		      sizeof err) == 0);
+	CHECK(d_hello("{\"type\":\"hello\",\"protocol\":1,\"abi\":2,\"lib\":\"x\",\"version\":"
+		      "\"v\","
+		      "\"init_error\":\"no provider\",\"paths\":[],\"impls\":[],\"masks\":{}}",
+		      err, sizeof err) == 0);
 	CHECK(strcmp(hello.init_error, "no provider") == 0 && hello.mask_applied == -1);
 	/* another version: refused, and the version it said is kept */
 	CHECK(d_hello("{\"type\":\"hello\",\"protocol\":7}", err, sizeof err) != 0);
@@ -484,17 +599,20 @@ values(void)
 	json_decref(j);
 	/* a window may end before any batch did */
 	CHECK(d_sample_reply("{\"id\":2,\"status\":\"ok\",\"batch\":5,\"ns\":[],\"began_ns\":9,"
-			     "\"ended_ns\":9}", err, sizeof err) == 0 && sample_reply.n_ns == 0);
+			     "\"ended_ns\":9}",
+			     err, sizeof err) == 0 &&
+	      sample_reply.n_ns == 0);
 	CHECK(d_sample_reply("{\"id\":2,\"status\":\"ok\",\"batch\":5,\"ns\":[]}", err,
 			     sizeof err) != 0);
 	CHECK(strcmp(err, "sample reply: ns: must hold at least one batch with status ok (but in "
-		     "a window)") == 0);
+			  "a window)") == 0);
 	/* an error reply carries no samples and is fine */
 	CHECK(d_sample_reply("{\"id\":2,\"status\":\"error\",\"error\":\"no such cell\"}", err,
 			     sizeof err) == 0);
 	/* ns at its limits */
 	char big[16384];
-	size_t k = (size_t)snprintf(big, sizeof big, "{\"id\":1,\"status\":\"ok\",\"batch\":1,\"ns\":[");
+	size_t k = (size_t)snprintf(big, sizeof big,
+				    "{\"id\":1,\"status\":\"ok\",\"batch\":1,\"ns\":[");
 	for (int i = 0; i < CS_MSG_MAX_N; i++)
 		k += (size_t)snprintf(big + k, sizeof big - k, "%s9", i ? "," : "");
 	snprintf(big + k, sizeof big - k, "]}");
@@ -508,7 +626,8 @@ static void
 names(void)
 {
 	for (int op = 0; op < CS_OP_COUNT; op++)
-		CHECK(cs_msg_op_names[op] && strcmp(cs_msg_op_names[op], cs_op_name((cs_op)op)) == 0);
+		CHECK(cs_msg_op_names[op] &&
+		      strcmp(cs_msg_op_names[op], cs_op_name((cs_op)op)) == 0);
 	CHECK(cs_msg_op_names[CS_OP_COUNT] == NULL);
 }
 
@@ -549,9 +668,10 @@ doc_matches(const char *path)
 			x++, y++;
 		while (x > b && x[-1] != '\n')
 			x--, y--;
-		printf("FAIL %s differs from the code's field tables at:\n  doc:  %.*s\n  code: %.*s\n"
-		       "  (print them with: test_protocol --print-doc)\n", path,
-		       (int)strcspn(x, "\n"), x, (int)strcspn(y, "\n"), y);
+		printf("FAIL %s differs from the code's field tables at:\n  doc:  %.*s\n  code: "
+		       "%.*s\n"
+		       "  (print them with: test_protocol --print-doc)\n",
+		       path, (int)strcspn(x, "\n"), x, (int)strcspn(y, "\n"), y);
 		check_failures++;
 	}
 	free(want);

@@ -19,7 +19,6 @@ dump(FILE *f, void *arg)
 	return json_dumpf(arg, f, JSON_PRESERVE_ORDER);
 }
 
-
 /* A generated file of n cells (lib l<i%100>, alg a<i/100%20>, size by i/2000):
    every cell ok with 10 samples; cells with i % 200 == 7 are made twice as slow
    when slow is set. */
@@ -35,9 +34,11 @@ generated(size_t n, bool slow)
 		json_t *samples = json_array();
 		for (int j = 1; j <= 10; j++)
 			json_array_append_new(samples, json_real(k * (100 + j)));
-		json_array_append_new(cells, json_pack("{ss ss ss ss sI ss s{sf ss} so}", "lib", lib,
-			"path", "p", "alg", alg, "op", "digest", "size", (json_int_t)(i / 2000 * 16 + 16),
-			"status", "ok", "rate", "median", 1e9 / k, "unit", "B/s", "samples", samples));
+		json_array_append_new(cells, json_pack("{ss ss ss ss sI ss s{sf ss} so}", "lib",
+						       lib, "path", "p", "alg", alg, "op", "digest",
+						       "size", (json_int_t)(i / 2000 * 16 + 16),
+						       "status", "ok", "rate", "median", 1e9 / k,
+						       "unit", "B/s", "samples", samples));
 	}
 	return json_pack("{ss so}", "schema", "cryptospeed/1", "cells", cells);
 }
@@ -121,24 +122,48 @@ test_compare_big(void)
 int
 main(void)
 {
-	cs_config cfg = {.precision = 0.01, .budget_s = 0.25, .format = "text", .n_sizes = 1,
-			 .sizes = {1000}, .multi = 1, .evidence_size = 8192};
+	cs_config cfg = {.precision = 0.01,
+			 .budget_s = 0.25,
+			 .format = "text",
+			 .n_sizes = 1,
+			 .sizes = {1000},
+			 .multi = 1,
+			 .evidence_size = 8192};
 	cs_worker_file file = {.name = "fakelib", .path = "/nowhere"};
 	cs_worker w = {.file = &file, .mask = "no-sha", .cpu = -1};
-	w.hello = json_pack("{ss ss ss ss}", "version", "Fake 1.2", "build", "-O2",
-			    "cpu_info", "", "worker", "cryptospeed-worker-fakelib");
+	w.hello = json_pack("{ss ss ss ss}", "version", "Fake 1.2", "build", "-O2", "cpu_info", "",
+			    "worker", "cryptospeed-worker-fakelib");
 	cs_worker *ws[] = {&w};
 	double ns[4] = {100, 110, 90, 105}; /* ns per op: median 102.5 */
 	cs_rcell cells[2] = {
-		{.w = &w, .path = "p", .alg = &cs_alg_sha256, .op = CS_OP_DIGEST, .size = 1000,
-		 .status = "ok", .kat = "pass", .fingerprint = "0123456789abcdef", .batch = 7,
-		 .ns = ns, .n = 4, .agree = 1},
-		{.w = &w, .path = "p", .alg = &cs_alg_x25519, .op = CS_OP_DERIVE, .status = "wrong",
-		 .detail = "RFC 7748 6.1: output differs", .agree = -1},
+		{.w = &w,
+		 .path = "p",
+		 .alg = &cs_alg_sha256,
+		 .op = CS_OP_DIGEST,
+		 .size = 1000,
+		 .status = "ok",
+		 .kat = "pass",
+		 .fingerprint = "0123456789abcdef",
+		 .batch = 7,
+		 .ns = ns,
+		 .n = 4,
+		 .agree = 1},
+		{.w = &w,
+		 .path = "p",
+		 .alg = &cs_alg_x25519,
+		 .op = CS_OP_DERIVE,
+		 .status = "wrong",
+		 .detail = "RFC 7748 6.1: output differs",
+		 .agree = -1},
 	};
 	cs_summarize(ns, 4, &cells[0].sum);
-	cs_run run = {.cfg = &cfg, .workers = ws, .n_workers = 1, .cells = cells, .n_cells = 2,
-		      .elapsed_s = 1.5, .started = "2026-01-01T00:00:00Z"};
+	cs_run run = {.cfg = &cfg,
+		      .workers = ws,
+		      .n_workers = 1,
+		      .cells = cells,
+		      .n_cells = 2,
+		      .elapsed_s = 1.5,
+		      .started = "2026-01-01T00:00:00Z"};
 
 	json_t *r = cs_results_json(&run);
 	char dir[] = "/tmp/cs-test-results.XXXXXX";

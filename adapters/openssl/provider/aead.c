@@ -30,28 +30,35 @@
 
 #include "bridge.h"
 
-#define AEAD_TAG_MAX 16		/* both algorithms' full tag */
-#define AEAD_IV_MAX 64		/* the longest GCM nonce accepted */
+#define AEAD_TAG_MAX 16 /* both algorithms' full tag */
+#define AEAD_IV_MAX 64	/* the longest GCM nonce accepted */
 
 typedef enum aead_alg { AEAD_GCM, AEAD_CHACHA } aead_alg;
 
 /* What is fixed per algorithm. */
 typedef struct aead_info {
 	aead_alg alg;
-	unsigned mode;		/* OSSL_CIPHER_PARAM_MODE */
+	unsigned mode; /* OSSL_CIPHER_PARAM_MODE */
 	size_t key_len;
-	size_t iv_len;		/* the default (and, for ChaCha20-Poly1305, only) nonce length */
-	size_t aad_block;	/* all but the last AAD chunk are multiples of this */
-	size_t data_block;	/* all but the last data chunk are multiples of this */
+	size_t iv_len;	   /* the default (and, for ChaCha20-Poly1305, only) nonce length */
+	size_t aad_block;  /* all but the last AAD chunk are multiples of this */
+	size_t data_block; /* all but the last data chunk are multiples of this */
 } aead_info;
 
 static const aead_info gcm_info = {
-	.alg = AEAD_GCM, .mode = EVP_CIPH_GCM_MODE, .key_len = 16, .iv_len = GCM_IV_SIZE,
-	.aad_block = GCM_BLOCK_SIZE, .data_block = GCM_BLOCK_SIZE,
+	.alg = AEAD_GCM,
+	.mode = EVP_CIPH_GCM_MODE,
+	.key_len = 16,
+	.iv_len = GCM_IV_SIZE,
+	.aad_block = GCM_BLOCK_SIZE,
+	.data_block = GCM_BLOCK_SIZE,
 };
 static const aead_info chacha_info = {
-	.alg = AEAD_CHACHA, .mode = EVP_CIPH_STREAM_CIPHER, .key_len = CHACHA_POLY1305_KEY_SIZE,
-	.iv_len = CHACHA_POLY1305_NONCE_SIZE, .aad_block = 1,
+	.alg = AEAD_CHACHA,
+	.mode = EVP_CIPH_STREAM_CIPHER,
+	.key_len = CHACHA_POLY1305_KEY_SIZE,
+	.iv_len = CHACHA_POLY1305_NONCE_SIZE,
+	.aad_block = 1,
 	.data_block = CHACHA_POLY1305_BLOCK_SIZE,
 };
 
@@ -64,13 +71,13 @@ typedef struct aead_ctx {
 		struct chacha_poly1305_ctx chacha;
 	} nettle;
 	int encrypting;
-	int have_key;		/* the key schedule is in `nettle` */
-	int iv_pending;		/* iv[] arrived before the key: set it when the key does */
-	int have_iv;		/* a nonce is set and the message not finished */
-	int aad_open;		/* more AAD may come (no data yet, no partial AAD block) */
-	int data_open;		/* more data may come (no partial data block yet) */
-	int tag_set;		/* decrypt: tag[] holds the tag to verify */
-	int tag_ready;		/* encrypt: tag[] holds the finished message's tag */
+	int have_key;	/* the key schedule is in `nettle` */
+	int iv_pending; /* iv[] arrived before the key: set it when the key does */
+	int have_iv;	/* a nonce is set and the message not finished */
+	int aad_open;	/* more AAD may come (no data yet, no partial AAD block) */
+	int data_open;	/* more data may come (no partial data block yet) */
+	int tag_set;	/* decrypt: tag[] holds the tag to verify */
+	int tag_ready;	/* encrypt: tag[] holds the finished message's tag */
 	size_t iv_len;
 	size_t tag_len;
 	unsigned char iv[AEAD_IV_MAX];
@@ -201,7 +208,8 @@ aead_init(aead_ctx *c, int encrypting, const unsigned char *key, size_t keylen,
 	if (key) {
 		if (keylen != c->info->key_len) {
 			cs_bridge_error(c->bridge, CS_BRIDGE_R_BAD_LENGTH, __func__,
-					"key of %zu bytes (accepted: %zu)", keylen, c->info->key_len);
+					"key of %zu bytes (accepted: %zu)", keylen,
+					c->info->key_len);
 			return 0;
 		}
 		nettle_set_key(c, key);
@@ -244,8 +252,8 @@ aead_decrypt_init(void *vctx, const unsigned char *key, size_t keylen, const uns
 
 /* AAD when out is NULL, else data. */
 static int
-aead_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
-	    const unsigned char *in, size_t inl)
+aead_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize, const unsigned char *in,
+	    size_t inl)
 {
 	aead_ctx *c = vctx;
 	if (!c->have_iv) {
@@ -450,7 +458,8 @@ aead_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 		/* GCM takes any nonce length (Nettle hashes other than 12 bytes);
 		   ChaCha20-Poly1305 only its 12 bytes. */
 		int gcm = c->info->alg == AEAD_GCM;
-		size_t n, min = gcm ? 1 : c->info->iv_len, max = gcm ? AEAD_IV_MAX : c->info->iv_len;
+		size_t n, min = gcm ? 1 : c->info->iv_len,
+			  max = gcm ? AEAD_IV_MAX : c->info->iv_len;
 		if (!OSSL_PARAM_get_size_t(p, &n) || n < min || n > max) {
 			cs_bridge_error(c->bridge, CS_BRIDGE_R_BAD_PARAM, __func__,
 					"nonce length (accepted: %zu..%zu)", min, max);

@@ -24,8 +24,8 @@
    the object an implicit fetch like EVP_sha256() asks for, the OID), so
    fetches by any of them find this provider. */
 static const OSSL_ALGORITHM digests[] = {
-	{"SHA2-256:SHA-256:SHA256:2.16.840.1.101.3.4.2.1", PROPERTIES,
-	 cs_bridge_sha256_functions, "SHA-256 by Nettle"},
+	{"SHA2-256:SHA-256:SHA256:2.16.840.1.101.3.4.2.1", PROPERTIES, cs_bridge_sha256_functions,
+	 "SHA-256 by Nettle"},
 	{NULL, NULL, NULL, NULL},
 };
 
@@ -113,12 +113,9 @@ bridge_query_operation(void *provctx, int operation_id, int *no_store)
 	(void)provctx;
 	*no_store = 0; /* the tables never change: the core may cache them */
 	switch (operation_id) {
-	case OSSL_OP_DIGEST:
-		return digests;
-	case OSSL_OP_CIPHER:
-		return ciphers;
-	default:
-		return NULL;
+	case OSSL_OP_DIGEST: return digests;
+	case OSSL_OP_CIPHER: return ciphers;
+	default: return NULL;
 	}
 }
 
@@ -153,17 +150,14 @@ OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
 		 nettle_version_minor());
 	for (; in->function_id != 0; in++) {
 		switch (in->function_id) {
-		case OSSL_FUNC_CORE_NEW_ERROR:
-			b->new_error = OSSL_FUNC_core_new_error(in);
-			break;
+		case OSSL_FUNC_CORE_NEW_ERROR: b->new_error = OSSL_FUNC_core_new_error(in); break;
 		case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
 			b->set_error_debug = OSSL_FUNC_core_set_error_debug(in);
 			break;
 		case OSSL_FUNC_CORE_VSET_ERROR:
 			b->vset_error = OSSL_FUNC_core_vset_error(in);
 			break;
-		default:
-			break;
+		default: break;
 		}
 	}
 	*out = bridge_functions;

@@ -26,9 +26,9 @@
 
 /* The reasons the provider raises errors with (its reason strings in bridge.c). */
 enum {
-	CS_BRIDGE_R_BAD_LENGTH = 1,	/* a key, IV, tag or output buffer of the wrong size */
-	CS_BRIDGE_R_BAD_STATE,		/* a call out of order (no key, data after a partial block) */
-	CS_BRIDGE_R_BAD_PARAM,		/* a parameter of the wrong type or value */
+	CS_BRIDGE_R_BAD_LENGTH = 1, /* a key, IV, tag or output buffer of the wrong size */
+	CS_BRIDGE_R_BAD_STATE,	    /* a call out of order (no key, data after a partial block) */
+	CS_BRIDGE_R_BAD_PARAM,	    /* a parameter of the wrong type or value */
 	CS_BRIDGE_R_NO_MEMORY,
 };
 

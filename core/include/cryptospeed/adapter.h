@@ -26,21 +26,21 @@
 
 typedef enum cs_status {
 	CS_OK = 0,
-	CS_UNSUPPORTED,	/* this library/path/build cannot do it: not an error */
+	CS_UNSUPPORTED, /* this library/path/build cannot do it: not an error */
 	CS_BAD_PARAM,	/* the core passed something the impl cannot accept */
 	CS_NO_MEMORY,
-	CS_LIB_ERROR,	/* the library returned an error */
-	CS_MISMATCH	/* AEAD open: the tag did not verify; SIG verify: the
+	CS_LIB_ERROR, /* the library returned an error */
+	CS_MISMATCH   /* AEAD open: the tag did not verify; SIG verify: the
 			   signature did not verify */
 } cs_status;
 
 typedef enum cs_kind {
-	CS_AEAD,	/* authenticated encryption */
-	CS_HASH,	/* message digest */
-	CS_CIPHER,	/* unauthenticated block cipher mode */
-	CS_KEX,		/* key agreement */
-	CS_SIG,		/* signature: the message is hashed by the signature call */
-	CS_MAC		/* keyed message authentication code */
+	CS_AEAD,   /* authenticated encryption */
+	CS_HASH,   /* message digest */
+	CS_CIPHER, /* unauthenticated block cipher mode */
+	CS_KEX,	   /* key agreement */
+	CS_SIG,	   /* signature: the message is hashed by the signature call */
+	CS_MAC	   /* keyed message authentication code */
 } cs_kind;
 
 /*
@@ -57,21 +57,21 @@ typedef enum cs_kind {
  *   VERIFY   SIG: check io->sig over len bytes: CS_OK or CS_MISMATCH
  *   MAC      MAC: the tag of len bytes into out
  */
-#define CS_OP_LIST(X)                                                          \
-	X(SEAL, "seal", CS_UNIT_BYTES)                                         \
-	X(OPEN, "open", CS_UNIT_BYTES)                                         \
-	X(ENCRYPT, "encrypt", CS_UNIT_BYTES)                                   \
-	X(DIGEST, "digest", CS_UNIT_BYTES)                                     \
-	X(DERIVE, "derive", CS_UNIT_OPS)                                       \
-	X(KEYGEN, "keygen", CS_UNIT_OPS)                                       \
-	X(SIGN, "sign", CS_UNIT_OPS)                                           \
-	X(VERIFY, "verify", CS_UNIT_OPS)                                       \
+#define CS_OP_LIST(X)                                                                              \
+	X(SEAL, "seal", CS_UNIT_BYTES)                                                             \
+	X(OPEN, "open", CS_UNIT_BYTES)                                                             \
+	X(ENCRYPT, "encrypt", CS_UNIT_BYTES)                                                       \
+	X(DIGEST, "digest", CS_UNIT_BYTES)                                                         \
+	X(DERIVE, "derive", CS_UNIT_OPS)                                                           \
+	X(KEYGEN, "keygen", CS_UNIT_OPS)                                                           \
+	X(SIGN, "sign", CS_UNIT_OPS)                                                               \
+	X(VERIFY, "verify", CS_UNIT_OPS)                                                           \
 	X(MAC, "mac", CS_UNIT_BYTES)
 
 /* What an op's rate counts. */
 typedef enum cs_unit {
-	CS_UNIT_BYTES,	/* bytes per second, one cell per size */
-	CS_UNIT_OPS	/* whole operations per second, one cell */
+	CS_UNIT_BYTES, /* bytes per second, one cell per size */
+	CS_UNIT_OPS    /* whole operations per second, one cell */
 } cs_unit;
 
 #define CS_OP_ENUM(id, name, unit) CS_OP_##id,
@@ -85,39 +85,39 @@ typedef enum cs_op { CS_OP_LIST(CS_OP_ENUM) CS_OP_COUNT } cs_op;
  * NULL = not used by this kind). Typed from the standard named in `source`.
  */
 typedef struct cs_kat {
-	const char *source;	/* e.g. "FIPS 180-4 example SHA256 one block"; NULL ends a table */
-	const char *key;	/* AEAD/CIPHER/MAC key; KEX our private key (X25519: RFC 7748
+	const char *source; /* e.g. "FIPS 180-4 example SHA256 one block"; NULL ends a table */
+	const char *key;    /* AEAD/CIPHER/MAC key; KEX our private key (X25519: RFC 7748
 				   32-byte scalar; P-256: 32-byte big-endian scalar); SIG
 				   the private key (Ed25519: 32-byte seed; ECDSA P-256:
 				   32-byte big-endian scalar; RSA: DER RSAPrivateKey), NULL
 				   for a verify-only vector */
-	const char *nonce;	/* AEAD nonce; CBC IV */
-	const char *aad;	/* AEAD associated data */
-	const char *in;		/* plaintext / message; KEX: peer public key
+	const char *nonce;  /* AEAD nonce; CBC IV */
+	const char *aad;    /* AEAD associated data */
+	const char *in;	    /* plaintext / message; KEX: peer public key
 				   (X25519 32-byte u; P-256 uncompressed 04||X||Y) */
-	const char *out;	/* ciphertext / digest / shared secret (P-256: X coordinate)
+	const char *out;    /* ciphertext / digest / shared secret (P-256: X coordinate)
 				   / MAC tag (compared over its length: may be truncated) /
 				   SIG signature (Ed25519 R||S; ECDSA r||s, 32 bytes each;
 				   RSA PKCS#1 v1.5, 256 bytes) */
-	const char *tag;	/* AEAD tag */
-	const char *pub;	/* SIG public key (Ed25519: 32 bytes; ECDSA: 04||X||Y;
+	const char *tag;    /* AEAD tag */
+	const char *pub;    /* SIG public key (Ed25519: 32 bytes; ECDSA: 04||X||Y;
 				   RSA: DER RSAPublicKey) */
 } cs_kat;
 
 /* One algorithm: what is measured. Core-owned; adapters only point at these. */
 typedef struct cs_alg {
-	const char *name;	/* "aes-128-gcm" */
+	const char *name; /* "aes-128-gcm" */
 	cs_kind kind;
-	unsigned ops;		/* CS_OPBIT()s of the operations defined for it */
-	size_t key_len;		/* AEAD/CIPHER/MAC key bytes; KEX private key bytes; SIG
+	unsigned ops;	    /* CS_OPBIT()s of the operations defined for it */
+	size_t key_len;	    /* AEAD/CIPHER/MAC key bytes; KEX private key bytes; SIG
 				   private key bytes (RSA: the most a DER key may take) */
-	size_t nonce_len;	/* AEAD nonce / CBC IV bytes */
-	size_t tag_len;		/* AEAD tag bytes */
-	size_t out_len;		/* HASH digest bytes; KEX shared secret bytes; SIG
+	size_t nonce_len;   /* AEAD nonce / CBC IV bytes */
+	size_t tag_len;	    /* AEAD tag bytes */
+	size_t out_len;	    /* HASH digest bytes; KEX shared secret bytes; SIG
 				   signature bytes; MAC tag bytes */
-	size_t pub_len;		/* KEX/SIG encoded public key bytes (RSA: the most) */
-	size_t block_len;	/* CIPHER: len is a multiple of this; else 1 */
-	const cs_kat *kats;	/* known-answer vectors, ended by source == NULL */
+	size_t pub_len;	    /* KEX/SIG encoded public key bytes (RSA: the most) */
+	size_t block_len;   /* CIPHER: len is a multiple of this; else 1 */
+	const cs_kat *kats; /* known-answer vectors, ended by source == NULL */
 } cs_alg;
 
 /* One object per algorithm of the catalogue (core/workload/algs.def):
@@ -128,7 +128,8 @@ typedef struct cs_alg {
 
 /* How many algorithms the catalogue has. */
 #define CS_ALG(id, name, kind, ops, ...) +1
-enum { CS_ALG_COUNT = 0
+enum {
+	CS_ALG_COUNT = 0
 #include "algs.def"
 };
 #undef CS_ALG
@@ -139,28 +140,28 @@ extern const cs_alg *const cs_algs[];
 /* What setup receives. Pointers stay valid until teardown. */
 typedef struct cs_setup {
 	const cs_alg *alg;
-	cs_op op;		/* the one operation run will be asked to do */
-	const uint8_t *key;	/* key_len bytes (KEX, SIG: our private key; may be NULL for
+	cs_op op;	     /* the one operation run will be asked to do */
+	const uint8_t *key;  /* key_len bytes (KEX, SIG: our private key; may be NULL for
 				   a SIG verify) */
-	size_t key_len;		/* bytes at key: alg->key_len, but a MAC key or an RSA
+	size_t key_len;	     /* bytes at key: alg->key_len, but a MAC key or an RSA
 				   DER key may be shorter or longer */
-	const uint8_t *peer;	/* KEX derive: peer public key; SIG: our public key */
-	size_t peer_len;	/* bytes at peer (alg->pub_len; RSA: the DER length) */
-	size_t max_len;		/* the largest io->len run will see */
-	size_t aad_len;		/* AEAD: io->aad_len run will see */
+	const uint8_t *peer; /* KEX derive: peer public key; SIG: our public key */
+	size_t peer_len;     /* bytes at peer (alg->pub_len; RSA: the DER length) */
+	size_t max_len;	     /* the largest io->len run will see */
+	size_t aad_len;	     /* AEAD: io->aad_len run will see */
 } cs_setup;
 
 /* What one timed operation works on. */
 typedef struct cs_io {
-	const uint8_t *in;	/* len bytes: message, plaintext, or ciphertext (open) */
-	size_t len;		/* bytes of in (0 for KEX) */
-	uint8_t *out;		/* AEAD/CIPHER: len bytes; HASH/KEX derive/SIG sign/MAC:
+	const uint8_t *in;  /* len bytes: message, plaintext, or ciphertext (open) */
+	size_t len;	    /* bytes of in (0 for KEX) */
+	uint8_t *out;	    /* AEAD/CIPHER: len bytes; HASH/KEX derive/SIG sign/MAC:
 				   alg->out_len; keygen: alg->pub_len (the new public key) */
-	const uint8_t *aad;	/* AEAD: aad_len bytes */
+	const uint8_t *aad; /* AEAD: aad_len bytes */
 	size_t aad_len;
-	const uint8_t *nonce;	/* AEAD: alg->nonce_len bytes, fresh per seal; CBC: the IV */
-	uint8_t *tag;		/* AEAD seal: written; open: the tag to verify */
-	const uint8_t *sig;	/* SIG verify: the alg->out_len-byte signature to check */
+	const uint8_t *nonce; /* AEAD: alg->nonce_len bytes, fresh per seal; CBC: the IV */
+	uint8_t *tag;	      /* AEAD seal: written; open: the tag to verify */
+	const uint8_t *sig;   /* SIG verify: the alg->out_len-byte signature to check */
 } cs_io;
 
 /* 1 = usable here; 0 = skip (then *why says why, e.g. "needs AES-NI").
@@ -180,15 +181,15 @@ typedef void cs_describe_fn(void *ctx, char *buf, size_t size);
 /* How one library runs one algorithm on one API path. */
 struct cs_impl {
 	const cs_alg *alg;
-	const char *path;	/* "evp", "fetch", "oneshot", "lowlevel", "psa", ... */
-	unsigned ops;		/* CS_OPBIT()s it runs; subset of alg->ops */
-	size_t context_size;	/* bytes the core allocates (zeroed) for ctx */
+	const char *path;	    /* "evp", "fetch", "oneshot", "lowlevel", "psa", ... */
+	unsigned ops;		    /* CS_OPBIT()s it runs; subset of alg->ops */
+	size_t context_size;	    /* bytes the core allocates (zeroed) for ctx */
 	cs_available_fn *available; /* NULL = always available */
 	cs_setup_fn *setup;
-	cs_run_fn *run;		/* NULL = this path has no such call: unsupported */
+	cs_run_fn *run;		  /* NULL = this path has no such call: unsupported */
 	cs_teardown_fn *teardown; /* NULL = nothing to free */
-	const char *why;	/* when run == NULL: why (shown by `list`) */
-	unsigned flags;		/* CS_IMPL_* */
+	const char *why;	  /* when run == NULL: why (shown by `list`) */
+	unsigned flags;		  /* CS_IMPL_* */
 	cs_describe_fn *describe; /* NULL = nothing to say */
 };
 
@@ -212,10 +213,10 @@ typedef void cs_fini_fn(void);
  * other mask takes a class of instructions away (SHA extensions, AES and
  * carry-less multiply, every switchable SIMD extension).
  */
-#define CS_MASK_LIST(X)                                                        \
-	X(NONE, "none")                                                        \
-	X(NO_SHA, "no-sha")                                                    \
-	X(NO_AES, "no-aes")                                                    \
+#define CS_MASK_LIST(X)                                                                            \
+	X(NONE, "none")                                                                            \
+	X(NO_SHA, "no-sha")                                                                        \
+	X(NO_AES, "no-aes")                                                                        \
 	X(SCALAR, "scalar")
 
 #define CS_MASK_ENUM(id, name) CS_MASK_##id,
@@ -233,9 +234,8 @@ struct cs_cpu;
  * (the cells then show the mask as unsupported, never an unmasked number).
  * CS_BAD_PARAM = the mask does not apply to this architecture.
  */
-typedef cs_status cs_mask_env_fn(cs_mask mask, const struct cs_cpu *cpu,
-				 char *name, size_t name_size,
-				 char *value, size_t value_size);
+typedef cs_status cs_mask_env_fn(cs_mask mask, const struct cs_cpu *cpu, char *name,
+				 size_t name_size, char *value, size_t value_size);
 /* What the library says it runs with (CPU capability string), or "". */
 typedef const char *cs_cpu_info_fn(void);
 /* Why init() failed, quoting the library (e.g. OpenSSL's error for a
@@ -247,20 +247,20 @@ typedef const char *cs_init_error_fn(void);
 typedef const char *cs_variant_info_fn(void);
 
 typedef struct cs_adapter {
-	int abi;		/* CS_ABI_VERSION */
-	const char *name;	/* "openssl": the worker is cryptospeed-worker-<name> */
+	int abi;		  /* CS_ABI_VERSION */
+	const char *name;	  /* "openssl": the worker is cryptospeed-worker-<name> */
 	const char *const *paths; /* its API paths in display order, NULL-terminated */
 	cs_version_fn *version;
 	cs_build_info_fn *build_info; /* NULL = none */
-	cs_init_fn *init;	/* NULL = nothing to do */
-	cs_fini_fn *fini;	/* NULL = nothing to do */
+	cs_init_fn *init;	      /* NULL = nothing to do */
+	cs_fini_fn *fini;	      /* NULL = nothing to do */
 	/* Substrings of the shared objects holding the library's code (for
 	   evidence sampling), e.g. {"libcrypto.so", NULL}. */
 	const char *const *objects;
-	cs_mask_env_fn *mask_env; /* NULL = no mask switch at all */
-	cs_cpu_info_fn *cpu_info; /* NULL = none */
-	const cs_impl *const *impls; /* NULL-terminated */
-	cs_init_error_fn *init_error; /* NULL = no detail */
+	cs_mask_env_fn *mask_env;	  /* NULL = no mask switch at all */
+	cs_cpu_info_fn *cpu_info;	  /* NULL = none */
+	const cs_impl *const *impls;	  /* NULL-terminated */
+	cs_init_error_fn *init_error;	  /* NULL = no detail */
 	cs_variant_info_fn *variant_info; /* NULL = no variants */
 } cs_adapter;
 
