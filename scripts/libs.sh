@@ -470,10 +470,11 @@ do_versions() {
 		args+=("-DCRYPTOSPEED_${LIB}_ROOTS=${roots[$l]}")
 		libsel+=("$l")
 	done
-	cmake -S "$src" -B "$bdir" "${args[@]}" >"$bdir.configure.log" 2>&1 ||
-		{ tail -n 20 "$bdir.configure.log" >&2; die "configuring $bdir failed (log: $bdir.configure.log)"; }
-	cmake --build "$bdir" -j"$jobs" >"$bdir.build.log" 2>&1 ||
-		{ tail -n 20 "$bdir.build.log" >&2; die "building $bdir failed (log: $bdir.build.log)"; }
+	mkdir -p "$bdir"
+	cmake -S "$src" -B "$bdir" "${args[@]}" >"$bdir/versions-configure.log" 2>&1 ||
+		{ tail -n 20 "$bdir/versions-configure.log" >&2; die "configuring $bdir failed (log: $bdir/versions-configure.log)"; }
+	cmake --build "$bdir" -j"$jobs" >"$bdir/versions-build.log" 2>&1 ||
+		{ tail -n 20 "$bdir/versions-build.log" >&2; die "building $bdir failed (log: $bdir/versions-build.log)"; }
 	t2=$SECONDS
 	local out
 	out=$bdir/versions-$(date -u +%Y%m%dT%H%M%SZ).json
