@@ -168,7 +168,7 @@ packages=(
 	libmbedtls-dev libwolfssl-dev libsodium-dev nettle-dev libgmp-dev
 )
 if [ $tests -eq 1 ]; then
-	packages+=(clang libclang-rt-14-dev clang-format-14 chromium python3)
+	packages+=(clang libclang-rt-14-dev clang-format-14 chromium python3 m4)
 	# Node.js for the workflow linters (any node: Debian's, or one already here)
 	command -v npm >/dev/null || packages+=(nodejs npm)
 fi
