@@ -179,12 +179,20 @@ apt_setup() {
 	: >"$state/sources.list.new"
 	local s
 	for s in "${suites[@]}"; do
-		echo "deb-src $mirror $s main" >>"$state/sources.list.new"
+		# every Debian key the keyring package holds (the newer suites' too)
+		if [ -r /usr/share/keyrings/debian-archive-keyring.gpg ]; then
+			echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $s main"
+		else
+			echo "deb-src $mirror $s main"
+		fi >>"$state/sources.list.new"
 	done
 	apt_opts=(-o "Dir::Etc::SourceList=$state/sources.list" -o Dir::Etc::SourceParts=/dev/null
 		-o "Dir::State::Lists=$state/lists" -o "Dir::Cache=$state/cache"
 		-o Dir::State::Status=/dev/null -o Debug::NoLocking=1 -o Acquire::Languages=none
-		-o APT::Sandbox::User=root)
+		-o APT::Sandbox::User=root -o Acquire::Check-Valid-Until=false)
+	# (Valid-Until: a mirror that is a dated snapshot serves testing/unstable
+	# Release files past their date; the signatures are still checked, and
+	# every tarball is checked against the manifest's SHA-256 anyway)
 	# refresh the lists when the mirror changed or they are a day old
 	if ! cmp -s "$state/sources.list.new" "$state/sources.list" ||
 		[ -z "$(find "$state/lists" -maxdepth 1 -name '*Sources*' -mtime -1 2>/dev/null | head -n1)" ]; then
