@@ -134,6 +134,14 @@ enum {
 };
 #undef CS_ALG
 
+/* Each algorithm's operations as algs.def gives them, as constant expressions
+   an impl table can use: .ops = CS_ALG_OPS_sha256. */
+#define CS_ALG(id, name, kind, ops, ...) CS_ALG_OPS_##id = (int)(ops),
+enum {
+#include "algs.def"
+};
+#undef CS_ALG
+
 /* Every algorithm, in display order, NULL-terminated. */
 extern const cs_alg *const cs_algs[];
 
