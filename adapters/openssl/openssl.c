@@ -164,4 +164,5 @@ const cs_adapter cs_adapter_openssl = {
 	.impls = openssl_impls,
 	.init_error = cs_openssl_init_error,
 	.variant_info = cs_openssl_variant_info,
+	.variants = cs_openssl_variants,
 };

@@ -77,8 +77,11 @@ typedef enum cs_openssl_route {
 	CS_OPENSSL_LOWLEVEL, /* lowlevel: SHA256_Init, AES_encrypt, EC_KEY (neither) */
 } cs_openssl_route;
 
-/* Load the provider or start the engine the environment names
-   (CRYPTOSPEED_OPENSSL_PROVIDER, _PROVIDER_PATH, _PROPQ, _ENGINE). */
+/* The variants: kinds provider and engine, options provider-path and propq,
+   each with the environment variable that carries it. */
+extern const cs_variant_param cs_openssl_variants[];
+/* Load the provider or start the engine the environment names (the
+   variables of cs_openssl_variants). */
 cs_status cs_openssl_variant_init(void);
 void cs_openssl_variant_fini(void);
 const char *cs_openssl_init_error(void);
