@@ -123,13 +123,14 @@ for lib in openssl mbedtls nettle wolfssl sodium noop; do
 done
 cmake --build "$b" -j "$jobs" "${targets[@]}" >"$tmp/build.log" 2>&1 ||
 	fail "build: $(grep -m5 -E 'error|Error' "$tmp/build.log")"
-ran=0
+ran=0 built=0
 for lib in openssl mbedtls nettle wolfssl; do
 	w=$b/bin/cryptospeed-worker-$lib
 	[[ -x $w ]] || {
 		echo "note: no $lib worker in this build"
 		continue
 	}
+	built=$((built + 1))
 	"$w" --list | grep -q '^[a-z]* *sha224 ' || fail "$lib does not list sha224"
 	out=$("$w" --kat --alg sha224 2>&1)
 	rc=$?
@@ -137,6 +138,10 @@ for lib in openssl mbedtls nettle wolfssl; do
 	((rc == 0 || rc == 77)) || fail "kat-$lib-sha224 exited $rc: $out"
 	((rc == 0)) && ran=$((ran + 1))
 done
+if ((built == 0)); then
+	echo "skip: none of openssl, mbedtls, nettle, wolfssl is built here"
+	exit 77
+fi
 ((ran > 0)) || fail "no library ran the new algorithm's KATs"
 if [[ -x $b/bin/cryptospeed-worker-noop ]]; then
 	"$b/bin/cryptospeed-worker-noop" --list | grep -q ' sha224 ' || fail "noop lacks sha224"
