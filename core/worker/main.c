@@ -639,6 +639,11 @@ apply_variant(const cs_adapter *a, const cs_variant_param **kind, char *err, siz
 	*kind = NULL;
 	if (!spec || !*spec)
 		return 0;
+	if (!a->variants || !a->variants[0].name) {
+		snprintf(err, size, "%s has no variants (accepted: no --variant %s:...)", a->name,
+			 a->name);
+		return -1;
+	}
 	const char *eq = strchr(spec, '=');
 	const char *value = eq ? eq + 1 : spec;
 	const cs_variant_param *k =
