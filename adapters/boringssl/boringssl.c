@@ -409,8 +409,10 @@ ed25519_run(void *ctx, const cs_io *io)
 {
 	ed25519_ctx *c = ctx;
 	switch (c->op) {
-	case CS_OP_SIGN: return ED25519_sign(io->out, io->in, io->len, c->priv) ? CS_OK : CS_LIB_ERROR;
-	case CS_OP_VERIFY: return ED25519_verify(io->in, io->len, io->sig, c->pub) ? CS_OK : CS_MISMATCH;
+	case CS_OP_SIGN:
+		return ED25519_sign(io->out, io->in, io->len, c->priv) ? CS_OK : CS_LIB_ERROR;
+	case CS_OP_VERIFY:
+		return ED25519_verify(io->in, io->len, io->sig, c->pub) ? CS_OK : CS_MISMATCH;
 	default: {
 		uint8_t priv[64];
 		ED25519_keypair(io->out, priv);

@@ -285,8 +285,9 @@ keygen(gnutls_pk_algorithm_t pk, gnutls_ecc_curve_t curve, uint8_t *out)
 	if (ret == 0)
 		ret = gnutls_privkey_generate2(key, pk, GNUTLS_CURVE_TO_BITS(curve), 0, NULL, 0);
 	if (ret == 0)
-		ret = gnutls_privkey_export_ecc_raw2(key, NULL, &x, pk == GNUTLS_PK_ECDSA ? &y : NULL,
-						     NULL, GNUTLS_EXPORT_FLAG_NO_LZ);
+		ret = gnutls_privkey_export_ecc_raw2(key, NULL, &x,
+						     pk == GNUTLS_PK_ECDSA ? &y : NULL, NULL,
+						     GNUTLS_EXPORT_FLAG_NO_LZ);
 	cs_status st = gt_status(ret);
 	if (st == CS_OK) {
 		if (pk == GNUTLS_PK_ECDSA) {
@@ -413,9 +414,10 @@ sig_setup(void *ctx, const cs_setup *s)
 		c->sign = GNUTLS_SIGN_RSA_SHA256;
 		if (s->op == CS_OP_VERIFY)
 			return import_rsa_public(c->pub, s->peer, s->peer_len);
-		gnutls_datum_t der = {.data = (unsigned char *)s->key, .size = (unsigned)s->key_len};
-		return gt_status(
-			gnutls_privkey_import_x509_raw(c->priv, &der, GNUTLS_X509_FMT_DER, NULL, 0));
+		gnutls_datum_t der = {.data = (unsigned char *)s->key,
+				      .size = (unsigned)s->key_len};
+		return gt_status(gnutls_privkey_import_x509_raw(c->priv, &der, GNUTLS_X509_FMT_DER,
+								NULL, 0));
 	}
 
 	gnutls_ecc_curve_t curve;
@@ -531,7 +533,7 @@ sig_teardown(void *ctx)
 		.teardown = hash_teardown,                                                         \
 	}
 #define KEX_WHY                                                                                    \
-	"GnuTLS 3.7 exports no key-agreement call (ECDH runs only inside a TLS handshake); "      \
+	"GnuTLS 3.7 exports no key-agreement call (ECDH runs only inside a TLS handshake); "       \
 	"keygen only"
 
 static const cs_impl aes_128_gcm_crypto = AEAD_IMPL(aes_128_gcm);
