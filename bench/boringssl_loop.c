@@ -53,7 +53,7 @@ main(int argc, char **argv)
 		return loop_run(digest, len);
 	}
 	const EVP_AEAD *aead = strcmp(argv[1], "aes-128-gcm") == 0 ? EVP_aead_aes_128_gcm()
-								    : EVP_aead_chacha20_poly1305();
+								   : EVP_aead_chacha20_poly1305();
 	if (!EVP_AEAD_CTX_init(&actx, aead, key, EVP_AEAD_key_length(aead), sizeof tag, NULL))
 		return 1;
 	return loop_run(seal, len);

@@ -3,7 +3,9 @@
 # each one's main path against a bare loop of the same calls
 # (bench/{nss,boringssl,gnutls}_loop.c), interleaved round by round so drift
 # hits both alike. Prints the median over rounds of ours/loop (1 = the
-# harness adds nothing).
+# harness adds nothing). Both sides report a median of short timed batches
+# (bench/lib_loop.h), so a batch the scheduler interrupted counts for
+# neither.
 #
 #   bench/lib_fidelity.sh [ROUNDS] [BUILD_DIR]   (default 3, build; ~30 s a round)
 #
