@@ -51,8 +51,8 @@
 /* The DER of the OIDs this adapter writes. */
 static const uint8_t oid_p256[] = {0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07};
 /* 1.3.6.1.4.1.11591.15.1: NSS's SEC_OID_CURVE25519 */
-static const uint8_t oid_x25519[] = {0x06, 0x09, 0x2b, 0x06, 0x01, 0x04, 0x01,
-				     0xda, 0x47, 0x0f, 0x01};
+static const uint8_t oid_x25519[] = {0x06, 0x09, 0x2b, 0x06, 0x01, 0x04,
+				     0x01, 0xda, 0x47, 0x0f, 0x01};
 /* id-ecPublicKey */
 static const uint8_t oid_ec[] = {0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01};
 /* rsaEncryption, NULL */
@@ -131,7 +131,8 @@ pkcs8_ec(uint8_t *out, size_t size, const uint8_t *curve, size_t curve_len, cons
 {
 	static const uint8_t v0[] = {0x02, 0x01, 0x00}, v1[] = {0x02, 0x01, 0x01};
 	size_t pubbits = pub ? der_head_len(pub_len + 1) + pub_len + 1 : 0;
-	size_t ecpk = sizeof v1 + der_head_len(d_len) + d_len + (pub ? der_head_len(pubbits) + pubbits : 0);
+	size_t ecpk = sizeof v1 + der_head_len(d_len) + d_len +
+		      (pub ? der_head_len(pubbits) + pubbits : 0);
 	size_t ecpk_seq = der_head_len(ecpk) + ecpk;
 	size_t algid = sizeof oid_ec + curve_len;
 	size_t body = sizeof v0 + der_head_len(algid) + algid + der_head_len(ecpk_seq) + ecpk_seq;
@@ -278,8 +279,8 @@ static cs_status
 aead_setup(void *ctx, const cs_setup *s)
 {
 	aead_ctx *c = ctx;
-	CK_MECHANISM_TYPE mech = s->alg == &cs_alg_chacha20_poly1305 ? CKM_CHACHA20_POLY1305
-								      : CKM_AES_GCM;
+	CK_MECHANISM_TYPE mech =
+		s->alg == &cs_alg_chacha20_poly1305 ? CKM_CHACHA20_POLY1305 : CKM_AES_GCM;
 	if ((s->op != CS_OP_SEAL && s->op != CS_OP_OPEN) || s->max_len > INT32_MAX ||
 	    s->aad_len > INT32_MAX || s->alg->nonce_len > 16)
 		return CS_BAD_PARAM;
@@ -303,8 +304,8 @@ aead_run(void *ctx, const cs_io *io)
 	int n = 0;
 	memcpy(iv, io->nonce, (size_t)c->nonce_len); /* PK11_AEADOp's iv is in/out */
 	SECStatus rv = PK11_AEADOp(c->mctx, CKG_NO_GENERATE, 0, iv, c->nonce_len, io->aad,
-				   (int)io->aad_len, io->out, &n, (int)io->len, io->tag,
-				   c->tag_len, io->in, (int)io->len);
+				   (int)io->aad_len, io->out, &n, (int)io->len, io->tag, c->tag_len,
+				   io->in, (int)io->len);
 	if (rv != SECSuccess)
 		return c->op == CS_OP_OPEN ? CS_MISMATCH : nss_error();
 	return (size_t)n == io->len ? CS_OK : CS_LIB_ERROR;
@@ -488,8 +489,7 @@ kex_run(void *ctx, const cs_io *io)
 {
 	kex_ctx *c = ctx;
 	if (c->op == CS_OP_KEYGEN)
-		return ec_keygen(c->curve, c->curve_len, io->out,
-				 c->curve == oid_x25519 ? 32 : 65);
+		return ec_keygen(c->curve, c->curve_len, io->out, c->curve == oid_x25519 ? 32 : 65);
 	PK11SymKey *secret = PK11_PubDeriveWithKDF(c->priv, c->peer, PR_FALSE, NULL, NULL,
 						   CKM_ECDH1_DERIVE, CKM_GENERIC_SECRET_KEY_GEN,
 						   CKA_DERIVE, 0, CKD_NULL, NULL, NULL);
@@ -594,6 +594,19 @@ sig_teardown(void *ctx)
 	c->pub = NULL;
 }
 
+/* ---- What served a cell ---- */
+
+static cs_describe_fn slot_describe;
+
+/* Every impl runs on the softoken's slot: its token, and whether NSS is in
+   FIPS mode (which changes what the softoken allows, not how fast). */
+static void
+slot_describe(void *ctx, char *buf, size_t size)
+{
+	(void)ctx;
+	snprintf(buf, size, "token=\"%s\" fips=%d", PK11_GetTokenName(slot), PK11_IsFIPS());
+}
+
 /* ---- The table ---- */
 
 static const cs_impl aes_128_gcm_pk11 = {
@@ -603,6 +616,7 @@ static const cs_impl aes_128_gcm_pk11 = {
 	.context_size = sizeof(aead_ctx),
 	.setup = aead_setup,
 	.run = aead_run,
+	.describe = slot_describe,
 	.teardown = aead_teardown,
 };
 static const cs_impl aes_256_gcm_pk11 = {
@@ -612,6 +626,7 @@ static const cs_impl aes_256_gcm_pk11 = {
 	.context_size = sizeof(aead_ctx),
 	.setup = aead_setup,
 	.run = aead_run,
+	.describe = slot_describe,
 	.teardown = aead_teardown,
 };
 static const cs_impl chacha20_poly1305_pk11 = {
@@ -621,6 +636,7 @@ static const cs_impl chacha20_poly1305_pk11 = {
 	.context_size = sizeof(aead_ctx),
 	.setup = aead_setup,
 	.run = aead_run,
+	.describe = slot_describe,
 	.teardown = aead_teardown,
 };
 static const cs_impl aes_128_cbc_pk11 = {
@@ -630,6 +646,7 @@ static const cs_impl aes_128_cbc_pk11 = {
 	.context_size = sizeof(cbc_ctx),
 	.setup = cbc_setup,
 	.run = cbc_run,
+	.describe = slot_describe,
 	.teardown = cbc_teardown,
 };
 static const cs_impl sha1_pk11 = {
@@ -639,6 +656,7 @@ static const cs_impl sha1_pk11 = {
 	.context_size = sizeof(digest_ctx),
 	.setup = hash_setup,
 	.run = digest_run,
+	.describe = slot_describe,
 	.teardown = digest_teardown,
 };
 static const cs_impl sha256_pk11 = {
@@ -648,6 +666,7 @@ static const cs_impl sha256_pk11 = {
 	.context_size = sizeof(digest_ctx),
 	.setup = hash_setup,
 	.run = digest_run,
+	.describe = slot_describe,
 	.teardown = digest_teardown,
 };
 static const cs_impl sha512_pk11 = {
@@ -657,6 +676,7 @@ static const cs_impl sha512_pk11 = {
 	.context_size = sizeof(digest_ctx),
 	.setup = hash_setup,
 	.run = digest_run,
+	.describe = slot_describe,
 	.teardown = digest_teardown,
 };
 static const cs_impl x25519_pk11 = {
@@ -666,6 +686,7 @@ static const cs_impl x25519_pk11 = {
 	.context_size = sizeof(kex_ctx),
 	.setup = kex_setup,
 	.run = kex_run,
+	.describe = slot_describe,
 	.teardown = kex_teardown,
 };
 static const cs_impl p256_pk11 = {
@@ -675,6 +696,7 @@ static const cs_impl p256_pk11 = {
 	.context_size = sizeof(kex_ctx),
 	.setup = kex_setup,
 	.run = kex_run,
+	.describe = slot_describe,
 	.teardown = kex_teardown,
 };
 static const cs_impl ed25519_pk11 = {
@@ -691,6 +713,7 @@ static const cs_impl ecdsa_p256_pk11 = {
 	.context_size = sizeof(sig_ctx),
 	.setup = sig_setup,
 	.run = sig_run,
+	.describe = slot_describe,
 	.teardown = sig_teardown,
 	.flags = CS_IMPL_RANDOMIZED,
 };
@@ -701,6 +724,7 @@ static const cs_impl rsa_2048_pk11 = {
 	.context_size = sizeof(sig_ctx),
 	.setup = sig_setup,
 	.run = sig_run,
+	.describe = slot_describe,
 	.teardown = sig_teardown,
 };
 static const cs_impl hmac_sha256_pk11 = {
@@ -710,6 +734,7 @@ static const cs_impl hmac_sha256_pk11 = {
 	.context_size = sizeof(digest_ctx),
 	.setup = hmac_setup,
 	.run = digest_run,
+	.describe = slot_describe,
 	.teardown = digest_teardown,
 };
 
