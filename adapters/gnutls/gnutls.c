@@ -533,8 +533,8 @@ sig_teardown(void *ctx)
 		.teardown = hash_teardown,                                                         \
 	}
 #define KEX_WHY                                                                                    \
-	"GnuTLS 3.7 exports no key-agreement call (ECDH runs only inside a TLS handshake); "       \
-	"keygen only"
+	"no derive: GnuTLS 3.7 exports no key-agreement call (ECDH runs only inside its TLS "      \
+	"handshake)"
 
 static const cs_impl aes_128_gcm_crypto = AEAD_IMPL(aes_128_gcm);
 static const cs_impl aes_256_gcm_crypto = AEAD_IMPL(aes_256_gcm);
