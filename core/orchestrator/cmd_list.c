@@ -45,7 +45,8 @@ cs_cmd_list(int argc, char **argv)
 	printf("cpu: %s (%s, %d CPUs)\nfeatures (%s): %s\n", cpu.model, cpu.arch, cpu.cpus,
 	       cpu.source, cpu.features);
 	if (n_files == 0)
-		printf("no workers found next to cryptospeed or in CRYPTOSPEED_WORKER_PATH\n");
+		printf("no workers found in ../libexec/cryptospeed, next to cryptospeed or in "
+		       "CRYPTOSPEED_WORKER_PATH\n");
 	for (size_t f = 0; f < n_files; f++) {
 		cs_worker w;
 		memset(&w, 0, sizeof w);

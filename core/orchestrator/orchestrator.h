@@ -54,6 +54,9 @@ typedef struct cs_config {
 	cs_variant variants[CS_MAX_LIST];
 	size_t n_variants;
 	unsigned seed;
+	int repeat;	       /* --repeat R: the progress line counts all R repetitions */
+	int repetition;	       /* the one measuring now, 0..repeat-1 */
+	double progress_start; /* when the first began (CLOCK_MONOTONIC s), 0 = not yet */
 	/* derived */
 	uint64_t target_ns, warmup_ns;
 	size_t min_samples, visit;
@@ -148,7 +151,8 @@ typedef struct cs_run {
 } cs_run;
 
 /* ---- spawn.c ---- */
-/* Workers next to this executable or in CRYPTOSPEED_WORKER_PATH. */
+/* Workers in CRYPTOSPEED_WORKER_PATH, then in ../libexec/cryptospeed from
+   this executable's directory (installed), then beside it (the build tree). */
 size_t cs_find_workers(cs_worker_file *out, size_t max);
 /* Start the worker and read its hello (decoded and checked, protocol version
    included). -1 with w->error set when it cannot start or its hello is
