@@ -45,6 +45,10 @@ grep -q "\"$lib\"" run.json || fail "run.json names no $lib"
 # help COMMAND is that command's help
 "$cs" help run | head -1 | grep -q "^usage: cryptospeed run" || fail "help run: $("$cs" help run | head -1)"
 "$cs" help report | head -1 | grep -q "^usage: cryptospeed report" || fail "help report"
+"$cs" help nope >/dev/null 2>help.err
+rc=$?
+[ $rc -eq 2 ] && grep -q "help 'nope': unknown command (known: run, list" help.err ||
+	fail "help nope: exit $rc, $(cat help.err)"
 
 # the man page: the same text as --help
 if command -v man >/dev/null; then
