@@ -404,7 +404,7 @@ botan_mask_env(cs_mask mask, const cs_cpu *cpu, char *name, size_t name_size, ch
 		[CS_MASK_NO_SHA] = "intel_sha",
 		[CS_MASK_NO_AES] = "aes_ni,clmul,avx512_aes,avx512_clmul",
 		[CS_MASK_SCALAR] = "intel_sha,aes_ni,clmul,avx512_aes,avx512_clmul,sse2,ssse3,"
-				   "sse41,sse42,avx2,avx512f,avx512dq,avx512bw,avx512_icelake",
+				   "sse41,sse42,avx2,avx512f,avx512_icelake",
 	};
 #elif defined(__aarch64__)
 	static const char *const lists[CS_MASK_COUNT] = {

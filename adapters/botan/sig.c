@@ -206,7 +206,7 @@ sig_private(struct pk_state *c, const cs_setup *s)
 			       : CS_BAD_PARAM;
 	if (s->alg == &cs_alg_rsa_2048)
 		return botan_privkey_load_rsa_pkcs1(&c->priv, s->key, s->key_len) ? CS_BAD_PARAM
-										   : CS_OK;
+										  : CS_OK;
 	botan_mp_t d = NULL;
 	cs_status st = mp_from(&d, s->key, s->key_len);
 	if (st == CS_OK && botan_privkey_load_ecdsa(&c->priv, d, CURVE))
@@ -270,8 +270,7 @@ sig_setup(void *ctx, const cs_setup *s)
 		return botan_pk_op_verify_create(&c->verify, c->pub, padding_of(s->alg), 0)
 			       ? CS_LIB_ERROR
 			       : CS_OK;
-	default:
-		return CS_BAD_PARAM;
+	default: return CS_BAD_PARAM;
 	}
 }
 

@@ -40,7 +40,8 @@
 #define MIN_VERSION "1.8.0"
 
 /* What each kind of cell depends on, as libgcrypt's feature-name prefixes. */
-#define HWF_AES "intel-aesni,intel-pclmul,intel-vaes,intel-avx,intel-ssse3,arm-aes,arm-pmull,arm-neon"
+#define HWF_AES                                                                                    \
+	"intel-aesni,intel-pclmul,intel-vaes,intel-avx,intel-ssse3,arm-aes,arm-pmull,arm-neon"
 #define HWF_CHACHA "intel-ssse3,intel-avx,arm-neon"
 #define HWF_SHA "intel-shaext,intel-avx,intel-ssse3,intel-bmi2,arm-sha,arm-neon"
 

@@ -141,7 +141,7 @@ x25519_run(void *ctx, const cs_io *io)
 			       : CS_OK;
 	gcry_randomize(c->scalar, 32, GCRY_STRONG_RANDOM);
 	return gcry_ecc_mul_point(GCRY_ECC_CURVE25519, io->out, c->scalar, NULL) ? CS_LIB_ERROR
-										  : CS_OK;
+										 : CS_OK;
 }
 
 /* ---- P-256 ECDH ---- */
@@ -149,11 +149,11 @@ x25519_run(void *ctx, const cs_io *io)
 struct p256_state {
 	cs_op op;
 	gcry_ctx_t ec;
-	gcry_mpi_t d;		/* derive: our scalar (secure) */
-	gcry_mpi_point_t peer;	/* derive: checked on the curve */
-	gcry_mpi_point_t r;	/* derive: d * peer */
-	gcry_mpi_t x;		/* derive: its X */
-	gcry_sexp_t parms;	/* keygen: (genkey (ecc (curve P-256))) */
+	gcry_mpi_t d;	       /* derive: our scalar (secure) */
+	gcry_mpi_point_t peer; /* derive: checked on the curve */
+	gcry_mpi_point_t r;    /* derive: d * peer */
+	gcry_mpi_t x;	       /* derive: its X */
+	gcry_sexp_t parms;     /* keygen: (genkey (ecc (curve P-256))) */
 };
 
 static cs_setup_fn p256_setup;
@@ -171,8 +171,7 @@ p256_setup(void *ctx, const cs_setup *s)
 		return gcry_sexp_build(&c->parms, NULL, "(genkey (ecc (curve \"" P256 "\")))")
 			       ? CS_LIB_ERROR
 			       : CS_OK;
-	if (s->op != CS_OP_DERIVE || !s->key || !s->peer || s->peer_len != 65 ||
-	    s->peer[0] != 0x04)
+	if (s->op != CS_OP_DERIVE || !s->key || !s->peer || s->peer_len != 65 || s->peer[0] != 0x04)
 		return CS_BAD_PARAM;
 	if (gcry_mpi_ec_new(&c->ec, NULL, P256))
 		return CS_LIB_ERROR;
@@ -235,8 +234,8 @@ p256_teardown(void *ctx)
 
 struct sig_state {
 	cs_op op;
-	gcry_sexp_t key;   /* sign: private key; verify: public key; keygen: parameters */
-	uint8_t pub[65];   /* Ed25519 sign: the public key q */
+	gcry_sexp_t key; /* sign: private key; verify: public key; keygen: parameters */
+	uint8_t pub[65]; /* Ed25519 sign: the public key q */
 };
 
 static cs_setup_fn ed25519_setup, ecdsa_setup, rsa_setup;
@@ -330,10 +329,10 @@ ed25519_run(void *ctx, const cs_io *io)
 		if (!gcry_pk_sign(&sig, data, c->key) &&
 		    token_bytes(sig, "r", io->out, 32) == CS_OK)
 			st = token_bytes(sig, "s", io->out + 32, 32);
-	} else if (!gcry_sexp_build(&sig, NULL, "(sig-val (eddsa (r %b) (s %b)))", 32, io->sig,
-				    32, io->sig + 32)) {
+	} else if (!gcry_sexp_build(&sig, NULL, "(sig-val (eddsa (r %b) (s %b)))", 32, io->sig, 32,
+				    io->sig + 32)) {
 		gcry_error_t err = gcry_pk_verify(sig, data, c->key);
-		st = !err ? CS_OK
+		st = !err					   ? CS_OK
 		     : gcry_err_code(err) == GPG_ERR_BAD_SIGNATURE ? CS_MISMATCH
 								   : CS_LIB_ERROR;
 	}
@@ -364,8 +363,8 @@ ecdsa_setup(void *ctx, const cs_setup *s)
 	}
 	if (s->op != CS_OP_SIGN || !s->key || s->key_len != 32)
 		return CS_BAD_PARAM;
-	return gcry_sexp_build(&c->key, NULL, "(private-key (ecc (curve \"" P256 "\") (d %b)))",
-			       32, s->key)
+	return gcry_sexp_build(&c->key, NULL, "(private-key (ecc (curve \"" P256 "\") (d %b)))", 32,
+			       s->key)
 		       ? CS_BAD_PARAM
 		       : CS_OK;
 }
@@ -386,10 +385,10 @@ ecdsa_run(void *ctx, const cs_io *io)
 		if (!gcry_pk_sign(&sig, data, c->key) &&
 		    token_bytes(sig, "r", io->out, 32) == CS_OK)
 			st = token_bytes(sig, "s", io->out + 32, 32);
-	} else if (!gcry_sexp_build(&sig, NULL, "(sig-val (ecdsa (r %b) (s %b)))", 32, io->sig,
-				    32, io->sig + 32)) {
+	} else if (!gcry_sexp_build(&sig, NULL, "(sig-val (ecdsa (r %b) (s %b)))", 32, io->sig, 32,
+				    io->sig + 32)) {
 		gcry_error_t err = gcry_pk_verify(sig, data, c->key);
-		st = !err ? CS_OK
+		st = !err					   ? CS_OK
 		     : gcry_err_code(err) == GPG_ERR_BAD_SIGNATURE ? CS_MISMATCH
 								   : CS_LIB_ERROR;
 	}
@@ -424,9 +423,10 @@ rsa_private_sexp(gcry_sexp_t *key, const uint8_t *der, size_t len)
 		if (!gcry_mpi_invm(m[5], m[3], m[4]))
 			st = CS_BAD_PARAM;
 	}
-	if (st == CS_OK &&
-	    gcry_sexp_build(key, NULL, "(private-key (rsa (n %m) (e %m) (d %m) (p %m) (q %m) (u %m)))",
-			    m[0], m[1], m[2], m[3], m[4], m[5]))
+	if (st == CS_OK && gcry_sexp_build(key, NULL,
+					   "(private-key (rsa (n %m) (e %m) (d %m) (p %m) (q %m) "
+					   "(u %m)))",
+					   m[0], m[1], m[2], m[3], m[4], m[5]))
 		st = CS_BAD_PARAM;
 	for (int i = 0; i < 6; i++)
 		gcry_mpi_release(m[i]);
@@ -474,7 +474,7 @@ rsa_run(void *ctx, const cs_io *io)
 			st = token_bytes(sig, "s", io->out, 256);
 	} else if (!gcry_sexp_build(&sig, NULL, "(sig-val (rsa (s %b)))", 256, io->sig)) {
 		gcry_error_t err = gcry_pk_verify(sig, data, c->key);
-		st = !err ? CS_OK
+		st = !err					   ? CS_OK
 		     : gcry_err_code(err) == GPG_ERR_BAD_SIGNATURE ? CS_MISMATCH
 								   : CS_LIB_ERROR;
 	}
