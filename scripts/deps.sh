@@ -166,6 +166,7 @@ packages=(
 	libjansson-dev libcapstone-dev
 	libssl-dev openssl
 	libmbedtls-dev libwolfssl-dev libsodium-dev nettle-dev libgmp-dev
+	libgcrypt20-dev libbotan-2-dev
 )
 if [ $tests -eq 1 ]; then
 	packages+=(clang libclang-rt-14-dev clang-format-14 chromium python3 m4)
