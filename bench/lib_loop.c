@@ -28,9 +28,9 @@ now(void)
 
 /* One operation of the chosen kind; 0 = ok. */
 struct loop {
-	int sha;			/* 1 = digest, 0 = seal */
-	size_t len;			/* message bytes */
-	unsigned char *in, *out;	/* len (+ 16 for Botan's tag) bytes */
+	int sha;		 /* 1 = digest, 0 = seal */
+	size_t len;		 /* message bytes */
+	unsigned char *in, *out; /* len (+ 16 for Botan's tag) bytes */
 	unsigned char nonce[12], aad[13], tag[16], md[32];
 	gcry_cipher_hd_t gc;
 	gcry_md_hd_t gm;
@@ -94,10 +94,10 @@ main(int argc, char **argv)
 		gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
 		gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
 		if (l.sha ? gcry_md_open(&l.gm, GCRY_MD_SHA256, 0) != 0
-			  : gcry_cipher_open(&l.gc, chacha ? GCRY_CIPHER_CHACHA20 : GCRY_CIPHER_AES128,
-					     chacha ? GCRY_CIPHER_MODE_POLY1305
-						    : GCRY_CIPHER_MODE_GCM,
-					     0) != 0 ||
+			  : gcry_cipher_open(
+				    &l.gc, chacha ? GCRY_CIPHER_CHACHA20 : GCRY_CIPHER_AES128,
+				    chacha ? GCRY_CIPHER_MODE_POLY1305 : GCRY_CIPHER_MODE_GCM,
+				    0) != 0 ||
 				    gcry_cipher_setkey(l.gc, key, chacha ? 32 : 16) != 0)
 			return 1;
 	} else if (l.sha ? botan_hash_init(&l.bh, "SHA-256", 0) != 0
