@@ -3,7 +3,8 @@
 # gcrypt/gcrypt and botan/ffi against a bare loop of the same calls
 # (bench/lib_loop.c), at 16 B and 8192 B, interleaved round by round so drift
 # hits both alike. Prints the median over rounds of ours/bare (1 = the harness
-# adds nothing; the target is within 5 %). The Botan seal rows include the
+# adds nothing; the target is within 5 %). Both sides are medians of ~1 ms
+# batches, so a loaded machine hurts neither more. The Botan seal rows include the
 # adapter's copy of ciphertext and tag out of Botan's one buffer, which the
 # bare loop does not make.
 #
