@@ -35,7 +35,6 @@
 #include "gcrypt_impls.h"
 #include "cpu.h"
 
-#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
 #define HWF_ENV "CRYPTOSPEED_GCRYPT_DISABLE_HWF"
 #define MIN_VERSION "1.8.0"
 
@@ -44,6 +43,60 @@
 	"intel-aesni,intel-pclmul,intel-vaes,intel-avx,intel-ssse3,arm-aes,arm-pmull,arm-neon"
 #define HWF_CHACHA "intel-ssse3,intel-avx,arm-neon"
 #define HWF_SHA "intel-shaext,intel-avx,intel-ssse3,intel-bmi2,arm-sha,arm-neon"
+
+/*
+ * The algorithms, one line each: X(id, family, algo, mode)
+ *
+ * id      the catalogue's id (algs.def)
+ * family  CIPHER: a gcry_cipher handle (algo, mode), AEAD or CBC as the
+ *         catalogue's kind says; HASH: a gcry_md handle ("gcrypt") and
+ *         gcry_md_hash_buffer ("oneshot") of algo; MAC: a gcry_mac handle of
+ *         algo; OWN: pk.c defines cs_gcrypt_<id>
+ * algo    GCRY_CIPHER_*, GCRY_MD_*, GCRY_MAC_*; OWN: -
+ * mode    CIPHER: GCRY_CIPHER_MODE_*; else -
+ *
+ * A cipher, hash or MAC libgcrypt has is one line here.
+ */
+#define GCRYPT_ALGS(X)                                                                             \
+	X(aes_128_gcm, CIPHER, GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_GCM)                           \
+	X(aes_256_gcm, CIPHER, GCRY_CIPHER_AES256, GCRY_CIPHER_MODE_GCM)                           \
+	X(chacha20_poly1305, CIPHER, GCRY_CIPHER_CHACHA20, GCRY_CIPHER_MODE_POLY1305)              \
+	X(aes_128_cbc, CIPHER, GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_CBC)                           \
+	X(sha1, HASH, GCRY_MD_SHA1, -)                                                             \
+	X(sha256, HASH, GCRY_MD_SHA256, -)                                                         \
+	X(sha512, HASH, GCRY_MD_SHA512, -)                                                         \
+	X(x25519, OWN, -, -)                                                                       \
+	X(p256, OWN, -, -)                                                                         \
+	X(ed25519, OWN, -, -)                                                                      \
+	X(ecdsa_p256, OWN, -, -)                                                                   \
+	X(rsa_2048, OWN, -, -)                                                                     \
+	X(hmac_sha256, MAC, GCRY_MAC_HMAC_SHA256, -)                                               \
+	/* a new line goes above this one */
+
+/* The algo and mode of each CIPHER, HASH and MAC line. */
+typedef struct gcrypt_line {
+	const cs_alg *alg;
+	int algo;
+	int mode;
+} gcrypt_line;
+
+#define LINE_CIPHER(id, algo, mode) {&cs_alg_##id, algo, mode},
+#define LINE_HASH(id, algo, mode) {&cs_alg_##id, algo, 0},
+#define LINE_MAC(id, algo, mode) {&cs_alg_##id, algo, 0},
+#define LINE_OWN(id, algo, mode)
+#define LINE(id, family, algo, mode) LINE_##family(id, algo, mode)
+static const gcrypt_line gcrypt_lines[] = {GCRYPT_ALGS(LINE){.alg = NULL}};
+#undef LINE
+
+/* The line of alg (its algo and mode), or NULL. */
+static const gcrypt_line *
+line_of(const cs_alg *alg)
+{
+	for (const gcrypt_line *l = gcrypt_lines; l->alg; l++)
+		if (l->alg == alg)
+			return l;
+	return NULL;
+}
 
 /* ---- initialisation (once, before any other call) ---- */
 
@@ -121,46 +174,28 @@ cs_gcrypt_describe_hwf(const char *want, char *buf, size_t size)
 
 struct cipher_state {
 	cs_op op;
+	int algo; /* GCRY_CIPHER_* */
 	gcry_cipher_hd_t hd;
 };
 
 static cs_setup_fn cipher_setup;
 static cs_run_fn aead_run, cbc_run;
 static cs_teardown_fn cipher_teardown;
-static cs_describe_fn aes_describe, chacha_describe;
-
-/* The libgcrypt algorithm and mode of a catalogue algorithm. */
-static int
-cipher_of(const cs_alg *alg, int *mode)
-{
-	if (alg == &cs_alg_aes_128_gcm || alg == &cs_alg_aes_256_gcm) {
-		*mode = GCRY_CIPHER_MODE_GCM;
-		return alg == &cs_alg_aes_128_gcm ? GCRY_CIPHER_AES128 : GCRY_CIPHER_AES256;
-	}
-	if (alg == &cs_alg_chacha20_poly1305) {
-		*mode = GCRY_CIPHER_MODE_POLY1305;
-		return GCRY_CIPHER_CHACHA20;
-	}
-	if (alg == &cs_alg_aes_128_cbc) {
-		*mode = GCRY_CIPHER_MODE_CBC;
-		return GCRY_CIPHER_AES128;
-	}
-	return 0;
-}
+static cs_describe_fn cipher_describe;
 
 static cs_status
 cipher_setup(void *ctx, const cs_setup *s)
 {
 	struct cipher_state *c = ctx;
-	int mode = 0;
-	int algo = cipher_of(s->alg, &mode);
+	const gcrypt_line *l = line_of(s->alg);
 	c->op = s->op;
-	if (!algo || !s->key || s->key_len != gcry_cipher_get_algo_keylen(algo))
+	if (!l || !s->key || s->key_len != gcry_cipher_get_algo_keylen(l->algo))
 		return CS_BAD_PARAM;
+	c->algo = l->algo;
 	if (s->alg->kind == CS_AEAD ? s->op != CS_OP_SEAL && s->op != CS_OP_OPEN
 				    : s->op != CS_OP_ENCRYPT)
 		return CS_BAD_PARAM;
-	if (gcry_cipher_open(&c->hd, algo, mode, 0))
+	if (gcry_cipher_open(&c->hd, l->algo, l->mode, 0))
 		return CS_LIB_ERROR;
 	return gcry_cipher_setkey(c->hd, s->key, s->key_len) ? CS_LIB_ERROR : CS_OK;
 }
@@ -207,17 +242,10 @@ cipher_teardown(void *ctx)
 }
 
 static void
-aes_describe(void *ctx, char *buf, size_t size)
+cipher_describe(void *ctx, char *buf, size_t size)
 {
-	(void)ctx;
-	cs_gcrypt_describe_hwf(HWF_AES, buf, size);
-}
-
-static void
-chacha_describe(void *ctx, char *buf, size_t size)
-{
-	(void)ctx;
-	cs_gcrypt_describe_hwf(HWF_CHACHA, buf, size);
+	const struct cipher_state *c = ctx;
+	cs_gcrypt_describe_hwf(c->algo == GCRY_CIPHER_CHACHA20 ? HWF_CHACHA : HWF_AES, buf, size);
 }
 
 /* ---- hashes ---- */
@@ -232,23 +260,12 @@ static cs_run_fn md_run, oneshot_run;
 static cs_teardown_fn md_teardown;
 static cs_describe_fn sha_describe;
 
-static int
-md_of(const cs_alg *alg)
-{
-	if (alg == &cs_alg_sha1)
-		return GCRY_MD_SHA1;
-	if (alg == &cs_alg_sha256)
-		return GCRY_MD_SHA256;
-	if (alg == &cs_alg_sha512)
-		return GCRY_MD_SHA512;
-	return 0;
-}
-
 static cs_status
 oneshot_setup(void *ctx, const cs_setup *s)
 {
 	struct md_state *c = ctx;
-	c->algo = md_of(s->alg);
+	const gcrypt_line *l = line_of(s->alg);
+	c->algo = l ? l->algo : 0;
 	if (!c->algo || s->op != CS_OP_DIGEST || gcry_md_get_algo_dlen(c->algo) != s->alg->out_len)
 		return CS_BAD_PARAM;
 	return CS_OK;
@@ -312,7 +329,10 @@ mac_setup(void *ctx, const cs_setup *s)
 	gcry_mac_hd_t *hd = ctx;
 	if (s->op != CS_OP_MAC || !s->key)
 		return CS_BAD_PARAM;
-	if (gcry_mac_open(hd, GCRY_MAC_HMAC_SHA256, 0, NULL))
+	const gcrypt_line *l = line_of(s->alg);
+	if (!l)
+		return CS_BAD_PARAM;
+	if (gcry_mac_open(hd, l->algo, 0, NULL))
 		return CS_LIB_ERROR;
 	return gcry_mac_setkey(*hd, s->key, s->key_len) ? CS_LIB_ERROR : CS_OK;
 }
@@ -321,9 +341,9 @@ static cs_status
 mac_run(void *ctx, const cs_io *io)
 {
 	gcry_mac_hd_t *hd = ctx;
-	size_t n = 32;
+	size_t n = gcry_mac_get_algo_maclen(gcry_mac_get_algo(*hd));
 	if (gcry_mac_reset(*hd) || gcry_mac_write(*hd, io->in, io->len) ||
-	    gcry_mac_read(*hd, io->out, &n) || n != 32)
+	    gcry_mac_read(*hd, io->out, &n))
 		return CS_LIB_ERROR;
 	return CS_OK;
 }
@@ -336,135 +356,62 @@ mac_teardown(void *ctx)
 	*hd = NULL;
 }
 
-/* ---- the impls ---- */
+/* ---- the impls, generated from the table ---- */
 
-static const cs_impl impl_aes_128_gcm = {
-	.alg = &cs_alg_aes_128_gcm,
-	.path = "gcrypt",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(struct cipher_state),
-	.setup = cipher_setup,
-	.run = aead_run,
-	.teardown = cipher_teardown,
-	.describe = aes_describe,
-};
-static const cs_impl impl_aes_256_gcm = {
-	.alg = &cs_alg_aes_256_gcm,
-	.path = "gcrypt",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(struct cipher_state),
-	.setup = cipher_setup,
-	.run = aead_run,
-	.teardown = cipher_teardown,
-	.describe = aes_describe,
-};
-static const cs_impl impl_chacha20_poly1305 = {
-	.alg = &cs_alg_chacha20_poly1305,
-	.path = "gcrypt",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(struct cipher_state),
-	.setup = cipher_setup,
-	.run = aead_run,
-	.teardown = cipher_teardown,
-	.describe = chacha_describe,
-};
-static const cs_impl impl_aes_128_cbc = {
-	.alg = &cs_alg_aes_128_cbc,
-	.path = "gcrypt",
-	.ops = CS_OPBIT(CS_OP_ENCRYPT),
-	.context_size = sizeof(struct cipher_state),
-	.setup = cipher_setup,
-	.run = cbc_run,
-	.teardown = cipher_teardown,
-	.describe = aes_describe,
-};
-static const cs_impl impl_sha1 = {
-	.alg = &cs_alg_sha1,
-	.path = "gcrypt",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-	.context_size = sizeof(struct md_state),
-	.setup = md_setup,
-	.run = md_run,
-	.teardown = md_teardown,
-	.describe = sha_describe,
-};
-static const cs_impl impl_sha256 = {
-	.alg = &cs_alg_sha256,
-	.path = "gcrypt",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-	.context_size = sizeof(struct md_state),
-	.setup = md_setup,
-	.run = md_run,
-	.teardown = md_teardown,
-	.describe = sha_describe,
-};
-static const cs_impl impl_sha512 = {
-	.alg = &cs_alg_sha512,
-	.path = "gcrypt",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-	.context_size = sizeof(struct md_state),
-	.setup = md_setup,
-	.run = md_run,
-	.teardown = md_teardown,
-	.describe = sha_describe,
-};
-static const cs_impl impl_sha1_oneshot = {
-	.alg = &cs_alg_sha1,
-	.path = "oneshot",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-	.context_size = sizeof(struct md_state),
-	.setup = oneshot_setup,
-	.run = oneshot_run,
-	.describe = sha_describe,
-};
-static const cs_impl impl_sha256_oneshot = {
-	.alg = &cs_alg_sha256,
-	.path = "oneshot",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-	.context_size = sizeof(struct md_state),
-	.setup = oneshot_setup,
-	.run = oneshot_run,
-	.describe = sha_describe,
-};
-static const cs_impl impl_sha512_oneshot = {
-	.alg = &cs_alg_sha512,
-	.path = "oneshot",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-	.context_size = sizeof(struct md_state),
-	.setup = oneshot_setup,
-	.run = oneshot_run,
-	.describe = sha_describe,
-};
-static const cs_impl impl_hmac_sha256 = {
-	.alg = &cs_alg_hmac_sha256,
-	.path = "gcrypt",
-	.ops = CS_OPBIT(CS_OP_MAC),
-	.context_size = sizeof(gcry_mac_hd_t),
-	.setup = mac_setup,
-	.run = mac_run,
-	.teardown = mac_teardown,
-	.describe = sha_describe,
-};
+#define IMPL_CIPHER(id)                                                                            \
+	static const cs_impl id##_gcrypt = {                                                       \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "gcrypt",                                                                  \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(struct cipher_state),                                       \
+		.setup = cipher_setup,                                                             \
+		.run = CS_ALG_OPS_##id == CS_OPBIT(CS_OP_ENCRYPT) ? cbc_run : aead_run,            \
+		.teardown = cipher_teardown,                                                       \
+		.describe = cipher_describe,                                                       \
+	};
+#define IMPL_HASH(id)                                                                              \
+	static const cs_impl id##_gcrypt = {                                                       \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "gcrypt",                                                                  \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(struct md_state),                                           \
+		.setup = md_setup,                                                                 \
+		.run = md_run,                                                                     \
+		.teardown = md_teardown,                                                           \
+		.describe = sha_describe,                                                          \
+	};                                                                                         \
+	static const cs_impl id##_oneshot = {                                                      \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "oneshot",                                                                 \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(struct md_state),                                           \
+		.setup = oneshot_setup,                                                            \
+		.run = oneshot_run,                                                                \
+		.describe = sha_describe,                                                          \
+	};
+#define IMPL_MAC(id)                                                                               \
+	static const cs_impl id##_gcrypt = {                                                       \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "gcrypt",                                                                  \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(gcry_mac_hd_t),                                             \
+		.setup = mac_setup,                                                                \
+		.run = mac_run,                                                                    \
+		.teardown = mac_teardown,                                                          \
+		.describe = sha_describe,                                                          \
+	};
+#define IMPL_OWN(id)
+#define IMPL(id, family, algo, mode) IMPL_##family(id)
+GCRYPT_ALGS(IMPL)
+#undef IMPL
 
-static const cs_impl *const gcrypt_impls[] = {
-	&impl_aes_128_gcm,
-	&impl_aes_256_gcm,
-	&impl_chacha20_poly1305,
-	&impl_aes_128_cbc,
-	&impl_sha1,
-	&impl_sha256,
-	&impl_sha512,
-	&impl_sha1_oneshot,
-	&impl_sha256_oneshot,
-	&impl_sha512_oneshot,
-	&cs_gcrypt_x25519,
-	&cs_gcrypt_p256,
-	&cs_gcrypt_ed25519,
-	&cs_gcrypt_ecdsa_p256,
-	&cs_gcrypt_rsa_2048,
-	&impl_hmac_sha256,
-	NULL,
-};
+#define LIST_CIPHER(id) &id##_gcrypt,
+#define LIST_HASH(id) &id##_gcrypt, &id##_oneshot,
+#define LIST_MAC(id) &id##_gcrypt,
+#define LIST_OWN(id) &cs_gcrypt_##id,
+#define LIST(id, family, algo, mode) LIST_##family(id)
+static const cs_impl *const gcrypt_impls[] = {GCRYPT_ALGS(LIST) NULL};
+#undef LIST
 
 /* ---- masks ---- */
 

@@ -32,8 +32,6 @@
 
 #include "gcrypt_impls.h"
 
-#define SIG_OPS (CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY))
-#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
 #define P256 "NIST P-256"
 
 /* ---- helpers ---- */
@@ -519,7 +517,7 @@ sig_describe(void *ctx, char *buf, size_t size)
 const cs_impl cs_gcrypt_x25519 = {
 	.alg = &cs_alg_x25519,
 	.path = "gcrypt",
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_x25519,
 	.context_size = sizeof(struct x25519_state),
 	.setup = x25519_setup,
 	.run = x25519_run,
@@ -527,7 +525,7 @@ const cs_impl cs_gcrypt_x25519 = {
 const cs_impl cs_gcrypt_p256 = {
 	.alg = &cs_alg_p256,
 	.path = "gcrypt",
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_p256,
 	.context_size = sizeof(struct p256_state),
 	.setup = p256_setup,
 	.run = p256_run,
@@ -537,7 +535,7 @@ const cs_impl cs_gcrypt_p256 = {
 const cs_impl cs_gcrypt_ed25519 = {
 	.alg = &cs_alg_ed25519,
 	.path = "gcrypt",
-	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ed25519,
 	.context_size = sizeof(struct sig_state),
 	.setup = ed25519_setup,
 	.run = ed25519_run,
@@ -547,7 +545,7 @@ const cs_impl cs_gcrypt_ed25519 = {
 const cs_impl cs_gcrypt_ecdsa_p256 = {
 	.alg = &cs_alg_ecdsa_p256,
 	.path = "gcrypt",
-	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ecdsa_p256,
 	.context_size = sizeof(struct sig_state),
 	.setup = ecdsa_setup,
 	.run = ecdsa_run,
@@ -558,7 +556,7 @@ const cs_impl cs_gcrypt_ecdsa_p256 = {
 const cs_impl cs_gcrypt_rsa_2048 = {
 	.alg = &cs_alg_rsa_2048,
 	.path = "gcrypt",
-	.ops = SIG_OPS,
+	.ops = CS_ALG_OPS_rsa_2048,
 	.context_size = sizeof(struct sig_state),
 	.setup = rsa_setup,
 	.run = rsa_run,
