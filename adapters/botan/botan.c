@@ -38,13 +38,63 @@
 #include "botan_impls.h"
 #include "cpu.h"
 
-#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
 #define CLEAR_ENV "BOTAN_CLEAR_CPUID"
 
 /* What each kind of cell depends on, as Botan's feature names. */
 #define CPUID_AES "aes_ni,clmul,avx512_aes,avx512_clmul,ssse3,avx2,neon,armv8aes,armv8pmull"
 #define CPUID_CHACHA "sse2,avx2,avx512f,neon"
 #define CPUID_SHA "intel_sha,sse2,ssse3,avx2,bmi2,armv8sha1,armv8sha2"
+
+/*
+ * The algorithms, one line each: X(id, family, name)
+ *
+ * id      the catalogue's id (algs.def)
+ * family  CIPHER: a botan_cipher_t of that name, AEAD or CBC as the
+ *         catalogue's kind says; HASH: a botan_hash_t; MAC: a botan_mac_t;
+ *         OWN: sig.c defines cs_botan_<id>
+ * name    what Botan calls it; OWN: -
+ *
+ * A cipher, hash or MAC Botan has is one line here.
+ */
+#define BOTAN_ALGS(X)                                                                              \
+	X(aes_128_gcm, CIPHER, "AES-128/GCM")                                                      \
+	X(aes_256_gcm, CIPHER, "AES-256/GCM")                                                      \
+	X(chacha20_poly1305, CIPHER, "ChaCha20Poly1305")                                           \
+	X(aes_128_cbc, CIPHER, "AES-128/CBC/NoPadding")                                            \
+	X(sha1, HASH, "SHA-1")                                                                     \
+	X(sha256, HASH, "SHA-256")                                                                 \
+	X(sha512, HASH, "SHA-512")                                                                 \
+	X(x25519, OWN, -)                                                                          \
+	X(p256, OWN, -)                                                                            \
+	X(ed25519, OWN, -)                                                                         \
+	X(ecdsa_p256, OWN, -)                                                                      \
+	X(rsa_2048, OWN, -)                                                                        \
+	X(hmac_sha256, MAC, "HMAC(SHA-256)")                                                       \
+	/* a new line goes above this one */
+
+/* Botan's name of each CIPHER, HASH and MAC line. */
+typedef struct botan_line {
+	const cs_alg *alg;
+	const char *name;
+} botan_line;
+
+#define LINE_CIPHER(id, name) {&cs_alg_##id, name},
+#define LINE_HASH(id, name) {&cs_alg_##id, name},
+#define LINE_MAC(id, name) {&cs_alg_##id, name},
+#define LINE_OWN(id, name)
+#define LINE(id, family, name) LINE_##family(id, name)
+static const botan_line botan_lines[] = {BOTAN_ALGS(LINE){.alg = NULL}};
+#undef LINE
+
+/* Botan's name for alg, or NULL. */
+static const char *
+name_of(const cs_alg *alg)
+{
+	for (const botan_line *l = botan_lines; l->alg; l++)
+		if (l->alg == alg)
+			return l->name;
+	return NULL;
+}
 
 /* ---- shared helpers ---- */
 
@@ -85,6 +135,7 @@ cs_botan_mp_put(botan_mp_t mp, uint8_t *out, size_t n)
 
 struct cipher_state {
 	cs_op op;
+	int chacha; /* 1 = ChaCha20-Poly1305 (for describe) */
 	botan_cipher_t c;
 	uint8_t *buf; /* AEAD: max_len + 16 bytes, ciphertext||tag */
 	size_t size;  /* bytes at buf */
@@ -93,30 +144,17 @@ struct cipher_state {
 static cs_setup_fn cipher_setup;
 static cs_run_fn aead_run, cbc_run;
 static cs_teardown_fn cipher_teardown;
-static cs_describe_fn aes_describe, chacha_describe;
-
-static const char *
-cipher_name(const cs_alg *alg)
-{
-	if (alg == &cs_alg_aes_128_gcm)
-		return "AES-128/GCM";
-	if (alg == &cs_alg_aes_256_gcm)
-		return "AES-256/GCM";
-	if (alg == &cs_alg_chacha20_poly1305)
-		return "ChaCha20Poly1305";
-	if (alg == &cs_alg_aes_128_cbc)
-		return "AES-128/CBC/NoPadding";
-	return NULL;
-}
+static cs_describe_fn cipher_describe;
 
 static cs_status
 cipher_setup(void *ctx, const cs_setup *s)
 {
 	struct cipher_state *c = ctx;
-	const char *name = cipher_name(s->alg);
+	const char *name = name_of(s->alg);
 	c->op = s->op;
 	if (!name || !s->key)
 		return CS_BAD_PARAM;
+	c->chacha = strncmp(name, "ChaCha20", 8) == 0;
 	if (s->alg->kind == CS_AEAD ? s->op != CS_OP_SEAL && s->op != CS_OP_OPEN
 				    : s->op != CS_OP_ENCRYPT)
 		return CS_BAD_PARAM;
@@ -191,17 +229,10 @@ cipher_teardown(void *ctx)
 }
 
 static void
-aes_describe(void *ctx, char *buf, size_t size)
+cipher_describe(void *ctx, char *buf, size_t size)
 {
-	(void)ctx;
-	cs_botan_describe_cpuid(CPUID_AES, buf, size);
-}
-
-static void
-chacha_describe(void *ctx, char *buf, size_t size)
-{
-	(void)ctx;
-	cs_botan_describe_cpuid(CPUID_CHACHA, buf, size);
+	const struct cipher_state *c = ctx;
+	cs_botan_describe_cpuid(c->chacha ? CPUID_CHACHA : CPUID_AES, buf, size);
 }
 
 /* ---- hashes and HMAC ---- */
@@ -215,10 +246,7 @@ static cs_status
 hash_setup(void *ctx, const cs_setup *s)
 {
 	botan_hash_t *h = ctx;
-	const char *name = s->alg == &cs_alg_sha1     ? "SHA-1"
-			   : s->alg == &cs_alg_sha256 ? "SHA-256"
-			   : s->alg == &cs_alg_sha512 ? "SHA-512"
-						      : NULL;
+	const char *name = name_of(s->alg);
 	size_t len = 0;
 	if (!name || s->op != CS_OP_DIGEST)
 		return CS_BAD_PARAM;
@@ -249,9 +277,10 @@ static cs_status
 mac_setup(void *ctx, const cs_setup *s)
 {
 	botan_mac_t *m = ctx;
-	if (s->op != CS_OP_MAC || !s->key)
+	const char *name = name_of(s->alg);
+	if (s->op != CS_OP_MAC || !s->key || !name)
 		return CS_BAD_PARAM;
-	if (botan_mac_init(m, "HMAC(SHA-256)", 0))
+	if (botan_mac_init(m, name, 0))
 		return CS_LIB_ERROR;
 	return botan_mac_set_key(*m, s->key, s->key_len) ? CS_BAD_PARAM : CS_OK;
 }
@@ -281,105 +310,53 @@ sha_describe(void *ctx, char *buf, size_t size)
 	cs_botan_describe_cpuid(CPUID_SHA, buf, size);
 }
 
-/* ---- the impls ---- */
+/* ---- the impls, generated from the table ---- */
 
-static const cs_impl impl_aes_128_gcm = {
-	.alg = &cs_alg_aes_128_gcm,
-	.path = "ffi",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(struct cipher_state),
-	.setup = cipher_setup,
-	.run = aead_run,
-	.teardown = cipher_teardown,
-	.describe = aes_describe,
-};
-static const cs_impl impl_aes_256_gcm = {
-	.alg = &cs_alg_aes_256_gcm,
-	.path = "ffi",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(struct cipher_state),
-	.setup = cipher_setup,
-	.run = aead_run,
-	.teardown = cipher_teardown,
-	.describe = aes_describe,
-};
-static const cs_impl impl_chacha20_poly1305 = {
-	.alg = &cs_alg_chacha20_poly1305,
-	.path = "ffi",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(struct cipher_state),
-	.setup = cipher_setup,
-	.run = aead_run,
-	.teardown = cipher_teardown,
-	.describe = chacha_describe,
-};
-static const cs_impl impl_aes_128_cbc = {
-	.alg = &cs_alg_aes_128_cbc,
-	.path = "ffi",
-	.ops = CS_OPBIT(CS_OP_ENCRYPT),
-	.context_size = sizeof(struct cipher_state),
-	.setup = cipher_setup,
-	.run = cbc_run,
-	.teardown = cipher_teardown,
-	.describe = aes_describe,
-};
-static const cs_impl impl_sha1 = {
-	.alg = &cs_alg_sha1,
-	.path = "ffi",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-	.context_size = sizeof(botan_hash_t),
-	.setup = hash_setup,
-	.run = hash_run,
-	.teardown = hash_teardown,
-	.describe = sha_describe,
-};
-static const cs_impl impl_sha256 = {
-	.alg = &cs_alg_sha256,
-	.path = "ffi",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-	.context_size = sizeof(botan_hash_t),
-	.setup = hash_setup,
-	.run = hash_run,
-	.teardown = hash_teardown,
-	.describe = sha_describe,
-};
-static const cs_impl impl_sha512 = {
-	.alg = &cs_alg_sha512,
-	.path = "ffi",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-	.context_size = sizeof(botan_hash_t),
-	.setup = hash_setup,
-	.run = hash_run,
-	.teardown = hash_teardown,
-	.describe = sha_describe,
-};
-static const cs_impl impl_hmac_sha256 = {
-	.alg = &cs_alg_hmac_sha256,
-	.path = "ffi",
-	.ops = CS_OPBIT(CS_OP_MAC),
-	.context_size = sizeof(botan_mac_t),
-	.setup = mac_setup,
-	.run = mac_run,
-	.teardown = mac_teardown,
-	.describe = sha_describe,
-};
+#define IMPL_CIPHER(id)                                                                            \
+	static const cs_impl id##_ffi = {                                                          \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "ffi",                                                                     \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(struct cipher_state),                                       \
+		.setup = cipher_setup,                                                             \
+		.run = CS_ALG_OPS_##id == CS_OPBIT(CS_OP_ENCRYPT) ? cbc_run : aead_run,            \
+		.teardown = cipher_teardown,                                                       \
+		.describe = cipher_describe,                                                       \
+	};
+#define IMPL_HASH(id)                                                                              \
+	static const cs_impl id##_ffi = {                                                          \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "ffi",                                                                     \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(botan_hash_t),                                              \
+		.setup = hash_setup,                                                               \
+		.run = hash_run,                                                                   \
+		.teardown = hash_teardown,                                                         \
+		.describe = sha_describe,                                                          \
+	};
+#define IMPL_MAC(id)                                                                               \
+	static const cs_impl id##_ffi = {                                                          \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "ffi",                                                                     \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(botan_mac_t),                                               \
+		.setup = mac_setup,                                                                \
+		.run = mac_run,                                                                    \
+		.teardown = mac_teardown,                                                          \
+		.describe = sha_describe,                                                          \
+	};
+#define IMPL_OWN(id)
+#define IMPL(id, family, name) IMPL_##family(id)
+BOTAN_ALGS(IMPL)
+#undef IMPL
 
-static const cs_impl *const botan_impls[] = {
-	&impl_aes_128_gcm,
-	&impl_aes_256_gcm,
-	&impl_chacha20_poly1305,
-	&impl_aes_128_cbc,
-	&impl_sha1,
-	&impl_sha256,
-	&impl_sha512,
-	&cs_botan_x25519,
-	&cs_botan_p256,
-	&cs_botan_ed25519,
-	&cs_botan_ecdsa_p256,
-	&cs_botan_rsa_2048,
-	&impl_hmac_sha256,
-	NULL,
-};
+#define LIST_CIPHER(id) &id##_ffi,
+#define LIST_HASH(id) &id##_ffi,
+#define LIST_MAC(id) &id##_ffi,
+#define LIST_OWN(id) &cs_botan_##id,
+#define LIST(id, family, name) LIST_##family(id)
+static const cs_impl *const botan_impls[] = {BOTAN_ALGS(LIST) NULL};
+#undef LIST
 
 /* ---- masks ---- */
 

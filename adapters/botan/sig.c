@@ -23,8 +23,6 @@
 
 #include "botan_impls.h"
 
-#define SIG_OPS (CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY))
-#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
 #define CURVE "secp256r1"
 
 /* One state for every public-key impl. */
@@ -329,7 +327,7 @@ sig_run(void *ctx, const cs_io *io)
 const cs_impl cs_botan_x25519 = {
 	.alg = &cs_alg_x25519,
 	.path = "ffi",
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_x25519,
 	.context_size = sizeof(struct pk_state),
 	.setup = kex_setup,
 	.run = kex_run,
@@ -338,7 +336,7 @@ const cs_impl cs_botan_x25519 = {
 const cs_impl cs_botan_p256 = {
 	.alg = &cs_alg_p256,
 	.path = "ffi",
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_p256,
 	.context_size = sizeof(struct pk_state),
 	.setup = kex_setup,
 	.run = kex_run,
@@ -347,7 +345,7 @@ const cs_impl cs_botan_p256 = {
 const cs_impl cs_botan_ed25519 = {
 	.alg = &cs_alg_ed25519,
 	.path = "ffi",
-	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ed25519,
 	.context_size = sizeof(struct pk_state),
 	.setup = sig_setup,
 	.run = sig_run,
@@ -356,7 +354,7 @@ const cs_impl cs_botan_ed25519 = {
 const cs_impl cs_botan_ecdsa_p256 = {
 	.alg = &cs_alg_ecdsa_p256,
 	.path = "ffi",
-	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ecdsa_p256,
 	.context_size = sizeof(struct pk_state),
 	.setup = sig_setup,
 	.run = sig_run,
@@ -366,7 +364,7 @@ const cs_impl cs_botan_ecdsa_p256 = {
 const cs_impl cs_botan_rsa_2048 = {
 	.alg = &cs_alg_rsa_2048,
 	.path = "ffi",
-	.ops = SIG_OPS,
+	.ops = CS_ALG_OPS_rsa_2048,
 	.context_size = sizeof(struct pk_state),
 	.setup = sig_setup,
 	.run = sig_run,
