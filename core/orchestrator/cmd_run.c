@@ -492,6 +492,7 @@ drop_samples(json_t *results)
 	json_array_foreach(json_object_get(results, "cells"), i, cell)
 	{
 		json_object_del(cell, "samples");
+		json_object_del(cell, "partial");
 		size_t k;
 		json_t *rep;
 		json_array_foreach(json_object_get(cell, "repetitions"), k, rep)

@@ -89,7 +89,20 @@ summarize_cell(json_t *cell)
 	/* each repetition's samples are kept once, in the cell's "samples", in
 	   repetition order (repetition k: its n_samples after those before it) */
 	json_array_foreach(reps, i, r) json_object_del(r, "samples");
-	if (n > 0) {
+	if (strcmp(str(cell, "status"), "ok") != 0) {
+		/* ended badly in some repetition: never a rate; the ok
+		   repetitions' samples are kept as partial */
+		const char *timed[] = {"rate",	    "ns_per_op",     "ci95_rel",	  "samples",
+				       "n_samples", "multi_windows", "multi_worker_rates"};
+		for (size_t k = 0; k < sizeof timed / sizeof timed[0]; k++)
+			json_object_del(cell, timed[k]);
+		if (total > 0)
+			json_object_set_new(cell, "partial",
+					    json_pack("{sI so}", "n_samples", (json_int_t)total,
+						      "samples", samples));
+		else
+			json_decref(samples);
+	} else if (n > 0) {
 		json_t *jr = quantiles(rate, n), *jn = quantiles(ns, n);
 		json_t *old_rate = json_object_get(cell, "rate"),
 		       *old_ns = json_object_get(cell, "ns_per_op");

@@ -290,6 +290,27 @@ repetitions(dec *d, json_t *arr, const char *where, cs_res_cell *c)
 	return true;
 }
 
+/* An array of samples (ns per op per batch): positive finite numbers. */
+static bool
+sample_array(dec *d, json_t *arr, const char *where, double **out, size_t *n)
+{
+	*n = json_array_size(arr);
+	*out = malloc((*n + 1) * sizeof **out);
+	if (!*out)
+		return bad(d, where, NULL, "out of memory");
+	for (size_t k = 0; k < *n; k++) {
+		json_t *x = json_array_get(arr, k);
+		char wk[128];
+		snprintf(wk, sizeof wk, "%s[%zu]", where, k);
+		if (!json_is_number(x))
+			return bad(d, wk, NULL, "%s, not a number", type_name(x));
+		(*out)[k] = json_number_value(x);
+		if (!isfinite((*out)[k]) || (*out)[k] <= 0)
+			return bad(d, wk, NULL, "not a positive finite number");
+	}
+	return true;
+}
+
 static bool
 cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 {
@@ -379,20 +400,28 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	if (samples) {
 		char ws[96];
 		snprintf(ws, sizeof ws, "%s.samples", w);
-		c->n_samples = json_array_size(samples);
-		c->samples = malloc((c->n_samples + 1) * sizeof *c->samples);
-		if (!c->samples)
-			return bad(d, ws, NULL, "out of memory");
-		for (size_t k = 0; k < c->n_samples; k++) {
-			json_t *x = json_array_get(samples, k);
-			char wk[128];
-			snprintf(wk, sizeof wk, "%s[%zu]", ws, k);
-			if (!json_is_number(x))
-				return bad(d, wk, NULL, "%s, not a number", type_name(x));
-			c->samples[k] = json_number_value(x);
-			if (!isfinite(c->samples[k]) || c->samples[k] <= 0)
-				return bad(d, wk, NULL, "not a positive finite number");
-		}
+		if (!sample_array(d, samples, ws, &c->samples, &c->n_samples))
+			return false;
+	}
+	json_t *partial, *psamples = NULL;
+	if (!get_obj(d, j, w, "partial", false, &partial))
+		return false;
+	if (partial && (c->ok || c->imported))
+		return bad(d, w, "partial",
+			   "present on %s (only a cell that ended badly after its first "
+			   "samples keeps them as partial)",
+			   c->ok ? "an ok cell" : "an imported cell");
+	if (partial) {
+		char wp[96], ws[112];
+		long long n;
+		snprintf(wp, sizeof wp, "%s.partial", w);
+		snprintf(ws, sizeof ws, "%s.samples", wp);
+		if (!get_arr(d, partial, wp, "samples", true, CS_RES_SAMPLES_MAX, &psamples) ||
+		    !get_int(d, partial, wp, "n_samples", true, 1, CS_RES_SAMPLES_MAX, 0, &n) ||
+		    !sample_array(d, psamples, ws, &c->partial, &c->n_partial))
+			return false;
+		if ((size_t)n != c->n_partial)
+			return bad(d, wp, "n_samples", "%lld, but %zu samples", n, c->n_partial);
 	}
 	if (ev) {
 		char we[96];
@@ -602,6 +631,7 @@ cs_results_free(cs_res_file *f)
 {
 	for (size_t i = 0; f->cells && i < f->n_cells; i++) {
 		free(f->cells[i].samples);
+		free(f->cells[i].partial);
 		free(f->cells[i].ev.classes);
 		free(f->cells[i].reps);
 	}

@@ -71,7 +71,17 @@ cell_json(const cs_rcell *c)
 	json_object_set_new(j, "status", json_string(c->status));
 	if (c->detail[0])
 		json_object_set_new(j, "detail", json_string(c->detail));
-	if (c->n > 0) {
+	if (c->n > 0 && strcmp(c->status, "ok") != 0) {
+		/* ended badly after its first samples: kept, never summarised */
+		json_t *samples = json_array();
+		for (size_t i = 0; i < c->n; i++)
+			json_array_append_new(samples, json_real(c->ns[i]));
+		if (c->batch > 0)
+			json_object_set_new(j, "batch", json_integer((json_int_t)c->batch));
+		json_object_set_new(
+			j, "partial",
+			json_pack("{sI so}", "n_samples", (json_int_t)c->n, "samples", samples));
+	} else if (c->n > 0) {
 		const cs_summary *s = &c->sum;
 		bool bytes = cs_op_sized(c->op);
 		double scale = bytes ? (double)c->size * 1e9 : 1e9;

@@ -82,6 +82,9 @@ typedef struct cs_res_cell {
 	long long batch;	 /* operations per timed batch, 0 when absent */
 	double *samples;	 /* ns per op per batch (n_samples), NULL for imported cells */
 	size_t n_samples;
+	double *partial;    /* a cell that ended badly after samples: its samples (n_partial),
+			     never summarised into a rate; else NULL */
+	size_t n_partial;   /* entries in partial */
 	int agree;	    /* -1 not compared, 0 disagrees, 1 agrees */
 	cs_res_evidence ev; /* hw evidence */
 	cs_res_rep *reps;   /* run --repeat: one per repetition (n_reps), else NULL */
