@@ -119,13 +119,7 @@ char *cs_rank_verdict(const cs_matrix *m, const cs_mblock *b);
 /* "16 B", "1 KiB", "16 KiB", "1000 B". */
 void cs_report_size_name(long long size, char *buf, size_t n);
 
-/* ---- shared helpers ---- */
-/* A cell's identity across files: "label\x1falg\x1fop\x1fsize" (compare.c);
-   returns its length as snprintf does. */
-int cs_report_cell_key(const cs_res_cell *c, char *key, size_t n);
-/* A cell's benchmark name in exports (bmf, gbench): "label alg op size", with
-   "[i] " first (i = file + 1) when there are several files (compare.c). */
-void cs_report_cell_name(const cs_res_cell *c, size_t file, size_t n_files, char *name, size_t n);
+/* ---- words.c: shared helpers ---- */
 /* The hw summary of a cell's evidence: "sha-ni", "aes-ni+pclmul", "scalar", "-" (none). */
 void cs_report_hw(const cs_res_cell *cell, char *buf, size_t n);
 /* Short word for a non-ok status as shown in a matrix. */

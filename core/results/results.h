@@ -9,7 +9,7 @@
 
 #include <jansson.h>
 
-#include "orchestrator.h"
+#include "workload.h"
 
 /* Limits a loaded file must respect (beyond them it is refused, never cut). */
 #define CS_RES_NAME_MAX 128	    /* bytes in a name: lib, path, alg, op, mask, ... */
@@ -141,7 +141,6 @@ typedef struct cs_res_file {
 	size_t n_cells;
 } cs_res_file;
 
-json_t *cs_results_json(const cs_run *run);
 /* Decode a result document (a reference is taken) into out. 0, or -1 with
    "NAME: cells[3].rate.median: missing" in why. */
 int cs_results_decode(json_t *root, const char *name, cs_res_file *out, char *why, size_t n);
@@ -154,5 +153,11 @@ void cs_results_free(cs_res_file *f);
 
 /* Row label: lib/path[variant][/mask][ xN]. Fits in CS_RES_LABEL_MAX. */
 void cs_res_row_label(const cs_res_cell *c, char *buf, size_t n);
+/* A cell's identity among the cells of another run or repetition: its row
+   label, alg, op and size (what compare, history and run --repeat match on).
+   Returns the key's length as snprintf does. */
+int cs_res_cell_key(const cs_res_cell *c, char *key, size_t n);
+/* "[2] lib/path alg op size" (the prefix only when n_files > 1). */
+void cs_res_cell_name(const cs_res_cell *c, size_t file, size_t n_files, char *name, size_t n);
 
 #endif

@@ -1,5 +1,6 @@
-/* The result file (DESIGN section 7): metadata first, then cells. Built
-   from a run here (common/outfile.c writes it); read back by load.c. */
+/* A finished run as a result document (docs/results-format.md): metadata
+   first, then cells. common/outfile.c writes it; results/load.c reads it
+   back and checks it (cmd_run.c does so before writing). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
@@ -9,7 +10,7 @@
 #include <unistd.h>
 
 #include "cpu.h"
-#include "results.h"
+#include "orchestrator.h"
 
 #include "cryptospeed/version.h"
 
