@@ -121,12 +121,13 @@ typedef struct cs_res_source {
 
 /* A loaded result file. Strings point into the JSON kept in root. */
 typedef struct cs_res_file {
-	const char *name;	  /* the file name given to the loader */
-	json_t *root;		  /* the document (owned) */
-	const char *tool_version; /* "" when absent */
-	const char *label;	  /* run --label, or NULL */
-	const char *started;	  /* or "" */
-	double elapsed_s;	  /* 0 when absent */
+	const char *name;	    /* the file name given to the loader */
+	json_t *root;		    /* the document (owned) */
+	struct cs_res_arena *arena; /* the document's memory when loaded from a file, else NULL */
+	const char *tool_version;   /* "" when absent */
+	const char *label;	    /* run --label, or NULL */
+	const char *started;	    /* or "" */
+	double elapsed_s;	    /* 0 when absent */
 	bool interrupted;
 	const char *hostname, *kernel;				      /* "" when absent */
 	const char *cpu_arch, *cpu_model, *cpu_features, *cpu_source; /* "" when absent */
