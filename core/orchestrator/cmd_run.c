@@ -14,6 +14,7 @@
 #include "outfile.h"
 #include "report.h"
 #include "results.h"
+#include "size.h"
 #include "text.h"
 
 #define MAX_WORKERS 64
@@ -37,7 +38,11 @@ print_run_help(FILE *f)
 		"  --alg A[,A]        algorithms (default: all): %s\n"
 		"  --op O[,O]         %s (default: all)\n",
 		algs, ops);
-	fputs("  --sizes N[,N]      bytes per operation (default: 16,64,256,1024,8192,16384)\n", f);
+	/* the default sizes as the catalogue has them (written once, there) */
+	fputs("  --sizes N[,N]      bytes per operation (default: ", f);
+	for (size_t i = 0; cs_default_sizes[i]; i++)
+		fprintf(f, "%s%zu", i ? "," : "", cs_default_sizes[i]);
+	fputs(")\n", f);
 	fprintf(f, "  --mask M[,M]       %s: each mask is a row (default: none)\n", masks);
 	fputs("  --precision PCT    stop a cell when the 95% CI of its median is within PCT%\n"
 	      "                     (default: 1)\n"
@@ -316,8 +321,9 @@ parse_sizes(cs_config *cfg, const char *s)
 	cs_parse_list("--sizes", s, &l);
 	cfg->n_sizes = 0;
 	for (size_t i = 0; i < l.n; i++)
-		cfg->sizes[cfg->n_sizes++] = (size_t)cs_parse_int(
-			"size", l.item[i], 1, 1048576, "a whole number of bytes, 1..1048576");
+		cfg->sizes[cfg->n_sizes++] =
+			(size_t)cs_parse_int("size", l.item[i], 1, CS_SIZE_MAX,
+					     "a whole number of bytes, 1.." CS_SIZE_MAX_TEXT);
 }
 
 enum {

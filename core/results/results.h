@@ -9,6 +9,7 @@
 
 #include <jansson.h>
 
+#include "size.h"
 #include "workload.h"
 
 /* Limits a loaded file must respect (beyond them it is refused, never cut). */
@@ -17,7 +18,7 @@
 #define CS_RES_DEPTH_MAX 16	    /* nesting of arrays and objects */
 #define CS_RES_CELLS_MAX 10000000   /* cells in one file */
 #define CS_RES_SAMPLES_MAX 10000000 /* samples in one cell */
-#define CS_RES_SIZE_MAX (1LL << 40) /* a cell's input size in bytes */
+#define CS_RES_SIZE_MAX CS_SIZE_MAX /* a cell's input size in bytes */
 /* Room for a row label: lib/path[variant]/mask xN from names of CS_RES_NAME_MAX. */
 #define CS_RES_LABEL_MAX (4 * CS_RES_NAME_MAX + 32)
 
