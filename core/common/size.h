@@ -4,7 +4,7 @@
 #ifndef CS_SIZE_H
 #define CS_SIZE_H
 
-#define CS_SIZE_MAX (64 * 1024 * 1024)	      /* 64 MiB */
+#define CS_SIZE_MAX (64 * 1024 * 1024)	     /* 64 MiB */
 #define CS_SIZE_MAX_TEXT "67108864 (64 MiB)" /* the same, for messages */
 
 #endif

@@ -600,17 +600,22 @@ cs_cmd_run(int argc, char **argv)
 		rc = cs_repeat_more(cfg, chosen, n_chosen, a.repeat, results, rc);
 	if (a.no_samples)
 		drop_samples(results);
-	if (cfg->out && cs_outfile_write_json(a.out_target, results, why, sizeof why) != 0) {
-		fprintf(stderr, "cryptospeed: %s\n", why);
-		rc = CS_EXIT_FAILURE;
-	}
-	/* reported from the typed form, decoded once like any result file */
+	/* checked by the reader every subcommand uses before it is written, so
+	   run never writes a file that report, compare or history refuse; then
+	   reported from the typed form */
 	cs_res_file typed;
 	const cs_res_file *one = &typed;
 	if (cs_results_decode(results, "this run", &typed, why, sizeof why) != 0) {
-		fprintf(stderr, "cryptospeed: %s\n", why);
+		fprintf(stderr,
+			"cryptospeed: %s (the result file's own reader refuses it: not written)\n",
+			why);
 		rc = CS_EXIT_FAILURE;
 	} else {
+		if (cfg->out &&
+		    cs_outfile_write_json(a.out_target, results, why, sizeof why) != 0) {
+			fprintf(stderr, "cryptospeed: %s\n", why);
+			rc = CS_EXIT_FAILURE;
+		}
 		cs_report_emit(&one, 1, cfg->format, CS_VIEW_MATRIX, stdout);
 		cs_results_free(&typed);
 	}

@@ -390,6 +390,13 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 		    !one_of(d, wr, "unit", unit, units, "B/s, op/s"))
 			return false;
 		c->bytes = strcmp(unit, "B/s") == 0;
+		/* the unit follows the kind of operation: B/s for a sized op on
+		   bytes, op/s for a fixed-size one (size 0; a newer op: any unit) */
+		cs_op o = cs_op_find(c->op);
+		bool want = o != CS_OP_COUNT && cs_op_sized(o) && c->size > 0;
+		if (o != CS_OP_COUNT && c->bytes != want)
+			return bad(d, wr, "unit", "'%s' for op '%s' of size %lld (accepted: %s)",
+				   unit, c->op, c->size, want ? "B/s" : "op/s");
 	}
 	if (ns) {
 		char wn[96];
