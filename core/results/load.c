@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fields.h"
 #include "results.h"
 
 /* The decoder's state: the file name for messages, and the first failure. */
@@ -313,6 +314,47 @@ sample_array(dec *d, json_t *arr, const char *where, double **out, size_t *n)
 	return true;
 }
 
+/* The cell's scalar keys, as the field table (fields.c) has them. */
+static bool
+scalars(dec *d, json_t *j, const char *w, cs_res_cell *c)
+{
+	for (size_t i = 0; i < cs_res_n_cell_fields; i++) {
+		const cs_res_field *f = &cs_res_cell_fields[i];
+		void *at = (char *)c + f->off;
+		long long x;
+		bool ok = true;
+		switch (f->type) {
+		case CS_RES_F_NAME:
+		case CS_RES_F_TEXT:
+			ok = get_str(d, j, w, f->key,
+				     f->type == CS_RES_F_NAME ? CS_RES_NAME_MAX : CS_RES_TEXT_MAX,
+				     f->required ? REQUIRED : f->def, (const char **)at);
+			break;
+		case CS_RES_F_INT:
+			ok = get_int(d, j, w, f->key, f->required, f->lo, f->hi,
+				     (long long)f->def_num, (long long *)at);
+			break;
+		case CS_RES_F_SMALL:
+			ok = get_int(d, j, w, f->key, f->required, f->lo, f->hi,
+				     (long long)f->def_num, &x);
+			*(int *)at = (int)x;
+			break;
+		case CS_RES_F_NUM:
+			ok = get_num(d, j, w, f->key, f->required, (double)f->lo, (double)f->hi,
+				     f->def_num, (double *)at);
+			break;
+		case CS_RES_F_DOC: break;
+		}
+		if (!ok)
+			return false;
+		if (f->off == offsetof(cs_res_cell, status) && f->type == CS_RES_F_NAME &&
+		    !one_of(d, w, "status", c->status, statuses,
+			    "ok, wrong, unsupported, crashed, timeout, error"))
+			return false;
+	}
+	return true;
+}
+
 static bool
 cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 {
@@ -320,28 +362,8 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	snprintf(w, sizeof w, "cells[%zu]", i);
 	if (!json_is_object(j))
 		return bad(d, w, NULL, "%s, not an object", type_name(j));
-	long long multi;
-	if (!get_str(d, j, w, "lib", CS_RES_NAME_MAX, REQUIRED, &c->lib) ||
-	    !get_str(d, j, w, "lib_version", CS_RES_TEXT_MAX, "", &c->lib_version) ||
-	    !get_str(d, j, w, "path", CS_RES_NAME_MAX, REQUIRED, &c->path) ||
-	    !get_str(d, j, w, "mask", CS_RES_NAME_MAX, "none", &c->mask) ||
-	    !get_str(d, j, w, "variant", CS_RES_NAME_MAX, NULL, &c->variant) ||
-	    !get_str(d, j, w, "served_by", CS_RES_TEXT_MAX, NULL, &c->served_by) ||
-	    !get_str(d, j, w, "alg", CS_RES_NAME_MAX, REQUIRED, &c->alg) ||
-	    !get_str(d, j, w, "kind", CS_RES_NAME_MAX, "", &c->kind) ||
-	    !get_str(d, j, w, "op", CS_RES_NAME_MAX, REQUIRED, &c->op) ||
-	    !get_int(d, j, w, "size", true, 0, CS_RES_SIZE_MAX, 0, &c->size) ||
-	    !get_str(d, j, w, "status", CS_RES_NAME_MAX, REQUIRED, &c->status) ||
-	    !one_of(d, w, "status", c->status, statuses,
-		    "ok, wrong, unsupported, crashed, timeout, error") ||
-	    !get_str(d, j, w, "detail", CS_RES_TEXT_MAX, NULL, &c->detail) ||
-	    !get_str(d, j, w, "kat", CS_RES_NAME_MAX, NULL, &c->kat) ||
-	    !get_str(d, j, w, "fingerprint", CS_RES_NAME_MAX, NULL, &c->fingerprint) ||
-	    !get_int(d, j, w, "multi", false, 1, 4096, 1, &multi) ||
-	    !get_num(d, j, w, "ci95_rel", false, 0, 1e9, -1, &c->ci95_rel) ||
-	    !get_int(d, j, w, "batch", false, 1, 1LL << 50, 0, &c->batch))
+	if (!scalars(d, j, w, c))
 		return false;
-	c->multi = (int)multi;
 	c->ok = strcmp(c->status, "ok") == 0;
 	json_t *agree = json_object_get(j, "agree");
 	if (agree && !json_is_boolean(agree))

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
@@ -146,6 +147,12 @@ typedef struct cs_res_file {
 /* Decode a result document (a reference is taken) into out. 0, or -1 with
    "NAME: cells[3].rate.median: missing" in why. */
 int cs_results_decode(json_t *root, const char *name, cs_res_file *out, char *why, size_t n);
+/* The model as a result document (a new reference): what decode reads back
+   to an equal model. Every field a cell has is written by the table that
+   decode reads (fields.c). */
+json_t *cs_results_encode(const cs_res_file *f);
+/* Print docs/results-format.md's cell table (between its "cell fields" markers). */
+void cs_results_doc(FILE *out);
 /* Read and decode a file; on failure why names the file and the first bad place. */
 int cs_results_load(const char *path, cs_res_file *out, char *why, size_t n);
 /* Parse and decode a buffer (the fuzz target's entry). */
