@@ -234,3 +234,12 @@ cs_results_encode(const cs_res_file *f)
 	json_object_set_new(r, "cells", cells);
 	return r;
 }
+
+char *
+cs_results_encode_text(const cs_res_file *f)
+{
+	json_t *j = cs_results_encode(f);
+	char *s = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	json_decref(j);
+	return s;
+}

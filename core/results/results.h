@@ -151,6 +151,8 @@ int cs_results_decode(json_t *root, const char *name, cs_res_file *out, char *wh
    to an equal model. Every field a cell has is written by the table that
    decode reads (fields.c). */
 json_t *cs_results_encode(const cs_res_file *f);
+/* The same as compact JSON text (malloc'd; NULL when out of memory). */
+char *cs_results_encode_text(const cs_res_file *f);
 /* Print docs/results-format.md's cell table (between its "cell fields" markers). */
 void cs_results_doc(FILE *out);
 /* Read and decode a file; on failure why names the file and the first bad place. */
