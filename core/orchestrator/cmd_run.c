@@ -141,8 +141,8 @@ validate_names(run_args *a)
 			cs_mask_names(known, sizeof known);
 			cs_usage_error("unknown mask '%s' (known: %s)", cfg->masks.item[i], known);
 		}
-	if (!cs_report_format_known(cfg->format)) {
-		cs_join_strv(known, sizeof known, cs_report_format_names, ", ");
+	if (!cs_format_known(CS_FOR_REPORT, cfg->format)) {
+		cs_format_names(CS_FOR_REPORT, ", ", known, sizeof known);
 		cs_usage_error("unknown format '%s' (known: %s)", cfg->format, known);
 	}
 	for (size_t i = 0; i < cfg->libs.n; i++) {

@@ -4,23 +4,25 @@
 #include "fields.h"
 #include "results.h"
 
-#define STR(k, t, req, d, dt, dr, doc)                                                            \
-	{                                                                                         \
-		#k, t, offsetof(cs_res_cell, k), req, d, 0, 0, 0, dt, dr, doc                     \
+#define STR(k, t, req, d, dt, dr, doc)                                                             \
+	{                                                                                          \
+#k, t, offsetof(cs_res_cell, k), req, d, 0, 0, 0, dt, dr, doc                      \
 	}
-#define INT(k, key, t, req, lo, hi, d, dt, dr, doc)                                               \
-	{                                                                                         \
-		key, t, offsetof(cs_res_cell, k), req, NULL, lo, hi, d, dt, dr, doc               \
+#define INT(k, key, t, req, lo, hi, d, dt, dr, doc)                                                \
+	{                                                                                          \
+		key, t, offsetof(cs_res_cell, k), req, NULL, lo, hi, d, dt, dr, doc                \
 	}
-#define DOC(key, dt, dr, doc)                                                                     \
-	{                                                                                         \
-		key, CS_RES_F_DOC, 0, false, NULL, 0, 0, 0, dt, dr, doc                           \
+#define DOC(key, dt, dr, doc)                                                                      \
+	{                                                                                          \
+		key, CS_RES_F_DOC, 0, false, NULL, 0, 0, 0, dt, dr, doc                            \
 	}
 
 const cs_res_field cs_res_cell_fields[] = {
-	STR(lib, CS_RES_F_NAME, true, NULL, "string", "yes", "the library (worker name, `@version`)"),
+	STR(lib, CS_RES_F_NAME, true, NULL, "string", "yes",
+	    "the library (worker name, `@version`)"),
 	STR(lib_version, CS_RES_F_TEXT, false, "", "string", "no", "the library's version line"),
-	STR(path, CS_RES_F_NAME, true, NULL, "string", "yes", "the API path (`evp`, `lowlevel`, ...)"),
+	STR(path, CS_RES_F_NAME, true, NULL, "string", "yes",
+	    "the API path (`evp`, `lowlevel`, ...)"),
 	STR(mask, CS_RES_F_NAME, false, "none", "string", "no (`\"none\"`)",
 	    "the CPU-feature mask of the worker"),
 	STR(variant, CS_RES_F_NAME, false, NULL, "string", "no", "provider or engine tag"),

@@ -40,8 +40,9 @@ positive(void)
 	return ldexp((double)(next() % 1000000 + 1) / 7.0, (int)between(-40, 60));
 }
 
-static const char *const words[] = {"openssl", "evp", "sha256", "x\"y\\z", "caf\xc3\xa9",
-				    "a b\tc\n", "", "wolfssl@5.7.2", "\xe2\x80\x94 dash"};
+static const char *const words[] = {"openssl", "evp",		"sha256",
+				    "x\"y\\z", "caf\xc3\xa9",	"a b\tc\n",
+				    "",	       "wolfssl@5.7.2", "\xe2\x80\x94 dash"};
 
 static const char *
 word(bool nonempty)
@@ -248,7 +249,8 @@ round_trips(int n)
 static void
 doc_matches(const char *path)
 {
-	static const char begin[] = "<!-- cell fields: printed by `test_results_model --print-doc` -->";
+	static const char begin[] =
+		"<!-- cell fields: printed by `test_results_model --print-doc` -->";
 	static const char end[] = "<!-- end of cell fields -->";
 	FILE *f = fopen(path, "r");
 	CHECK(f != NULL);
