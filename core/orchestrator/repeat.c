@@ -21,17 +21,6 @@ str(json_t *o, const char *k)
 	return s ? s : "";
 }
 
-/* A cell of a run being written (JSON) and its identity among the cells of
-   the other repetitions: every field that tells two cells apart. */
-static int
-cell_key(json_t *c, char *buf, size_t n)
-{
-	return snprintf(buf, n, "%s\x1f%s\x1f%s\x1f%s\x1f%lld\x1f%s\x1f%s\x1f%lld", str(c, "lib"),
-			str(c, "path"), str(c, "variant"), str(c, "mask"),
-			(long long)json_integer_value(json_object_get(c, "multi")), str(c, "alg"),
-			str(c, "op"), (long long)json_integer_value(json_object_get(c, "size")));
-}
-
 /* One repetition of one cell, as kept under the cell's "repetitions" (its
    samples only until summarize_cell moves them into the cell's). */
 static json_t *
@@ -138,16 +127,30 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 	json_t *cells = json_object_get(first, "cells"), *c;
 	size_t i;
 	cs_index *maps = calloc(n, sizeof *maps);
-	if (!maps)
+	cs_res_file *typed = calloc(n, sizeof *typed);
+	if (!maps || !typed) {
+		free(maps), free(typed);
 		return -1;
+	}
 	int rc = 0;
+	/* each repetition as the typed model, for the one cell identity
+	   (cs_res_cell_key, as compare and history match cells); cell i of the
+	   model is cell i of the document */
+	size_t decoded = 0;
+	for (; decoded < n && rc == 0; decoded++) {
+		char why[512];
+		if (cs_results_decode(results[decoded], "repetition", &typed[decoded], why,
+				      sizeof why) != 0) {
+			fprintf(stderr, "cryptospeed: %s\n", why);
+			rc = -1;
+		}
+	}
 	/* each later repetition's cells, keyed */
 	for (size_t r = 1; r < n && rc == 0; r++) {
-		json_array_foreach(json_object_get(results[r], "cells"), i, c)
-		{
+		for (i = 0; i < typed[r].n_cells; i++) {
 			char key[1024];
 			bool found;
-			int len = cell_key(c, key, sizeof key);
+			int len = cs_res_cell_key(&typed[r].cells[i], key, sizeof key);
 			if (cs_index_put(&maps[r], key, (size_t)len, i, &found) == CS_INDEX_NONE)
 				rc = -1;
 		}
@@ -160,7 +163,7 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 		if (rc)
 			break;
 		char key[1024];
-		int len = cell_key(c, key, sizeof key);
+		int len = cs_res_cell_key(&typed[0].cells[i], key, sizeof key);
 		json_t *reps = json_array();
 		json_array_append_new(reps, rep_json(c, seeds[0]));
 		/* a cell ok in every repetition stays ok; else it takes the first
@@ -207,7 +210,10 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 			json_object_set_new(first, "interrupted", json_true());
 	for (size_t r = 0; r < n; r++)
 		cs_index_free(&maps[r]);
+	for (size_t r = 0; r < decoded; r++)
+		cs_results_free(&typed[r]);
 	free(maps);
+	free(typed);
 	return rc;
 }
 
