@@ -32,6 +32,7 @@
 
 #include "import.h"
 #include "text.h"
+#include "size.h"
 #include "workload.h"
 
 #include "cryptospeed/version.h"
@@ -690,7 +691,7 @@ sym_header(parser *p, char **tok, size_t n, int line)
 	size_t k = 0;
 	for (size_t i = 0; i + 1 < n; i++) {
 		long long v;
-		if (strcmp(tok[i + 1], "bytes") == 0 && parse_int(tok[i], 1, 1LL << 40, &v)) {
+		if (strcmp(tok[i + 1], "bytes") == 0 && parse_int(tok[i], 1, CS_SIZE_MAX, &v)) {
 			if (k == MAX_SIZES)
 				return false;
 			sizes[k++] = v;
@@ -826,7 +827,7 @@ mr_line(parser *p, char *line_text, int line)
 		if (n < 2 || n - 1 > MAX_SIZES)
 			return false;
 		for (size_t i = 1; i < n; i++)
-			if (!parse_int(f[i], 1, 1LL << 40, &sizes[i - 1]))
+			if (!parse_int(f[i], 1, CS_SIZE_MAX, &sizes[i - 1]))
 				return false;
 		isource *s = source_for(p, W_SYM, PK_NONE, line);
 		if (!s)
@@ -1067,7 +1068,7 @@ doing_line(parser *p, char **tok, size_t n, int line)
 		return true;
 	}
 	long long size;
-	if (!parse_int(tok[on + 1], 1, 1LL << 40, &size) || on < 4)
+	if (!parse_int(tok[on + 1], 1, CS_SIZE_MAX, &size) || on < 4)
 		return true;
 	/* the name ends before "for Ns" or "N times", and before 3.x's "ops" */
 	size_t end = on - 2;

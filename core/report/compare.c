@@ -7,24 +7,6 @@
 #include "report.h"
 #include "verdict.h"
 
-int
-cs_report_cell_key(const cs_res_cell *c, char *key, size_t n)
-{
-	char label[CS_RES_LABEL_MAX];
-	cs_res_row_label(c, label, sizeof label);
-	return snprintf(key, n, "%s\x1f%s\x1f%s\x1f%lld", label, c->alg, c->op, c->size);
-}
-
-void
-cs_report_cell_name(const cs_res_cell *c, size_t file, size_t n_files, char *name, size_t n)
-{
-	char label[CS_RES_LABEL_MAX], prefix[32] = "";
-	cs_res_row_label(c, label, sizeof label);
-	if (n_files > 1)
-		snprintf(prefix, sizeof prefix, "[%zu] ", file + 1);
-	snprintf(name, n, "%s%s %s %s %lld", prefix, label, c->alg, c->op, c->size);
-}
-
 static const char *
 speed_name(cs_speed s)
 {

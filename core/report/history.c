@@ -101,7 +101,7 @@ collect(hfile *f, size_t nf, size_t *n_cells)
 		for (size_t j = 0; j < f[i].r->n_cells; j++) {
 			const cs_res_cell *c = &f[i].r->cells[j];
 			char key[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
-			int len = cs_report_cell_key(c, key, sizeof key);
+			int len = cs_res_cell_key(c, key, sizeof key);
 			bool found;
 			if (n == cap) {
 				cap = cap ? 2 * cap : 64;

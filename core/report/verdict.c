@@ -338,7 +338,7 @@ static int
 pair_key(const cs_res_cell *cell, bool same_run, char *buf, size_t n)
 {
 	if (!same_run)
-		return cs_report_cell_key(cell, buf, n);
+		return cs_res_cell_key(cell, buf, n);
 	return snprintf(buf, n, "%s\x1f%d\x1f%s\x1f%s\x1f%lld", cell->path, cell->multi, cell->alg,
 			cell->op, cell->size);
 }
