@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "cli.h"
 
 const char cs_exit_status_help[] =
@@ -25,12 +26,14 @@ void
 cs_usage_error(const char *fmt, ...)
 {
 	va_list ap;
+	char msg[4096], safe[4096];
 	fflush(stdout);
-	fputs("cryptospeed: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	/* a message names values from files and arguments: no control character of
+	   theirs reaches the terminal */
+	fprintf(stderr, "cryptospeed: %s\n", cs_esc_term_buf(safe, sizeof safe, msg));
 	exit(CS_EXIT_USAGE);
 }
 
