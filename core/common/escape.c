@@ -107,7 +107,8 @@ cs_esc_md(FILE *f, const char *s)
 		default:
 			if (c < 0x20 || c == 0x7f)
 				fputc(' ', f);
-			else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 && (unsigned char)s[1] < 0xa0) {
+			else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 &&
+				 (unsigned char)s[1] < 0xa0) {
 				fputc(' ', f); /* a C1 control */
 				s++;
 			} else
