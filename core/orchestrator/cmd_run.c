@@ -587,6 +587,14 @@ cs_cmd_run(int argc, char **argv)
 				       "cryptospeed list shows what each has)");
 		}
 		rc = run_status(&run, cs_run_measure(&run));
+		if (rc == CS_EXIT_OK && started < run.n_workers) {
+			/* a selected worker that could not start is never a success */
+			fprintf(stderr,
+				"cryptospeed: %zu of %zu workers could not start (above): their "
+				"cells are absent\n",
+				run.n_workers - started, run.n_workers);
+			rc = CS_EXIT_NOT_OK;
+		}
 	}
 	json_t *results = cs_results_json(&run);
 	if (a.repeat > 1 && started && !run.signal)

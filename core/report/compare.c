@@ -13,6 +13,10 @@ cs_report_cell_key(const cs_res_cell *c, char *key, size_t n)
 {
 	char label[CS_RES_LABEL_MAX];
 	cs_res_row_label(c, label, sizeof label);
+	/* cells of the second and later sources of a file (import tables) stay apart */
+	if (c->source > 0)
+		return snprintf(key, n, "%s\x1f%s\x1f%s\x1f%lld\x1f%zu", label, c->alg, c->op,
+				c->size, (size_t)c->source);
 	return snprintf(key, n, "%s\x1f%s\x1f%s\x1f%lld", label, c->alg, c->op, c->size);
 }
 
