@@ -128,10 +128,17 @@ cs_esc_xml(FILE *f, const char *s)
 		case '>': fputs("&gt;", f); break;
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&#39;", f); break;
+		case '\t':
+		case '\n':
+		case '\r': fputc(' ', f); break;
 		default:
-			if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+			if (c < 0x20 || c == 0x7f)
 				fputs("&#xfffd;", f);
-			else
+			else if (c == 0xc2 && (unsigned char)s[1] >= 0x80 &&
+				 (unsigned char)s[1] < 0xa0) {
+				fputs("&#xfffd;", f); /* a C1 control */
+				s++;
+			} else
 				fputc(c, f);
 		}
 	}
@@ -144,7 +151,10 @@ cs_esc_csv(FILE *f, const char *s)
 		s = "";
 	bool formula = strchr("=+@\t\r", s[0]) != NULL && s[0] != '\0';
 	formula |= s[0] == '-' && s[1] != '\0';
-	if (!formula && strpbrk(s, ",\"\r\n") == NULL) {
+	bool control = false;
+	for (const unsigned char *c = (const unsigned char *)s; *c && !control; c++)
+		control = *c < 0x20 || *c == 0x7f;
+	if (!formula && !control && strpbrk(s, ",\"\r\n") == NULL) {
 		fputs(s, f);
 		return;
 	}
@@ -152,9 +162,13 @@ cs_esc_csv(FILE *f, const char *s)
 	if (formula)
 		fputc('\'', f);
 	for (; *s; s++) {
-		if (*s == '"')
+		unsigned char c = (unsigned char)*s;
+		if (c == '"')
 			fputc('"', f);
-		fputc(*s, f);
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+			fputs("\xef\xbf\xbd", f); /* U+FFFD for ESC, BEL, ...: data, not commands */
+		else
+			fputc(c, f);
 	}
 	fputc('"', f);
 }

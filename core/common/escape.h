@@ -38,8 +38,9 @@ void cs_esc_md(FILE *f, const char *s);
 
 /*
  * HTML text or a quoted attribute value, and XML (SVG, JUnit) alike:
- * & < > " ' as entities; control characters that XML 1.0 forbids (C0 except
- * tab, LF, CR) and DEL become U+FFFD. NULL is written as "".
+ * & < > " ' as entities; tab, LF and CR as a space (a name has no line
+ * breaks); the other C0 controls, which XML 1.0 forbids, DEL and the C1
+ * controls become U+FFFD. NULL is written as "".
  */
 void cs_esc_xml(FILE *f, const char *s);
 
@@ -47,7 +48,9 @@ void cs_esc_xml(FILE *f, const char *s);
  * One CSV field (RFC 4180), without its separator: quoted when it holds a
  * comma, quote, CR or LF (quotes doubled). A field a spreadsheet would read
  * as a formula (leading =, +, -, @, tab or CR; a lone "-" is kept) is
- * neutralised with a leading apostrophe, inside quotes.
+ * neutralised with a leading apostrophe, inside quotes. Control characters
+ * other than tab, CR and LF (ESC, BEL, ...) become U+FFFD: a CSV file shown
+ * in a terminal runs no escape sequence.
  */
 void cs_esc_csv(FILE *f, const char *s);
 
