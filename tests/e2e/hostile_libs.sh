@@ -54,3 +54,26 @@ for round in 1 2 3; do
 	wait $b || fail "round $round: +other failed at the same time as +default: $(tail -5 "$d/b.log")"
 done
 echo "ok: libs.sh named what was missing and built two configurations at once, 3 times"
+
+# deps.sh --test with an npm registry that cannot be reached: tried once, then
+# remembered (a stamp), so the next make target does not wait for npm again.
+# Only where deps.sh would reach npm: as root, every package present.
+if [ "$(id -u)" -eq 0 ] && bash "$src/scripts/deps.sh" --test >/dev/null 2>&1; then
+	mkdir -p "$d/bin" "$d/npm-root"
+	cat >"$d/bin/npm" <<NPM
+#!/bin/sh
+echo "\$*" >>"$d/npm-calls"
+[ "\$1" = root ] && { echo "$d/npm-root"; exit 0; }
+exit 1
+NPM
+	chmod +x "$d/bin/npm"
+	for i in 1 2; do
+		PATH=$d/bin:$PATH CRYPTOSPEED_STATE=$d/state bash "$src/scripts/deps.sh" --test \
+			>"$d/deps.out" 2>&1 || fail "deps.sh --test, npm unreachable, run $i: $(cat "$d/deps.out")"
+	done
+	[ -f "$d/state/npm-unreachable" ] || fail "no stamp after npm failed: $(cat "$d/deps.out")"
+	[ "$(grep -c '^install' "$d/npm-calls")" -eq 1 ] ||
+		fail "npm install tried $(grep -c '^install' "$d/npm-calls") times over two runs, want 1"
+	grep -q "delete .*npm-unreachable" "$d/deps.out" || fail "the second run does not say why: $(cat "$d/deps.out")"
+	echo "ok: an unreachable npm registry is tried once"
+fi
