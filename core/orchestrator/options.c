@@ -18,7 +18,8 @@ const char cs_exit_status_help[] =
 	"     compare: a regression flagged (see --fail-on)\n"
 	"  2  bad input: an option, a selection that matches no cell, a malformed file\n"
 	"  3  libraries disagree on the same input (cells marked '!')\n"
-	"  4  some cells wrong, crashed, timeout or error; the others measured and written\n"
+	"  4  some cells wrong, crashed, timeout or error, or a selected worker could not\n"
+	"     start; the others measured and written (import: lines it could not read)\n"
 	"  5  compare: inconclusive, the machine drifted (reference cell)\n"
 	"  128+N  stopped by signal N (SIGINT, SIGTERM, SIGHUP): what was measured is written\n";
 
