@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "cli.h"
 #include "repeat.h"
 #include "outfile.h"
@@ -282,7 +283,8 @@ validate_variants(cs_run *run)
 						"--openssl-provider-path, OPENSSL_MODULES or its "
 						"default directory");
 		}
-		fprintf(stderr, "cryptospeed: %s: %s\n", w->file->name, err);
+		fprintf(stderr, "cryptospeed: %s: %s\n", cs_esc_term(w->file->name),
+			cs_esc_term(err));
 	}
 }
 

@@ -170,9 +170,13 @@ print_section(FILE *f, const section *x)
 			continue;
 		char name[2 * CS_RES_NAME_MAX + 8];
 		row_name(bl, row->any[x->s], name, sizeof name);
-		if (x->mr)
+		if (x->mr) {
+			/* ':' separates -mr fields: a name holding one would forge values */
+			for (char *c = name; *c; c++)
+				if (*c == ':')
+					*c = '_';
 			fprintf(f, "+F:%zu:%s", index++, cs_esc_term(name));
-		else
+		} else
 			fprintf(f, "%-13s", cs_esc_term(name));
 		for (size_t k = 0, j = 0; k < n_cols; k++) {
 			while (j < bl->n_sizes && bl->sizes[j] < sizes[k])

@@ -16,7 +16,7 @@ FAILS = []
 # One name that tries every language at once: as long as the loader takes a
 # name (128 bytes) and, for free text (versions, host, kernel, CPU), 5000 more.
 H0 = ("x`<img src=x onerror=alert(1)>\x1b]0;owned\x07\x1b[31mred|pipe\r\nforged line"
-      "\u009b2J*_[a](b)#")
+      "\u009b2J*_[a](b)#:9e99:9e99")
 H = H0 + "L" * (128 - len(H0.encode()))
 TEXT = H0 + "L" * 5000
 FORMULA = "=HYPERLINK(\"http://x\",\"y\")"
@@ -136,6 +136,14 @@ for fmt in ("text", "json", "csv", "openssl", "openssl-mr", "markdown", "html", 
                 json.loads(out)
             except ValueError as e:
                 fail("%s: not JSON: %s" % (what, e))
+        if fmt == "openssl-mr":
+            # a ':' in a name must not add -mr fields (forged values on re-import)
+            cols = None
+            for line in out.splitlines():
+                if line.startswith("+H:"):
+                    cols = line.count(":")
+                elif line.startswith("+F:") and cols is not None and line.count(":") != cols + 2:
+                    fail("%s: a name added fields to %r" % (what, line[:80]))
 for fmt in ("text", "markdown", "junit", "json"):
     p = run(["compare", base, new, "--format", fmt], expect=(0, 1, 5))
     what = "compare --format " + fmt
@@ -151,6 +159,14 @@ for fmt in ("text", "markdown", "junit", "json"):
 # one file, --base/--new naming the hostile library; and one that matches nothing
 p = run(["compare", base, "--base", H, "--new", "nothing-here"], expect=2)
 no_raw_controls("compare --base HOSTILE", p.stdout + p.stderr)
+# an algorithm name (the loader takes unknown ones) with ':' in -mr output
+r = json.load(open(D + "/r.json"))
+for c in r["cells"]:
+    c["alg"] = "x:9e99:9e99"
+json.dump(r, open(D + "/colon.json", "w"))
+out = run(["report", D + "/colon.json", "--format", "openssl-mr"], expect=0).stdout.decode()
+if ":9e99" in out.split("+H", 1)[-1]:
+    fail("openssl-mr: a ':' in an algorithm name added fields: %r" % out[-200:])
 # a CSV field that starts like a formula
 r = json.load(open(D + "/r.json"))
 for c in r["cells"]:
