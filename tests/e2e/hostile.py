@@ -159,6 +159,23 @@ for fmt in ("text", "markdown", "junit", "json"):
 # one file, --base/--new naming the hostile library; and one that matches nothing
 p = run(["compare", base, "--base", H, "--new", "nothing-here"], expect=2)
 no_raw_controls("compare --base HOSTILE", p.stdout + p.stderr)
+# --base and --new both match cells, but none in common: 2, naming both
+r = json.load(open(D + "/r.json"))
+extra = []
+for c in r["cells"]:
+    o = json.loads(json.dumps(c))
+    o["lib"] = "other"
+    o["size"] = c["size"] * 1000 + 1
+    extra.append(o)
+r["cells"] += extra
+r["libraries"].append(dict(r["libraries"][0], name="other"))
+json.dump(r, open(D + "/disjoint.json", "w"))
+p = run(["compare", D + "/disjoint.json", "--base", "noop", "--new", "other"], expect=2,
+        what="compare --base/--new with no cell in common")
+if b"no cell in common" not in p.stderr or b"'noop'" not in p.stderr:
+    fail("compare with no cell in common does not say so: %r" % p.stderr)
+p = run(["compare", D + "/r.json", D + "/formula.json"], expect=2,
+        what="compare of two files with no cell in common")
 # an algorithm name (the loader takes unknown ones) with ':' in -mr output
 r = json.load(open(D + "/r.json"))
 for c in r["cells"]:
