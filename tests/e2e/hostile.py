@@ -320,6 +320,15 @@ p = subprocess.run(["bash", "-c", 'ulimit -n 6; exec "$0" "$@"', CS] + sel, capt
 if p.returncode == 0:
     fail("run under ulimit -n 6: exit 0")
 
+# a worker file named with an escape sequence, through list
+hd = D + "/hostile-workers"
+os.makedirs(hd, exist_ok=True)
+hw = hd + "/cryptospeed-worker-\x1b]0;owned\x07\x1b[2J"
+open(hw, "w").write("#!/bin/sh\necho '\x1b]0;said\x07'\nexit 1\n")
+os.chmod(hw, 0o755)
+p = run(["list"], env=dict(os.environ, CRYPTOSPEED_WORKER_PATH=hd))
+no_raw_controls("list with a hostile worker file", p.stdout + p.stderr)
+
 if FAILS:
     print("%d failure(s)" % len(FAILS))
     sys.exit(1)

@@ -30,7 +30,9 @@ main(void)
 	CHECK(strcmp(cs_esc_term("a\x1b]0;x\x07z"), "a\\x1b]0;x\\x07z") == 0);
 	CHECK(strcmp(cs_esc_term("line\r\nforged"), "line\\x0d\\x0aforged") == 0);
 	CHECK(strcmp(cs_esc_term("caf\xc3\xa9"), "caf\xc3\xa9") == 0);
-	CHECK(strcmp(cs_esc_term("\xc2\x9b" "2J"), "\\xc2\\x9b2J") == 0);
+	CHECK(strcmp(cs_esc_term("\xc2\x9b"
+				 "2J"),
+		     "\\xc2\\x9b2J") == 0);
 	CHECK(strcmp(cs_esc_term("\xff\xfe"), "\\xff\\xfe") == 0);
 	CHECK(strcmp(cs_esc_term(NULL), "") == 0);
 	/* eight at once stay valid (one printf's arguments) */
@@ -63,8 +65,8 @@ main(void)
 		     "&lt;img src=x onerror=&#39;a&#39;&gt;&amp;&quot; &#xfffd;&#xfffd;") == 0);
 
 	/* CSV: formulas neutralised inside quotes, a lone "-" kept, quotes doubled */
-	CHECK(strcmp(run(cs_esc_csv, "=HYPERLINK(\"x\")", buf, sizeof buf),
-		     "\"'=HYPERLINK(\"\"x\"\")\"") == 0);
+	CHECK(strcmp(run(cs_esc_csv, "=HYPERLINK(\"x\")", buf, sizeof buf), "\"'=HYPERLINK("
+									    "\"\"x\"\")\"") == 0);
 	CHECK(strcmp(run(cs_esc_csv, "+1", buf, sizeof buf), "\"'+1\"") == 0);
 	CHECK(strcmp(run(cs_esc_csv, "-1+2", buf, sizeof buf), "\"'-1+2\"") == 0);
 	CHECK(strcmp(run(cs_esc_csv, "@SUM(A1)", buf, sizeof buf), "\"'@SUM(A1)\"") == 0);
@@ -73,6 +75,11 @@ main(void)
 	CHECK(strcmp(run(cs_esc_csv, "-", buf, sizeof buf), "-") == 0);
 	CHECK(strcmp(run(cs_esc_csv, "openssl", buf, sizeof buf), "openssl") == 0);
 	CHECK(strcmp(run(cs_esc_csv, "a,b", buf, sizeof buf), "\"a,b\"") == 0);
-	CHECK(strcmp(run(cs_esc_csv, "a\x1b" "b", buf, sizeof buf), "\"a\xef\xbf\xbd" "b\"") == 0);
+	CHECK(strcmp(run(cs_esc_csv,
+			 "a\x1b"
+			 "b",
+			 buf, sizeof buf),
+		     "\"a\xef\xbf\xbd"
+		     "b\"") == 0);
 	return check_done("test_escape");
 }
