@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "escape.h"
 #include "report.h"
 #include "verdict.h"
 
@@ -95,7 +96,8 @@ cs_cmd_compare(int argc, char **argv)
 		rc = cmp.status;
 		cs_comparison_free(&cmp);
 	} else if (rc == 2) {
-		fprintf(stderr, "cryptospeed: %s\n", why);
+		char safe[2048];
+		fprintf(stderr, "cryptospeed: %s\n", cs_esc_term_buf(safe, sizeof safe, why));
 	} else {
 		fprintf(stderr, "cryptospeed: out of memory\n");
 		rc = CS_EXIT_FAILURE;

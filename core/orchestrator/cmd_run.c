@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "cli.h"
 #include "repeat.h"
 #include "outfile.h"
@@ -353,7 +354,8 @@ validate_variants(cs_run *run)
 			cs_run_stop_workers(run);
 			cs_usage_error("%s [%s]: %s", w->file->name, w->variant->tag, err);
 		}
-		fprintf(stderr, "cryptospeed: %s: %s\n", w->file->name, err);
+		fprintf(stderr, "cryptospeed: %s: %s\n", cs_esc_term(w->file->name),
+			cs_esc_term(err));
 	}
 }
 
@@ -670,6 +672,14 @@ cs_cmd_run(int argc, char **argv)
 				       "cryptospeed list shows what each has)");
 		}
 		rc = run_status(&run, cs_run_measure(&run));
+		if (rc == CS_EXIT_OK && started < run.n_workers) {
+			/* a selected worker that could not start is never a success */
+			fprintf(stderr,
+				"cryptospeed: %zu of %zu workers could not start (above): their "
+				"cells are absent\n",
+				run.n_workers - started, run.n_workers);
+			rc = CS_EXIT_NOT_OK;
+		}
 	}
 	json_t *results = cs_results_json(&run);
 	if (a.repeat > 1 && started && !run.signal)

@@ -550,6 +550,67 @@ metadata(dec *d, json_t *r, cs_res_file *f)
 	return true;
 }
 
+/* A cell's identity: source, row label (lib/path[variant]/mask xN), alg, op, size. */
+typedef struct cell_key {
+	char key[CS_RES_LABEL_MAX + 2 * CS_RES_NAME_MAX + 64]; /* the identity as text */
+	size_t at;					       /* index in cells[] */
+} cell_key;
+
+static int
+cmp_key(const void *a, const void *b)
+{
+	const cell_key *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+	return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+/* Two cells of one identity that say different things: which one a report
+   shows would be an accident of order, so the file is refused. */
+static bool
+same_measurement(const cs_res_cell *a, const cs_res_cell *b)
+{
+	return strcmp(a->status, b->status) == 0 && a->ok == b->ok &&
+	       (!a->ok || a->rate.median == b->rate.median);
+}
+
+static bool
+unique_cells(const cs_res_file *f, char *why, size_t n)
+{
+	if (f->n_cells < 2)
+		return true;
+	cell_key *k = malloc(f->n_cells * sizeof *k);
+	if (!k) {
+		snprintf(why, n, "%s: out of memory", f->name);
+		return false;
+	}
+	for (size_t i = 0; i < f->n_cells; i++) {
+		const cs_res_cell *c = &f->cells[i];
+		char label[CS_RES_LABEL_MAX];
+		cs_res_row_label(c, label, sizeof label);
+		snprintf(k[i].key, sizeof k[i].key, "%zu\x1f%s\x1f%s\x1f%s\x1f%lld", c->source,
+			 label, c->alg, c->op, c->size);
+		k[i].at = i;
+	}
+	qsort(k, f->n_cells, sizeof *k, cmp_key);
+	bool ok = true;
+	for (size_t i = 1; ok && i < f->n_cells; i++) {
+		if (strcmp(k[i - 1].key, k[i].key) != 0)
+			continue;
+		const cs_res_cell *a = &f->cells[k[i - 1].at], *b = &f->cells[k[i].at];
+		if (same_measurement(a, b))
+			continue;
+		char label[CS_RES_LABEL_MAX];
+		cs_res_row_label(a, label, sizeof label);
+		snprintf(why, n,
+			 "%s: cells[%zu] and cells[%zu]: one cell (%s %s %s %lld, source %zu) "
+			 "twice with different results (accepted: each cell once)",
+			 f->name, k[i - 1].at, k[i].at, label, a->alg, a->op, a->size, a->source);
+		ok = false;
+	}
+	free(k);
+	return ok;
+}
+
 int
 cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, size_t n)
 {
@@ -606,6 +667,8 @@ cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, siz
 		if (!cell(&d, e, i, f, &f->cells[i]))
 			goto fail;
 	}
+	if (!unique_cells(f, why, n))
+		goto fail;
 	return 0;
 fail:
 	cs_results_free(f);
@@ -797,6 +860,10 @@ cs_res_cell_key(const cs_res_cell *c, char *key, size_t n)
 {
 	char label[CS_RES_LABEL_MAX];
 	cs_res_row_label(c, label, sizeof label);
+	/* cells of the second and later sources of a file (import tables) stay apart */
+	if (c->source > 0)
+		return snprintf(key, n, "%s\x1f%s\x1f%s\x1f%lld\x1f%zu", label, c->alg, c->op,
+				c->size, (size_t)c->source);
 	return snprintf(key, n, "%s\x1f%s\x1f%s\x1f%lld", label, c->alg, c->op, c->size);
 }
 
