@@ -69,5 +69,6 @@ int cs_cmd_report(int argc, char **argv);
 int cs_cmd_compare(int argc, char **argv);
 int cs_cmd_history(int argc, char **argv);
 int cs_cmd_import(int argc, char **argv);
+int cs_cmd_conform(int argc, char **argv);
 
 #endif
