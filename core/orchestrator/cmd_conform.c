@@ -28,7 +28,7 @@
 
 /* What one case did on one impl. */
 typedef enum outcome {
-	O_PASS,		   /* as expected */
+	O_PASS,		    /* as expected */
 	O_INVALID_ACCEPTED, /* an invalid case accepted: the serious kind */
 	O_VALID_REFUSED,    /* a valid case refused */
 	O_WRONG_OUTPUT,	    /* accepted with another output than the vector's */
@@ -40,10 +40,15 @@ typedef enum outcome {
 	O_COUNT
 } outcome;
 
-static const char *const outcome_keys[O_COUNT] = {
-	"passed",	     "invalid_accepted",   "valid_refused", "wrong_output",
-	"acceptable_accepted", "acceptable_refused", "not_applicable", "crashed",
-	"errors"};
+static const char *const outcome_keys[O_COUNT] = {"passed",
+						  "invalid_accepted",
+						  "valid_refused",
+						  "wrong_output",
+						  "acceptable_accepted",
+						  "acceptable_refused",
+						  "not_applicable",
+						  "crashed",
+						  "errors"};
 
 /* One row: library build x path x file x algorithm. */
 typedef struct row {
@@ -165,8 +170,8 @@ ask(conform *cf, cs_worker *w, const char *path, const cs_wp_case *c, cs_op op,
 		cs_worker_kill(w); /* out of step */
 		return -3;
 	}
-	return rep->status == CS_ST_OK		? 1
-	       : rep->status == CS_ST_WRONG	? 0
+	return rep->status == CS_ST_OK		  ? 1
+	       : rep->status == CS_ST_WRONG	  ? 0
 	       : rep->status == CS_ST_UNSUPPORTED ? -1
 						  : -3;
 }
@@ -234,8 +239,7 @@ run_case(conform *cf, cs_worker *w, const cs_msg_impl *impl, const cs_wp_case *c
 static bool
 impl_runs(const cs_msg_impl *impl, const cs_alg *alg, cs_op op)
 {
-	return impl->available && strcmp(impl->alg, alg->name) == 0 &&
-	       (impl->ops & (1u << op));
+	return impl->available && strcmp(impl->alg, alg->name) == 0 && (impl->ops & (1u << op));
 }
 
 static void
@@ -294,7 +298,8 @@ rows_json(const conform *cf)
 				      r->file, "alg", r->alg);
 		for (int k = 0; k < O_COUNT; k++) {
 			char key[64];
-			json_object_set_new(o, outcome_keys[k], json_integer((json_int_t)r->count[k]));
+			json_object_set_new(o, outcome_keys[k],
+					    json_integer((json_int_t)r->count[k]));
 			if (k != O_PASS && k != O_NA && k != O_ACCEPTABLE_OK) {
 				snprintf(key, sizeof key, "%s_ids", outcome_keys[k]);
 				json_object_set(o, key, r->ids[k]);
@@ -364,8 +369,9 @@ lib_selected(const cs_list *libs, const char *name)
 	for (size_t i = 0; i < libs->n; i++) {
 		const char *l = libs->item[i];
 		size_t n = strlen(l);
-		if (l[0] == '=' ? strcmp(l + 1, name) == 0
-				: strcmp(l, name) == 0 || (strncmp(l, name, n) == 0 && name[n] == '@'))
+		if (l[0] == '='
+			    ? strcmp(l + 1, name) == 0
+			    : strcmp(l, name) == 0 || (strncmp(l, name, n) == 0 && name[n] == '@'))
 			return true;
 	}
 	return false;

@@ -92,7 +92,7 @@ na(cs_wp_case *c, const char *fmt, ...)
 static void
 check_size(cs_wp_case *c)
 {
-	const char *const f[] = {c->key, c->nonce, c->aad, c->msg, c->ct,
+	const char *const f[] = {c->key, c->nonce, c->aad, c->msg,   c->ct,
 				 c->tag, c->peer,  c->sig, c->shared};
 	for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
 		if (c->alg && f[i] && strlen(f[i]) > FIELD_MAX_HEX)
@@ -131,7 +131,7 @@ gcm_case(json_t *g, json_t *t, cs_wp_case *c, where *w)
 	long long key;
 	if (int_field(g, "keySize", &key, w))
 		return -1;
-	const cs_alg *alg = key == 128 ? cs_alg_find("aes-128-gcm")
+	const cs_alg *alg = key == 128	 ? cs_alg_find("aes-128-gcm")
 			    : key == 256 ? cs_alg_find("aes-256-gcm")
 					 : NULL;
 	return aead_case(g, t, c, w, alg, key);
@@ -260,8 +260,8 @@ static int
 der_int(const char **p, size_t *left, char *out)
 {
 	unsigned v;
-	if (*left < 4 || strncmp(*p, "02", 2) != 0 || sscanf(*p + 2, "%2x", &v) != 1 ||
-	    v == 0 || v > 33 || *left < 2 + v)
+	if (*left < 4 || strncmp(*p, "02", 2) != 0 || sscanf(*p + 2, "%2x", &v) != 1 || v == 0 ||
+	    v > 33 || *left < 2 + v)
 		return -1;
 	const char *b = *p + 4;
 	size_t used = 2 + (size_t)v;
@@ -374,11 +374,16 @@ static const wp_kind kinds[] = {
 };
 
 const char *const cs_wp_names[] = {
-	"aes_gcm_test",		     "chacha20_poly1305_test",
-	"x25519_test",		     "ecdh_secp256r1_test",
-	"ecdsa_secp256r1_sha256_test",  "ecdsa_secp256r1_sha256_p1363_test",
-	"ed25519_test",		     "rsa_signature_2048_sha256_test",
-	"hmac_sha256_test",	     NULL,
+	"aes_gcm_test",
+	"chacha20_poly1305_test",
+	"x25519_test",
+	"ecdh_secp256r1_test",
+	"ecdsa_secp256r1_sha256_test",
+	"ecdsa_secp256r1_sha256_p1363_test",
+	"ed25519_test",
+	"rsa_signature_2048_sha256_test",
+	"hmac_sha256_test",
+	NULL,
 };
 
 static void
@@ -440,10 +445,10 @@ load_tests(json_t *root, const wp_kind *k, cs_wp_file *out, where *w)
 				return bad(w, "tcId", "must be an integer >= 0");
 			c->tc_id = json_integer_value(id);
 			const char *r = json_string_value(json_object_get(t, "result"));
-			if (!r || (strcmp(r, "valid") && strcmp(r, "invalid") &&
-				   strcmp(r, "acceptable")))
+			if (!r ||
+			    (strcmp(r, "valid") && strcmp(r, "invalid") && strcmp(r, "acceptable")))
 				return bad(w, "result", "must be valid, invalid or acceptable");
-			c->expect = r[0] == 'v' ? CS_WP_VALID
+			c->expect = r[0] == 'v'	  ? CS_WP_VALID
 				    : r[0] == 'i' ? CS_WP_INVALID
 						  : CS_WP_ACCEPTABLE;
 			if (k->fn(g, t, c, w) != 0)

@@ -15,13 +15,13 @@
 /* Bytes of one conform field at most (the protocol's limit). */
 #define FIELD_MAX ((CS_MSG_CONFORM_HEX - 1) / 2)
 
-static const char *const status_names[] = {"ok",	   "unsupported", "bad-param",
+static const char *const status_names[] = {"ok",	"unsupported", "bad-param",
 					   "no-memory", "lib-error",   "mismatch"};
 
 /* The decoded fields of a request (NULL-safe: empty = 0 bytes). */
 typedef struct fields {
-	uint8_t key[FIELD_MAX], nonce[FIELD_MAX], aad[FIELD_MAX], in[FIELD_MAX],
-		tag[FIELD_MAX], peer[FIELD_MAX], sig[FIELD_MAX];
+	uint8_t key[FIELD_MAX], nonce[FIELD_MAX], aad[FIELD_MAX], in[FIELD_MAX], tag[FIELD_MAX],
+		peer[FIELD_MAX], sig[FIELD_MAX];
 	long key_n, nonce_n, aad_n, in_n, tag_n, peer_n, sig_n;
 } fields;
 
@@ -29,7 +29,7 @@ static const char *
 status_name(cs_status st)
 {
 	return (size_t)st < sizeof status_names / sizeof status_names[0] ? status_names[st]
-									  : "unknown";
+									 : "unknown";
 }
 
 /* Whether the op's fixed-length fields have the algorithm's lengths; NULL or

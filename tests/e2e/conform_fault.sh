@@ -1,0 +1,80 @@
+# Conformance catches what a fast row hides (docs/conformance.md):
+#  - nettle@forgetag (a seeded fault: its AES-128-GCM open ignores the tag's
+#    last byte) passes its known-answer test, yet `conform` reports the
+#    Wycheproof cases with a forged last tag byte as INVALID ACCEPTED, with
+#    their tcIds, and exits 3; the real nettle conforms on the same file;
+#  - a worker that crashes on some vectors costs those vectors (crashed, with
+#    their tcIds), never the run: the others pass, exit 4;
+#  - a malformed vector file is refused with its name and the first bad
+#    place, exit 2, before anything runs.
+set -u
+. "$(dirname "$0")/lib.sh"
+VEC=${1:?the vector folder}
+FAULTY=${CS_WORK}/faulty
+[ -x "$FAULTY/cryptospeed-worker-nettle@forgetag" ] || skip "no faulty nettle worker built"
+have_worker nettle || skip "needs the nettle worker"
+d=$(tmpdir)
+
+out=$("$FAULTY/cryptospeed-worker-nettle@forgetag" --kat --alg aes-128-gcm)
+[ $? -eq 0 ] || fail "the faulty worker's KAT should pass (the fault hides from it): $out"
+
+CRYPTOSPEED_WORKER_PATH=$FAULTY "$CS" conform --lib =nettle,nettle@forgetag \
+	--file aes_gcm_test -o "$d/c.json" >"$d/out" 2>"$d/err"
+rc=$?
+cat "$d/out"
+[ $rc -eq 3 ] || fail "conform exited $rc (want 3: an invalid case accepted): $(cat "$d/err")"
+grep -q '^nettle@forgetag/nettle .*aes-128-gcm .*INVALID ACCEPTED$' "$d/out" ||
+	fail "the text does not mark the faulty row"
+python3 - "$d/c.json" "$VEC/aes_gcm_test.json" <<'PY' || fail "result file"
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+def row(lib, alg):
+    r = [x for x in rows if x["lib"] == lib and x["file"] == "aes_gcm_test" and x["alg"] == alg]
+    assert len(r) == 1, (lib, alg, r)
+    return r[0]
+bad, good = row("nettle@forgetag", "aes-128-gcm"), row("nettle", "aes-128-gcm")
+assert bad["invalid_accepted"] >= 1, bad
+assert good["invalid_accepted"] == 0 and good["valid_refused"] == 0 and good["passed"] > 50, good
+# the accepted cases are exactly the invalid ones whose tag differs from a
+# valid tag only in its last byte: look them up in the file itself
+cases = {}
+for g in json.load(open(sys.argv[2]))["testGroups"]:
+    for t in g["tests"]:
+        cases[t["tcId"]] = (g, t)
+for tc in bad["invalid_accepted_ids"]:
+    g, t = cases[tc]
+    assert g["keySize"] == 128 and t["result"] == "invalid", t
+    assert "tag" in t["comment"].lower(), t["comment"]
+assert bad["passed"] + bad["invalid_accepted"] == good["passed"], (bad, good)
+assert row("nettle@forgetag", "aes-256-gcm")["invalid_accepted"] == 0
+print("invalid accepted:", bad["invalid_accepted_ids"])
+PY
+
+CRYPTOSPEED_FAULT=crash-conform:aes-128-gcm "$CS" conform --lib =noop --file aes_gcm_test \
+	--format json >"$d/crash.json" 2>"$d/err"
+rc=$?
+[ $rc -eq 4 ] || fail "a crashing vector: conform exited $rc (want 4): $(cat "$d/err")"
+python3 - "$d/crash.json" "$VEC/aes_gcm_test.json" <<'PY' || fail "crashed vectors not recorded"
+import json, sys
+rows = json.load(open(sys.argv[1]))["rows"]
+assert len(rows) == 1 and rows[0]["alg"] == "aes-128-gcm", rows
+r = rows[0]
+# every applicable AES-128-GCM case without AAD crashed the worker once; it
+# was started again for the next one (the others: the probe has no such call)
+want = []
+for g in json.load(open(sys.argv[2]))["testGroups"]:
+    if (g["keySize"], g["ivSize"], g["tagSize"]) == (128, 96, 128):
+        want += [t["tcId"] for t in g["tests"] if t["aad"] == ""]
+assert sorted(r["crashed_ids"]) == sorted(want) and len(want) > 5, (r, want)
+print("crashed:", len(want), "vectors, each costing only itself")
+PY
+
+mkdir -p "$d/v"
+sed 's/"tcId": 7,/"tcId": "seven",/' "$VEC/aes_gcm_test.json" >"$d/v/aes_gcm_test.json"
+"$CS" conform --lib =nettle --file aes_gcm_test --vectors "$d/v" >"$d/out" 2>"$d/err"
+rc=$?
+[ $rc -eq 2 ] || fail "a malformed file: exit $rc (want 2)"
+grep -q 'aes_gcm_test.json: testGroups\[[0-9]*\].tests\[[0-9]*\].tcId: must be an integer' "$d/err" ||
+	fail "the error does not name the file and place: $(cat "$d/err")"
+[ ! -s "$d/out" ] || fail "something ran before the refusal"
+echo ok
