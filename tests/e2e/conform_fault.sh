@@ -69,6 +69,29 @@ assert sorted(r["crashed_ids"]) == sorted(want) and len(want) > 5, (r, want)
 print("crashed:", len(want), "vectors, each costing only itself")
 PY
 
+# compare: the same file conformed by the real and the faulty build (renamed
+# as one library, as two nightly builds would be): a finding of its own kind
+python3 - "$d/c.json" "$d/base.json" "$d/new.json" <<'PY'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+rows = doc["rows"]
+for name, keep in ((sys.argv[2], "nettle"), (sys.argv[3], "nettle@forgetag")):
+    doc["rows"] = [dict(r, lib="nettle") for r in rows if r["lib"] == keep]
+    json.dump(doc, open(name, "w"))
+PY
+"$CS" compare "$d/base.json" "$d/new.json" >"$d/cmp" 2>&1
+rc=$?
+cat "$d/cmp"
+[ $rc -eq 1 ] || fail "compare of conform files exited $rc (want 1)"
+grep -q 'nettle/nettle aes_gcm_test aes-128-gcm  invalid_accepted  tcId 56' "$d/cmp" ||
+	fail "compare does not name the new failure"
+"$CS" compare "$d/base.json" "$d/new.json" --fail-on slower >/dev/null 2>&1 ||
+	fail "conformance outside --fail-on still failed"
+"$CS" compare "$d/new.json" "$d/base.json" --format json >"$d/cmp.json" ||
+	fail "fixed vectors alone should not fail"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["fixed"]) >= 1 and not d["conformance"], d' "$d/cmp.json" ||
+	fail "compare json: fixed"
+
 mkdir -p "$d/v"
 sed 's/"tcId": 7,/"tcId": "seven",/' "$VEC/aes_gcm_test.json" >"$d/v/aes_gcm_test.json"
 "$CS" conform --lib =nettle --file aes_gcm_test --vectors "$d/v" >"$d/out" 2>"$d/err"
