@@ -92,6 +92,14 @@ grep -q 'nettle/nettle aes_gcm_test aes-128-gcm  invalid_accepted  tcId 56' "$d/
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["fixed"]) >= 1 and not d["conformance"], d' "$d/cmp.json" ||
 	fail "compare json: fixed"
 
+# the rank view marks the row that accepted invalid vectors, wherever it ranks
+"$CS" report "$VEC/../../results/measured/vm-xeon-x86_64.json" --view rank \
+	--conform "$d/new.json" >"$d/rank" || fail "report --conform failed"
+grep -q '^aes-128-gcm open.*' "$d/rank" && grep -A30 '^aes-128-gcm open' "$d/rank" |
+	grep -q 'nettle/nettle !INVALID(4)' || fail "the rank view does not mark nettle/nettle"
+grep -A30 '^aes-256-gcm open' "$d/rank" | grep -q 'INVALID' &&
+	fail "the rank view marks an algorithm that conformed"
+
 mkdir -p "$d/v"
 sed 's/"tcId": 7,/"tcId": "seven",/' "$VEC/aes_gcm_test.json" >"$d/v/aes_gcm_test.json"
 "$CS" conform --lib =nettle --file aes_gcm_test --vectors "$d/v" >"$d/out" 2>"$d/err"
