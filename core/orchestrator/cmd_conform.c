@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "outfile.h"
@@ -377,6 +379,27 @@ lib_selected(const cs_list *libs, const char *name)
 	return false;
 }
 
+/* An installed cryptospeed finds the vectors in ../share/cryptospeed/wycheproof
+   beside its bin/; a build uses the source tree's data/wycheproof. */
+static const char *
+default_vectors(char *buf, size_t n)
+{
+	char self[3072];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (len > 0) {
+		self[len] = '\0';
+		char *slash = strrchr(self, '/');
+		if (slash) {
+			*slash = '\0';
+			snprintf(buf, n, "%s/../share/cryptospeed/wycheproof", self);
+			struct stat st;
+			if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+				return buf;
+		}
+	}
+	return CS_WYCHEPROOF_DIR;
+}
+
 static void
 usage(void)
 {
@@ -391,7 +414,9 @@ usage(void)
 	     "  --lib L,..     worker names (openssl, nettle@forgetag; =NAME: exactly that one);\n"
 	     "                 default: every system library found\n"
 	     "  --file F,..    vector files, without .json (default: all)\n"
-	     "  --vectors DIR  where the files are (default: the project's data/wycheproof)\n"
+	     "  --vectors DIR  where the files are (default: CRYPTOSPEED_VECTORS, else\n"
+	     "                 ../share/cryptospeed/wycheproof beside this program, else the\n"
+	     "                 source tree's data/wycheproof this build was made from)\n"
 	     "Exit status: 0 all conform; 3 an invalid case accepted; 4 a valid case refused\n"
 	     "or wrong, or a vector crashed the worker; 2 a malformed vector file or option.");
 }
@@ -447,8 +472,9 @@ cs_cmd_conform(int argc, char **argv)
 		cs_usage_error("unexpected argument '%s' for conform (see cryptospeed conform "
 			       "--help)",
 			       argv[optind]);
+	char beside[3200];
 	if (!dir || !*dir)
-		dir = CS_WYCHEPROOF_DIR;
+		dir = default_vectors(beside, sizeof beside);
 	char target[4096], why[512];
 	if (out && cs_outfile_check(out, target, sizeof target, why, sizeof why) != 0)
 		cs_usage_error("-o: %s", why);

@@ -476,6 +476,10 @@ cs_wp_load(const char *dir, const char *name, cs_wp_file *out, char *err, size_t
 	snprintf(path, sizeof path, "%s/%s.json", dir, name);
 	json_error_t je;
 	json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	if (!root && je.line < 1) {
+		snprintf(err, n, "%s (the vector folder: --vectors DIR)", je.text);
+		return -1;
+	}
 	if (!root) {
 		snprintf(err, n, "%s: line %d column %d: %s", path, je.line, je.column, je.text);
 		return -1;
