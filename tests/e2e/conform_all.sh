@@ -34,7 +34,8 @@ for line in open(sys.argv[2]):
         want.add(" ".join(line.split()))
 ok = True
 for x in sorted(got - want):
-    print("NEW FAILURE:", x); ok = False
+    print("NEW FAILURE (a new library or a change: check it, then add it to "
+          "tests/e2e/conform_expected.txt and docs/conformance.md):", x); ok = False
 for x in sorted(want - got):
     print("GONE (update the expected file and docs/conformance.md):", x); ok = False
 # every library worker found ran something (the harness probe excepted)
