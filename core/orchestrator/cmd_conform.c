@@ -539,9 +539,9 @@ cs_cmd_conform(int argc, char **argv)
 			 status == CS_EXIT_OK)
 			status = CS_EXIT_NOT_OK;
 	}
-	json_t *doc = json_pack("{ss ss so sf}", "schema", "cryptospeed-conform/1", "vectors",
-				"Wycheproof testvectors_v1", "rows", rows_json(&cf), "elapsed_s",
-				elapsed);
+	json_t *doc = json_pack("{ss ss ss so sf}", "schema", "cryptospeed-conform/1", "vectors",
+				"Wycheproof testvectors_v1", "vectors_dir", dir, "rows",
+				rows_json(&cf), "elapsed_s", elapsed);
 	if (strcmp(format, "json") == 0) {
 		if (json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
 		    putchar('\n') == EOF)

@@ -1,5 +1,6 @@
 /*
- * Wycheproof test vector files -> typed cases (wycheproof.h). One table row
+ * Wycheproof test vector files -> typed cases (wycheproof.h): an external
+ * JSON format imported once, like `openssl speed` tables (import.c). One table row
  * per file the project ships: its schema and the function that turns one of
  * its cases into a cs_wp_case. Everything is checked here, once; a malformed
  * file is refused naming the first bad place.
