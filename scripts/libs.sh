@@ -24,7 +24,14 @@ set -f # manifest fields are words, never file patterns ('*' = every architectur
 
 here=$(cd "$(dirname "$0")" && pwd)
 manifest=${CRYPTOSPEED_MANIFEST:-$here/libs.manifest}
-cache=${XDG_CACHE_HOME:-$HOME/.cache}/cryptospeed
+if [ -n "${XDG_CACHE_HOME:-}" ]; then
+	cache=$XDG_CACHE_HOME/cryptospeed
+elif [ -n "${HOME:-}" ]; then
+	cache=$HOME/.cache/cryptospeed
+else
+	echo "libs.sh: neither XDG_CACHE_HOME nor HOME is set: set one of them (built libraries are kept in \$XDG_CACHE_HOME/cryptospeed, default \$HOME/.cache/cryptospeed)" >&2
+	exit 2
+fi
 jobs=${JOBS:-2}
 connect_timeout=${CRYPTOSPEED_CONNECT_TIMEOUT:-5}
 # Debian suites searched for source packages, oldest first.
@@ -51,12 +58,22 @@ usage() {
 src_lines=()	# "lib version file sha256 debsrc url"
 cfg_lines=()	# "lib config arches options..."
 set_lines=()	# "name specs..."
+# A line with fewer fields than its kind needs is refused here, naming the
+# line and the missing fields, never later as bash's "unbound variable".
+manifest_line=0
+need_fields() {
+	local got=$1 want=$2 what=$3
+	[ "$got" -ge "$want" ] ||
+		bad "$manifest:$manifest_line: a '$kind' line needs $want fields after '$kind' ($what), got $got"
+}
 while read -r kind rest; do
+	manifest_line=$((manifest_line + 1))
+	read -r -a fields <<<"$rest" # (not `set --`: that would replace the command line)
 	case "$kind" in
 	"" | \#*) ;;
-	source) src_lines+=("$rest") ;;
-	config) cfg_lines+=("$rest") ;;
-	set) set_lines+=("$rest") ;;
+	source) need_fields ${#fields[@]} 6 "lib version file sha256 debsrc url"; src_lines+=("$rest") ;;
+	config) need_fields ${#fields[@]} 3 "lib config arches [options...]"; cfg_lines+=("$rest") ;;
+	set) need_fields ${#fields[@]} 2 "name spec [spec...]"; set_lines+=("$rest") ;;
 	*) die "$manifest: unknown line kind '$kind' (accepted: source, config, set)" ;;
 	esac
 done <"$manifest"
@@ -231,9 +248,17 @@ fetch_debian() {
 
 # Fetch $file into the source cache and check its SHA-256. Sets $tarball.
 fetch() {
-	local dl=$cache/work/$file.part
 	tarball=$cache/sources/$file
 	mkdir -p "$cache/sources" "$cache/work"
+	# one fetch of a source file at a time: two configurations of one version
+	# (wolfssl@5.7.2+asm and +default) built at once share the tarball
+	exec 8>"$cache/sources/.$file.lock"
+	if ! flock -n 8; then
+		say "$file is being fetched by another libs.sh: waiting"
+		flock 8
+	fi
+	local dl
+	dl=$(mktemp "$cache/work/$file.XXXXXX.part")
 	where=""
 	if [ -f "$tarball" ]; then
 		cp "$tarball" "$dl"
@@ -261,6 +286,7 @@ fetch() {
 	fi
 	[ "$dl" = "$tarball" ] || mv "$dl" "$tarball"
 	say "$file: SHA-256 ok, from $where"
+	exec 8>&-
 }
 
 # ------------------------------------------------------------------ recipes
@@ -357,15 +383,41 @@ check_tools() {
 	case "$lib" in
 	openssl) need+=(perl) ;;
 	mbedtls) need+=(cmake python3) ;;
-	wolfssl) need+=(autoreconf libtoolize) ;;
+	wolfssl) need+=(autoreconf automake libtoolize) ;;
 	nettle) need+=(m4) ;;
 	esac
 	need+=("${triplet:-cc}${triplet:+-gcc}")
 	for t in "${need[@]}"; do
 		command -v "$t" >/dev/null || missing+=("$t")
 	done
-	[ ${#missing[@]} -eq 0 ] ||
-		die "missing tools for $lib: ${missing[*]} (Debian: apt-get install build-essential perl cmake python3 autoconf automake libtool m4)"
+	[ ${#missing[@]} -eq 0 ] && return 0
+	# as scripts/deps.sh does: installed as root, else the exact line to run
+	local pkgs=() p
+	for t in "${missing[@]}"; do
+		case "$t" in
+		sha256sum) p=coreutils ;;
+		autoreconf) p=autoconf ;;
+		libtoolize) p=libtool ;;
+		cc) p=build-essential ;;
+		*-gcc) p=gcc-${t%-gcc} ;;
+		*) p=$t ;;
+		esac
+		[[ " ${pkgs[*]} " == *" $p "* ]] || pkgs+=("$p")
+	done
+	if ! command -v apt-get >/dev/null; then
+		die "missing tools for $lib: ${missing[*]}, and this is not a Debian/Ubuntu system: install their equivalents"
+	fi
+	if [ "$(id -u)" -ne 0 ]; then
+		die "missing tools for $lib: ${missing[*]}; run as root: apt-get update && apt-get install -y ${pkgs[*]}"
+	fi
+	say "installing the tools $lib needs: ${pkgs[*]}"
+	DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${pkgs[@]}" >&2
+	missing=()
+	for t in "${need[@]}"; do
+		command -v "$t" >/dev/null || missing+=("$t")
+	done
+	[ ${#missing[@]} -eq 0 ] || die "still missing after installing ${pkgs[*]}: ${missing[*]}"
 }
 
 do_build() {

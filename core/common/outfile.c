@@ -68,13 +68,14 @@ open_temp(const char *target, char *tmp, size_t size)
 	char dir[PATH_MAX];
 	dir_of(target, dir, sizeof dir);
 	const char *base = strrchr(target, '/') ? strrchr(target, '/') + 1 : target;
+	/* at most 64 bytes of the name, so a name near NAME_MAX still has a temporary */
 	for (int attempt = 0; attempt < 100; attempt++) {
-		if (snprintf(tmp, size, "%s/.%s.%ld.%d.tmp", dir, base, (long)getpid(), attempt) >=
-		    (int)size) {
+		if (snprintf(tmp, size, "%s/.%.64s.%ld.%d.tmp", dir, base, (long)getpid(),
+			     attempt) >= (int)size) {
 			errno = ENAMETOOLONG;
 			return -1;
 		}
-		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 		if (fd >= 0 || errno != EEXIST)
 			return fd;
 	}
@@ -110,6 +111,13 @@ cs_outfile_check(const char *path, char *target, size_t target_size, char *why, 
 				 path);
 			return -1;
 		}
+		if (access(target, W_OK) != 0) {
+			snprintf(why, why_size,
+				 "-o '%s' is read-only (accepted: a file you may write; "
+				 "its mode is kept, so make it writable first or pick another)",
+				 path);
+			return -1;
+		}
 	} else if (errno != ENOENT) {
 		snprintf(why, why_size, "-o '%s': %s", path, strerror(errno));
 		return -1;
@@ -136,6 +144,19 @@ cs_outfile_write(const char *target, cs_outfile_writer *write, void *arg, char *
 	if (fd < 0) {
 		snprintf(why, why_size, "cannot write '%s': %s", target, strerror(errno));
 		return -1;
+	}
+	/* a replaced file keeps its mode and, when we may, its owner and group */
+	struct stat st;
+	if (stat(target, &st) == 0 && S_ISREG(st.st_mode)) {
+		if (fchmod(fd, st.st_mode & 07777) != 0 ||
+		    (fchown(fd, st.st_uid, st.st_gid) != 0 && errno != EPERM)) {
+			int e = errno;
+			close(fd);
+			unlink(tmp);
+			snprintf(why, why_size, "cannot keep the mode of '%s': %s", target,
+				 strerror(e));
+			return -1;
+		}
 	}
 	FILE *f = fdopen(fd, "w");
 	if (!f) {

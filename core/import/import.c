@@ -23,6 +23,7 @@
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <stdarg.h>
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
@@ -30,8 +31,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "import.h"
 #include "text.h"
+#include "size.h"
 #include "workload.h"
 
 #include "cryptospeed/version.h"
@@ -134,7 +137,25 @@ typedef struct parser {
 	int first_table_line;	   /* for the error when no row could be read */
 	bool oom;		   /* an allocation failed: stop */
 	int too_many;		   /* the line of the cell past CS_IMPORT_MAX_CELLS: stop */
+	FILE *diag;		   /* where skipped lines are reported, or NULL */
+	size_t skipped;		   /* lines (or rows) that could not be read */
 } parser;
+
+/* A line that could not be read: counted, and reported as "FILE:LINE: skipped: why". */
+static void
+skip(parser *p, int line, const char *fmt, ...)
+{
+	p->skipped++;
+	if (!p->diag)
+		return;
+	char why[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof why, fmt, ap);
+	va_end(ap);
+	fprintf(p->diag, "cryptospeed: %s:%d: skipped: %s\n", cs_esc_term(p->file), line,
+		cs_esc_term(why));
+}
 
 /* ---- small text helpers ------------------------------------------------------ */
 
@@ -313,6 +334,72 @@ era3(const isource *s)
 }
 
 static void add_progress_cells(parser *p, isource *s);
+static void skip(parser *p, int line, const char *fmt, ...);
+
+static int
+cmp_cell_key(const void *a, const void *b)
+{
+	const icell *x = *(const icell *const *)a, *y = *(const icell *const *)b;
+	int c = strcmp(x->alg, y->alg);
+	if (!c)
+		c = strcmp(x->op, y->op);
+	if (!c)
+		c = strcmp(x->path, y->path);
+	if (!c)
+		c = (x->size > y->size) - (x->size < y->size);
+	if (!c)
+		c = (x->row_line > y->row_line) - (x->row_line < y->row_line);
+	return c;
+}
+
+/*
+ * One cell per (alg, op, path, size) in a source: a later row that gives a
+ * cell again is dropped, silently when it says the same, with a message (a
+ * skipped line) when it gives another value: which one is right is not ours
+ * to pick, and keeping both would make a result file whose cells are not
+ * unique (the loader refuses those). Only for the last source, whose cells
+ * are the tail of p->cells.
+ */
+static void
+drop_duplicates(parser *p, isource *s)
+{
+	if (s->n_cells < 2 || s->first_cell + s->n_cells != p->n_cells)
+		return;
+	icell **order = malloc(s->n_cells * sizeof *order);
+	bool *drop = calloc(s->n_cells, sizeof *drop);
+	if (!order || !drop) {
+		free(order);
+		free(drop);
+		p->oom = true;
+		return;
+	}
+	icell *base = &p->cells[s->first_cell];
+	for (size_t i = 0; i < s->n_cells; i++)
+		order[i] = &base[i];
+	qsort(order, s->n_cells, sizeof *order, cmp_cell_key);
+	for (size_t i = 1, first = 0; i < s->n_cells; i++) {
+		const icell *a = order[first], *b = order[i];
+		if (strcmp(a->alg, b->alg) || strcmp(a->op, b->op) || strcmp(a->path, b->path) ||
+		    a->size != b->size) {
+			first = i;
+			continue;
+		}
+		drop[b - base] = true;
+		if (a->rate != b->rate)
+			skip(p, b->row_line,
+			     "%s %s %s %lld B again, another value than line %d's (accepted: each "
+			     "cell once per table)",
+			     b->alg, b->op, b->path, b->size, a->row_line);
+	}
+	size_t kept = 0;
+	for (size_t i = 0; i < s->n_cells; i++)
+		if (!drop[i])
+			base[kept++] = base[i];
+	p->n_cells -= s->n_cells - kept;
+	s->n_cells = kept;
+	free(order);
+	free(drop);
+}
 
 /* Decide what only the whole source tells: the path of bare names, -mr units. */
 static void
@@ -340,6 +427,7 @@ finish_source(parser *p, isource *s)
 			c->rate = c->alt;
 		c->fix = FIX_NONE;
 	}
+	drop_duplicates(p, s);
 }
 
 static isource *
@@ -690,7 +778,7 @@ sym_header(parser *p, char **tok, size_t n, int line)
 	size_t k = 0;
 	for (size_t i = 0; i + 1 < n; i++) {
 		long long v;
-		if (strcmp(tok[i + 1], "bytes") == 0 && parse_int(tok[i], 1, 1LL << 40, &v)) {
+		if (strcmp(tok[i + 1], "bytes") == 0 && parse_int(tok[i], 1, CS_SIZE_MAX, &v)) {
 			if (k == MAX_SIZES)
 				return false;
 			sizes[k++] = v;
@@ -826,7 +914,7 @@ mr_line(parser *p, char *line_text, int line)
 		if (n < 2 || n - 1 > MAX_SIZES)
 			return false;
 		for (size_t i = 1; i < n; i++)
-			if (!parse_int(f[i], 1, 1LL << 40, &sizes[i - 1]))
+			if (!parse_int(f[i], 1, CS_SIZE_MAX, &sizes[i - 1]))
 				return false;
 		isource *s = source_for(p, W_SYM, PK_NONE, line);
 		if (!s)
@@ -853,7 +941,14 @@ mr_line(parser *p, char *line_text, int line)
 			if (!tok_plain(f[3 + i], &vals[i]))
 				return false;
 		isource *s = cur(p);
-		if (p->table != T_MRSYM || m > p->n_sizes) {
+		if (p->table == T_MRSYM && m > p->n_sizes) {
+			skip(p, line,
+			     "%zu values for the %zu sizes of the +H line %d (accepted: at most "
+			     "one value per size)",
+			     m, p->n_sizes, p->table_line);
+			return true;
+		}
+		if (p->table != T_MRSYM) {
 			/* no +H above: the sizes every version used for this many columns */
 			static const long long mr_sizes[] = {16, 64, 256, 1024, 8192, 16384};
 			if (m < 5 || m > 6)
@@ -1067,7 +1162,7 @@ doing_line(parser *p, char **tok, size_t n, int line)
 		return true;
 	}
 	long long size;
-	if (!parse_int(tok[on + 1], 1, 1LL << 40, &size) || on < 4)
+	if (!parse_int(tok[on + 1], 1, CS_SIZE_MAX, &size) || on < 4)
 		return true;
 	/* the name ends before "for Ns" or "N times", and before 3.x's "ops" */
 	size_t end = on - 2;
@@ -1263,6 +1358,50 @@ normalize(char *s)
 	}
 }
 
+/* Does this token look like a number someone meant (a digit, maybe a sign,
+   a decimal comma, a unit)? */
+static bool
+numberish(const char *s)
+{
+	bool digit = false;
+	for (const char *c = s; *c; c++) {
+		if (isdigit((unsigned char)*c))
+			digit = true;
+		else if (!strchr("+-.,kKmMsSeE%", *c))
+			return false;
+	}
+	return digit;
+}
+
+/* A line shaped like a table row: a name of one to four words, then values. */
+static bool
+row_shaped(char **tok, size_t n)
+{
+	if (n < 2 || !plausible_name(tok[0]) || !numberish(tok[n - 1]))
+		return false;
+	size_t values = 0;
+	for (size_t i = 0; i < n; i++)
+		values += numberish(tok[i]);
+	return n - values <= 4 && values * 2 >= n;
+}
+
+/* The first value of a row-shaped line that no column of any table takes. */
+static const char *
+bad_value(char **tok, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		double v;
+		long long k;
+		if (!numberish(tok[i]))
+			continue;
+		if (cs_import_parse_rate(tok[i], strlen(tok[i]), &v) != 0 &&
+		    !tok_seconds(tok[i], &v) && !tok_plain(tok[i], &v) &&
+		    !parse_int(tok[i], 0, 1LL << 40, &k))
+			return tok[i];
+	}
+	return NULL;
+}
+
 static void
 one_line(parser *p, char *raw, int line)
 {
@@ -1288,6 +1427,8 @@ one_line(parser *p, char *raw, int line)
 			return;
 		}
 	}
+	bool in_table = p->table != T_NONE || p->pk_head != PH_NONE ||
+			(cur(p) && cur(p)->pkey_block != PK_NONE && !cur(p)->closed);
 	if (t[0] == '+' && (t[1] == 'H' || t[1] == 'F' || t[1] == 'D' || t[1] == 'R')) {
 		char mr[MAX_LINE];
 		snprintf(mr, sizeof mr, "%s", t);
@@ -1298,6 +1439,12 @@ one_line(parser *p, char *raw, int line)
 			return; /* -mr progress: the +F lines carry the results */
 		if (mr_line(p, mr, line))
 			return;
+		if (t[1] == 'H' || (t[1] == 'F' && (t[2] == ':' || isdigit((unsigned char)t[2])))) {
+			skip(p, line,
+			     "a -mr line that could not be read (accepted: +H:size:..., "
+			     "+F:n:name:rate:..., +F2..+F10 with their fields)");
+			return;
+		}
 	}
 	if (meta_line(p, t, line)) {
 		p->table = T_NONE;
@@ -1324,6 +1471,24 @@ one_line(parser *p, char *raw, int line)
 		}
 		if (doing_line(p, tok, n, line) || multi_line(p, tok, n, line))
 			return;
+	}
+	if (in_table && !too_many && row_shaped(tok, n)) {
+		/* a row of the table that could not be read: said, and the table goes on */
+		const char *bad = bad_value(tok, n);
+		if (bad)
+			skip(p, line,
+			     "'%.40s' is not a value of an openssl speed table (accepted: "
+			     "1234.56k, "
+			     "9795.82, 0.00, 0.000123s)",
+			     bad);
+		else if (p->table == T_SYM)
+			skip(p, line,
+			     "a row that does not fit the table of line %d (%zu sizes; accepted: "
+			     "a name and at most one value per size)",
+			     p->table_line, p->n_sizes);
+		else
+			skip(p, line, "a row that does not fit the table above it");
+		return;
 	}
 	/* prose: a table above it is complete */
 	p->table = T_NONE;
@@ -1589,10 +1754,20 @@ int
 cs_import_openssl_speed(const char *text, size_t len, const char *file_name, json_t **out,
 			char *err, size_t err_size)
 {
+	return cs_import_openssl_speed_ex(text, len, file_name, out, err, err_size, NULL, NULL);
+}
+
+int
+cs_import_openssl_speed_ex(const char *text, size_t len, const char *file_name, json_t **out,
+			   char *err, size_t err_size, FILE *diag, size_t *skipped)
+{
 	*out = NULL;
+	if (skipped)
+		*skipped = 0;
 	parser p;
 	memset(&p, 0, sizeof p);
 	p.file = file_name;
+	p.diag = diag;
 	char raw[MAX_LINE];
 	int line = 0;
 	for (size_t pos = 0; pos < len;) {
@@ -1609,7 +1784,14 @@ cs_import_openssl_speed(const char *text, size_t len, const char *file_name, jso
 			parser_free(&p);
 			return CS_IMPORT_BAD;
 		}
-		size_t keep = n < sizeof raw - 1 ? n : sizeof raw - 1;
+		if (n >= sizeof raw) {
+			/* never read by a part: its cut end could look like anything */
+			skip(&p, line, "%zu bytes long (accepted: lines up to %zu bytes)", n,
+			     sizeof raw - 1);
+			pos = nl ? end + 1 : len;
+			continue;
+		}
+		size_t keep = n;
 		memcpy(raw, text + pos, keep);
 		raw[keep] = '\0';
 		if (keep && raw[keep - 1] == '\r')
@@ -1650,6 +1832,8 @@ cs_import_openssl_speed(const char *text, size_t len, const char *file_name, jso
 		parser_free(&p);
 		return CS_IMPORT_BAD;
 	}
+	if (skipped)
+		*skipped = p.skipped;
 	*out = document(&p);
 	parser_free(&p);
 	if (!*out) {
@@ -1681,6 +1865,13 @@ cs_import_label(json_t *doc, const char *label)
 
 int
 cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t err_size)
+{
+	return cs_import_openssl_speed_file_ex(path, out, err, err_size, NULL, NULL);
+}
+
+int
+cs_import_openssl_speed_file_ex(const char *path, json_t **out, char *err, size_t err_size,
+				FILE *diag, size_t *skipped)
 {
 	*out = NULL;
 	bool std_in = strcmp(path, "-") == 0;
@@ -1730,7 +1921,7 @@ cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t e
 		free(buf);
 		return CS_IMPORT_IO;
 	}
-	int rc = cs_import_openssl_speed(buf, len, path, out, err, err_size);
+	int rc = cs_import_openssl_speed_ex(buf, len, path, out, err, err_size, diag, skipped);
 	free(buf);
 	return rc;
 }

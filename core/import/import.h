@@ -30,6 +30,7 @@
 #define CS_IMPORT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
@@ -47,9 +48,23 @@
 int cs_import_openssl_speed(const char *text, size_t len, const char *file_name, json_t **out,
 			    char *err, size_t err_size);
 
+/*
+ * The same, and every line that looked like part of a table but could not be
+ * read (a value that is not a number, more values than the table has sizes,
+ * an -mr line with a bad field, a line over 8 KiB, a cell given twice with
+ * another value) is reported to diag (when not NULL) as one line
+ * "cryptospeed: FILE:LINE: skipped: why" and counted in *skipped (when not
+ * NULL). A skipped line never ends the table it is in: the rows after it are
+ * read.
+ */
+int cs_import_openssl_speed_ex(const char *text, size_t len, const char *file_name, json_t **out,
+			       char *err, size_t err_size, FILE *diag, size_t *skipped);
+
 /* The same for a file read whole (at most CS_IMPORT_MAX_BYTES); "-" is stdin,
    named "stdin" in the document and messages. */
 int cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t err_size);
+int cs_import_openssl_speed_file_ex(const char *path, json_t **out, char *err, size_t err_size,
+				    FILE *diag, size_t *skipped);
 
 /*
  * Name the sources of doc after label (import --label): "label" for one

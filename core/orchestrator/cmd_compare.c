@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "conform_compare.h"
+#include "escape.h"
 #include "report.h"
 #include "verdict.h"
 
@@ -30,18 +31,6 @@ static const char usage[] =
 	"more than the threshold and nothing was flagged beyond the drift.\n"
 	"Two `cryptospeed conform -o` files: the test vectors failing in NEW and not in\n"
 	"BASE (kind conformance), the ones fixed, the rows missing (format text or json).\n";
-
-typedef void cs_compare_fn(const cs_comparison *c, FILE *f);
-
-static const struct {
-	const char *name;
-	cs_compare_fn *fn;
-} formats[] = {
-	{"text", cs_compare_text},
-	{"markdown", cs_compare_markdown},
-	{"junit", cs_compare_junit},
-	{"json", cs_compare_json},
-};
 
 int
 cs_cmd_compare(int argc, char **argv)
@@ -79,15 +68,13 @@ cs_cmd_compare(int argc, char **argv)
 		case OPT_BASE: o.base_sel = optarg; break;
 		case OPT_NEW: o.cur_sel = optarg; break;
 		case OPT_FORMAT: {
-			size_t k = 0, n = sizeof formats / sizeof formats[0];
-			while (k < n && strcmp(formats[k].name, optarg) != 0)
-				k++;
-			if (k == n)
-				cs_usage_error("unknown format '%s' for compare (known: text, "
-					       "markdown, "
-					       "junit, json)",
-					       optarg);
-			emit = formats[k].fn;
+			emit = cs_format_compare(optarg);
+			if (!emit) {
+				char known[128];
+				cs_format_names(CS_FOR_COMPARE, ", ", known, sizeof known);
+				cs_usage_error("unknown format '%s' for compare (known: %s)",
+					       optarg, known);
+			}
 			format = optarg;
 			break;
 		}
@@ -117,7 +104,8 @@ cs_cmd_compare(int argc, char **argv)
 		rc = cmp.status;
 		cs_comparison_free(&cmp);
 	} else if (rc == 2) {
-		fprintf(stderr, "cryptospeed: %s\n", why);
+		char safe[2048];
+		fprintf(stderr, "cryptospeed: %s\n", cs_esc_term_buf(safe, sizeof safe, why));
 	} else {
 		fprintf(stderr, "cryptospeed: out of memory\n");
 		rc = CS_EXIT_FAILURE;

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "history.h"
+#include "report.h"
 
 static const char usage[] =
 	"usage: cryptospeed history FILE.json... [--format text|json] [--svg DIR]\n"
@@ -40,10 +41,12 @@ cs_cmd_history(int argc, char **argv)
 		switch (c) {
 		case 'h': fputs(usage, stdout); return CS_EXIT_OK;
 		case 'f':
-			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
-				cs_usage_error("unknown format '%s' for history (known: text, "
-					       "json)",
-					       optarg);
+			if (!cs_format_known(CS_FOR_HISTORY, optarg)) {
+				char known[128];
+				cs_format_names(CS_FOR_HISTORY, ", ", known, sizeof known);
+				cs_usage_error("unknown format '%s' for history (known: %s)",
+					       optarg, known);
+			}
 			o.format = optarg;
 			break;
 		case 's': o.svg_dir = optarg; break;

@@ -1,10 +1,12 @@
 /* cryptospeed import: other tools' output as a result file (core/import/). */
 #define _GNU_SOURCE
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
+#include "escape.h"
 #include "import.h"
 #include "outfile.h"
 
@@ -16,7 +18,12 @@ static const char help[] =
 	"samples, no evidence). FILE - reads stdin; without -o the document goes to\n"
 	"stdout.\n"
 	"  -o, --output FILE  write it to FILE (never clobbered on failure)\n"
-	"  --label L          name the sources in reports: L, or L #1, L #2, ...\n";
+	"  --label L          name the sources in reports: L, or L #1, L #2, ...\n"
+	"  --strict           a line that could not be read fails the import (exit 2)\n"
+	"Every line that looks like part of a table but could not be read (a value\n"
+	"that is not a number, more values than the table has sizes, a line over\n"
+	"8 KiB, a cell given twice with another value) is named on stderr with its\n"
+	"line number; the rows after it are still read, and the exit status is 4.\n";
 
 int
 cs_cmd_import(int argc, char **argv)
@@ -25,9 +32,11 @@ cs_cmd_import(int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{"output", required_argument, NULL, 'o'},
 		{"label", required_argument, NULL, 'l'},
+		{"strict", no_argument, NULL, 's'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *out = NULL, *label = NULL;
+	bool strict = false;
 	int c;
 	optind = 1;
 	while ((c = cs_getopt(argc, argv, ":ho:", options, "import")) != -1) {
@@ -35,6 +44,7 @@ cs_cmd_import(int argc, char **argv)
 		case 'h': fputs(help, stdout); return CS_EXIT_OK;
 		case 'o': out = optarg; break;
 		case 'l': label = optarg; break;
+		case 's': strict = true; break;
 		}
 	}
 	if (optind == argc || strcmp(argv[optind], "openssl-speed") != 0)
@@ -50,10 +60,20 @@ cs_cmd_import(int argc, char **argv)
 
 	json_t *doc;
 	char err[1024];
-	int rc = cs_import_openssl_speed_file(file, &doc, err, sizeof err);
+	size_t skipped = 0;
+	int rc = cs_import_openssl_speed_file_ex(file, &doc, err, sizeof err, stderr, &skipped);
 	if (rc != CS_IMPORT_OK) {
-		fprintf(stderr, "cryptospeed: %s\n", err);
+		char safe[2048];
+		fprintf(stderr, "cryptospeed: %s\n", cs_esc_term_buf(safe, sizeof safe, err));
 		return rc == CS_IMPORT_BAD ? CS_EXIT_USAGE : CS_EXIT_FAILURE;
+	}
+	if (skipped && strict) {
+		fprintf(stderr,
+			"cryptospeed: %zu line%s could not be read (above); --strict writes "
+			"nothing\n",
+			skipped, skipped == 1 ? "" : "s");
+		json_decref(doc);
+		return CS_EXIT_USAGE;
 	}
 	if (label && cs_import_label(doc, label) != 0) {
 		json_decref(doc);
@@ -69,5 +89,12 @@ cs_cmd_import(int argc, char **argv)
 		rc = CS_EXIT_FAILURE;
 	}
 	json_decref(doc);
+	if (rc == CS_EXIT_OK && skipped) {
+		fprintf(stderr,
+			"cryptospeed: %zu line%s could not be read (above); the rest was "
+			"imported\n",
+			skipped, skipped == 1 ? "" : "s");
+		rc = CS_EXIT_NOT_OK;
+	}
 	return rc;
 }

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "cli.h"
 #include "cpu.h"
 
@@ -42,8 +43,12 @@ cs_cmd_list(int argc, char **argv)
 	size_t n_files = cs_find_workers(files, MAX_WORKERS);
 	cs_cpu cpu;
 	cs_cpu_detect(&cpu);
-	printf("cpu: %s (%s, %d CPUs)\nfeatures (%s): %s\n", cpu.model, cpu.arch, cpu.cpus,
-	       cpu.source, cpu.features);
+	/* what workers say (a launcher may run them on another machine) and the
+	   names of files found are shown, never obeyed: escaped for the terminal */
+	char s1[4096], s2[4096];
+	printf("cpu: %s (%s, %d CPUs)\nfeatures (%s): %s\n", cs_esc_term(cpu.model),
+	       cs_esc_term(cpu.arch), cpu.cpus, cs_esc_term(cpu.source),
+	       cs_esc_term_buf(s1, sizeof s1, cpu.features));
 	if (n_files == 0)
 		printf("no workers found next to cryptospeed or in CRYPTOSPEED_WORKER_PATH\n");
 	for (size_t f = 0; f < n_files; f++) {
@@ -52,24 +57,28 @@ cs_cmd_list(int argc, char **argv)
 		w.file = &files[f];
 		w.cpu = -1;
 		snprintf(w.mask, sizeof w.mask, "%s", cs_mask_name(CS_MASK_NONE));
-		printf("\n%s  (%s)\n", files[f].name, files[f].path);
+		printf("\n%s  (%s)\n", cs_esc_term(files[f].name),
+		       cs_esc_term_buf(s1, sizeof s1, files[f].path));
 		if (cs_worker_start(&w, &cfg) != 0) {
-			printf("  error: %s\n", w.error);
+			printf("  error: %s\n", cs_esc_term_buf(s1, sizeof s1, w.error));
 			continue;
 		}
 		json_t *h = w.hello;
-		printf("  version:  %s\n", json_string_value(json_object_get(h, "version")));
+		printf("  version:  %s\n",
+		       cs_esc_term_buf(s1, sizeof s1,
+				       json_string_value(json_object_get(h, "version"))));
 		const char *build = json_string_value(json_object_get(h, "build"));
 		const char *cinfo = json_string_value(json_object_get(h, "cpu_info"));
 		if (build && *build)
-			printf("  build:    %s\n", build);
+			printf("  build:    %s\n", cs_esc_term_buf(s1, sizeof s1, build));
 		if (cinfo && *cinfo)
-			printf("  cpu info: %s\n", cinfo);
+			printf("  cpu info: %s\n", cs_esc_term_buf(s1, sizeof s1, cinfo));
 		printf("  masks:   ");
 		const char *mname;
 		json_t *m;
 		json_object_foreach(json_object_get(h, "masks"), mname, m)
-			printf(" %s=%s", mname, json_string_value(json_object_get(m, "status")));
+			printf(" %s=%s", cs_esc_term(mname),
+			       cs_esc_term(json_string_value(json_object_get(m, "status"))));
 		printf("\n  %-10s %-18s %s\n", "path", "algorithm", "status");
 		size_t i;
 		json_t *impl;
@@ -78,9 +87,10 @@ cs_cmd_list(int argc, char **argv)
 			const char *why = json_string_value(json_object_get(impl, "why"));
 			bool ok = json_is_true(json_object_get(impl, "available"));
 			printf("  %-10s %-18s %s%s%s\n",
-			       json_string_value(json_object_get(impl, "path")),
-			       json_string_value(json_object_get(impl, "alg")),
-			       ok ? "ok" : "unsupported", why ? ": " : "", why ? why : "");
+			       cs_esc_term(json_string_value(json_object_get(impl, "path"))),
+			       cs_esc_term(json_string_value(json_object_get(impl, "alg"))),
+			       ok ? "ok" : "unsupported", why ? ": " : "",
+			       cs_esc_term_buf(s2, sizeof s2, why ? why : ""));
 		}
 		cs_worker_quit(&w);
 		json_decref(w.hello);

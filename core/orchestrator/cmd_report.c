@@ -67,7 +67,7 @@ cs_cmd_report(int argc, char **argv)
 	};
 	const char *format = "text", *view_name = "matrix", *handshake = NULL;
 	char formats[256], views[256];
-	cs_join_strv(formats, sizeof formats, cs_report_format_names, "|");
+	cs_format_names(CS_FOR_REPORT, "|", formats, sizeof formats);
 	cs_join_strv(views, sizeof views, cs_report_view_names, "|");
 	int c;
 	optind = 1;
@@ -97,8 +97,8 @@ cs_cmd_report(int argc, char **argv)
 	if (optind == argc)
 		cs_usage_error("report needs a result file (cryptospeed report FILE.json...)");
 	char known[256];
-	if (!cs_report_format_known(format)) {
-		cs_join_strv(known, sizeof known, cs_report_format_names, ", ");
+	if (!cs_format_known(CS_FOR_REPORT, format)) {
+		cs_format_names(CS_FOR_REPORT, ", ", known, sizeof known);
 		cs_usage_error("unknown format '%s' (known: %s)", format, known);
 	}
 	cs_view view = cs_report_view_find(view_name);

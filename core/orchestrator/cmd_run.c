@@ -9,11 +9,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "cli.h"
 #include "repeat.h"
 #include "outfile.h"
 #include "report.h"
 #include "results.h"
+#include "size.h"
 #include "text.h"
 
 #define MAX_WORKERS 64
@@ -37,7 +39,11 @@ print_run_help(FILE *f)
 		"  --alg A[,A]        algorithms (default: all): %s\n"
 		"  --op O[,O]         %s (default: all)\n",
 		algs, ops);
-	fputs("  --sizes N[,N]      bytes per operation (default: 16,64,256,1024,8192,16384)\n", f);
+	/* the default sizes as the catalogue has them (written once, there) */
+	fputs("  --sizes N[,N]      bytes per operation (default: ", f);
+	for (size_t i = 0; cs_default_sizes[i]; i++)
+		fprintf(f, "%s%zu", i ? "," : "", cs_default_sizes[i]);
+	fputs(")\n", f);
 	fprintf(f, "  --mask M[,M]       %s: each mask is a row (default: none)\n", masks);
 	fputs("  --precision PCT    stop a cell when the 95% CI of its median is within PCT%\n"
 	      "                     (default: 1)\n"
@@ -162,8 +168,8 @@ validate_names(run_args *a)
 			cs_mask_names(known, sizeof known);
 			cs_usage_error("unknown mask '%s' (known: %s)", cfg->masks.item[i], known);
 		}
-	if (!cs_report_format_known(cfg->format)) {
-		cs_join_strv(known, sizeof known, cs_report_format_names, ", ");
+	if (!cs_format_known(CS_FOR_REPORT, cfg->format)) {
+		cs_format_names(CS_FOR_REPORT, ", ", known, sizeof known);
 		cs_usage_error("unknown format '%s' (known: %s)", cfg->format, known);
 	}
 	for (size_t i = 0; i < cfg->libs.n; i++) {
@@ -348,7 +354,8 @@ validate_variants(cs_run *run)
 			cs_run_stop_workers(run);
 			cs_usage_error("%s [%s]: %s", w->file->name, w->variant->tag, err);
 		}
-		fprintf(stderr, "cryptospeed: %s: %s\n", w->file->name, err);
+		fprintf(stderr, "cryptospeed: %s: %s\n", cs_esc_term(w->file->name),
+			cs_esc_term(err));
 	}
 }
 
@@ -382,8 +389,9 @@ parse_sizes(cs_config *cfg, const char *s)
 	cs_parse_list("--sizes", s, &l);
 	cfg->n_sizes = 0;
 	for (size_t i = 0; i < l.n; i++)
-		cfg->sizes[cfg->n_sizes++] = (size_t)cs_parse_int(
-			"size", l.item[i], 1, 1048576, "a whole number of bytes, 1..1048576");
+		cfg->sizes[cfg->n_sizes++] =
+			(size_t)cs_parse_int("size", l.item[i], 1, CS_SIZE_MAX,
+					     "a whole number of bytes, 1.." CS_SIZE_MAX_TEXT);
 }
 
 enum {
@@ -568,6 +576,7 @@ drop_samples(json_t *results)
 	json_array_foreach(json_object_get(results, "cells"), i, cell)
 	{
 		json_object_del(cell, "samples");
+		json_object_del(cell, "partial");
 		size_t k;
 		json_t *rep;
 		json_array_foreach(json_object_get(cell, "repetitions"), k, rep)
@@ -663,23 +672,36 @@ cs_cmd_run(int argc, char **argv)
 				       "cryptospeed list shows what each has)");
 		}
 		rc = run_status(&run, cs_run_measure(&run));
+		if (rc == CS_EXIT_OK && started < run.n_workers) {
+			/* a selected worker that could not start is never a success */
+			fprintf(stderr,
+				"cryptospeed: %zu of %zu workers could not start (above): their "
+				"cells are absent\n",
+				run.n_workers - started, run.n_workers);
+			rc = CS_EXIT_NOT_OK;
+		}
 	}
 	json_t *results = cs_results_json(&run);
 	if (a.repeat > 1 && started && !run.signal)
 		rc = cs_repeat_more(cfg, chosen, n_chosen, a.repeat, results, rc);
 	if (a.no_samples)
 		drop_samples(results);
-	if (cfg->out && cs_outfile_write_json(a.out_target, results, why, sizeof why) != 0) {
-		fprintf(stderr, "cryptospeed: %s\n", why);
-		rc = CS_EXIT_FAILURE;
-	}
-	/* reported from the typed form, decoded once like any result file */
+	/* checked by the reader every subcommand uses before it is written, so
+	   run never writes a file that report, compare or history refuse; then
+	   reported from the typed form */
 	cs_res_file typed;
 	const cs_res_file *one = &typed;
 	if (cs_results_decode(results, "this run", &typed, why, sizeof why) != 0) {
-		fprintf(stderr, "cryptospeed: %s\n", why);
+		fprintf(stderr,
+			"cryptospeed: %s (the result file's own reader refuses it: not written)\n",
+			why);
 		rc = CS_EXIT_FAILURE;
 	} else {
+		if (cfg->out &&
+		    cs_outfile_write_json(a.out_target, results, why, sizeof why) != 0) {
+			fprintf(stderr, "cryptospeed: %s\n", why);
+			rc = CS_EXIT_FAILURE;
+		}
 		cs_report_emit(&one, 1, cfg->format, CS_VIEW_MATRIX, stdout);
 		cs_results_free(&typed);
 	}

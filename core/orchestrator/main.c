@@ -1,6 +1,9 @@
 /* cryptospeed: the orchestrator's command line; each subcommand in cmd_<name>.c. */
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -34,6 +37,36 @@ print_help(FILE *f)
 	fputs(cs_exit_status_help, f);
 }
 
+/*
+ * The one rule for standard output: whatever a command returns, output that
+ * could not be written (a full disk, a closed pipe, >/dev/full) is never a
+ * success. A status that already says something went wrong is kept.
+ */
+static bool stdout_checked;
+
+static int
+checked_stdout(int rc)
+{
+	stdout_checked = true;
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (rc == CS_EXIT_OK) {
+			fprintf(stderr, "cryptospeed: cannot write to standard output\n");
+			rc = CS_EXIT_FAILURE;
+		}
+	}
+	return rc;
+}
+
+static void
+at_exit_stdout(void)
+{
+	/* exit(0) from inside a command (its --help): the same rule */
+	if (!stdout_checked && (fflush(stdout) != 0 || ferror(stdout))) {
+		fprintf(stderr, "cryptospeed: cannot write to standard output\n");
+		_exit(CS_EXIT_FAILURE);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -41,18 +74,19 @@ main(int argc, char **argv)
 		print_help(stderr);
 		return CS_EXIT_USAGE;
 	}
+	atexit(at_exit_stdout);
 	const char *cmd = argv[1];
 	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
 		printf("cryptospeed %s\n", CS_VERSION);
-		return CS_EXIT_OK;
+		return checked_stdout(CS_EXIT_OK);
 	}
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
 		print_help(stdout);
-		return CS_EXIT_OK;
+		return checked_stdout(CS_EXIT_OK);
 	}
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strcmp(cmd, commands[i].name) == 0)
-			return commands[i].fn(argc - 1, argv + 1);
+			return checked_stdout(commands[i].fn(argc - 1, argv + 1));
 	char known[256] = "";
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
 		strcat(known, commands[i].name);

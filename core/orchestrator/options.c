@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "cli.h"
 
 const char cs_exit_status_help[] =
@@ -18,7 +19,8 @@ const char cs_exit_status_help[] =
 	"  2  bad input: an option, a selection that matches no cell, a malformed file\n"
 	"  3  libraries disagree on the same input (cells marked '!');\n"
 	"     conform: a library accepted an invalid test vector\n"
-	"  4  some cells wrong, crashed, timeout or error; the others measured and written;\n"
+	"  4  some cells wrong, crashed, timeout or error, or a selected worker could not\n"
+	"     start; the others measured and written (import: lines it could not read);\n"
 	"     conform: a valid vector refused or answered wrong, or a vector crashed\n"
 	"  5  compare: inconclusive, the machine drifted (reference cell)\n"
 	"  128+N  stopped by signal N (SIGINT, SIGTERM, SIGHUP): what was measured is written\n";
@@ -27,12 +29,14 @@ void
 cs_usage_error(const char *fmt, ...)
 {
 	va_list ap;
+	char msg[4096], safe[4096];
 	fflush(stdout);
-	fputs("cryptospeed: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	/* a message names values from files and arguments: no control character of
+	   theirs reaches the terminal */
+	fprintf(stderr, "cryptospeed: %s\n", cs_esc_term_buf(safe, sizeof safe, msg));
 	exit(CS_EXIT_USAGE);
 }
 

@@ -188,4 +188,8 @@ void cs_run_free(cs_run *run);
    signatures another library refused. */
 int cs_interop_check(cs_run *run);
 
+/* ---- record.c ---- */
+/* The run as a result document (docs/results-format.md). */
+json_t *cs_results_json(const cs_run *run);
+
 #endif

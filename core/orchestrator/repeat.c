@@ -21,17 +21,6 @@ str(json_t *o, const char *k)
 	return s ? s : "";
 }
 
-/* A cell of a run being written (JSON) and its identity among the cells of
-   the other repetitions: every field that tells two cells apart. */
-static int
-cell_key(json_t *c, char *buf, size_t n)
-{
-	return snprintf(buf, n, "%s\x1f%s\x1f%s\x1f%s\x1f%lld\x1f%s\x1f%s\x1f%lld", str(c, "lib"),
-			str(c, "path"), str(c, "variant"), str(c, "mask"),
-			(long long)json_integer_value(json_object_get(c, "multi")), str(c, "alg"),
-			str(c, "op"), (long long)json_integer_value(json_object_get(c, "size")));
-}
-
 /* One repetition of one cell, as kept under the cell's "repetitions" (its
    samples only until summarize_cell moves them into the cell's). */
 static json_t *
@@ -89,7 +78,20 @@ summarize_cell(json_t *cell)
 	/* each repetition's samples are kept once, in the cell's "samples", in
 	   repetition order (repetition k: its n_samples after those before it) */
 	json_array_foreach(reps, i, r) json_object_del(r, "samples");
-	if (n > 0) {
+	if (strcmp(str(cell, "status"), "ok") != 0) {
+		/* ended badly in some repetition: never a rate; the ok
+		   repetitions' samples are kept as partial */
+		const char *timed[] = {"rate",	    "ns_per_op",     "ci95_rel",	  "samples",
+				       "n_samples", "multi_windows", "multi_worker_rates"};
+		for (size_t k = 0; k < sizeof timed / sizeof timed[0]; k++)
+			json_object_del(cell, timed[k]);
+		if (total > 0)
+			json_object_set_new(cell, "partial",
+					    json_pack("{sI so}", "n_samples", (json_int_t)total,
+						      "samples", samples));
+		else
+			json_decref(samples);
+	} else if (n > 0) {
 		json_t *jr = quantiles(rate, n), *jn = quantiles(ns, n);
 		json_t *old_rate = json_object_get(cell, "rate"),
 		       *old_ns = json_object_get(cell, "ns_per_op");
@@ -125,16 +127,30 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 	json_t *cells = json_object_get(first, "cells"), *c;
 	size_t i;
 	cs_index *maps = calloc(n, sizeof *maps);
-	if (!maps)
+	cs_res_file *typed = calloc(n, sizeof *typed);
+	if (!maps || !typed) {
+		free(maps), free(typed);
 		return -1;
+	}
 	int rc = 0;
+	/* each repetition as the typed model, for the one cell identity
+	   (cs_res_cell_key, as compare and history match cells); cell i of the
+	   model is cell i of the document */
+	size_t decoded = 0;
+	for (; decoded < n && rc == 0; decoded++) {
+		char why[512];
+		if (cs_results_decode(results[decoded], "repetition", &typed[decoded], why,
+				      sizeof why) != 0) {
+			fprintf(stderr, "cryptospeed: %s\n", why);
+			rc = -1;
+		}
+	}
 	/* each later repetition's cells, keyed */
 	for (size_t r = 1; r < n && rc == 0; r++) {
-		json_array_foreach(json_object_get(results[r], "cells"), i, c)
-		{
+		for (i = 0; i < typed[r].n_cells; i++) {
 			char key[1024];
 			bool found;
-			int len = cell_key(c, key, sizeof key);
+			int len = cs_res_cell_key(&typed[r].cells[i], key, sizeof key);
 			if (cs_index_put(&maps[r], key, (size_t)len, i, &found) == CS_INDEX_NONE)
 				rc = -1;
 		}
@@ -147,7 +163,7 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 		if (rc)
 			break;
 		char key[1024];
-		int len = cell_key(c, key, sizeof key);
+		int len = cs_res_cell_key(&typed[0].cells[i], key, sizeof key);
 		json_t *reps = json_array();
 		json_array_append_new(reps, rep_json(c, seeds[0]));
 		/* a cell ok in every repetition stays ok; else it takes the first
@@ -194,7 +210,10 @@ cs_repeat_fold(json_t **results, const unsigned *seeds, size_t n)
 			json_object_set_new(first, "interrupted", json_true());
 	for (size_t r = 0; r < n; r++)
 		cs_index_free(&maps[r]);
+	for (size_t r = 0; r < decoded; r++)
+		cs_results_free(&typed[r]);
 	free(maps);
+	free(typed);
 	return rc;
 }
 

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "escape.h"
 #include "orchestrator.h"
 
 #define MAX_RESTARTS 8
@@ -494,7 +495,7 @@ gather_evidence(cs_run *run, cs_rcell *c)
 	    !same_id(rep.id, c->id, "evidence reply", err, sizeof err)) {
 		if (r == CS_REQ_OK)
 			fprintf(stderr, "cryptospeed: %s broke the protocol: %s\n",
-				c->w->file->name, err);
+				cs_esc_term(c->w->file->name), cs_esc_term(err));
 		cs_worker_kill(c->w);
 		return;
 	}
@@ -636,7 +637,8 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 		snprintf(w->env_name, sizeof w->env_name, "%s", env ? env : "");
 		snprintf(w->env_value, sizeof w->env_value, "%s", val ? val : "");
 		if (cs_worker_start(w, cfg) != 0)
-			fprintf(stderr, "cryptospeed: %s mask %s: %s\n", f->name, mask, w->error);
+			fprintf(stderr, "cryptospeed: %s mask %s: %s\n", cs_esc_term(f->name), mask,
+				cs_esc_term(w->error));
 		else if (w->info.mask_applied == 0) {
 			/* never an unmasked number under a mask's name */
 			snprintf(lost, sizeof lost,
@@ -644,7 +646,8 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 				 "launcher drop the environment?)",
 				 mask, w->env_name);
 			why = lost;
-			fprintf(stderr, "cryptospeed: %s %s\n", f->name, lost);
+			fprintf(stderr, "cryptospeed: %s %s\n", cs_esc_term(f->name),
+				cs_esc_term(lost));
 		}
 	}
 	if (!w->hello) {
@@ -663,7 +666,8 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 		memcpy(m->env_name, w->env_name, sizeof m->env_name);
 		memcpy(m->env_value, w->env_value, sizeof m->env_value);
 		if (!why && cs_worker_start(m, cfg) != 0)
-			fprintf(stderr, "cryptospeed: %s x%d: %s\n", f->name, cfg->multi, m->error);
+			fprintf(stderr, "cryptospeed: %s x%d: %s\n", cs_esc_term(f->name),
+				cfg->multi, cs_esc_term(m->error));
 		if (!m->hello) {
 			m->info = base->info;
 			m->hello = json_incref(base->hello);
@@ -712,7 +716,8 @@ start_variant(cs_run *run, const cs_worker_file *file, const cs_variant *variant
 	if (!base)
 		return -1;
 	if (cs_worker_start(base, cfg) != 0) {
-		fprintf(stderr, "cryptospeed: %s: %s\n", file->name, base->error);
+		fprintf(stderr, "cryptospeed: %s: %s\n", cs_esc_term(file->name),
+			cs_esc_term(base->error));
 		return 0; /* no hello, no impl list: recorded under "libraries" */
 	}
 	const cs_msg_hello *h = cs_worker_hello(base);

@@ -42,7 +42,9 @@ scan_dir(const char *dir, cs_worker_file *out, size_t n, size_t max)
 		char path[PATH_MAX];
 		struct stat st;
 		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || access(path, X_OK) != 0)
+		/* a worker that is not executable is still found: it then fails to
+		   start with its reason, rather than vanishing from a selection */
+		if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
 			continue;
 		bool seen = false;
 		for (size_t i = 0; i < n; i++)

@@ -25,13 +25,14 @@
 #include <jansson.h>
 
 #include "cryptospeed/adapter.h"
+#include "size.h"
 
 /* Bumped whenever a message changes incompatibly; hello carries it and the
    orchestrator refuses a worker that speaks another. */
 #define CS_PROTOCOL_VERSION 1
 
-/* The largest `size` (bytes per operation) a worker accepts: 64 MiB. */
-#define CS_MSG_MAX_SIZE (64 * 1024 * 1024)
+/* The largest `size` (bytes per operation) a worker accepts: CS_SIZE_MAX. */
+#define CS_MSG_MAX_SIZE CS_SIZE_MAX
 /* The most batches one sample request may ask for. */
 #define CS_MSG_MAX_N 1000
 /* Bounds of the tables a hello carries. */

@@ -4,26 +4,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "report.h"
 #include "verdict.h"
-
-int
-cs_report_cell_key(const cs_res_cell *c, char *key, size_t n)
-{
-	char label[CS_RES_LABEL_MAX];
-	cs_res_row_label(c, label, sizeof label);
-	return snprintf(key, n, "%s\x1f%s\x1f%s\x1f%lld", label, c->alg, c->op, c->size);
-}
-
-void
-cs_report_cell_name(const cs_res_cell *c, size_t file, size_t n_files, char *name, size_t n)
-{
-	char label[CS_RES_LABEL_MAX], prefix[32] = "";
-	cs_res_row_label(c, label, sizeof label);
-	if (n_files > 1)
-		snprintf(prefix, sizeof prefix, "[%zu] ", file + 1);
-	snprintf(name, n, "%s%s %s %s %lld", prefix, label, c->alg, c->op, c->size);
-}
 
 static const char *
 speed_name(cs_speed s)
@@ -47,10 +30,12 @@ heading(const cs_comparison *c, FILE *f)
 {
 	const cs_compare_opts *o = &c->opts;
 	if (c->same_run)
-		fprintf(f, "compare %s (BASE) -> %s (NEW) in one run of '%s'\n", o->base_sel,
-			o->cur_sel, c->base_name);
+		fprintf(f, "compare %s (BASE) -> %s (NEW) in one run of '%s'\n",
+			cs_esc_term(o->base_sel), cs_esc_term(o->cur_sel),
+			cs_esc_term(c->base_name));
 	else
-		fprintf(f, "compare BASE '%s' -> NEW '%s'\n", c->base_name, c->cur_name);
+		fprintf(f, "compare BASE '%s' -> NEW '%s'\n", cs_esc_term(c->base_name),
+			cs_esc_term(c->cur_name));
 	size_t weak = 0;
 	for (size_t i = 0; i < c->n_cells; i++)
 		weak += c->cells[i].speed != CS_SPEED_NONE && c->cells[i].weak;
@@ -65,8 +50,8 @@ heading(const cs_comparison *c, FILE *f)
 		fprintf(f, "drift: no reference cell in both files (noop/noop or openssl/evp "
 			   "sha256 digest 8192)\n");
 	else
-		fprintf(f, "drift: reference %s NEW/BASE %.3f (%+.1f%%)%s\n", c->drift_ref,
-			c->drift, (c->drift - 1) * 100,
+		fprintf(f, "drift: reference %s NEW/BASE %.3f (%+.1f%%)%s\n",
+			cs_esc_term(c->drift_ref), c->drift, (c->drift - 1) * 100,
 			c->inconclusive ? ": the machine drifted more than the threshold, speed "
 					  "verdicts are inconclusive"
 					: "");
@@ -107,8 +92,8 @@ cs_compare_text(const cs_comparison *c, FILE *f)
 			fprintf(f,
 				"  %-36s %-26s %12s -> %12s  %+6.1f%%%s  noise %.1f%%  reps "
 				"%zu/%zu%s\n",
-				x->label, x->what, rb, rc, (x->ratio - 1) * 100, ci, x->noise * 100,
-				x->n_base, x->n_cur,
+				cs_esc_term(x->label), cs_esc_term(x->what), rb, rc,
+				(x->ratio - 1) * 100, ci, x->noise * 100, x->n_base, x->n_cur,
 				x->weak	    ? " (weak)"
 				: x->paired ? " (paired)"
 					    : "");
@@ -124,34 +109,38 @@ cs_compare_text(const cs_comparison *c, FILE *f)
 		for (size_t i = 0; i < c->n_cells; i++) {
 			const cs_cell_cmp *x = &c->cells[i];
 			if (pass ? x->hw_gained && !x->hw_lost : x->hw_lost)
-				fprintf(f, "  %-36s %-26s %s -> %s\n", x->label, x->what,
-					x->hw_base, x->hw_cur);
+				fprintf(f, "  %-36s %-26s %s -> %s\n", cs_esc_term(x->label),
+					cs_esc_term(x->what), cs_esc_term(x->hw_base),
+					cs_esc_term(x->hw_cur));
 		}
 	}
 	section("status changed (ok -> other)", c->count[CS_FLAG_STATUS], f);
 	for (size_t i = 0; i < c->n_cells; i++) {
 		const cs_cell_cmp *x = &c->cells[i];
 		if (x->status_changed)
-			fprintf(f, "  %-36s %-26s ok -> %s%s%s\n", x->label, x->what,
-				x->cur ? x->cur->status : "?", x->cur && x->cur->detail ? ": " : "",
-				x->cur && x->cur->detail ? x->cur->detail : "");
+			fprintf(f, "  %-36s %-26s ok -> %s%s%s\n", cs_esc_term(x->label),
+				cs_esc_term(x->what), cs_esc_term(x->cur ? x->cur->status : "?"),
+				x->cur && x->cur->detail ? ": " : "",
+				cs_esc_term(x->cur && x->cur->detail ? x->cur->detail : ""));
 	}
 	section("missing in NEW", c->count[CS_FLAG_MISSING], f);
 	for (size_t i = 0; i < c->n_cells; i++)
 		if (c->cells[i].base && !c->cells[i].cur)
-			fprintf(f, "  %-36s %s\n", c->cells[i].label, c->cells[i].what);
+			fprintf(f, "  %-36s %s\n", cs_esc_term(c->cells[i].label),
+				cs_esc_term(c->cells[i].what));
 	section("new in NEW", c->new_cells, f);
 	for (size_t i = 0; i < c->n_cells; i++)
 		if (!c->cells[i].base)
-			fprintf(f, "  %-36s %s\n", c->cells[i].label, c->cells[i].what);
+			fprintf(f, "  %-36s %s\n", cs_esc_term(c->cells[i].label),
+				cs_esc_term(c->cells[i].what));
 	if (!c->same_run) {
 		section("library version or build changed", c->n_libs, f);
 		for (size_t i = 0; i < c->n_libs; i++)
-			fprintf(f, "  %-16s '%s' -> '%s'\n", c->libs[i].name,
-				c->libs[i].base[0] ? c->libs[i].base : "(absent)",
-				c->libs[i].cur[0] ? c->libs[i].cur : "(absent)");
+			fprintf(f, "  %-16s '%s' -> '%s'\n", cs_esc_term(c->libs[i].name),
+				cs_esc_term(c->libs[i].base[0] ? c->libs[i].base : "(absent)"),
+				cs_esc_term(c->libs[i].cur[0] ? c->libs[i].cur : "(absent)"));
 		fprintf(f, "\nhost, CPU or kernel changed: %s\n",
-			c->host_changes[0] ? c->host_changes : "no");
+			cs_esc_term(c->host_changes[0] ? c->host_changes : "no"));
 	}
 	fprintf(f, "\nverdict: ");
 	if (c->status == 1) {

@@ -4,21 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "verdict.h"
 
 #define MAX_ROWS 50
-
-/* Markdown table cells: no pipes or newlines. */
-static void
-md(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '|')
-			fputs("\\|", f);
-		else
-			fputc(*s == '\n' ? ' ' : *s, f);
-	}
-}
 
 static void
 rate(FILE *f, double v, const char *unit)
@@ -96,11 +85,11 @@ table(const cs_comparison *c, FILE *f, const char *title, row_fn *want, int kind
 		if (!want(x))
 			continue;
 		shown++;
-		fputs("| `", f);
-		md(f, x->label);
+		fputs("| ", f);
+		cs_esc_md(f, x->label);
 		fputs(" ", f);
-		md(f, x->what);
-		fputs("` |", f);
+		cs_esc_md(f, x->what);
+		fputs(" |", f);
 		if (kind == 0) {
 			fputc(' ', f);
 			rate(f, x->base_rate, x->unit);
@@ -109,13 +98,17 @@ table(const cs_comparison *c, FILE *f, const char *title, row_fn *want, int kind
 			fprintf(f, " | %+.1f%% | %.1f%% | %zu / %zu%s |", (x->ratio - 1) * 100,
 				x->noise * 100, x->n_base, x->n_cur, x->weak ? " (weak)" : "");
 		} else if (kind == 1) {
-			fprintf(f, " %s | %s |", x->hw_base, x->hw_cur);
+			fputc(' ', f);
+			cs_esc_md(f, x->hw_base);
+			fputs(" | ", f);
+			cs_esc_md(f, x->hw_cur);
+			fputs(" |", f);
 		} else if (kind == 2) {
 			fputc(' ', f);
-			md(f, x->cur->status);
+			cs_esc_md(f, x->cur->status);
 			if (x->cur->detail) {
 				fputs(": ", f);
-				md(f, x->cur->detail);
+				cs_esc_md(f, x->cur->detail);
 			}
 			fputs(" |", f);
 		}
@@ -133,15 +126,27 @@ cs_compare_markdown(const cs_comparison *c, FILE *f)
 			      : c->status == 5 ? "**INCONCLUSIVE**: the machine drifted"
 					       : "**OK**: no regression";
 	fprintf(f, "### cryptospeed compare: %s\n\n", verdict);
-	if (c->same_run)
-		fprintf(f, "`%s` (BASE) vs `%s` (NEW), one interleaved run of `%s`. ",
-			c->opts.base_sel, c->opts.cur_sel, c->base_name);
-	else
-		fprintf(f, "BASE `%s` vs NEW `%s`. ", c->base_name, c->cur_name);
+	if (c->same_run) {
+		cs_esc_md(f, c->opts.base_sel);
+		fputs(" (BASE) vs ", f);
+		cs_esc_md(f, c->opts.cur_sel);
+		fputs(" (NEW), one interleaved run of ", f);
+		cs_esc_md(f, c->base_name);
+		fputs(". ", f);
+	} else {
+		fputs("BASE ", f);
+		cs_esc_md(f, c->base_name);
+		fputs(" vs NEW ", f);
+		cs_esc_md(f, c->cur_name);
+		fputs(". ", f);
+	}
 	fprintf(f, "%zu cells compared, threshold %.3g%%.", c->compared, c->opts.threshold * 100);
-	if (c->drift_ref[0])
-		fprintf(f, " Drift (reference `%s`): %+.1f%%%s.", c->drift_ref,
-			(c->drift - 1) * 100, c->inconclusive ? ", beyond the threshold" : "");
+	if (c->drift_ref[0]) {
+		fputs(" Drift (reference ", f);
+		cs_esc_md(f, c->drift_ref);
+		fprintf(f, "): %+.1f%%%s.", (c->drift - 1) * 100,
+			c->inconclusive ? ", beyond the threshold" : "");
+	}
 	fputs("\n\n| kind | cells | fails the job |\n|---|---:|---|\n", f);
 	for (int k = 0; k < CS_FLAG_COUNT; k++)
 		fprintf(f, "| %s | %zu | %s |\n", cs_flag_name((cs_flag)k), c->count[k],
@@ -162,16 +167,18 @@ cs_compare_markdown(const cs_comparison *c, FILE *f)
 		      "|\n|---|---|---|\n",
 		      f);
 		for (size_t i = 0; i < c->n_libs; i++) {
-			fprintf(f, "| %s | ", c->libs[i].name);
-			md(f, c->libs[i].base[0] ? c->libs[i].base : "(absent)");
+			fputs("| ", f);
+			cs_esc_md(f, c->libs[i].name);
 			fputs(" | ", f);
-			md(f, c->libs[i].cur[0] ? c->libs[i].cur : "(absent)");
+			cs_esc_md(f, c->libs[i].base[0] ? c->libs[i].base : "(absent)");
+			fputs(" | ", f);
+			cs_esc_md(f, c->libs[i].cur[0] ? c->libs[i].cur : "(absent)");
 			fputs(" |\n", f);
 		}
 	}
 	if (c->host_changes[0]) {
 		fputs("\n#### Host, CPU or kernel changed\n\n", f);
-		md(f, c->host_changes);
+		cs_esc_md(f, c->host_changes);
 		fputc('\n', f);
 	}
 }

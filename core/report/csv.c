@@ -3,25 +3,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "report.h"
 
 /* One field and the separator after it. */
 static void
 field(FILE *f, const char *s, char sep)
 {
-	if (!s)
-		s = "";
-	if (strpbrk(s, ",\"\r\n") == NULL) {
-		fputs(s, f);
-	} else {
-		fputc('"', f);
-		for (; *s; s++) {
-			if (*s == '"')
-				fputc('"', f);
-			fputc(*s, f);
-		}
-		fputc('"', f);
-	}
+	cs_esc_csv(f, s);
 	fputc(sep, f);
 }
 

@@ -4,6 +4,7 @@
 #include "exports.h"
 #include "handshake.h"
 #include "report.h"
+#include "verdict.h"
 
 typedef void cs_format_fn(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 
@@ -20,32 +21,76 @@ format_json(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 	json_decref(all);
 }
 
+/* The one registry of output formats: which of report (and run), compare
+   and history print each, and how. */
 static const struct {
 	const char *name;
-	cs_format_fn *fn;
+	cs_format_fn *report;	/* report and run; NULL: not theirs */
+	cs_compare_fn *compare; /* compare; NULL: not its */
+	bool history;		/* history prints it (history.c) */
 } formats[] = {
-	{"text", cs_report_text},
-	{"json", format_json},
-	{"csv", cs_report_csv},
-	{"openssl", cs_report_openssl},
-	{"openssl-mr", cs_report_openssl_mr},
-	{"markdown", cs_report_markdown},
-	{"html", cs_report_html},
-	{"bmf", cs_report_bmf},
-	{"gbench", cs_report_gbench},
+	{"text", cs_report_text, cs_compare_text, true},
+	{"json", format_json, cs_compare_json, true},
+	{"csv", cs_report_csv, NULL, false},
+	{"openssl", cs_report_openssl, NULL, false},
+	{"openssl-mr", cs_report_openssl_mr, NULL, false},
+	{"markdown", cs_report_markdown, cs_compare_markdown, false},
+	{"html", cs_report_html, NULL, false},
+	{"bmf", cs_report_bmf, NULL, false},
+	{"gbench", cs_report_gbench, NULL, false},
+	{"junit", NULL, cs_compare_junit, false},
 };
+#define N_FORMATS (sizeof formats / sizeof formats[0])
 
-const char *const cs_report_format_names[] = {"text",	  "json", "csv", "openssl", "openssl-mr",
-					      "markdown", "html", "bmf", "gbench",  NULL};
 const char *const cs_report_view_names[] = {"matrix", "rank", "handshake", NULL};
 
-bool
-cs_report_format_known(const char *name)
+static bool
+serves(size_t i, cs_format_for cmd)
 {
-	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-		if (strcmp(formats[i].name, name) == 0)
+	return cmd == CS_FOR_REPORT    ? formats[i].report != NULL
+	       : cmd == CS_FOR_COMPARE ? formats[i].compare != NULL
+				       : formats[i].history;
+}
+
+const char *
+cs_format_name(cs_format_for cmd, size_t k)
+{
+	for (size_t i = 0; i < N_FORMATS; i++)
+		if (serves(i, cmd) && k-- == 0)
+			return formats[i].name;
+	return NULL;
+}
+
+void
+cs_format_names(cs_format_for cmd, const char *sep, char *buf, size_t n)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t k = 0; cs_format_name(cmd, k) && used < n; k++) {
+		int w = snprintf(buf + used, n - used, "%s%s", k ? sep : "",
+				 cs_format_name(cmd, k));
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+}
+
+bool
+cs_format_known(cs_format_for cmd, const char *name)
+{
+	for (size_t i = 0; i < N_FORMATS; i++)
+		if (serves(i, cmd) && strcmp(formats[i].name, name) == 0)
 			return true;
 	return false;
+}
+
+cs_compare_fn *
+cs_format_compare(const char *name)
+{
+	for (size_t i = 0; i < N_FORMATS; i++)
+		if (formats[i].compare && strcmp(formats[i].name, name) == 0)
+			return formats[i].compare;
+	return NULL;
 }
 
 cs_view
@@ -61,11 +106,12 @@ int
 cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view, FILE *f)
 {
 	/* the handshake view is text whatever the format (its default configurations) */
-	if (view == CS_VIEW_HANDSHAKE && cs_report_format_known(format))
+	if (view == CS_VIEW_HANDSHAKE && cs_format_known(CS_FOR_REPORT, format))
 		return cs_report_handshake(files, n, NULL, f);
-	for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++)
-		if (strcmp(formats[i].name, format) == 0 && view < CS_VIEW_COUNT) {
-			formats[i].fn(files, n, view, f);
+	for (size_t i = 0; i < N_FORMATS; i++)
+		if (formats[i].report && strcmp(formats[i].name, format) == 0 &&
+		    view < CS_VIEW_COUNT) {
+			formats[i].report(files, n, view, f);
 			return 0;
 		}
 	return -1;

@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "handshake.h"
 
 const cs_hs_step cs_hs_steps[] = {
@@ -220,10 +221,10 @@ print_config(FILE *f, const cs_res_file *file, const cs_hs_config *cfg)
 			snprintf(sh, sizeof sh, "%.0f", 1e6 / cost.server_us);
 		}
 		/* "—" is one column but three bytes: pad by hand */
-		fprintf(f, "%-34s %*s %*s %*s %*s%s%s%s\n", list[i], cost.client ? 11 : 13, cu,
-			cost.server ? 11 : 13, su, cost.client ? 12 : 14, ch, cost.server ? 12 : 14,
-			sh, cost.missing[0] ? "  (not measured: " : "", cost.missing,
-			cost.missing[0] ? ")" : "");
+		fprintf(f, "%-34s %*s %*s %*s %*s%s%s%s\n", cs_esc_term(list[i]),
+			cost.client ? 11 : 13, cu, cost.server ? 11 : 13, su, cost.client ? 12 : 14,
+			ch, cost.server ? 12 : 14, sh, cost.missing[0] ? "  (not measured: " : "",
+			cs_esc_term(cost.missing), cost.missing[0] ? ")" : "");
 	}
 	free(list);
 }
@@ -247,7 +248,7 @@ cs_report_handshake(const cs_res_file *const *files, size_t n, const char *confi
 		   "per core, without I/O, parsing or\ncertificate decoding.\n");
 	for (size_t k = 0; k < n; k++) {
 		if (n > 1)
-			fprintf(f, "\n== %s\n", files[k]->name);
+			fprintf(f, "\n== %s\n", cs_esc_term(files[k]->name));
 		for (size_t i = 0; i < n_cfg; i++)
 			print_config(f, files[k], &cfgs[i]);
 	}

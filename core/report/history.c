@@ -6,12 +6,15 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
 #include "changepoint.h"
+#include "escape.h"
+#include "outfile.h"
 #include "history.h"
 #include "report.h"
 
@@ -77,10 +80,50 @@ order(hfile *f, size_t n, bool same_cpu)
 			return fail(2,
 				    "'%s' (host '%s', %s %s) and '%s' (host '%s', %s %s) come "
 				    "from different hosts",
-				    f[0].path, a->hostname, a->cpu_arch, a->cpu_model, f[i].path,
-				    b->hostname, b->cpu_arch, b->cpu_model);
+				    cs_esc_term(f[0].path), cs_esc_term(a->hostname),
+				    cs_esc_term(a->cpu_arch), cs_esc_term(a->cpu_model),
+				    cs_esc_term(f[i].path), cs_esc_term(b->hostname),
+				    cs_esc_term(b->cpu_arch), cs_esc_term(b->cpu_model));
 	}
 	qsort(f, n, sizeof *f, cmp_file);
+	return 0;
+}
+
+/*
+ * One run, one point. A run is identified by its host and the time it
+ * started ("hostname" + "started", written once by `run`); a file without a
+ * start time (an import) by its whole content. Copies of one run (the same
+ * file given twice, a renamed copy) keep the first; two files that claim one
+ * run but differ are refused (2) rather than averaged or picked from.
+ * f is in time order; returns 0 with *n the runs kept.
+ */
+static int
+dedupe(hfile *f, size_t *n)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < *n; i++) {
+		const cs_res_file *b = f[i].r;
+		bool dup = false;
+		for (size_t j = 0; j < kept && !dup; j++) {
+			const cs_res_file *a = f[j].r;
+			bool same_id = *a->started && strcmp(a->started, b->started) == 0 &&
+				       strcmp(a->hostname, b->hostname) == 0;
+			/* equal contents mean equal ids, so contents are compared only
+			   for one id or for files without a start time: not n^2 documents */
+			bool same_content = (same_id || !*a->started || !*b->started) &&
+					    json_equal(a->root, b->root);
+			if (same_id && !same_content)
+				return fail(2,
+					    "'%s' and '%s' are one run (host '%s', started %s) "
+					    "with different contents: keep one of them",
+					    cs_esc_term(f[j].path), cs_esc_term(f[i].path),
+					    cs_esc_term(b->hostname), cs_esc_term(b->started));
+			dup = same_id || same_content;
+		}
+		if (!dup)
+			f[kept++] = f[i];
+	}
+	*n = kept;
 	return 0;
 }
 
@@ -101,7 +144,7 @@ collect(hfile *f, size_t nf, size_t *n_cells)
 		for (size_t j = 0; j < f[i].r->n_cells; j++) {
 			const cs_res_cell *c = &f[i].r->cells[j];
 			char key[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
-			int len = cs_report_cell_key(c, key, sizeof key);
+			int len = cs_res_cell_key(c, key, sizeof key);
 			bool found;
 			if (n == cap) {
 				cap = cap ? 2 * cap : 64;
@@ -189,7 +232,8 @@ print_text(FILE *out, const hfile *f, size_t nf, hcell *cells, size_t n, const h
 	for (size_t i = 0; i < n; i++)
 		changed += cells[i].n_cp > 0;
 	fprintf(out, "history of %zu result files from host '%s' (%s, %s), %s .. %s\n", nf,
-		h->hostname, h->cpu_arch, h->cpu_model, f[0].started, f[nf - 1].started);
+		cs_esc_term(h->hostname), cs_esc_term(h->cpu_arch), cs_esc_term(h->cpu_model),
+		cs_esc_term(f[0].started), cs_esc_term(f[nf - 1].started));
 	fprintf(out,
 		"change points: e-divisive means, permutation test p <= %g (%zu "
 		"permutations), segments >= %zu points, steps >= %g%%\n",
@@ -203,7 +247,7 @@ print_text(FILE *out, const hfile *f, size_t nf, hcell *cells, size_t n, const h
 				continue;
 			double scale;
 			const char *unit = unit_of(c, &scale);
-			fprintf(out, "\n%s (%s)%s\n  ", c->key, unit,
+			fprintf(out, "\n%s (%s)%s\n  ", cs_esc_term(c->key), unit,
 				c->n_cp ? "" : ": no change point");
 			for (size_t k = 0, cp = 0; k < nf; k++) {
 				bool here = cp < (size_t)c->n_cp && c->at[c->cp[cp].index] == k;
@@ -219,7 +263,7 @@ print_text(FILE *out, const hfile *f, size_t nf, hcell *cells, size_t n, const h
 				const cs_changepoint *p = &c->cp[k];
 				const hfile *at = &f[c->at[p->index]];
 				fprintf(out, "  change at #%zu (%s, %s): ", c->at[p->index],
-					at->started, at->path);
+					cs_esc_term(at->started), cs_esc_term(at->path));
 				put_rate(out, p->before / scale, " -> ");
 				put_rate(out, p->after / scale, " ");
 				fprintf(out, "%s (%+.1f%%), p = %.3g\n", unit,
@@ -268,22 +312,40 @@ json_out(const hfile *f, size_t nf, hcell *cells, size_t n, const hopts *o)
 			 "threshold", o->threshold, "files", files, "cells", jc);
 }
 
-/* One small SVG per changed cell: the rates, the change points, segment medians. */
-static int
-write_svg(const char *dir, const hcell *c, size_t nf)
+typedef struct svg_arg {
+	const hcell *c; /* the changed cell */
+	size_t nf;	/* files (points on the x axis) */
+} svg_arg;
+
+/*
+ * The SVG's file name: the key's letters, digits, '-' and '.', others as
+ * '_', at most 80 bytes of them, then '-' and 16 hex digits of the key's
+ * FNV-1a hash, so that every key has its own bounded name whatever its
+ * length or characters.
+ */
+static void
+svg_name(const char *key, char *name, size_t size)
 {
-	char name[400], path[4096];
+	uint64_t hash = 1469598103934665603u;
+	for (const unsigned char *s = (const unsigned char *)key; *s; s++)
+		hash = (hash ^ *s) * 1099511628211u;
+	char stem[81];
 	size_t k = 0;
-	for (const char *s = c->key; *s && k + 1 < sizeof name; s++)
-		name[k++] = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+	for (const char *s = key; *s && k + 1 < sizeof stem; s++)
+		stem[k++] = (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
 					    (*s >= '0' && *s <= '9') || *s == '-' || *s == '.'
 				    ? *s
 				    : '_';
-	name[k] = '\0';
-	snprintf(path, sizeof path, "%s/%s.svg", dir, name);
-	FILE *out = fopen(path, "w");
-	if (!out)
-		return -1;
+	stem[k] = '\0';
+	snprintf(name, size, "%s-%016llx.svg", stem, (unsigned long long)hash);
+}
+
+/* One small SVG per changed cell: the rates, the change points, segment medians. */
+static int
+svg_body(FILE *out, void *arg)
+{
+	const hcell *c = ((const svg_arg *)arg)->c;
+	size_t nf = ((const svg_arg *)arg)->nf;
 	double lo = INFINITY, hi = -INFINITY, scale;
 	const char *unit = unit_of(c, &scale);
 	for (size_t i = 0; i < nf; i++)
@@ -303,7 +365,11 @@ write_svg(const char *dir, const hcell *c, size_t nf)
 		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
 		"viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"10\">\n",
 		w, h, w, h);
-	fprintf(out, "<title>%s</title>\n<text x=\"4\" y=\"12\">%s</text>\n", c->key, c->key);
+	fputs("<title>", out);
+	cs_esc_xml(out, c->key);
+	fputs("</title>\n<text x=\"4\" y=\"12\">", out);
+	cs_esc_xml(out, c->key);
+	fputs("</text>\n", out);
 	fprintf(out,
 		"<text x=\"4\" y=\"%.1f\">%.4g</text><text x=\"4\" y=\"%.1f\">%.4g</text>"
 		"<text x=\"4\" y=\"%.1f\">%s</text>\n",
@@ -334,7 +400,22 @@ write_svg(const char *dir, const hcell *c, size_t nf)
 #undef X
 #undef Y
 	fprintf(out, "</svg>\n");
-	return fclose(out) == 0 ? 0 : -1;
+	return ferror(out) ? -1 : 0;
+}
+
+/* The SVG of c in dir, replaced atomically (a symbolic link planted in dir is
+   replaced, never written through). */
+static int
+write_svg(const char *dir, const hcell *c, size_t nf, char *why, size_t why_size)
+{
+	char name[128], path[4096];
+	svg_name(c->key, name, sizeof name);
+	if (snprintf(path, sizeof path, "%s/%s", dir, name) >= (int)sizeof path) {
+		snprintf(why, why_size, "--svg '%s': the directory name is too long", dir);
+		return -1;
+	}
+	svg_arg arg = {.c = c, .nf = nf};
+	return cs_outfile_write(path, svg_body, &arg, why, why_size);
 }
 
 int
@@ -349,6 +430,14 @@ cs_history(const cs_res_file *const *results, size_t nf, const cs_history_opts *
 	for (size_t i = 0; i < nf; i++)
 		f[i] = (hfile){.path = results[i]->name, .r = results[i], .arg = i};
 	int rc = nf ? order(f, nf, o->same_cpu) : 0;
+	size_t given = nf;
+	if (!rc && nf)
+		rc = dedupe(f, &nf);
+	if (!rc && nf < given)
+		fprintf(stderr,
+			"history: %zu of %zu result files are copies of a run given before; "
+			"each run counts once\n",
+			given - nf, given);
 	if (!rc && o->svg_dir && mkdir(o->svg_dir, 0777) != 0 && errno != EEXIST)
 		rc = fail(1, "cannot create '%s': %s", o->svg_dir, strerror(errno));
 	size_t n = 0;
@@ -371,9 +460,8 @@ cs_history(const cs_res_file *const *results, size_t nf, const cs_history_opts *
 		print_text(out, f, nf, cells, n, o);
 	}
 	for (size_t i = 0; !rc && o->svg_dir && i < n; i++)
-		if (cells[i].n_cp && write_svg(o->svg_dir, &cells[i], nf) != 0)
-			rc = fail(1, "cannot write an SVG in '%s': %s", o->svg_dir,
-				  strerror(errno));
+		if (cells[i].n_cp && write_svg(o->svg_dir, &cells[i], nf, why, why_size) != 0)
+			rc = 1;
 	for (size_t i = 0; i < n; i++)
 		free(cells[i].rate), free(cells[i].at);
 	free(cells);

@@ -8,25 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "report.h"
 
 #define MISSING "&#8212;"
-
-/* Text or attribute value, escaped for HTML. */
-static void
-esc(FILE *f, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&#39;", f); break;
-		default: fputc(*s, f);
-		}
-	}
-}
 
 static const char *const palette[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
@@ -65,66 +50,66 @@ sources(FILE *f, const cs_matrix *m)
 		const cs_msource *src = &m->sources[s];
 		const cs_res_file *r = src->file;
 		fprintf(f, "<tr><td>%zu</td><td class=\"l\">", s + 1);
-		esc(f, src->src->label);
+		cs_esc_xml(f, src->src->label);
 		fputs("</td><td class=\"l\">", f);
-		esc(f, r->name);
+		cs_esc_xml(f, r->name);
 		if (src->src->imported) {
 			fputs(" (imported from ", f);
-			esc(f, src->src->file ? src->src->file : "?");
+			cs_esc_xml(f, src->src->file ? src->src->file : "?");
 			fprintf(f, " line %lld: one figure per cell, no samples, no evidence)",
 				src->src->line);
 			fputs("</td><td class=\"l\">", f);
-			esc(f, src->src->cpuinfo ? src->src->cpuinfo : "");
+			cs_esc_xml(f, src->src->cpuinfo ? src->src->cpuinfo : "");
 			fputs("</td><td class=\"l\">", f);
-			esc(f, src->src->version ? src->src->version : "");
+			cs_esc_xml(f, src->src->version ? src->src->version : "");
 			fputs("</td><td class=\"l\"></td><td class=\"l\"><code>", f);
 			if (src->src->options && *src->src->options) {
 				fputs("options: ", f);
-				esc(f, src->src->options);
+				cs_esc_xml(f, src->src->options);
 			}
 			if (src->src->compiler && *src->src->compiler) {
 				fputs(" compiler: ", f);
-				esc(f, src->src->compiler);
+				cs_esc_xml(f, src->src->compiler);
 			}
 			fputs("</code></td></tr>\n", f);
 			continue;
 		}
 		fputs("</td><td class=\"l\">", f);
-		esc(f, r->hostname);
+		cs_esc_xml(f, r->hostname);
 		fputs(": ", f);
-		esc(f, r->cpu_model);
+		cs_esc_xml(f, r->cpu_model);
 		fputs(" (", f);
-		esc(f, r->cpu_arch);
+		cs_esc_xml(f, r->cpu_arch);
 		fprintf(f, ", %lld CPUs), kernel ", r->cpus);
-		esc(f, r->kernel);
+		cs_esc_xml(f, r->kernel);
 		fputs("</td><td class=\"l\">cryptospeed ", f);
-		esc(f, r->tool_version);
+		cs_esc_xml(f, r->tool_version);
 		fputs(", ", f);
-		esc(f, r->started);
+		cs_esc_xml(f, r->started);
 		fputs("</td><td class=\"l\">", f);
 		for (size_t i = 0; i < r->n_libs; i++) {
 			const cs_res_lib *l = &r->libs[i];
 			fputs(i ? "<br>" : "", f);
-			esc(f, l->name);
+			cs_esc_xml(f, l->name);
 			if (l->variant) {
 				fputs(" [", f);
-				esc(f, l->variant);
+				cs_esc_xml(f, l->variant);
 				fputs("]", f);
 			}
 			if (l->mask) {
 				fputs(" mask ", f);
-				esc(f, l->mask);
+				cs_esc_xml(f, l->mask);
 			}
 			fputs(": ", f);
-			esc(f, l->error ? l->error : l->version ? l->version : "?");
+			cs_esc_xml(f, l->error ? l->error : l->version ? l->version : "?");
 			if (l->build && *l->build) {
 				fputs(" <code>", f);
-				esc(f, l->build);
+				cs_esc_xml(f, l->build);
 				fputs("</code>", f);
 			}
 		}
 		fputs("</td><td class=\"l\"><code>CPU features: ", f);
-		esc(f, r->cpu_features);
+		cs_esc_xml(f, r->cpu_features);
 		fputs("</code></td></tr>\n", f);
 	}
 	fputs("</table>\n", f);
@@ -209,7 +194,7 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 			if (any) {
 				fputs("\"><title>", f);
 				source_tag(f, m, s);
-				esc(f, b->rows[r].label);
+				cs_esc_xml(f, b->rows[r].label);
 				fputs("</title></polyline>\n", f);
 				series++;
 			}
@@ -241,14 +226,14 @@ bar_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double hi, size_t n_b
 				BAR_LABEL, y + 1, w, bh - 2, palette[r % N_PALETTE],
 				s % 2 ? "0.55" : "0.9");
 			source_tag(f, m, s);
-			esc(f, b->rows[r].label);
+			cs_esc_xml(f, b->rows[r].label);
 			fprintf(f, ": %s %s</title></rect><text x=\"%.1f\" y=\"%.1f\">%s</text>\n",
 				num, b->bytes ? "MB/s" : "op/s", BAR_LABEL + 4 + w, y + bh / 2 + 4,
 				num);
 			fprintf(f, "<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">", BAR_LABEL - 4,
 				y + bh / 2 + 4);
 			source_tag(f, m, s);
-			esc(f, b->rows[r].label);
+			cs_esc_xml(f, b->rows[r].label);
 			fputs("</text>\n", f);
 			i++;
 		}
@@ -285,9 +270,9 @@ chart(FILE *f, const cs_matrix *m, const cs_mblock *b)
 			n_series += b->rows[r].any[s] != NULL;
 	int height = H + (bars ? 0 : 16 * (int)n_series);
 	fputs("<figure class=\"chart\"><figcaption>", f);
-	esc(f, b->alg);
+	cs_esc_xml(f, b->alg);
 	fputc(' ', f);
-	esc(f, b->op);
+	cs_esc_xml(f, b->op);
 	fprintf(f,
 		"</figcaption>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
 		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n"
@@ -316,7 +301,7 @@ chart(FILE *f, const cs_matrix *m, const cs_mblock *b)
 					L, y, L + 30, y, palette[r % N_PALETTE],
 					dashes[s % N_DASHES], L + 36, y + 4);
 				source_tag(f, m, s);
-				esc(f, b->rows[r].label);
+				cs_esc_xml(f, b->rows[r].label);
 				fputs("</text>\n", f);
 				y += 16;
 			}
@@ -328,9 +313,9 @@ static void
 block_title(FILE *f, const cs_mblock *b, const char *tag, const char *unit)
 {
 	fprintf(f, "<table class=\"%s\"><caption>", tag);
-	esc(f, b->alg);
+	cs_esc_xml(f, b->alg);
 	fputc(' ', f);
-	esc(f, b->op);
+	cs_esc_xml(f, b->op);
 	fprintf(f, " (%s)</caption>\n", unit);
 }
 
@@ -351,7 +336,7 @@ matrix(FILE *f, const cs_matrix *m, const cs_mblock *b)
 				continue;
 			fputs("<tr><td>", f);
 			source_tag(f, m, s);
-			esc(f, b->rows[r].label);
+			cs_esc_xml(f, b->rows[r].label);
 			fputs("</td>", f);
 			for (size_t k = 0; k < b->n_sizes; k++) {
 				const cs_res_cell *c = cs_matrix_at(b, &b->rows[r], s, k);
@@ -363,7 +348,7 @@ matrix(FILE *f, const cs_matrix *m, const cs_mblock *b)
 				if (c->ok)
 					cs_report_number(mbs(b, c), num, sizeof num);
 				fputs(c->ok ? "<td>" : "<td class=\"na\">", f);
-				esc(f, c->ok ? num : cs_report_status_word(c->status));
+				cs_esc_xml(f, c->ok ? num : cs_report_status_word(c->status));
 				fputs("</td>", f);
 			}
 			char hw[256] = MISSING;
@@ -371,7 +356,7 @@ matrix(FILE *f, const cs_matrix *m, const cs_mblock *b)
 				cs_report_hw(b->rows[r].any[s], hw, sizeof hw);
 			fputs("<td class=\"l\">", f);
 			if (b->rows[r].any[s])
-				esc(f, hw);
+				cs_esc_xml(f, hw);
 			else
 				fputs(MISSING, f);
 			fputs("</td></tr>\n", f);
@@ -388,17 +373,17 @@ rank_row(void *arg, const cs_rank_row *row)
 	if (row->place)
 		fprintf(f, "%zu", row->place);
 	fputs("</td><td>", f);
-	esc(f, row->label);
+	cs_esc_xml(f, row->label);
 	if (row->place) {
 		char num[48];
 		cs_report_number(row->rate, num, sizeof num);
 		fprintf(f, "</td><td>%s</td><td>%.2fx</td><td class=\"l\">", num, row->e->ratio);
 	} else {
 		fputs("</td><td class=\"na\">", f);
-		esc(f, cs_report_status_word(row->e->c->status));
+		cs_esc_xml(f, cs_report_status_word(row->e->c->status));
 		fputs("</td><td></td><td class=\"l\">", f);
 	}
-	esc(f, row->hw);
+	cs_esc_xml(f, row->hw);
 	fputs("</td></tr>\n", f);
 }
 
@@ -407,11 +392,11 @@ rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
 {
 	char *verdict = cs_rank_verdict(m, b);
 	fputs("<p class=\"verdict\"><b>", f);
-	esc(f, b->alg);
+	cs_esc_xml(f, b->alg);
 	fputc(' ', f);
-	esc(f, b->op);
+	cs_esc_xml(f, b->op);
 	fputs("</b>: ", f);
-	esc(f, verdict ? verdict : "out of memory");
+	cs_esc_xml(f, verdict ? verdict : "out of memory");
 	fputs("</p>\n", f);
 	free(verdict);
 	block_title(f, b, "rank", "fastest first");
@@ -440,23 +425,23 @@ evidence(FILE *f, const cs_matrix *m)
 				if (!c || !c->ev.present)
 					continue;
 				fputs("<tr><td>", f);
-				esc(f, bl->alg);
+				cs_esc_xml(f, bl->alg);
 				fputc(' ', f);
-				esc(f, bl->op);
+				cs_esc_xml(f, bl->op);
 				fputs("</td><td>", f);
 				source_tag(f, m, s);
-				esc(f, bl->rows[r].label);
+				cs_esc_xml(f, bl->rows[r].label);
 				fprintf(f, "</td><td>%lld</td><td>", c->size);
 				if (c->ev.samples >= 0)
 					fprintf(f, "%lld", c->ev.samples);
 				fputs("</td><td class=\"l\">", f);
 				if (!c->ev.available) {
 					fputs("unavailable: ", f);
-					esc(f, c->ev.reason ? c->ev.reason : "?");
+					cs_esc_xml(f, c->ev.reason ? c->ev.reason : "?");
 				}
 				for (size_t i = 0; c->ev.available && i < c->ev.n_classes; i++) {
 					fputs(i ? ", " : "", f);
-					esc(f, c->ev.classes[i].name);
+					cs_esc_xml(f, c->ev.classes[i].name);
 					fprintf(f, " %.0f%%", c->ev.classes[i].share * 100);
 				}
 				fputs("</td></tr>\n", f);

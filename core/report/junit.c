@@ -4,24 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "escape.h"
 #include "verdict.h"
-
-static void
-xml(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		switch (*s) {
-		case '&': fputs("&amp;", f); break;
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '"': fputs("&quot;", f); break;
-		case '\'': fputs("&apos;", f); break;
-		default:
-			if ((unsigned char)*s >= 0x20 || *s == '\t' || *s == '\n')
-				fputc(*s, f);
-		}
-	}
-}
 
 /* The first failing reason of a cell under --fail-on, as kind + message; false if none. */
 static bool
@@ -64,21 +48,21 @@ cs_compare_junit(const cs_comparison *c, FILE *f)
 	      "compare\">\n",
 	      f);
 	fprintf(f, "  <testsuite name=\"");
-	xml(f, c->same_run ? c->opts.base_sel : c->base_name);
+	cs_esc_xml(f, c->same_run ? c->opts.base_sel : c->base_name);
 	fputs(" -> ", f);
-	xml(f, c->same_run ? c->opts.cur_sel : c->cur_name);
+	cs_esc_xml(f, c->same_run ? c->opts.cur_sel : c->cur_name);
 	fprintf(f, "\" tests=\"%zu\" failures=\"%zu\" errors=\"0\" skipped=\"%zu\">\n", c->n_cells,
 		failures, skipped);
 	for (size_t i = 0; i < c->n_cells; i++) {
 		const cs_cell_cmp *x = &c->cells[i];
 		fputs("    <testcase classname=\"", f);
-		xml(f, x->label);
+		cs_esc_xml(f, x->label);
 		fputs("\" name=\"", f);
-		xml(f, x->what);
+		cs_esc_xml(f, x->what);
 		fputs("\">", f);
 		if (failure(c, x, &kind, msg, sizeof msg)) {
 			fprintf(f, "<failure type=\"%s\" message=\"", kind);
-			xml(f, msg);
+			cs_esc_xml(f, msg);
 			fputs("\"/>", f);
 		} else if (x->speed == CS_SPEED_DRIFT) {
 			fputs("<skipped message=\"slower, but within the machine's drift\"/>", f);
@@ -87,7 +71,7 @@ cs_compare_junit(const cs_comparison *c, FILE *f)
 				 x->base ? x->base->status : "absent",
 				 x->cur ? x->cur->status : "absent");
 			fputs("<skipped message=\"", f);
-			xml(f, msg);
+			cs_esc_xml(f, msg);
 			fputs("\"/>", f);
 		}
 		if (x->speed != CS_SPEED_NONE) {
@@ -96,7 +80,7 @@ cs_compare_junit(const cs_comparison *c, FILE *f)
 				 x->ratio, x->noise * 100, x->n_base, x->n_cur, x->hw_base,
 				 x->hw_cur);
 			fputs("<system-out>", f);
-			xml(f, msg);
+			cs_esc_xml(f, msg);
 			fputs("</system-out>", f);
 		}
 		fputs("</testcase>\n", f);

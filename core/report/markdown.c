@@ -4,35 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "report.h"
 
 #define MISSING "\xe2\x80\x94"
-
-static void
-md(FILE *f, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '\n':
-		case '\r': fputc(' ', f); break;
-		case '\\':
-		case '|':
-		case '*':
-		case '_':
-		case '`':
-		case '[':
-		case ']':
-		case '#':
-			fputc('\\', f);
-			fputc(*s, f);
-			break;
-		default: fputc(*s, f);
-		}
-	}
-}
 
 static void
 sources(FILE *f, const cs_matrix *m)
@@ -42,21 +17,21 @@ sources(FILE *f, const cs_matrix *m)
 		const cs_msource *src = &m->sources[s];
 		const cs_res_file *r = src->file;
 		fprintf(f, "| %zu | ", s + 1);
-		md(f, src->src->label);
+		cs_esc_md(f, src->src->label);
 		fputs(" | ", f);
-		md(f, r->name);
+		cs_esc_md(f, r->name);
 		if (src->src->imported) {
 			fprintf(f, " (imported from ");
-			md(f, src->src->file ? src->src->file : "?");
+			cs_esc_md(f, src->src->file ? src->src->file : "?");
 			fprintf(f, " line %lld) | ", src->src->line);
-			md(f, src->src->cpuinfo ? src->src->cpuinfo : "");
+			cs_esc_md(f, src->src->cpuinfo ? src->src->cpuinfo : "");
 			fputs(" | ", f);
-			md(f, src->src->version ? src->src->version : "");
+			cs_esc_md(f, src->src->version ? src->src->version : "");
 		} else {
 			fputs(" | ", f);
-			md(f, r->cpu_model);
+			cs_esc_md(f, r->cpu_model);
 			fprintf(f, " (");
-			md(f, r->cpu_arch);
+			cs_esc_md(f, r->cpu_arch);
 			fprintf(f, ", %lld CPUs) | ", r->cpus);
 			for (size_t i = 0; i < r->n_libs; i++) {
 				bool seen = false;
@@ -65,9 +40,10 @@ sources(FILE *f, const cs_matrix *m)
 				if (seen)
 					continue;
 				fputs(i ? ", " : "", f);
-				md(f, r->libs[i].name);
+				cs_esc_md(f, r->libs[i].name);
 				fputc(' ', f);
-				md(f, r->libs[i].error ? r->libs[i].error : r->libs[i].version);
+				cs_esc_md(f,
+					  r->libs[i].error ? r->libs[i].error : r->libs[i].version);
 			}
 		}
 		fputs(" |\n", f);
@@ -78,7 +54,7 @@ static void
 label_cells(FILE *f, const cs_matrix *m, const char *label, size_t s)
 {
 	fputs("| ", f);
-	md(f, label);
+	cs_esc_md(f, label);
 	if (m->n_sources > 1)
 		fprintf(f, " | %zu", s + 1);
 }
@@ -87,9 +63,9 @@ static void
 matrix_block(FILE *f, const cs_matrix *m, const cs_mblock *b)
 {
 	fprintf(f, "\n### ");
-	md(f, b->alg);
+	cs_esc_md(f, b->alg);
 	fputc(' ', f);
-	md(f, b->op);
+	cs_esc_md(f, b->op);
 	fprintf(f, " (%s)\n\n| lib/path%s", b->bytes ? "MB/s" : "op/s",
 		m->n_sources > 1 ? " | source" : "");
 	for (size_t k = 0; k < b->n_sizes; k++) {
@@ -118,13 +94,13 @@ matrix_block(FILE *f, const cs_matrix *m, const cs_mblock *b)
 					cs_report_number(c->rate.median / (b->bytes ? 1e6 : 1), num,
 							 sizeof num);
 				fputs(" | ", f);
-				md(f, num);
+				cs_esc_md(f, num);
 			}
 			char hw[256] = MISSING;
 			if (b->rows[r].any[s])
 				cs_report_hw(b->rows[r].any[s], hw, sizeof hw);
 			fputs(" | ", f);
-			md(f, hw);
+			cs_esc_md(f, hw);
 			fputs(" |\n", f);
 		}
 }
@@ -138,17 +114,17 @@ rank_row(void *arg, const cs_rank_row *row)
 	if (row->place)
 		fprintf(f, "%zu", row->place);
 	fputs(" | ", f);
-	md(f, row->label);
+	cs_esc_md(f, row->label);
 	if (row->place) {
 		char num[48];
 		cs_report_number(row->rate, num, sizeof num);
 		fprintf(f, " | %s | %.2fx | ", num, row->e->ratio);
 	} else {
 		fputs(" | ", f);
-		md(f, cs_report_status_word(row->e->c->status));
+		cs_esc_md(f, cs_report_status_word(row->e->c->status));
 		fputs(" | | ", f);
 	}
-	md(f, row->hw);
+	cs_esc_md(f, row->hw);
 	fputs(" |\n", f);
 }
 
@@ -157,11 +133,11 @@ rank_block(FILE *f, const cs_matrix *m, const cs_mblock *b)
 {
 	char *verdict = cs_rank_verdict(m, b);
 	fprintf(f, "\n### ");
-	md(f, b->alg);
+	cs_esc_md(f, b->alg);
 	fputc(' ', f);
-	md(f, b->op);
+	cs_esc_md(f, b->op);
 	fprintf(f, "\n\n**");
-	md(f, verdict ? verdict : "out of memory");
+	cs_esc_md(f, verdict ? verdict : "out of memory");
 	fprintf(f, "**\n\n| size | # | lib/path | %s | vs best | hw |\n|--:|--:|---|--:|--:|---|\n",
 		b->bytes ? "MB/s" : "op/s");
 	free(verdict);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "report.h"
 
 /* What openssl speed calls an algorithm, and for ecdh its curve. */
@@ -84,11 +85,16 @@ preamble(FILE *f, const section *x, const cs_res_cell *any)
 	const cs_msource *src = &x->m->sources[x->s];
 	const cs_res_file *r = src->file;
 	if (src->src->imported) {
-		fprintf(f, "version: %s\n", src->src->version ? src->src->version : "?");
-		fprintf(f, "built on: %s\n", src->src->built_on ? src->src->built_on : "?");
-		fprintf(f, "options: %s\n", src->src->options ? src->src->options : "?");
-		fprintf(f, "compiler: %s\n", src->src->compiler ? src->src->compiler : "?");
-		fprintf(f, "CPUINFO: %s\n", src->src->cpuinfo ? src->src->cpuinfo : "?");
+		fprintf(f, "version: %s\n",
+			cs_esc_term(src->src->version ? src->src->version : "?"));
+		fprintf(f, "built on: %s\n",
+			cs_esc_term(src->src->built_on ? src->src->built_on : "?"));
+		fprintf(f, "options: %s\n",
+			cs_esc_term(src->src->options ? src->src->options : "?"));
+		fprintf(f, "compiler: %s\n",
+			cs_esc_term(src->src->compiler ? src->src->compiler : "?"));
+		fprintf(f, "CPUINFO: %s\n",
+			cs_esc_term(src->src->cpuinfo ? src->src->cpuinfo : "?"));
 		return;
 	}
 	const char *build = NULL;
@@ -96,13 +102,14 @@ preamble(FILE *f, const section *x, const cs_res_cell *any)
 		if (strcmp(r->libs[i].name, any->lib) == 0 && r->libs[i].build)
 			build = r->libs[i].build;
 	fprintf(f, "version: %s (%s, measured by cryptospeed %s)\n",
-		*any->lib_version ? any->lib_version : "?", x->label, r->tool_version);
-	fprintf(f, "built on: ? (measured %s)\n", *r->started ? r->started : "?");
-	fprintf(f, "options: median of timed batches, mask %s%s\n", any->mask,
+		cs_esc_term(*any->lib_version ? any->lib_version : "?"), cs_esc_term(x->label),
+		cs_esc_term(r->tool_version));
+	fprintf(f, "built on: ? (measured %s)\n", cs_esc_term(*r->started ? r->started : "?"));
+	fprintf(f, "options: median of timed batches, mask %s%s\n", cs_esc_term(any->mask),
 		any->multi > 1 ? ", multi" : "");
-	fprintf(f, "compiler: %s\n", build && *build ? build : "?");
-	fprintf(f, "CPUINFO: %s (%s); %s\n", *r->cpu_model ? r->cpu_model : "?", r->cpu_arch,
-		r->cpu_features);
+	fprintf(f, "compiler: %s\n", cs_esc_term(build && *build ? build : "?"));
+	fprintf(f, "CPUINFO: %s (%s); %s\n", cs_esc_term(*r->cpu_model ? r->cpu_model : "?"),
+		cs_esc_term(r->cpu_arch), cs_esc_term(r->cpu_features));
 }
 
 static void
@@ -135,9 +142,11 @@ print_section(FILE *f, const section *x)
 	n_cols = cs_report_sort_unique(sizes, n_cols);
 
 	if (x->mr) {
-		fprintf(f, "# %s (%s)\n", x->label, m->sources[x->s].src->label);
+		fprintf(f, "# %s (%s)\n", cs_esc_term(x->label),
+			cs_esc_term(m->sources[x->s].src->label));
 	} else {
-		fprintf(f, "\n%s  [%s]\n", x->label, m->sources[x->s].src->label);
+		fprintf(f, "\n%s  [%s]\n", cs_esc_term(x->label),
+			cs_esc_term(m->sources[x->s].src->label));
 		preamble(f, x, any);
 	}
 	if (n_cols) {
@@ -161,10 +170,14 @@ print_section(FILE *f, const section *x)
 			continue;
 		char name[2 * CS_RES_NAME_MAX + 8];
 		row_name(bl, row->any[x->s], name, sizeof name);
-		if (x->mr)
-			fprintf(f, "+F:%zu:%s", index++, name);
-		else
-			fprintf(f, "%-13s", name);
+		if (x->mr) {
+			/* ':' separates -mr fields: a name holding one would forge values */
+			for (char *c = name; *c; c++)
+				if (*c == ':')
+					*c = '_';
+			fprintf(f, "+F:%zu:%s", index++, cs_esc_term(name));
+		} else
+			fprintf(f, "%-13s", cs_esc_term(name));
 		for (size_t k = 0, j = 0; k < n_cols; k++) {
 			while (j < bl->n_sizes && bl->sizes[j] < sizes[k])
 				j++;

@@ -123,13 +123,7 @@ char *cs_rank_verdict(const cs_matrix *m, const cs_mblock *b);
 /* "16 B", "1 KiB", "16 KiB", "1000 B". */
 void cs_report_size_name(long long size, char *buf, size_t n);
 
-/* ---- shared helpers ---- */
-/* A cell's identity across files: "label\x1falg\x1fop\x1fsize" (compare.c);
-   returns its length as snprintf does. */
-int cs_report_cell_key(const cs_res_cell *c, char *key, size_t n);
-/* A cell's benchmark name in exports (bmf, gbench): "label alg op size", with
-   "[i] " first (i = file + 1) when there are several files (compare.c). */
-void cs_report_cell_name(const cs_res_cell *c, size_t file, size_t n_files, char *name, size_t n);
+/* ---- words.c: shared helpers ---- */
 /* The hw summary of a cell's evidence: "sha-ni", "aes-ni+pclmul", "scalar", "-" (none). */
 void cs_report_hw(const cs_res_cell *cell, char *buf, size_t n);
 /* Short word for a non-ok status as shown in a matrix. */
@@ -145,10 +139,19 @@ typedef enum cs_view {
 	CS_VIEW_COUNT
 } cs_view;
 
-/* Names of the stdout formats and of the views, NULL-terminated (messages, --help). */
-extern const char *const cs_report_format_names[];
+/* The commands that print a format (one registry in emit.c for all three). */
+typedef enum cs_format_for {
+	CS_FOR_REPORT,	/* report and run */
+	CS_FOR_COMPARE, /* compare */
+	CS_FOR_HISTORY	/* history */
+} cs_format_for;
+/* The k-th format of a command, NULL past the last. */
+const char *cs_format_name(cs_format_for cmd, size_t k);
+/* A command's formats joined by sep ("text, json, ..."), for messages and --help. */
+void cs_format_names(cs_format_for cmd, const char *sep, char *buf, size_t n);
+bool cs_format_known(cs_format_for cmd, const char *name);
+/* Names of the views, NULL-terminated (messages, --help). */
 extern const char *const cs_report_view_names[];
-bool cs_report_format_known(const char *name);
 /* CS_VIEW_COUNT when unknown. */
 cs_view cs_report_view_find(const char *name);
 /* Print files in the named format and view; -1 when the format is unknown. */

@@ -6,71 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "escape.h"
 #include "report.h"
 
 #define MISSING "\xe2\x80\x94" /* an em dash: no such cell in this source */
-
-void
-cs_report_hw(const cs_res_cell *cell, char *buf, size_t n)
-{
-	const cs_res_evidence *ev = &cell->ev;
-	buf[0] = '\0';
-	if (cell->imported) {
-		snprintf(buf, n, "imported");
-		return;
-	}
-	if (!ev->present) {
-		snprintf(buf, n, "-");
-		return;
-	}
-	if (!ev->available) {
-		snprintf(buf, n, "unavailable");
-		return;
-	}
-	/* classes making up at least 10% of in-library samples; scalar only alone */
-	size_t used = 0;
-	for (size_t i = 0; i < ev->n_classes; i++) {
-		const cs_res_class *c = &ev->classes[i];
-		if (c->share < 0.10 || strcmp(c->name, "scalar") == 0)
-			continue;
-		int w = snprintf(buf + used, n - used, "%s%s", used ? "+" : "", c->name);
-		if (w < 0 || (size_t)w >= n - used) {
-			/* said, not cut silently: the classes that fit and a mark */
-			buf[used] = '\0';
-			if (n - used >= 6)
-				snprintf(buf + used, n - used, "+more");
-			return;
-		}
-		used += (size_t)w;
-	}
-	if (!used)
-		snprintf(buf, n, "%s", ev->n_classes ? "scalar" : "no samples");
-}
-
-const char *
-cs_report_status_word(const char *status)
-{
-	if (!status || !*status)
-		return "?";
-	if (strcmp(status, "unsupported") == 0)
-		return "n/a";
-	if (strcmp(status, "crashed") == 0)
-		return "crash";
-	return status; /* wrong, timeout, error */
-}
-
-void
-cs_report_number(double v, char *buf, size_t n)
-{
-	if (v >= 10000)
-		snprintf(buf, n, "%.0f", v);
-	else if (v >= 100)
-		snprintf(buf, n, "%.1f", v);
-	else if (v >= 1)
-		snprintf(buf, n, "%.2f", v);
-	else
-		snprintf(buf, n, "%.3f", v);
-}
 
 /* A block whose rows are all the noop harness probe shows ns per op. */
 static bool
@@ -137,9 +76,9 @@ print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, i
 	int lw = 8;
 	char label[CS_RES_LABEL_MAX + 32];
 	for (size_t r = 0; r < b->n_rows; r++)
-		if (width(b->rows[r].label) + (multi ? 5 : 0) > lw)
-			lw = width(b->rows[r].label) + (multi ? 5 : 0);
-	fprintf(f, "\n%s %s  (%s)\n", b->alg, b->op,
+		if (width(cs_esc_term(b->rows[r].label)) + (multi ? 5 : 0) > lw)
+			lw = width(cs_esc_term(b->rows[r].label)) + (multi ? 5 : 0);
+	fprintf(f, "\n%s %s  (%s)\n", cs_esc_term(b->alg), cs_esc_term(b->op),
 		ns_unit	    ? "ns per operation: the harness's own cost"
 		: !b->bytes ? "operations per second"
 			    : "MB/s = 10^6 bytes per second");
@@ -159,9 +98,10 @@ print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, i
 			if (!b->rows[r].any[s]) /* this source has no cell in the row */
 				continue;
 			if (multi)
-				snprintf(label, sizeof label, "[%zu] %s", s + 1, row->label);
+				snprintf(label, sizeof label, "[%zu] %s", s + 1,
+					 cs_esc_term(row->label));
 			else
-				snprintf(label, sizeof label, "%s", row->label);
+				snprintf(label, sizeof label, "%s", cs_esc_term(row->label));
 			fprintf(f, "%s", label);
 			for (int i = width(label); i < lw; i++)
 				fputc(' ', f);
@@ -175,7 +115,7 @@ print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, i
 			char hw[256] = MISSING;
 			if (row->any[s])
 				cs_report_hw(row->any[s], hw, sizeof hw);
-			fprintf(f, "  %s\n", hw);
+			fprintf(f, "  %s\n", cs_esc_term(hw));
 		}
 	}
 }
@@ -204,10 +144,11 @@ print_rank_row(void *arg, const cs_rank_row *row)
 		fprintf(o->f, "%3zu", row->place);
 	else
 		fprintf(o->f, "%3s", "");
-	fprintf(o->f, "  %s", row->label);
-	for (int w = width(row->label); w < o->lw; w++)
+	const char *label = cs_esc_term(row->label);
+	fprintf(o->f, "  %s", label);
+	for (int w = width(label); w < o->lw; w++)
 		fputc(' ', o->f);
-	fprintf(o->f, " %12s %8s  %s\n", num, ratio, row->hw);
+	fprintf(o->f, " %12s %8s  %s\n", num, ratio, cs_esc_term(row->hw));
 }
 
 /* The rank view of one block: per size, fastest first, ratio to the best, hw. */
@@ -216,10 +157,11 @@ print_rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
 {
 	int lw = 8;
 	for (size_t r = 0; r < b->n_rows; r++)
-		if (width(b->rows[r].label) + (m->n_sources > 1 ? 5 : 0) > lw)
-			lw = width(b->rows[r].label) + (m->n_sources > 1 ? 5 : 0);
+		if (width(cs_esc_term(b->rows[r].label)) + (m->n_sources > 1 ? 5 : 0) > lw)
+			lw = width(cs_esc_term(b->rows[r].label)) + (m->n_sources > 1 ? 5 : 0);
 	char *verdict = cs_rank_verdict(m, b);
-	fprintf(f, "\n%s %s: %s\n", b->alg, b->op, verdict ? verdict : "out of memory");
+	fprintf(f, "\n%s %s: %s\n", cs_esc_term(b->alg), cs_esc_term(b->op),
+		cs_esc_term(verdict ? verdict : "out of memory"));
 	free(verdict);
 	fprintf(f, "  %-9s %3s  %-*s %12s %8s  %s\n", b->bytes ? "size" : "", "#", lw, "lib/path",
 		b->bytes ? "MB/s" : "op/s", "vs best", "hw");
@@ -230,10 +172,11 @@ static void
 print_header(FILE *f, const cs_res_file *r)
 {
 	if (*r->cpu_model || *r->cpu_arch)
-		fprintf(f, "cryptospeed %s on %s (%s, %lld CPUs)\n", r->tool_version, r->cpu_model,
-			r->cpu_arch, r->cpus);
+		fprintf(f, "cryptospeed %s on %s (%s, %lld CPUs)\n", cs_esc_term(r->tool_version),
+			cs_esc_term(r->cpu_model), cs_esc_term(r->cpu_arch), r->cpus);
 	else
-		fprintf(f, "%s: no host facts (imported tables carry their own)\n", r->name);
+		fprintf(f, "%s: no host facts (imported tables carry their own)\n",
+			cs_esc_term(r->name));
 	for (size_t i = 0; i < r->n_libs; i++) {
 		/* each library build once (masks, variants, --multi share it), errors always */
 		const cs_res_lib *l = &r->libs[i];
@@ -242,10 +185,10 @@ print_header(FILE *f, const cs_res_file *r)
 			seen |= strcmp(r->libs[j].name, l->name) == 0;
 		if (seen && !l->error)
 			continue;
-		fprintf(f, "  %-16s %s\n", l->name,
-			l->error     ? l->error
-			: l->version ? l->version
-				     : "?");
+		fprintf(f, "  %-16s %s\n", cs_esc_term(l->name),
+			cs_esc_term(l->error	 ? l->error
+				    : l->version ? l->version
+						 : "?"));
 	}
 }
 
@@ -263,10 +206,12 @@ cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 		fprintf(f, "\nsources:\n");
 		for (size_t s = 0; s < m.n_sources; s++) {
 			const cs_msource *src = &m.sources[s];
-			fprintf(f, "  [%zu] %s  (%s", s + 1, src->src->label, src->file->name);
+			fprintf(f, "  [%zu] %s  (%s", s + 1, cs_esc_term(src->src->label),
+				cs_esc_term(src->file->name));
 			if (src->src->imported)
 				fprintf(f, ", imported from %s line %lld",
-					src->src->file ? src->src->file : "?", src->src->line);
+					cs_esc_term(src->src->file ? src->src->file : "?"),
+					src->src->line);
 			fprintf(f, ")\n");
 		}
 	}

@@ -339,7 +339,7 @@ static int
 pair_key(const cs_res_cell *cell, bool same_run, char *buf, size_t n)
 {
 	if (!same_run)
-		return cs_report_cell_key(cell, buf, n);
+		return cs_res_cell_key(cell, buf, n);
 	return snprintf(buf, n, "%s\x1f%d\x1f%s\x1f%s\x1f%lld", cell->path, cell->multi, cell->alg,
 			cell->op, cell->size);
 }
@@ -514,6 +514,23 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 			 "openssl[default])",
 			 n_sel_base ? "new" : "base", n_sel_base ? o->cur_sel : o->base_sel,
 			 base->name);
+		rc = 2;
+	}
+	size_t n_paired = 0;
+	for (size_t k = 0; k < out->n_cells; k++)
+		n_paired += out->cells[k].cur != NULL;
+	if (!rc && n_paired == 0) {
+		/* nothing in common: no verdict, neither "no regression" nor "all missing" */
+		if (out->same_run)
+			snprintf(why, why_size,
+				 "--base '%s' and --new '%s' have no cell in common in '%s' (the "
+				 "same algorithm, operation and size, measured for both)",
+				 o->base_sel, o->cur_sel, base->name);
+		else
+			snprintf(why, why_size,
+				 "'%s' and '%s' have no cell in common (the same library, path, "
+				 "mask, algorithm, operation and size in both)",
+				 base->name, cur->name);
 		rc = 2;
 	}
 	size_t n_base_cells = out->n_cells;

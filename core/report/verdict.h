@@ -107,6 +107,10 @@ int cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare
 void cs_comparison_free(cs_comparison *c);
 
 /* The formats. */
+/* A comparison printed in one format. */
+typedef void cs_compare_fn(const cs_comparison *c, FILE *f);
+/* compare's printer of the named format (the registry in emit.c), or NULL. */
+cs_compare_fn *cs_format_compare(const char *name);
 void cs_compare_text(const cs_comparison *c, FILE *f);
 void cs_compare_markdown(const cs_comparison *c, FILE *f);
 void cs_compare_junit(const cs_comparison *c, FILE *f);

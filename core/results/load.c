@@ -2,12 +2,15 @@
    the reports read for type and range. The first bad place is named as a
    path into the document ("cells[3].rate.median: missing"); nothing past it
    is read. Unknown keys are ignored (a newer file may add some). */
+#include <errno.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "fields.h"
 #include "results.h"
 
 /* The decoder's state: the file name for messages, and the first failure. */
@@ -290,6 +293,68 @@ repetitions(dec *d, json_t *arr, const char *where, cs_res_cell *c)
 	return true;
 }
 
+/* An array of samples (ns per op per batch): positive finite numbers. */
+static bool
+sample_array(dec *d, json_t *arr, const char *where, double **out, size_t *n)
+{
+	*n = json_array_size(arr);
+	*out = malloc((*n + 1) * sizeof **out);
+	if (!*out)
+		return bad(d, where, NULL, "out of memory");
+	for (size_t k = 0; k < *n; k++) {
+		json_t *x = json_array_get(arr, k);
+		char wk[128];
+		snprintf(wk, sizeof wk, "%s[%zu]", where, k);
+		if (!json_is_number(x))
+			return bad(d, wk, NULL, "%s, not a number", type_name(x));
+		(*out)[k] = json_number_value(x);
+		if (!isfinite((*out)[k]) || (*out)[k] <= 0)
+			return bad(d, wk, NULL, "not a positive finite number");
+	}
+	return true;
+}
+
+/* The cell's scalar keys, as the field table (fields.c) has them. */
+static bool
+scalars(dec *d, json_t *j, const char *w, cs_res_cell *c)
+{
+	for (size_t i = 0; i < cs_res_n_cell_fields; i++) {
+		const cs_res_field *f = &cs_res_cell_fields[i];
+		void *at = (char *)c + f->off;
+		long long x;
+		bool ok = true;
+		switch (f->type) {
+		case CS_RES_F_NAME:
+		case CS_RES_F_TEXT:
+			ok = get_str(d, j, w, f->key,
+				     f->type == CS_RES_F_NAME ? CS_RES_NAME_MAX : CS_RES_TEXT_MAX,
+				     f->required ? REQUIRED : f->def, (const char **)at);
+			break;
+		case CS_RES_F_INT:
+			ok = get_int(d, j, w, f->key, f->required, f->lo, f->hi,
+				     (long long)f->def_num, (long long *)at);
+			break;
+		case CS_RES_F_SMALL:
+			ok = get_int(d, j, w, f->key, f->required, f->lo, f->hi,
+				     (long long)f->def_num, &x);
+			*(int *)at = (int)x;
+			break;
+		case CS_RES_F_NUM:
+			ok = get_num(d, j, w, f->key, f->required, (double)f->lo, (double)f->hi,
+				     f->def_num, (double *)at);
+			break;
+		case CS_RES_F_DOC: break;
+		}
+		if (!ok)
+			return false;
+		if (f->off == offsetof(cs_res_cell, status) && f->type == CS_RES_F_NAME &&
+		    !one_of(d, w, "status", c->status, statuses,
+			    "ok, wrong, unsupported, crashed, timeout, error"))
+			return false;
+	}
+	return true;
+}
+
 static bool
 cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 {
@@ -297,28 +362,8 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	snprintf(w, sizeof w, "cells[%zu]", i);
 	if (!json_is_object(j))
 		return bad(d, w, NULL, "%s, not an object", type_name(j));
-	long long multi;
-	if (!get_str(d, j, w, "lib", CS_RES_NAME_MAX, REQUIRED, &c->lib) ||
-	    !get_str(d, j, w, "lib_version", CS_RES_TEXT_MAX, "", &c->lib_version) ||
-	    !get_str(d, j, w, "path", CS_RES_NAME_MAX, REQUIRED, &c->path) ||
-	    !get_str(d, j, w, "mask", CS_RES_NAME_MAX, "none", &c->mask) ||
-	    !get_str(d, j, w, "variant", CS_RES_NAME_MAX, NULL, &c->variant) ||
-	    !get_str(d, j, w, "served_by", CS_RES_TEXT_MAX, NULL, &c->served_by) ||
-	    !get_str(d, j, w, "alg", CS_RES_NAME_MAX, REQUIRED, &c->alg) ||
-	    !get_str(d, j, w, "kind", CS_RES_NAME_MAX, "", &c->kind) ||
-	    !get_str(d, j, w, "op", CS_RES_NAME_MAX, REQUIRED, &c->op) ||
-	    !get_int(d, j, w, "size", true, 0, CS_RES_SIZE_MAX, 0, &c->size) ||
-	    !get_str(d, j, w, "status", CS_RES_NAME_MAX, REQUIRED, &c->status) ||
-	    !one_of(d, w, "status", c->status, statuses,
-		    "ok, wrong, unsupported, crashed, timeout, error") ||
-	    !get_str(d, j, w, "detail", CS_RES_TEXT_MAX, NULL, &c->detail) ||
-	    !get_str(d, j, w, "kat", CS_RES_NAME_MAX, NULL, &c->kat) ||
-	    !get_str(d, j, w, "fingerprint", CS_RES_NAME_MAX, NULL, &c->fingerprint) ||
-	    !get_int(d, j, w, "multi", false, 1, 4096, 1, &multi) ||
-	    !get_num(d, j, w, "ci95_rel", false, 0, 1e9, -1, &c->ci95_rel) ||
-	    !get_int(d, j, w, "batch", false, 1, 1LL << 50, 0, &c->batch))
+	if (!scalars(d, j, w, c))
 		return false;
-	c->multi = (int)multi;
 	c->ok = strcmp(c->status, "ok") == 0;
 	json_t *agree = json_object_get(j, "agree");
 	if (agree && !json_is_boolean(agree))
@@ -367,6 +412,13 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 		    !one_of(d, wr, "unit", unit, units, "B/s, op/s"))
 			return false;
 		c->bytes = strcmp(unit, "B/s") == 0;
+		/* the unit follows the kind of operation: B/s for a sized op on
+		   bytes, op/s for a fixed-size one (size 0; a newer op: any unit) */
+		cs_op o = cs_op_find(c->op);
+		bool want = o != CS_OP_COUNT && cs_op_sized(o) && c->size > 0;
+		if (o != CS_OP_COUNT && c->bytes != want)
+			return bad(d, wr, "unit", "'%s' for op '%s' of size %lld (accepted: %s)",
+				   unit, c->op, c->size, want ? "B/s" : "op/s");
 	}
 	if (ns) {
 		char wn[96];
@@ -379,20 +431,28 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	if (samples) {
 		char ws[96];
 		snprintf(ws, sizeof ws, "%s.samples", w);
-		c->n_samples = json_array_size(samples);
-		c->samples = malloc((c->n_samples + 1) * sizeof *c->samples);
-		if (!c->samples)
-			return bad(d, ws, NULL, "out of memory");
-		for (size_t k = 0; k < c->n_samples; k++) {
-			json_t *x = json_array_get(samples, k);
-			char wk[128];
-			snprintf(wk, sizeof wk, "%s[%zu]", ws, k);
-			if (!json_is_number(x))
-				return bad(d, wk, NULL, "%s, not a number", type_name(x));
-			c->samples[k] = json_number_value(x);
-			if (!isfinite(c->samples[k]) || c->samples[k] <= 0)
-				return bad(d, wk, NULL, "not a positive finite number");
-		}
+		if (!sample_array(d, samples, ws, &c->samples, &c->n_samples))
+			return false;
+	}
+	json_t *partial, *psamples = NULL;
+	if (!get_obj(d, j, w, "partial", false, &partial))
+		return false;
+	if (partial && (c->ok || c->imported))
+		return bad(d, w, "partial",
+			   "present on %s (only a cell that ended badly after its first "
+			   "samples keeps them as partial)",
+			   c->ok ? "an ok cell" : "an imported cell");
+	if (partial) {
+		char wp[96], ws[112];
+		long long n;
+		snprintf(wp, sizeof wp, "%s.partial", w);
+		snprintf(ws, sizeof ws, "%s.samples", wp);
+		if (!get_arr(d, partial, wp, "samples", true, CS_RES_SAMPLES_MAX, &psamples) ||
+		    !get_int(d, partial, wp, "n_samples", true, 1, CS_RES_SAMPLES_MAX, 0, &n) ||
+		    !sample_array(d, psamples, ws, &c->partial, &c->n_partial))
+			return false;
+		if ((size_t)n != c->n_partial)
+			return bad(d, wp, "n_samples", "%lld, but %zu samples", n, c->n_partial);
 	}
 	if (ev) {
 		char we[96];
@@ -490,6 +550,67 @@ metadata(dec *d, json_t *r, cs_res_file *f)
 	return true;
 }
 
+/* A cell's identity: source, row label (lib/path[variant]/mask xN), alg, op, size. */
+typedef struct cell_key {
+	char key[CS_RES_LABEL_MAX + 2 * CS_RES_NAME_MAX + 64]; /* the identity as text */
+	size_t at;					       /* index in cells[] */
+} cell_key;
+
+static int
+cmp_key(const void *a, const void *b)
+{
+	const cell_key *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+	return c ? c : (x->at > y->at) - (x->at < y->at);
+}
+
+/* Two cells of one identity that say different things: which one a report
+   shows would be an accident of order, so the file is refused. */
+static bool
+same_measurement(const cs_res_cell *a, const cs_res_cell *b)
+{
+	return strcmp(a->status, b->status) == 0 && a->ok == b->ok &&
+	       (!a->ok || a->rate.median == b->rate.median);
+}
+
+static bool
+unique_cells(const cs_res_file *f, char *why, size_t n)
+{
+	if (f->n_cells < 2)
+		return true;
+	cell_key *k = malloc(f->n_cells * sizeof *k);
+	if (!k) {
+		snprintf(why, n, "%s: out of memory", f->name);
+		return false;
+	}
+	for (size_t i = 0; i < f->n_cells; i++) {
+		const cs_res_cell *c = &f->cells[i];
+		char label[CS_RES_LABEL_MAX];
+		cs_res_row_label(c, label, sizeof label);
+		snprintf(k[i].key, sizeof k[i].key, "%zu\x1f%s\x1f%s\x1f%s\x1f%lld", c->source,
+			 label, c->alg, c->op, c->size);
+		k[i].at = i;
+	}
+	qsort(k, f->n_cells, sizeof *k, cmp_key);
+	bool ok = true;
+	for (size_t i = 1; ok && i < f->n_cells; i++) {
+		if (strcmp(k[i - 1].key, k[i].key) != 0)
+			continue;
+		const cs_res_cell *a = &f->cells[k[i - 1].at], *b = &f->cells[k[i].at];
+		if (same_measurement(a, b))
+			continue;
+		char label[CS_RES_LABEL_MAX];
+		cs_res_row_label(a, label, sizeof label);
+		snprintf(why, n,
+			 "%s: cells[%zu] and cells[%zu]: one cell (%s %s %s %lld, source %zu) "
+			 "twice with different results (accepted: each cell once)",
+			 f->name, k[i - 1].at, k[i].at, label, a->alg, a->op, a->size, a->source);
+		ok = false;
+	}
+	free(k);
+	return ok;
+}
+
 int
 cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, size_t n)
 {
@@ -546,6 +667,8 @@ cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, siz
 		if (!cell(&d, e, i, f, &f->cells[i]))
 			goto fail;
 	}
+	if (!unique_cells(f, why, n))
+		goto fail;
 	return 0;
 fail:
 	cs_results_free(f);
@@ -563,37 +686,141 @@ not_json(char *why, size_t n, const char *name, const json_error_t *e)
 		      : "");
 }
 
+/* The parsed document lives in one arena, released at once: jansson's
+   values are each a malloc'd block, and allocating and freeing them one by
+   one was about half the time of loading a large file. The arena is
+   jansson's allocator only while a file is parsed; the tree is never freed
+   value by value (cs_results_free releases the arena). */
+typedef struct cs_res_arena {
+	struct cs_res_arena *next; /* the chunk filled before this one */
+	size_t used, cap;	   /* bytes of data used and available */
+	max_align_t data[];	   /* the values */
+} cs_res_arena;
+
+#define ARENA_CHUNK ((size_t)1 << 20)
+
+/* The arena jansson allocates into during a parse (NULL otherwise). */
+static cs_res_arena *parsing;
+
+static void *
+arena_malloc(size_t n)
+{
+	size_t align = sizeof(max_align_t), need = (n + align - 1) / align * align;
+	if (!parsing || parsing->cap - parsing->used < need) {
+		size_t cap = need > ARENA_CHUNK / 4 ? need : ARENA_CHUNK;
+		cs_res_arena *c = malloc(sizeof *c + cap);
+		if (!c)
+			return NULL;
+		c->cap = cap;
+		c->used = 0;
+		if (parsing && cap != ARENA_CHUNK) {
+			/* a large block: its own chunk, behind the current one */
+			c->next = parsing->next;
+			parsing->next = c;
+			c->used = need;
+			return c->data;
+		}
+		c->next = parsing;
+		parsing = c;
+	}
+	void *p = (char *)parsing->data + parsing->used;
+	parsing->used += need;
+	return p;
+}
+
+static void
+arena_free(void *p)
+{
+	(void)p; /* released with the whole arena */
+}
+
+static void
+arena_release(cs_res_arena *a)
+{
+	while (a) {
+		cs_res_arena *next = a->next;
+		free(a);
+		a = next;
+	}
+}
+
+/* Parse buf into a new arena (*arena; NULL when nothing was allocated). */
+static json_t *
+parse(const char *buf, size_t len, json_error_t *e, cs_res_arena **arena)
+{
+	json_malloc_t old_malloc;
+	json_free_t old_free;
+	json_get_alloc_funcs(&old_malloc, &old_free);
+	parsing = NULL;
+	json_set_alloc_funcs(arena_malloc, arena_free);
+	json_t *r = json_loadb(buf, len, JSON_REJECT_DUPLICATES, e);
+	json_set_alloc_funcs(old_malloc, old_free);
+	*arena = parsing;
+	parsing = NULL;
+	return r;
+}
+
 int
 cs_results_load_buffer(const char *buf, size_t len, const char *name, cs_res_file *out, char *why,
 		       size_t n)
 {
 	json_error_t e;
+	cs_res_arena *arena;
 	memset(out, 0, sizeof *out);
-	json_t *r = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &e);
+	json_t *r = parse(buf, len, &e, &arena);
 	if (!r) {
+		arena_release(arena);
 		not_json(why, n, name, &e);
 		return -1;
 	}
-	int rc = cs_results_decode(r, name, out, why, n);
-	json_decref(r);
-	return rc;
+	/* the tree is never decref'd to 0: its values are the arena's */
+	if (cs_results_decode(r, name, out, why, n) != 0) {
+		arena_release(arena);
+		return -1;
+	}
+	out->arena = arena;
+	return 0;
 }
 
 int
 cs_results_load(const char *path, cs_res_file *out, char *why, size_t n)
 {
-	json_error_t e;
 	memset(out, 0, sizeof *out);
-	json_t *r = json_load_file(path, JSON_REJECT_DUPLICATES, &e);
-	if (!r) {
-		if (e.line <= 0)
-			snprintf(why, n, "%s: %s", path, e.text);
-		else
-			not_json(why, n, path, &e);
+	FILE *f = fopen(path, "rb");
+	if (!f) {
+		/* as jansson's json_load_file says it */
+		snprintf(why, n, "%s: unable to open %s: %s", path, path, strerror(errno));
 		return -1;
 	}
-	int rc = cs_results_decode(r, path, out, why, n);
-	json_decref(r);
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	for (;;) {
+		if (cap - len < 65536) {
+			cap = cap ? 2 * cap : 1 << 20;
+			char *b = realloc(buf, cap);
+			if (!b) {
+				free(buf);
+				fclose(f);
+				snprintf(why, n, "%s: out of memory reading it", path);
+				return -1;
+			}
+			buf = b;
+		}
+		size_t got = fread(buf + len, 1, cap - len, f);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	bool failed = ferror(f);
+	int err = errno;
+	fclose(f);
+	if (failed) {
+		free(buf);
+		snprintf(why, n, "%s: cannot read it: %s", path, strerror(err));
+		return -1;
+	}
+	int rc = cs_results_load_buffer(buf, len, path, out, why, n);
+	free(buf);
 	return rc;
 }
 
@@ -602,13 +829,17 @@ cs_results_free(cs_res_file *f)
 {
 	for (size_t i = 0; f->cells && i < f->n_cells; i++) {
 		free(f->cells[i].samples);
+		free(f->cells[i].partial);
 		free(f->cells[i].ev.classes);
 		free(f->cells[i].reps);
 	}
 	free(f->cells);
 	free(f->libs);
 	free(f->sources);
-	json_decref(f->root);
+	if (f->arena)
+		arena_release(f->arena); /* the document, all at once */
+	else
+		json_decref(f->root);
 	memset(f, 0, sizeof *f);
 }
 
@@ -622,4 +853,26 @@ cs_res_row_label(const cs_res_cell *c, char *buf, size_t n)
 	snprintf(buf, n, "%s/%s%s%s%s%s%s%s", c->lib, c->path, c->variant ? "[" : "",
 		 c->variant ? c->variant : "", c->variant ? "]" : "", masked ? "/" : "",
 		 masked ? c->mask : "", extra);
+}
+
+int
+cs_res_cell_key(const cs_res_cell *c, char *key, size_t n)
+{
+	char label[CS_RES_LABEL_MAX];
+	cs_res_row_label(c, label, sizeof label);
+	/* cells of the second and later sources of a file (import tables) stay apart */
+	if (c->source > 0)
+		return snprintf(key, n, "%s\x1f%s\x1f%s\x1f%lld\x1f%zu", label, c->alg, c->op,
+				c->size, (size_t)c->source);
+	return snprintf(key, n, "%s\x1f%s\x1f%s\x1f%lld", label, c->alg, c->op, c->size);
+}
+
+void
+cs_res_cell_name(const cs_res_cell *c, size_t file, size_t n_files, char *name, size_t n)
+{
+	char label[CS_RES_LABEL_MAX], prefix[32] = "";
+	cs_res_row_label(c, label, sizeof label);
+	if (n_files > 1)
+		snprintf(prefix, sizeof prefix, "[%zu] ", file + 1);
+	snprintf(name, n, "%s%s %s %s %lld", prefix, label, c->alg, c->op, c->size);
 }

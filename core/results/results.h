@@ -6,10 +6,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
-#include "orchestrator.h"
+#include "size.h"
+#include "workload.h"
 
 /* Limits a loaded file must respect (beyond them it is refused, never cut). */
 #define CS_RES_NAME_MAX 128	    /* bytes in a name: lib, path, alg, op, mask, ... */
@@ -17,7 +19,7 @@
 #define CS_RES_DEPTH_MAX 16	    /* nesting of arrays and objects */
 #define CS_RES_CELLS_MAX 10000000   /* cells in one file */
 #define CS_RES_SAMPLES_MAX 10000000 /* samples in one cell */
-#define CS_RES_SIZE_MAX (1LL << 40) /* a cell's input size in bytes */
+#define CS_RES_SIZE_MAX CS_SIZE_MAX /* a cell's input size in bytes */
 /* Room for a row label: lib/path[variant]/mask xN from names of CS_RES_NAME_MAX. */
 #define CS_RES_LABEL_MAX (4 * CS_RES_NAME_MAX + 32)
 
@@ -82,6 +84,9 @@ typedef struct cs_res_cell {
 	long long batch;	 /* operations per timed batch, 0 when absent */
 	double *samples;	 /* ns per op per batch (n_samples), NULL for imported cells */
 	size_t n_samples;
+	double *partial;    /* a cell that ended badly after samples: its samples (n_partial),
+			     never summarised into a rate; else NULL */
+	size_t n_partial;   /* entries in partial */
 	int agree;	    /* -1 not compared, 0 disagrees, 1 agrees */
 	cs_res_evidence ev; /* hw evidence */
 	cs_res_rep *reps;   /* run --repeat: one per repetition (n_reps), else NULL */
@@ -118,12 +123,13 @@ typedef struct cs_res_source {
 
 /* A loaded result file. Strings point into the JSON kept in root. */
 typedef struct cs_res_file {
-	const char *name;	  /* the file name given to the loader */
-	json_t *root;		  /* the document (owned) */
-	const char *tool_version; /* "" when absent */
-	const char *label;	  /* run --label, or NULL */
-	const char *started;	  /* or "" */
-	double elapsed_s;	  /* 0 when absent */
+	const char *name;	    /* the file name given to the loader */
+	json_t *root;		    /* the document (owned) */
+	struct cs_res_arena *arena; /* the document's memory when loaded from a file, else NULL */
+	const char *tool_version;   /* "" when absent */
+	const char *label;	    /* run --label, or NULL */
+	const char *started;	    /* or "" */
+	double elapsed_s;	    /* 0 when absent */
 	bool interrupted;
 	const char *hostname, *kernel;				      /* "" when absent */
 	const char *cpu_arch, *cpu_model, *cpu_features, *cpu_source; /* "" when absent */
@@ -138,10 +144,17 @@ typedef struct cs_res_file {
 	size_t n_cells;
 } cs_res_file;
 
-json_t *cs_results_json(const cs_run *run);
 /* Decode a result document (a reference is taken) into out. 0, or -1 with
    "NAME: cells[3].rate.median: missing" in why. */
 int cs_results_decode(json_t *root, const char *name, cs_res_file *out, char *why, size_t n);
+/* The model as a result document (a new reference): what decode reads back
+   to an equal model. Every field a cell has is written by the table that
+   decode reads (fields.c). */
+json_t *cs_results_encode(const cs_res_file *f);
+/* The same as compact JSON text (malloc'd; NULL when out of memory). */
+char *cs_results_encode_text(const cs_res_file *f);
+/* Print docs/results-format.md's cell table (between its "cell fields" markers). */
+void cs_results_doc(FILE *out);
 /* Read and decode a file; on failure why names the file and the first bad place. */
 int cs_results_load(const char *path, cs_res_file *out, char *why, size_t n);
 /* Parse and decode a buffer (the fuzz target's entry). */
@@ -151,5 +164,11 @@ void cs_results_free(cs_res_file *f);
 
 /* Row label: lib/path[variant][/mask][ xN]. Fits in CS_RES_LABEL_MAX. */
 void cs_res_row_label(const cs_res_cell *c, char *buf, size_t n);
+/* A cell's identity among the cells of another run or repetition: its row
+   label, alg, op and size (what compare, history and run --repeat match on).
+   Returns the key's length as snprintf does. */
+int cs_res_cell_key(const cs_res_cell *c, char *key, size_t n);
+/* "[2] lib/path alg op size" (the prefix only when n_files > 1). */
+void cs_res_cell_name(const cs_res_cell *c, size_t file, size_t n_files, char *name, size_t n);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "cryptospeed/adapter.h"
+#include "size.h"
 
 /* Nanoseconds of CLOCK_MONOTONIC_RAW. */
 uint64_t cs_now_ns(void);
@@ -18,8 +19,8 @@ uint64_t cs_clock_res_ns(void);
    other = the impl failed to run it. */
 cs_status cs_kat_check(const cs_impl *impl, cs_op op, char *detail, size_t detail_size);
 
-/* The largest size a cell accepts (bytes per op): 64 MiB, the protocol's limit. */
-#define CS_CELL_MAX_SIZE (64 * 1024 * 1024)
+/* The largest size a cell accepts (bytes per op): CS_SIZE_MAX, the protocol's limit. */
+#define CS_CELL_MAX_SIZE CS_SIZE_MAX
 
 /* One measured configuration living in a worker. */
 typedef struct cs_cell {

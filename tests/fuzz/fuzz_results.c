@@ -23,10 +23,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FILE *sink = fopen("/dev/null", "w");
 	if (sink) {
 		const cs_res_file *one = &r;
-		for (size_t i = 0; cs_report_format_names[i]; i++)
+		for (size_t i = 0; cs_format_name(CS_FOR_REPORT, i); i++)
 			for (int v = 0; v < CS_VIEW_COUNT; v++)
-				cs_report_emit(&one, 1, cs_report_format_names[i], (cs_view)v,
-					       sink);
+				cs_report_emit(&one, 1, cs_format_name(CS_FOR_REPORT, i),
+					       (cs_view)v, sink);
 		cs_comparison c;
 		char w2[512];
 		if (cs_compare(&r, &r, &cs_compare_defaults, &c, w2, sizeof w2) == 0) {

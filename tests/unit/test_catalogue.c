@@ -84,7 +84,7 @@ main(void)
 	cs_hex_encode(b, 4, hex);
 	CHECK(strcmp(hex, "00ff10ab") == 0);
 
-	/* default sizes as DESIGN section 3 */
+	/* the default sizes (README, run --help) */
 	size_t want[] = {16, 64, 256, 1024, 8192, 16384, 0};
 	for (size_t i = 0; i < 7; i++)
 		CHECK(cs_default_sizes[i] == want[i]);

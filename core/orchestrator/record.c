@@ -1,5 +1,6 @@
-/* The result file (DESIGN section 7): metadata first, then cells. Built
-   from a run here (common/outfile.c writes it); read back by load.c. */
+/* A finished run as a result document (docs/results-format.md): metadata
+   first, then cells. common/outfile.c writes it; results/load.c reads it
+   back and checks it (cmd_run.c does so before writing). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
@@ -9,7 +10,7 @@
 #include <unistd.h>
 
 #include "cpu.h"
-#include "results.h"
+#include "orchestrator.h"
 
 #include "cryptospeed/version.h"
 
@@ -71,7 +72,17 @@ cell_json(const cs_rcell *c)
 	json_object_set_new(j, "status", json_string(c->status));
 	if (c->detail[0])
 		json_object_set_new(j, "detail", json_string(c->detail));
-	if (c->n > 0) {
+	if (c->n > 0 && strcmp(c->status, "ok") != 0) {
+		/* ended badly after its first samples: kept, never summarised */
+		json_t *samples = json_array();
+		for (size_t i = 0; i < c->n; i++)
+			json_array_append_new(samples, json_real(c->ns[i]));
+		if (c->batch > 0)
+			json_object_set_new(j, "batch", json_integer((json_int_t)c->batch));
+		json_object_set_new(
+			j, "partial",
+			json_pack("{sI so}", "n_samples", (json_int_t)c->n, "samples", samples));
+	} else if (c->n > 0) {
 		const cs_summary *s = &c->sum;
 		bool bytes = cs_op_sized(c->op);
 		double scale = bytes ? (double)c->size * 1e9 : 1e9;

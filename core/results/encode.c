@@ -1,0 +1,245 @@
+/* The typed model back to a result document: the inverse of load.c. A
+   cell's scalars are written from the field table decode reads (fields.c);
+   a value equal to its default is left out, as decode fills it back in. */
+#include <string.h>
+
+#include "fields.h"
+#include "results.h"
+
+static void
+set_str(json_t *o, const char *k, const char *v)
+{
+	if (v)
+		json_object_set_new(o, k, json_string(v));
+}
+
+/* A string that is not its default ("" and NULL are left out alike). */
+static void
+set_opt(json_t *o, const char *k, const char *v, const char *def)
+{
+	if (v && !(def && strcmp(v, def) == 0))
+		json_object_set_new(o, k, json_string(v));
+}
+
+static void
+scalars(json_t *j, const cs_res_cell *c)
+{
+	for (size_t i = 0; i < cs_res_n_cell_fields; i++) {
+		const cs_res_field *f = &cs_res_cell_fields[i];
+		const void *at = (const char *)c + f->off;
+		switch (f->type) {
+		case CS_RES_F_NAME:
+		case CS_RES_F_TEXT: {
+			const char *v = *(const char *const *)at;
+			if (f->required)
+				set_str(j, f->key, v);
+			else
+				set_opt(j, f->key, v, f->def);
+			break;
+		}
+		case CS_RES_F_INT: {
+			long long v = *(const long long *)at;
+			if (f->required || v != (long long)f->def_num)
+				json_object_set_new(j, f->key, json_integer((json_int_t)v));
+			break;
+		}
+		case CS_RES_F_SMALL: {
+			int v = *(const int *)at;
+			if (f->required || v != (int)f->def_num)
+				json_object_set_new(j, f->key, json_integer(v));
+			break;
+		}
+		case CS_RES_F_NUM: {
+			double v = *(const double *)at;
+			if (f->required || v != f->def_num)
+				json_object_set_new(j, f->key, json_real(v));
+			break;
+		}
+		case CS_RES_F_DOC: break;
+		}
+	}
+}
+
+static json_t *
+quant(const cs_res_quant *q)
+{
+	json_t *j = json_pack("{sf}", "median", q->median);
+	if (q->has_spread) {
+		json_object_set_new(j, "q1", json_real(q->q1));
+		json_object_set_new(j, "q3", json_real(q->q3));
+		json_object_set_new(j, "ci95", json_pack("[ff]", q->ci_lo, q->ci_hi));
+	}
+	return j;
+}
+
+static json_t *
+samples(const double *x, size_t n)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, json_real(x[i]));
+	return a;
+}
+
+static json_t *
+evidence(const cs_res_evidence *ev)
+{
+	json_t *j = json_object(), *classes = json_object();
+	json_object_set_new(j, "available", json_boolean(ev->available));
+	set_str(j, "reason", ev->reason);
+	for (size_t i = 0; i < ev->n_classes; i++)
+		json_object_set_new(classes, ev->classes[i].name, json_real(ev->classes[i].share));
+	json_object_set_new(j, "classes", classes);
+	if (ev->samples >= 0)
+		json_object_set_new(j, "samples", json_integer((json_int_t)ev->samples));
+	return j;
+}
+
+static json_t *
+reps(const cs_res_cell *c)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < c->n_reps; i++) {
+		const cs_res_rep *r = &c->reps[i];
+		json_t *j = json_pack("{sI ss}", "seed", (json_int_t)r->seed, "status", r->status);
+		if (r->ok) {
+			json_object_set_new(j, "rate", json_real(r->rate));
+			json_object_set_new(j, "ns_per_op", json_real(r->ns));
+		}
+		if (r->n_samples)
+			json_object_set_new(j, "n_samples", json_integer((json_int_t)r->n_samples));
+		json_array_append_new(a, j);
+	}
+	return a;
+}
+
+static json_t *
+cell(const cs_res_cell *c)
+{
+	json_t *j = json_object();
+	if (c->imported) {
+		json_object_set_new(j, "source", json_string("imported"));
+		set_str(j, "file", c->file);
+		json_object_set_new(j, "line", json_integer((json_int_t)c->line));
+	}
+	if (c->source)
+		json_object_set_new(j, "table", json_integer((json_int_t)c->source));
+	scalars(j, c);
+	if (c->ok) {
+		json_t *rate = quant(&c->rate);
+		json_object_set_new(rate, "unit", json_string(c->bytes ? "B/s" : "op/s"));
+		json_object_set_new(j, "rate", rate);
+		if (c->has_ns) {
+			json_t *ns = quant(&c->ns);
+			if (c->ns_mean != 0)
+				json_object_set_new(ns, "mean", json_real(c->ns_mean));
+			json_object_set_new(j, "ns_per_op", ns);
+		}
+		if (c->samples)
+			json_object_set_new(j, "samples", samples(c->samples, c->n_samples));
+	} else if (c->partial) {
+		json_object_set_new(j, "partial",
+				    json_pack("{sI so}", "n_samples", (json_int_t)c->n_partial,
+					      "samples", samples(c->partial, c->n_partial)));
+	}
+	if (c->agree >= 0)
+		json_object_set_new(j, "agree", json_boolean(c->agree));
+	if (c->ev.present)
+		json_object_set_new(j, "evidence", evidence(&c->ev));
+	if (c->reps)
+		json_object_set_new(j, "repetitions", reps(c));
+	return j;
+}
+
+static json_t *
+library(const cs_res_lib *l)
+{
+	json_t *j = json_pack("{ss}", "name", l->name);
+	set_str(j, "version", l->version);
+	set_str(j, "build", l->build);
+	set_str(j, "mask", l->mask);
+	set_str(j, "variant", l->variant);
+	set_str(j, "error", l->error);
+	return j;
+}
+
+static json_t *
+source(const cs_res_source *s)
+{
+	json_t *j = json_pack("{ss}", "label", s->label);
+	if (s->imported)
+		json_object_set_new(j, "source", json_string("imported"));
+	set_str(j, "file", s->file);
+	if (s->line)
+		json_object_set_new(j, "line", json_integer((json_int_t)s->line));
+	set_str(j, "version", s->version);
+	set_str(j, "options", s->options);
+	set_str(j, "cpuinfo", s->cpuinfo);
+	set_str(j, "compiler", s->compiler);
+	set_str(j, "built_on", s->built_on);
+	if (s->multi != 1)
+		json_object_set_new(j, "multi", json_integer(s->multi));
+	return j;
+}
+
+json_t *
+cs_results_encode(const cs_res_file *f)
+{
+	json_t *r = json_pack("{ss}", "schema", "cryptospeed/1");
+	if (*f->tool_version)
+		json_object_set_new(
+			r, "tool",
+			json_pack("{ss ss}", "name", "cryptospeed", "version", f->tool_version));
+	set_str(r, "label", f->label);
+	set_opt(r, "started", f->started, "");
+	if (f->elapsed_s != 0)
+		json_object_set_new(r, "elapsed_s", json_real(f->elapsed_s));
+	if (f->interrupted)
+		json_object_set_new(r, "interrupted", json_true());
+	json_t *host = json_object(), *cpu = json_object();
+	set_opt(host, "hostname", f->hostname, "");
+	set_opt(host, "kernel", f->kernel, "");
+	set_opt(cpu, "arch", f->cpu_arch, "");
+	set_opt(cpu, "model", f->cpu_model, "");
+	set_opt(cpu, "features", f->cpu_features, "");
+	set_opt(cpu, "source", f->cpu_source, "");
+	if (f->cpus)
+		json_object_set_new(cpu, "cpus", json_integer((json_int_t)f->cpus));
+	if (json_object_size(cpu))
+		json_object_set_new(host, "cpu", cpu);
+	else
+		json_decref(cpu);
+	if (json_object_size(host))
+		json_object_set_new(r, "host", host);
+	else
+		json_decref(host);
+	if (f->precision != 0.01)
+		json_object_set_new(r, "config", json_pack("{sf}", "precision", f->precision));
+	json_t *libs = json_array(), *cells = json_array();
+	for (size_t i = 0; i < f->n_libs; i++)
+		json_array_append_new(libs, library(&f->libs[i]));
+	json_object_set_new(r, "libraries", libs);
+	/* a run has one source, its own: written only for imported tables */
+	bool imported = false;
+	for (size_t i = 0; i < f->n_sources; i++)
+		imported |= f->sources[i].imported;
+	if (imported) {
+		json_t *srcs = json_array();
+		for (size_t i = 0; i < f->n_sources; i++)
+			json_array_append_new(srcs, source(&f->sources[i]));
+		json_object_set_new(r, "sources", srcs);
+	}
+	for (size_t i = 0; i < f->n_cells; i++)
+		json_array_append_new(cells, cell(&f->cells[i]));
+	json_object_set_new(r, "cells", cells);
+	return r;
+}
+
+char *
+cs_results_encode_text(const cs_res_file *f)
+{
+	json_t *j = cs_results_encode(f);
+	char *s = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+	json_decref(j);
+	return s;
+}

@@ -1,0 +1,38 @@
+/* The cell's scalar fields as one table (fields.c): the decoder (load.c),
+   the encoder (encode.c) and docs/results-format.md's cell table
+   (cs_results_doc) all walk it, so the three cannot drift apart. Internal to
+   core/results. */
+#ifndef CS_RES_FIELDS_H
+#define CS_RES_FIELDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* How a field is stored in cs_res_cell and written in the file. */
+typedef enum cs_res_ftype {
+	CS_RES_F_NAME,	/* const char *, at most CS_RES_NAME_MAX bytes */
+	CS_RES_F_TEXT,	/* const char *, at most CS_RES_TEXT_MAX bytes */
+	CS_RES_F_INT,	/* long long in [lo, hi] */
+	CS_RES_F_SMALL, /* int in [lo, hi] */
+	CS_RES_F_NUM,	/* double in [lo, hi] */
+	CS_RES_F_DOC,	/* not a scalar: decoded and encoded by hand; a doc row only */
+} cs_res_ftype;
+
+/* One key of a cell. */
+typedef struct cs_res_field {
+	const char *key;      /* the JSON key */
+	cs_res_ftype type;    /* storage and check */
+	size_t off;	      /* offset in cs_res_cell (scalars) */
+	bool required;	      /* absent: the file is refused */
+	const char *def;      /* strings: the value when absent (NULL: none) */
+	long long lo, hi;     /* integers and numbers: the accepted range */
+	double def_num;	      /* integers and numbers: the value when absent */
+	const char *doc_type; /* the doc's type column */
+	const char *doc_req;  /* the doc's required column */
+	const char *doc;      /* the doc's meaning column */
+} cs_res_field;
+
+extern const cs_res_field cs_res_cell_fields[];
+extern const size_t cs_res_n_cell_fields;
+
+#endif

@@ -1,0 +1,79 @@
+# The hostile suite's scripts/libs.sh part: an environment without HOME or
+# XDG_CACHE_HOME and a manifest line cut short are named (exit 2), never
+# bash's "unbound variable"; two configurations of one version built at once
+# (one source file) both succeed, round after round.
+. "$(dirname "$0")/lib.sh"
+src=$(cd "$(dirname "$0")/../.." && pwd)
+LIBS=$src/scripts/libs.sh
+d=$(tmpdir)
+export XDG_CACHE_HOME=$d/cache CRYPTOSPEED_SOURCES=$d/sources CRYPTOSPEED_MANIFEST=$d/manifest
+export CRYPTOSPEED_CONNECT_TIMEOUT=1
+mkdir -p "$d/sources" "$d/t/src"
+# a source tree whose configure writes a Makefile that installs one header
+cat >"$d/t/src/configure" <<'CONF'
+#!/bin/sh
+prefix=
+for a; do case "$a" in --prefix=*) prefix=${a#--prefix=} ;; esac; done
+printf 'all:\n\t@sleep 0.2\ninstall:\n\tmkdir -p $(DESTDIR)%s/include/sodium\n\techo "#define SODIUM_VERSION_STRING \\"1.0\\"" > $(DESTDIR)%s/include/sodium/version.h\n' "$prefix" "$prefix" >Makefile
+CONF
+chmod +x "$d/t/src/configure"
+(cd "$d/t" && mv src fake-1.0 && tar -czf "$d/sources/fake-1.0.tar.gz" fake-1.0)
+sum=$(sha256sum "$d/sources/fake-1.0.tar.gz" | cut -d' ' -f1)
+cat >"$d/manifest" <<MANIFEST
+source sodium 1.0 fake-1.0.tar.gz $sum - http://127.0.0.1:9/fake-1.0.tar.gz
+config sodium default *
+config sodium other * --with-other
+MANIFEST
+
+# no HOME, no XDG_CACHE_HOME
+env -u HOME -u XDG_CACHE_HOME bash "$LIBS" list >"$d/out" 2>&1
+rc=$?
+[ $rc -eq 2 ] || fail "without HOME and XDG_CACHE_HOME: exit $rc, want 2: $(cat "$d/out")"
+grep -q "unbound variable" "$d/out" && fail "without HOME: bash's 'unbound variable': $(cat "$d/out")"
+grep -q "HOME" "$d/out" || fail "without HOME: the message does not name HOME: $(cat "$d/out")"
+
+# a manifest line cut short, of each kind
+for line in "source sodium 1.0 fake-1.0.tar.gz" "config sodium" "set versions"; do
+	printf '%s\n' "$line" >"$d/short"
+	CRYPTOSPEED_MANIFEST=$d/short bash "$LIBS" list >"$d/out" 2>&1
+	rc=$?
+	[ $rc -eq 2 ] || fail "manifest line '$line': exit $rc, want 2: $(cat "$d/out")"
+	grep -q "unbound variable" "$d/out" && fail "manifest line '$line': $(cat "$d/out")"
+	grep -q "short:1: " "$d/out" || fail "manifest line '$line': the line is not named: $(cat "$d/out")"
+done
+
+# two configurations of one version at once, three rounds (the source cache
+# emptied each time, so both fetch the one tarball together)
+for round in 1 2 3; do
+	rm -rf "$XDG_CACHE_HOME/cryptospeed/sources"
+	bash "$LIBS" build sodium@1.0+default --force >"$d/a.log" 2>&1 &
+	a=$!
+	bash "$LIBS" build sodium@1.0+other --force >"$d/b.log" 2>&1 &
+	b=$!
+	wait $a || fail "round $round: +default failed at the same time as +other: $(tail -5 "$d/a.log")"
+	wait $b || fail "round $round: +other failed at the same time as +default: $(tail -5 "$d/b.log")"
+done
+echo "ok: libs.sh named what was missing and built two configurations at once, 3 times"
+
+# deps.sh --test with an npm registry that cannot be reached: tried once, then
+# remembered (a stamp), so the next make target does not wait for npm again.
+# Only where deps.sh would reach npm: as root, every package present.
+if [ "$(id -u)" -eq 0 ] && bash "$src/scripts/deps.sh" --test >/dev/null 2>&1; then
+	mkdir -p "$d/bin" "$d/npm-root"
+	cat >"$d/bin/npm" <<NPM
+#!/bin/sh
+echo "\$*" >>"$d/npm-calls"
+[ "\$1" = root ] && { echo "$d/npm-root"; exit 0; }
+exit 1
+NPM
+	chmod +x "$d/bin/npm"
+	for i in 1 2; do
+		PATH=$d/bin:$PATH CRYPTOSPEED_STATE=$d/state bash "$src/scripts/deps.sh" --test \
+			>"$d/deps.out" 2>&1 || fail "deps.sh --test, npm unreachable, run $i: $(cat "$d/deps.out")"
+	done
+	[ -f "$d/state/npm-unreachable" ] || fail "no stamp after npm failed: $(cat "$d/deps.out")"
+	[ "$(grep -c '^install' "$d/npm-calls")" -eq 1 ] ||
+		fail "npm install tried $(grep -c '^install' "$d/npm-calls") times over two runs, want 1"
+	grep -q "delete .*npm-unreachable" "$d/deps.out" || fail "the second run does not say why: $(cat "$d/deps.out")"
+	echo "ok: an unreachable npm registry is tried once"
+fi

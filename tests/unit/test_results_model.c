@@ -1,0 +1,294 @@
+/* The result file's model, both directions: random valid models encode to a
+   document the decoder accepts, and encode -> decode -> encode gives the same
+   bytes. With a docs/results-format.md path: its cell table must be the one
+   the field table prints (--print-doc prints it). */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "results.h"
+
+static uint64_t rng = 0x9e3779b97f4a7c15ULL;
+
+static uint64_t
+next(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return rng;
+}
+
+static long long
+between(long long lo, long long hi)
+{
+	return lo + (long long)(next() % (uint64_t)(hi - lo + 1));
+}
+
+static bool
+coin(void)
+{
+	return next() & 1;
+}
+
+/* A positive finite double over many magnitudes. */
+static double
+positive(void)
+{
+	return ldexp((double)(next() % 1000000 + 1) / 7.0, (int)between(-40, 60));
+}
+
+static const char *const words[] = {"openssl", "evp",		"sha256",
+				    "x\"y\\z", "caf\xc3\xa9",	"a b\tc\n",
+				    "",	       "wolfssl@5.7.2", "\xe2\x80\x94 dash"};
+
+static const char *
+word(bool nonempty)
+{
+	const char *w;
+	do
+		w = words[next() % (sizeof words / sizeof words[0])];
+	while (nonempty && !*w);
+	return w;
+}
+
+static const char *
+maybe(void)
+{
+	return coin() ? word(false) : NULL;
+}
+
+static void
+quant(cs_res_quant *q)
+{
+	q->median = positive();
+	q->has_spread = coin();
+	if (q->has_spread) {
+		q->q1 = positive();
+		q->q3 = positive();
+		q->ci_lo = positive();
+		q->ci_hi = q->ci_lo * 2;
+	}
+}
+
+static double *
+sample_list(size_t n)
+{
+	double *x = malloc((n + 1) * sizeof *x);
+	for (size_t i = 0; i < n; i++)
+		x[i] = positive();
+	return x;
+}
+
+static const char *const statuses[] = {"ok", "wrong", "unsupported", "crashed", "timeout", "error"};
+static const char *const classes[] = {"aes-ni", "sha-ni", "scalar", "avx2", "neon"};
+
+static void
+random_cell(cs_res_cell *c, const cs_res_file *f)
+{
+	memset(c, 0, sizeof *c);
+	c->lib = word(true);
+	c->lib_version = word(false);
+	c->path = word(true);
+	c->mask = coin() ? "none" : word(false);
+	c->variant = maybe();
+	c->served_by = maybe();
+	c->alg = word(true);
+	c->kind = word(false);
+	int o = (int)between(0, CS_OP_COUNT);
+	c->op = o == CS_OP_COUNT ? "frobnicate" : cs_op_name((cs_op)o);
+	c->size = coin() ? 0 : between(1, CS_RES_SIZE_MAX);
+	c->status = statuses[next() % 6];
+	c->ok = strcmp(c->status, "ok") == 0;
+	c->detail = maybe();
+	c->kat = maybe();
+	c->fingerprint = maybe();
+	c->multi = coin() ? 1 : (int)between(1, 4096);
+	c->ci95_rel = coin() ? -1 : (double)between(0, 1000000000) / 1024;
+	c->batch = coin() ? 0 : between(1, 1LL << 50);
+	c->agree = (int)between(-1, 1);
+	c->imported = f->sources[0].imported;
+	c->source = (size_t)between(0, (long long)f->n_sources - 1);
+	if (c->imported) {
+		c->file = word(false);
+		c->line = between(1, 1LL << 40);
+	}
+	bool sized = o != CS_OP_COUNT && cs_op_sized((cs_op)o) && c->size > 0;
+	c->bytes = o == CS_OP_COUNT ? coin() : sized;
+	if (c->ok) {
+		quant(&c->rate);
+		c->has_ns = coin();
+		if (c->has_ns) {
+			quant(&c->ns);
+			c->ns_mean = coin() ? 0 : positive();
+		}
+		if (!c->imported && coin()) {
+			c->n_samples = (size_t)between(0, 20);
+			c->samples = sample_list(c->n_samples);
+		}
+	} else if (!c->imported && coin()) {
+		c->n_partial = (size_t)between(1, 20);
+		c->partial = sample_list(c->n_partial);
+	}
+	if (!c->imported && coin()) {
+		c->ev.present = true;
+		c->ev.available = coin();
+		c->ev.reason = maybe();
+		c->ev.samples = coin() ? -1 : between(0, 1LL << 50);
+		c->ev.n_classes = (size_t)between(0, 5);
+		c->ev.classes = calloc(c->ev.n_classes + 1, sizeof *c->ev.classes);
+		for (size_t i = 0; i < c->ev.n_classes; i++) {
+			c->ev.classes[i].name = classes[i];
+			c->ev.classes[i].share = (double)between(0, 1000) / 1000;
+		}
+	}
+	if (coin()) {
+		c->n_reps = (size_t)between(0, 4);
+		c->reps = calloc(c->n_reps + 1, sizeof *c->reps);
+		for (size_t i = 0; i < c->n_reps; i++) {
+			cs_res_rep *r = &c->reps[i];
+			r->seed = between(0, 4294967295LL);
+			r->status = statuses[next() % 6];
+			r->ok = strcmp(r->status, "ok") == 0;
+			if (r->ok) {
+				r->rate = positive();
+				r->ns = positive();
+			}
+			r->n_samples = coin() ? 0 : between(1, 1000);
+		}
+	}
+}
+
+static void
+random_file(cs_res_file *f)
+{
+	memset(f, 0, sizeof *f);
+	f->tool_version = coin() ? "" : "0.1.0";
+	f->label = maybe();
+	f->started = coin() ? "" : "2026-12-01T13:00:00Z";
+	f->elapsed_s = coin() ? 0 : positive() / 1e20;
+	f->interrupted = coin();
+	f->hostname = word(false);
+	f->kernel = word(false);
+	f->cpu_arch = word(false);
+	f->cpu_model = word(false);
+	f->cpu_features = word(false);
+	f->cpu_source = word(false);
+	f->cpus = coin() ? 0 : between(1, 1 << 20);
+	f->precision = coin() ? 0.01 : (double)between(0, 1000) / 1000;
+	f->n_libs = (size_t)between(0, 3);
+	f->libs = calloc(f->n_libs + 1, sizeof *f->libs);
+	for (size_t i = 0; i < f->n_libs; i++)
+		f->libs[i] = (cs_res_lib){.name = word(true),
+					  .version = maybe(),
+					  .build = maybe(),
+					  .mask = maybe(),
+					  .variant = maybe(),
+					  .error = maybe()};
+	bool imported = coin();
+	f->n_sources = imported ? (size_t)between(1, 3) : 1;
+	f->sources = calloc(f->n_sources + 1, sizeof *f->sources);
+	for (size_t i = 0; i < f->n_sources; i++) {
+		cs_res_source *s = &f->sources[i];
+		s->label = word(false);
+		s->imported = imported;
+		s->multi = 1;
+		if (imported) {
+			s->file = maybe();
+			s->line = coin() ? 0 : between(1, 1LL << 40);
+			s->version = maybe();
+			s->options = maybe();
+			s->cpuinfo = maybe();
+			s->compiler = maybe();
+			s->built_on = maybe();
+			s->multi = (int)between(1, 4096);
+		}
+	}
+	f->n_cells = (size_t)between(0, 6);
+	f->cells = calloc(f->n_cells + 1, sizeof *f->cells);
+	for (size_t i = 0; i < f->n_cells; i++)
+		random_cell(&f->cells[i], f);
+}
+
+static void
+round_trips(int n)
+{
+	for (int i = 0; i < n; i++) {
+		cs_res_file m, a, b;
+		char why[512];
+		random_file(&m);
+		char *one = cs_results_encode_text(&m);
+		cs_results_free(&m); /* what random_file allocated (no document) */
+		CHECK(one != NULL);
+		if (!one)
+			continue;
+		/* everything the encoder writes, the decoder accepts */
+		if (cs_results_load_buffer(one, strlen(one), "model", &a, why, sizeof why) != 0) {
+			printf("FAIL: model %d refused: %s\n  %s\n", i, why, one);
+			check_failures++;
+			free(one);
+			continue;
+		}
+		char *two = cs_results_encode_text(&a);
+		CHECK(two && strcmp(one, two) == 0);
+		if (two && strcmp(one, two) != 0)
+			printf("  model %d:\n  %s\n  %s\n", i, one, two);
+		/* and once more from the decoded model */
+		CHECK(cs_results_load_buffer(two, strlen(two), "again", &b, why, sizeof why) == 0);
+		cs_results_free(&b);
+		cs_results_free(&a);
+		free(one);
+		free(two);
+	}
+}
+
+/* docs/results-format.md's cell table between its markers must be the one
+   cs_results_doc prints. */
+static void
+doc_matches(const char *path)
+{
+	static const char begin[] =
+		"<!-- cell fields: printed by `test_results_model --print-doc` -->";
+	static const char end[] = "<!-- end of cell fields -->";
+	FILE *f = fopen(path, "r");
+	CHECK(f != NULL);
+	if (!f)
+		return;
+	char *doc = calloc(1, 1 << 20);
+	size_t len = fread(doc, 1, (1 << 20) - 1, f);
+	fclose(f);
+	char *b = len ? strstr(doc, begin) : NULL, *e = b ? strstr(b, end) : NULL;
+	CHECK(b && e);
+	if (b && e) {
+		char *want = NULL;
+		size_t wlen = 0;
+		FILE *m = open_memstream(&want, &wlen);
+		fprintf(m, "%s\n", begin);
+		cs_results_doc(m);
+		fclose(m);
+		size_t have = (size_t)(e - b);
+		if (have != wlen || memcmp(b, want, wlen) != 0) {
+			printf("FAIL: %s: the cell table differs from the code's; replace it with "
+			       "the output of test_results_model --print-doc\n",
+			       path);
+			check_failures++;
+		}
+		free(want);
+	}
+	free(doc);
+}
+
+int
+main(int argc, char **argv)
+{
+	if (argc > 1 && strcmp(argv[1], "--print-doc") == 0) {
+		cs_results_doc(stdout);
+		return 0;
+	}
+	round_trips(3000);
+	if (argc > 1)
+		doc_matches(argv[1]);
+	return check_done("test_results_model");
+}
