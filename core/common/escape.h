@@ -10,7 +10,7 @@
 
 /* The most bytes cs_esc_term writes of one name (after escaping); a longer
    one ends with "...". */
-#define CS_ESC_TERM_MAX 300
+#define CS_ESC_TERM_MAX 4096
 
 /*
  * Terminal text: every control character (C0 including newline and tab, DEL,
