@@ -147,7 +147,8 @@ packages=(
 	libgcrypt20-dev libbotan-2-dev
 )
 if [ $tests -eq 1 ]; then
-	packages+=(clang libclang-rt-14-dev clang-format-14 chromium python3 m4)
+	# man-db: e2e-install reads the installed man page; qemu-user: the counting lane
+	packages+=(clang libclang-rt-14-dev clang-format-14 chromium python3 m4 man-db qemu-user)
 	# Node.js for the workflow linters (any node: Debian's, or one already here)
 	command -v npm >/dev/null || packages+=(nodejs npm)
 fi

@@ -131,7 +131,13 @@ gcm128_run(void *ctx, const cs_io *io)
 	}
 	gcm_aes128_decrypt(&c->gcm, io->len, io->out, io->in);
 	gcm_aes128_digest(&c->gcm, GCM_DIGEST_SIZE, c->tag);
+#ifdef CS_FAULT_FORGE_TAG
+	/* a seeded fault (tests/e2e/conform_fault.sh): the tag's last byte is not
+	   checked, so a tag forged there is accepted (the KATs flip its first) */
+	return memeql_sec(c->tag, io->tag, GCM_DIGEST_SIZE - 1) ? CS_OK : CS_MISMATCH;
+#else
 	return memeql_sec(c->tag, io->tag, GCM_DIGEST_SIZE) ? CS_OK : CS_MISMATCH;
+#endif
 }
 
 static cs_status

@@ -18,7 +18,8 @@ enum {
 	CS_EXIT_FAILURE = 1,	  /* operational error: I/O, no worker could start, stdout;
 				     compare: a regression flagged */
 	CS_EXIT_USAGE = 2,	  /* bad input: options, a selection matching no cell, a bad file */
-	CS_EXIT_DISAGREE = 3,	  /* libraries disagree on the same input */
+	CS_EXIT_DISAGREE = 3,	  /* libraries disagree on the same input; conform: an
+				     invalid vector accepted */
 	CS_EXIT_NOT_OK = 4,	  /* some cells wrong/crashed/timeout/error; the rest measured */
 	CS_EXIT_INCONCLUSIVE = 5, /* compare: the reference cell drifted */
 };
@@ -69,5 +70,6 @@ int cs_cmd_report(int argc, char **argv);
 int cs_cmd_compare(int argc, char **argv);
 int cs_cmd_history(int argc, char **argv);
 int cs_cmd_import(int argc, char **argv);
+int cs_cmd_conform(int argc, char **argv);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "conform_compare.h"
 #include "escape.h"
 #include "report.h"
 #include "verdict.h"
@@ -21,12 +22,15 @@ static const char usage[] =
 	"SEL (same-run mode, one interleaved run): a library as in the file\n"
 	"(wolfssl@5.7.2), with a mask (openssl/no-aes) or a provider (openssl[default]).\n\n"
 	"  --threshold PCT    minimum effect (default 5)\n"
-	"  --fail-on KINDS    what exits 1: slower,hw,status,missing (default: all four)\n"
+	"  --fail-on KINDS    what exits 1: slower,hw,status,missing,conformance (default:\n"
+	"                     all)\n"
 	"  --across-hosts     allow files from different CPU models or architectures\n"
 	"  --format F         text, markdown, junit, json (default: text)\n\n"
 	"exit: 0 nothing flagged; 1 a kind of --fail-on flagged; 2 bad input, or\n"
 	"different CPUs without --across-hosts; 5 inconclusive: the reference cell moved\n"
-	"more than the threshold and nothing was flagged beyond the drift.\n";
+	"more than the threshold and nothing was flagged beyond the drift.\n"
+	"Two `cryptospeed conform -o` files: the test vectors failing in NEW and not in\n"
+	"BASE (kind conformance), the ones fixed, the rows missing (format text or json).\n";
 
 int
 cs_cmd_compare(int argc, char **argv)
@@ -44,6 +48,7 @@ cs_cmd_compare(int argc, char **argv)
 	};
 	cs_compare_opts o = cs_compare_defaults;
 	cs_compare_fn *emit = cs_compare_text;
+	const char *format = "text";
 	char why[1024];
 	int c;
 	optind = 1;
@@ -70,6 +75,7 @@ cs_cmd_compare(int argc, char **argv)
 				cs_usage_error("unknown format '%s' for compare (known: %s)",
 					       optarg, known);
 			}
+			format = optarg;
 			break;
 		}
 		}
@@ -85,6 +91,8 @@ cs_cmd_compare(int argc, char **argv)
 			       same_run ? "one result file with --base/--new"
 					: "two result files (BASE.json NEW.json)",
 			       argc - optind);
+	if (!same_run && cs_is_conform_file(argv[optind]) && cs_is_conform_file(argv[optind + 1]))
+		return cs_conform_compare(argv[optind], argv[optind + 1], o.fail_on, format);
 	cs_res_file base, cur;
 	cs_cli_load_results(argv[optind], &base);
 	if (!same_run)

@@ -19,6 +19,41 @@ cs_cli_load_results(const char *file, cs_res_file *out)
 		cs_usage_error("%s", why);
 }
 
+/* report --conform FILE: the rows that accepted an invalid test vector, as
+   marks for the rank view (docs/conformance.md). */
+static void
+mark_conformance(const char *file)
+{
+	json_error_t e;
+	json_t *j = json_load_file(file, 0, &e);
+	if (!j)
+		cs_usage_error("--conform %s: line %d: %s", file, e.line, e.text);
+	const char *schema = json_string_value(json_object_get(j, "schema"));
+	json_t *rows = json_object_get(j, "rows");
+	if (!schema || strcmp(schema, "cryptospeed-conform/1") != 0 || !json_is_array(rows))
+		cs_usage_error("--conform %s: not a `cryptospeed conform -o` file (schema "
+			       "cryptospeed-conform/1 with rows)",
+			       file);
+	size_t i;
+	json_t *r;
+	json_array_foreach(rows, i, r)
+	{
+		const char *lib = json_string_value(json_object_get(r, "lib"));
+		const char *path = json_string_value(json_object_get(r, "path"));
+		const char *alg = json_string_value(json_object_get(r, "alg"));
+		json_t *n = json_object_get(r, "invalid_accepted");
+		if (!lib || !path || !alg || !json_is_integer(n) || json_integer_value(n) < 0)
+			cs_usage_error("--conform %s: rows[%zu]: needs lib, path, alg and "
+				       "invalid_accepted",
+				       file, i);
+		char who[160];
+		snprintf(who, sizeof who, "%s/%s", lib, path);
+		if (json_integer_value(n) > 0)
+			cs_rank_mark_invalid(who, alg, (size_t)json_integer_value(n));
+	}
+	json_decref(j);
+}
+
 int
 cs_cmd_report(int argc, char **argv)
 {
@@ -27,6 +62,7 @@ cs_cmd_report(int argc, char **argv)
 		{"format", required_argument, NULL, 'f'},
 		{"view", required_argument, NULL, 'v'},
 		{"handshake", required_argument, NULL, 'H'},
+		{"conform", required_argument, NULL, 'C'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *format = "text", *view_name = "matrix", *handshake = NULL;
@@ -39,17 +75,23 @@ cs_cmd_report(int argc, char **argv)
 		switch (c) {
 		case 'h':
 			printf("usage: cryptospeed report FILE.json... [--format %s] [--view %s]\n"
-			       "                          [--handshake KEX+SIG]\n"
+			       "                          [--handshake KEX+SIG] [--conform "
+			       "C.json]\n"
 			       "Several files side by side: one source per run or imported table.\n"
 			       "--view handshake: the crypto cost of a TLS 1.3 handshake per "
 			       "lib/path;\n"
 			       "--handshake picks one configuration (default: x25519+ecdsa-p256,\n"
-			       "x25519+ed25519, x25519+rsa-2048; KEX x25519|p256).\n",
+			       "x25519+ed25519, x25519+rsa-2048; KEX x25519|p256).\n"
+			       "--conform C.json (a `cryptospeed conform -o` file): the rank view "
+			       "marks\n"
+			       "every lib/path that accepted an invalid test vector of the "
+			       "algorithm.\n",
 			       formats, views);
 			return CS_EXIT_OK;
 		case 'f': format = optarg; break;
 		case 'v': view_name = optarg; break;
 		case 'H': handshake = optarg; break;
+		case 'C': mark_conformance(optarg); break;
 		}
 	}
 	if (optind == argc)

@@ -21,6 +21,7 @@ static const struct {
 	{"report", cs_cmd_report, "print a result file in another format"},
 	{"compare", cs_cmd_compare, "BASE and NEW (or two selections of one run): every change"},
 	{"history", cs_cmd_history, "result files of one host over time: series, change points"},
+	{"conform", cs_cmd_conform, "the Wycheproof test vectors through every library x path"},
 	{"import", cs_cmd_import, "openssl-speed FILE -o OUT.json: pasted tables as results"},
 };
 

@@ -17,9 +17,11 @@ const char cs_exit_status_help[] =
 	"  1  operational error: I/O, no worker could start, stdout not written;\n"
 	"     compare: a regression flagged (see --fail-on)\n"
 	"  2  bad input: an option, a selection that matches no cell, a malformed file\n"
-	"  3  libraries disagree on the same input (cells marked '!')\n"
+	"  3  libraries disagree on the same input (cells marked '!');\n"
+	"     conform: a library accepted an invalid test vector\n"
 	"  4  some cells wrong, crashed, timeout or error, or a selected worker could not\n"
-	"     start; the others measured and written (import: lines it could not read)\n"
+	"     start; the others measured and written (import: lines it could not read);\n"
+	"     conform: a valid vector refused or answered wrong, or a vector crashed\n"
 	"  5  compare: inconclusive, the machine drifted (reference cell)\n"
 	"  128+N  stopped by signal N (SIGINT, SIGTERM, SIGHUP): what was measured is written\n";
 

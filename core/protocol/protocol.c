@@ -25,7 +25,7 @@ const char *const cs_msg_status_names[] = {"ok", "wrong", "unsupported", "error"
 static const char *const mask_statuses[] = {"ok", "unsupported", "not-applicable", NULL};
 static const char *const kat_names[] = {"pass", "exempt", NULL};
 static const char *const cmd_names[] = {"prepare", "sample", "evidence", "release",
-					"quit",	   "verify", NULL};
+					"quit",	   "verify", "conform",	 NULL};
 
 typedef enum kind {
 	K_INT,	   /* int64_t in [min, max] */
@@ -218,6 +218,31 @@ static const field verify_fields[] = {
 	    "another library's signature of the deterministic message, hex"),
 };
 
+static const field conform_fields[] = {
+	INT(cs_msg_conform, id, true, 0, ANY, 0, "the request"),
+	STR(cs_msg_conform, alg, K_NAME, true, "algorithm"),
+	STR(cs_msg_conform, path, K_NAME, true, "API path"),
+	ENUM(cs_msg_conform, op, true, cs_msg_op_names, 0, "seal, open, derive, verify or mac"),
+	STR(cs_msg_conform, key, K_TEXT, false, "AEAD/MAC key; KEX our private key, hex"),
+	STR(cs_msg_conform, nonce, K_TEXT, false, "AEAD nonce, hex"),
+	STR(cs_msg_conform, aad, K_TEXT, false, "AEAD associated data, hex"),
+	STR(cs_msg_conform, in, K_TEXT, false, "plaintext, ciphertext or message, hex"),
+	STR(cs_msg_conform, tag, K_TEXT, false, "open: the tag to check, hex"),
+	STR(cs_msg_conform, peer, K_TEXT, false, "KEX peer public key; SIG public key, hex"),
+	STR(cs_msg_conform, sig, K_TEXT, false, "verify: the signature, hex"),
+};
+
+static const field conform_reply_fields[] = {
+	REPLY_ID(cs_msg_conform_reply),
+	ENUM(cs_msg_conform_reply, status, true, cs_msg_status_names, 0,
+	     "ok: accepted; wrong: refused; unsupported; error"),
+	STR(cs_msg_conform_reply, out, K_TEXT, false, "with ok: the output, hex"),
+	STR(cs_msg_conform_reply, tag, K_TEXT, false, "with ok, seal: the tag, hex"),
+	STR(cs_msg_conform_reply, why, K_TEXT, false, "unsupported: why"),
+	STR(cs_msg_conform_reply, error, K_TEXT, false,
+	    "wrong: how it refused; error: what failed"),
+};
+
 static const field prepare_reply_fields[] = {
 	REPLY_ID(cs_msg_prepare_reply),
 	ENUM(cs_msg_prepare_reply, status, true, cs_msg_status_names, 0, "outcome"),
@@ -364,6 +389,33 @@ check_verify(const void *msg)
 }
 
 static const char *
+check_conform(const void *msg)
+{
+	const cs_msg_conform *m = msg;
+	const char *const hex[] = {m->key, m->nonce, m->aad, m->in, m->tag, m->peer, m->sig};
+	const char *const names[] = {"key", "nonce", "aad", "in", "tag", "peer", "sig"};
+	static char buf[64];
+	for (size_t i = 0; i < N(hex); i++)
+		if (!is_hex(hex[i])) {
+			snprintf(buf, sizeof buf, "%s: must be lowercase hex of whole bytes",
+				 names[i]);
+			return buf;
+		}
+	return NULL;
+}
+
+static const char *
+check_conform_reply(const void *msg)
+{
+	const cs_msg_conform_reply *m = msg;
+	if (!is_hex(m->out))
+		return "out: must be lowercase hex of whole bytes";
+	if (!is_hex(m->tag))
+		return "tag: must be lowercase hex of whole bytes";
+	return NULL;
+}
+
+static const char *
 check_sample(const void *msg)
 {
 	const cs_msg_sample *m = msg;
@@ -462,6 +514,21 @@ static const msg_desc verify_desc = {"verify",
 static const msg_desc verify_reply_desc = {
 	"verify reply",	    NULL, NULL, verify_reply_fields, N(verify_reply_fields), NULL,
 	"reply to `verify`"};
+static const msg_desc conform_desc = {"conform",
+				      "cmd",
+				      "conform",
+				      conform_fields,
+				      N(conform_fields),
+				      check_conform,
+				      "`conform`: run one test vector through an impl "
+				      "(docs/conformance.md)"};
+static const msg_desc conform_reply_desc = {"conform reply",
+					    NULL,
+					    NULL,
+					    conform_reply_fields,
+					    N(conform_reply_fields),
+					    check_conform_reply,
+					    "reply to `conform`"};
 static const msg_desc quit_desc = {
 	"quit", "cmd", "quit", NULL, 0, NULL, "`quit`: the worker exits (no reply)"};
 static const msg_desc prepare_reply_desc = {"prepare reply",
@@ -495,23 +562,16 @@ static const msg_desc reply_desc = {"reply",
 				    "read"};
 
 static const msg_desc *const all_msgs[] = {
-	&hello_desc,
-	&prepare_desc,
-	&prepare_reply_desc,
-	&sample_desc,
-	&sample_reply_desc,
-	&evidence_desc,
-	&evidence_reply_desc,
-	&release_desc,
-	&reply_desc,
-	&verify_desc,
-	&verify_reply_desc,
-	&quit_desc,
-	NULL,
+	&hello_desc,	      &prepare_desc,	  &prepare_reply_desc,
+	&sample_desc,	      &sample_reply_desc, &evidence_desc,
+	&evidence_reply_desc, &release_desc,	  &reply_desc,
+	&verify_desc,	      &verify_reply_desc, &conform_desc,
+	&conform_reply_desc,  &quit_desc,	  NULL,
 };
 /* indexed by cs_msg_cmd */
 static const msg_desc *const request_descs[] = {
-	&prepare_desc, &sample_desc, &evidence_desc, &release_desc, &quit_desc, &verify_desc,
+	&prepare_desc, &sample_desc, &evidence_desc, &release_desc,
+	&quit_desc,    &verify_desc, &conform_desc,
 };
 
 /* ---- defaults ---- */
@@ -1141,6 +1201,30 @@ cs_msg_verify_reply_decode(const char *line, cs_msg_verify_reply *m, char *err, 
 }
 
 char *
+cs_msg_conform_encode(const cs_msg_conform *m)
+{
+	return encode(&conform_desc, m);
+}
+
+int
+cs_msg_conform_decode(const char *line, cs_msg_conform *m, char *err, size_t n)
+{
+	return decode(&conform_desc, line, m, sizeof *m, err, n);
+}
+
+char *
+cs_msg_conform_reply_encode(const cs_msg_conform_reply *m)
+{
+	return encode(&conform_reply_desc, m);
+}
+
+int
+cs_msg_conform_reply_decode(const char *line, cs_msg_conform_reply *m, char *err, size_t n)
+{
+	return decode(&conform_reply_desc, line, m, sizeof *m, err, n);
+}
+
+char *
 cs_msg_reply_encode(const cs_msg_reply *m)
 {
 	return encode(&reply_desc, m);
@@ -1178,12 +1262,14 @@ cs_msg_request_decode(const char *line, cs_msg_request *req, int64_t *id, char *
 			  : k == CS_CMD_EVIDENCE ? (void *)&req->evidence
 			  : k == CS_CMD_RELEASE	 ? (void *)&req->release
 			  : k == CS_CMD_VERIFY	 ? (void *)&req->verify
+			  : k == CS_CMD_CONFORM	 ? (void *)&req->conform
 						 : NULL;
 		size_t size = k == CS_CMD_PREPARE    ? sizeof req->prepare
 			      : k == CS_CMD_SAMPLE   ? sizeof req->sample
 			      : k == CS_CMD_EVIDENCE ? sizeof req->evidence
 			      : k == CS_CMD_RELEASE  ? sizeof req->release
 			      : k == CS_CMD_VERIFY   ? sizeof req->verify
+			      : k == CS_CMD_CONFORM  ? sizeof req->conform
 						     : 0;
 		char none;
 		rc = decode_json(request_descs[k], j, m ? m : &none, size, err, n);

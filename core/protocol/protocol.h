@@ -115,6 +115,7 @@ typedef enum cs_msg_cmd {
 	CS_CMD_RELEASE,
 	CS_CMD_QUIT,
 	CS_CMD_VERIFY,
+	CS_CMD_CONFORM,
 	CS_CMD_COUNT
 } cs_msg_cmd;
 
@@ -154,6 +155,28 @@ typedef struct cs_msg_verify {
 	char signature[CS_MSG_SIG_HEX]; /* lowercase hex */
 } cs_msg_verify;
 
+/* The longest byte string a conform request or reply carries, as hex with
+   its NUL (2048 bytes: every Wycheproof case of our algorithms fits). */
+#define CS_MSG_CONFORM_HEX (2 * 2048 + 1)
+
+/* Run one test vector (conformance, docs/conformance.md) through an impl on a
+   fresh context: setup + one run + teardown, nothing compared. Every byte
+   field is lowercase hex ("" = empty or not used by the op). */
+typedef struct cs_msg_conform {
+	int64_t id; /* the request (not a cell) */
+	char alg[CS_MSG_NAME];
+	char path[CS_MSG_NAME];
+	int op;				/* index into cs_msg_op_names: seal, open, derive,
+					     verify or mac */
+	char key[CS_MSG_CONFORM_HEX];	/* AEAD/MAC key; KEX our private key */
+	char nonce[CS_MSG_CONFORM_HEX]; /* AEAD nonce */
+	char aad[CS_MSG_CONFORM_HEX];	/* AEAD associated data */
+	char in[CS_MSG_CONFORM_HEX];	/* plaintext (seal), ciphertext (open), message */
+	char tag[CS_MSG_CONFORM_HEX];	/* open: the tag to check */
+	char peer[CS_MSG_CONFORM_HEX];	/* KEX: peer public key; SIG: the public key */
+	char sig[CS_MSG_CONFORM_HEX];	/* verify: the signature (alg out_len bytes) */
+} cs_msg_conform;
+
 /* Any request, as the worker reads it. */
 typedef struct cs_msg_request {
 	int cmd; /* cs_msg_cmd: which member below is filled */
@@ -162,6 +185,7 @@ typedef struct cs_msg_request {
 	cs_msg_evidence evidence;
 	cs_msg_release release;
 	cs_msg_verify verify;
+	cs_msg_conform conform;
 } cs_msg_request;
 
 /* ---- replies (worker -> orchestrator) ---- */
@@ -197,6 +221,19 @@ typedef struct cs_msg_verify_reply {
 	char why[CS_MSG_TEXT];	 /* unsupported: why */
 	char error[CS_MSG_TEXT]; /* error: what failed */
 } cs_msg_verify_reply;
+
+/* The reply to conform: ok (the impl accepted: out holds its output), wrong
+   (it refused: error names the status), unsupported, error (the request
+   could not be run). */
+typedef struct cs_msg_conform_reply {
+	int64_t id;
+	int status;		      /* cs_msg_status */
+	char out[CS_MSG_CONFORM_HEX]; /* with ok: ciphertext, plaintext, shared secret
+					 or MAC tag, hex ("" for verify) */
+	char tag[CS_MSG_CONFORM_HEX]; /* with ok, seal: the tag, hex */
+	char why[CS_MSG_TEXT];	      /* unsupported: why */
+	char error[CS_MSG_TEXT];      /* wrong: how it refused; error: what failed */
+} cs_msg_conform_reply;
 
 typedef struct cs_msg_sample_reply {
 	int64_t id;
@@ -252,6 +289,10 @@ char *cs_msg_release_encode(const cs_msg_release *m);
 int cs_msg_release_decode(const char *line, cs_msg_release *m, char *err, size_t n);
 char *cs_msg_verify_encode(const cs_msg_verify *m);
 int cs_msg_verify_decode(const char *line, cs_msg_verify *m, char *err, size_t n);
+char *cs_msg_conform_encode(const cs_msg_conform *m);
+int cs_msg_conform_decode(const char *line, cs_msg_conform *m, char *err, size_t n);
+char *cs_msg_conform_reply_encode(const cs_msg_conform_reply *m);
+int cs_msg_conform_reply_decode(const char *line, cs_msg_conform_reply *m, char *err, size_t n);
 /* quit has no fields: {"cmd":"quit"} */
 char *cs_msg_quit_encode(void);
 int cs_msg_quit_decode(const char *line, char *err, size_t n);

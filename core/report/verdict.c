@@ -14,7 +14,8 @@
 #define MAX_REPS 256
 #define MIN_STRONG 3
 
-static const char *const flag_names[CS_FLAG_COUNT] = {"slower", "hw", "status", "missing"};
+static const char *const flag_names[CS_FLAG_COUNT] = {"slower", "hw", "status", "missing",
+						      "conformance"};
 
 /* Cells measured in every nightly run whose change is the machine's, not a library's. */
 static const struct {

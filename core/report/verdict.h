@@ -16,14 +16,15 @@
 
 /* What can make compare exit 1 (--fail-on); each a bit of cs_compare_opts.fail_on. */
 typedef enum cs_flag {
-	CS_FLAG_SLOWER,	 /* a cell slower beyond threshold, noise and test */
-	CS_FLAG_HW,	 /* a cell lost an instruction class (hw) */
-	CS_FLAG_STATUS,	 /* a cell ok in BASE is not ok in NEW */
-	CS_FLAG_MISSING, /* a cell of BASE is not in NEW */
+	CS_FLAG_SLOWER,	     /* a cell slower beyond threshold, noise and test */
+	CS_FLAG_HW,	     /* a cell lost an instruction class (hw) */
+	CS_FLAG_STATUS,	     /* a cell ok in BASE is not ok in NEW */
+	CS_FLAG_MISSING,     /* a cell of BASE is not in NEW */
+	CS_FLAG_CONFORMANCE, /* conform files: a test vector failing in NEW that passed in BASE */
 	CS_FLAG_COUNT
 } cs_flag;
 
-/* "slower", "hw", "status", "missing". */
+/* "slower", "hw", "status", "missing", "conformance". */
 const char *cs_flag_name(cs_flag f);
 /* Parse "slower,hw" into a bit set; -1 naming the bad word in why. */
 int cs_flag_parse(const char *s, unsigned *bits, char *why, size_t n);
@@ -72,7 +73,7 @@ typedef struct cs_compare_opts {
 	const char *cur_sel;  /* same-run mode: NEW rows */
 } cs_compare_opts;
 
-/* Defaults: 5%, fail on all four kinds, same host only, two files. */
+/* Defaults: 5%, fail on every kind, same host only, two files. */
 extern const cs_compare_opts cs_compare_defaults;
 
 typedef struct cs_comparison {

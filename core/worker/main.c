@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "conform.h"
 #include "cpu.h"
 #include "evidence.h"
 #include "protocol.h"
@@ -344,6 +345,35 @@ do_verify(const cs_msg_verify *req)
 	send_line(cs_msg_verify_reply_encode(&r));
 }
 
+/* conform: one test vector through an impl (docs/conformance.md). */
+static void
+do_conform(const cs_msg_conform *req)
+{
+	static cs_msg_conform_reply r;
+	memset(&r, 0, sizeof r);
+	r.id = req->id;
+	r.status = CS_ST_ERROR;
+	const cs_impl *impl = find_impl(req->alg, req->path);
+	const char *why;
+	/* tests/e2e/conform_fault.sh: the noop worker crashes on every vector
+	   without associated data */
+	if (impl && fault_here(impl, "crash-conform") && !req->aad[0])
+		abort();
+	if (!impl) {
+		snprintf(r.error, sizeof r.error, "no impl %s on path %s", req->alg, req->path);
+	} else if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(req->op)) ||
+		   kat_exempt(impl)) {
+		r.status = CS_ST_UNSUPPORTED;
+		copy(r.why, sizeof r.why,
+		     kat_exempt(impl) ? "harness probe"
+		     : why	      ? why
+				      : op_why(impl));
+	} else {
+		cs_worker_conform(impl, req, &r);
+	}
+	send_line(cs_msg_conform_reply_encode(&r));
+}
+
 static void
 prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 {
@@ -593,6 +623,7 @@ serve(const char *argv0, const char *mask)
 		case CS_CMD_SAMPLE: do_sample(&req.sample); break;
 		case CS_CMD_EVIDENCE: do_evidence(&req.evidence); break;
 		case CS_CMD_VERIFY: do_verify(&req.verify); break;
+		case CS_CMD_CONFORM: do_conform(&req.conform); break;
 		case CS_CMD_RELEASE: {
 			slot_drop(req.release.id);
 			cs_msg_reply r = {.id = req.release.id, .status = CS_ST_OK};

@@ -3,6 +3,8 @@
 # new repetition, and gives no ETA before a cell is done (no "ETA 0 s").
 . "$(dirname "$0")/lib.sh"
 command -v script >/dev/null || skip "no script(1) to give the run a terminal"
+# a root without devpts (a bare chroot) has no pseudo-terminal to give
+script -qec true /dev/null >/dev/null 2>&1 || skip "script(1) cannot open a pseudo-terminal here (no /dev/pts?)"
 d=$(tmpdir)
 script -qec "'$CS' run --quick --lib noop --alg sha256,x25519 --sizes 16,64 --no-evidence \
 	--repeat 2 -o '$d/r.json'" "$d/tty.log" >/dev/null 2>&1 || fail "run under script exited $?"
