@@ -34,10 +34,10 @@
 
 /* The counters at one marker (the worker's side: snap.c). */
 typedef struct cs_count_snap {
-	uint64_t insns;			/* instructions executed */
-	uint64_t mem;			/* memory accesses, loads and stores */
-	uint64_t forbidden;		/* instructions of a class the CPU lacks */
-	uint64_t classes[CS_EV_COUNT];	/* instructions per class (cs_ev_class) */
+	uint64_t insns;		       /* instructions executed */
+	uint64_t mem;		       /* memory accesses, loads and stores */
+	uint64_t forbidden;	       /* instructions of a class the CPU lacks */
+	uint64_t classes[CS_EV_COUNT]; /* instructions per class (cs_ev_class) */
 } cs_count_snap;
 
 /*
