@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/personality.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -169,7 +170,9 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 			       p->name, p->arch, workers_dir);
 
 	char launcher[sizeof cfg->launcher_buf];
-	int n = snprintf(launcher, sizeof launcher, "%s -cpu %s -plugin %s%s", p->qemu,
+	/* -seed: qemu's random numbers (getrandom, AT_RANDOM, RDRAND) from a
+	   fixed seed, so that a library's draws are the same in every run */
+	int n = snprintf(launcher, sizeof launcher, "%s -seed 1 -cpu %s -plugin %s%s", p->qemu,
 			 p->qemu_cpu, plugin_path, p->forbid ? ",forbid=" : "");
 	if (p->forbid && n > 0 && (size_t)n < sizeof launcher)
 		snprintf(launcher + n, sizeof launcher - (size_t)n, "%#x", p->forbid);
@@ -189,6 +192,11 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 	cfg->warmup_ns = 0;
 	cfg->evidence = false;
 	cfg->timeout_s *= 10; /* emulated */
+	/* the same addresses in every worker (inherited by qemu-user, which maps
+	   the guest): where a buffer lands can change a memcpy's path */
+	int pers = personality(0xffffffff);
+	if (pers != -1)
+		personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
 	active = p;
 	cfg->count = p;
 	return workers_dir[0] ? workers_dir : NULL;
@@ -268,9 +276,15 @@ cs_count_visit(cs_run *run, cs_rcell *c)
 	k->insns_d2 = rep.insns_d2;
 	free(c->count);
 	c->count = k;
-	count_status(c, "ok", rep.stable ? NULL
-					 : "fresh randomness per op (keygen, sign, blinded derive): "
-					   "the count is the mean over the ops counted");
+	/* one worker process per counted cell: its heap then holds what this
+	   cell set up and nothing left by another (a keygen's random sizes, the
+	   order cells were visited in) */
+	cs_worker_kill(c->w);
+	c->w->restarts = 0;
+	count_status(c, "ok",
+		     rep.stable ? NULL
+				: "fresh randomness per op (keygen, sign, blinded derive): "
+				  "the count is the mean over the ops counted");
 }
 
 json_t *
@@ -341,8 +355,8 @@ class_shares(const cs_count_cell *k, char *buf, size_t size)
 			snprintf(buf + n, size - n, "%s%s <0.01%%", i ? " " : "",
 				 k->classes[i].name);
 		else
-			snprintf(buf + n, size - n, "%s%s %.*f%%", i ? " " : "",
-				 k->classes[i].name, share < 1 ? 2 : 0, share);
+			snprintf(buf + n, size - n, "%s%s %.*f%%", i ? " " : "", k->classes[i].name,
+				 share < 1 ? 2 : 0, share);
 	}
 }
 
@@ -351,8 +365,8 @@ cs_count_print(const cs_run *run, FILE *f)
 {
 	const cs_config *cfg = run->cfg;
 	const cs_count_profile *p = cfg->count;
-	fprintf(f, "instruction counts: %s (%s), under %s -cpu %s; exact per operation\n",
-		p->name, p->about, p->qemu, p->qemu_cpu);
+	fprintf(f, "instruction counts: %s (%s), under %s -cpu %s; exact per operation\n", p->name,
+		p->about, p->qemu, p->qemu_cpu);
 	for (size_t i = 0; i < run->n_workers; i++) {
 		const cs_msg_hello *h = cs_worker_hello(run->workers[i]);
 		if (h)
