@@ -166,6 +166,7 @@ packages=(
 	libjansson-dev libcapstone-dev
 	libssl-dev openssl
 	libmbedtls-dev libwolfssl-dev libsodium-dev nettle-dev libgmp-dev
+	libnss3-dev android-libboringssl-dev libgnutls28-dev
 )
 if [ $tests -eq 1 ]; then
 	packages+=(clang libclang-rt-14-dev clang-format-14 chromium python3 m4)

@@ -63,6 +63,14 @@ impl_available(const cs_impl *impl, const char **why)
 	return true;
 }
 
+/* Why an available impl does not run op: its own why, when it gives one for
+   the ops it leaves out. */
+static const char *
+op_why(const cs_impl *impl)
+{
+	return impl->why ? impl->why : "op not provided";
+}
+
 static const cs_impl *
 find_impl(const char *alg, const char *path)
 {
@@ -122,8 +130,7 @@ cmd_kat(const char *alg, const char *path)
 			cs_status st;
 			if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(op))) {
 				verdict = "UNSUPPORTED";
-				snprintf(detail, sizeof detail, "%s",
-					 why ? why : "op not provided");
+				snprintf(detail, sizeof detail, "%s", why ? why : op_why(impl));
 				skipped++;
 			} else if (kat_exempt(impl)) {
 				verdict = "SKIP";
@@ -324,7 +331,7 @@ do_verify(const cs_msg_verify *req)
 		copy(r.why, sizeof r.why,
 		     kat_exempt(impl) ? "harness probe"
 		     : why	      ? why
-				      : "op not provided");
+				      : op_why(impl));
 	} else {
 		cs_status st = cs_sig_verify_foreign(impl, sig, detail, sizeof detail);
 		r.status = st == CS_OK		  ? CS_ST_OK
@@ -353,7 +360,7 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 	}
 	if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(op))) {
 		r->status = CS_ST_UNSUPPORTED;
-		copy(r->why, sizeof r->why, why ? why : "op not provided");
+		copy(r->why, sizeof r->why, why ? why : op_why(impl));
 		return;
 	}
 	/* A sign cell's reply carries one signature for the other libraries to

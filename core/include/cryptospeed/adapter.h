@@ -188,7 +188,8 @@ struct cs_impl {
 	cs_setup_fn *setup;
 	cs_run_fn *run;		  /* NULL = this path has no such call: unsupported */
 	cs_teardown_fn *teardown; /* NULL = nothing to free */
-	const char *why;	  /* when run == NULL: why (shown by `list`) */
+	const char *why;	  /* when run == NULL: why (shown by `list`); else why
+				     the ops of alg->ops missing from ops are not run */
 	unsigned flags;		  /* CS_IMPL_* */
 	cs_describe_fn *describe; /* NULL = nothing to say */
 };

@@ -1,0 +1,779 @@
+/*
+ * BoringSSL adapter (the Android build Debian ships), path "native": the
+ * calls BoringSSL's own documentation points to for each algorithm.
+ *
+ *  AEAD    EVP_AEAD: EVP_AEAD_CTX_init once (key schedule, GHASH table),
+ *          EVP_AEAD_CTX_seal_scatter / open_gather per op (the tag apart
+ *          from the ciphertext, as the core hands them over).
+ *  CIPHER  AES-128-CBC: EVP_CIPHER_CTX keyed once; per op a new IV
+ *          (EVP_EncryptInit_ex with only the IV), Update, Final, padding off.
+ *  HASH    EVP_DigestInit_ex / Update / Final_ex on a reused EVP_MD_CTX.
+ *  MAC     HMAC_CTX keyed once; per op HMAC_Init_ex (same key), Update, Final.
+ *  KEX     X25519() / X25519_keypair; P-256: EC_KEY + ECDH_compute_key,
+ *          EC_KEY_generate_key.
+ *  SIG     ED25519_sign / _verify / _keypair; ECDSA P-256: SHA256() then
+ *          ECDSA_do_sign / ECDSA_do_verify (BoringSSL draws k at random,
+ *          hedged with the key and digest: CS_IMPL_RANDOMIZED); RSA-2048
+ *          PKCS#1 v1.5: SHA256() then RSA_sign / RSA_verify.
+ *
+ * Capability masks: BoringSSL reads OPENSSL_ia32cap on x86-64 as OpenSSL
+ * does ("~" clears bits; after ":" the second pair of words).
+ */
+#include <openssl/aead.h>
+#include <openssl/bn.h>
+#include <openssl/cipher.h>
+#include <openssl/crypto.h>
+#include <openssl/curve25519.h>
+#include <openssl/digest.h>
+#include <openssl/ec.h>
+#include <openssl/ec_key.h>
+#include <openssl/ecdh.h>
+#include <openssl/ecdsa.h>
+#include <openssl/err.h>
+#include <openssl/hmac.h>
+#include <openssl/nid.h>
+#include <openssl/rsa.h>
+#include <openssl/sha.h>
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cpu.h"
+#include "cryptospeed/adapter.h"
+
+#define PATH "native"
+#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
+#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
+#define SIG_OPS (CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY))
+
+/* BoringSSL failed: drop its error queue (nothing reads it) and say so. */
+static cs_status
+lib_error(void)
+{
+	ERR_clear_error();
+	return CS_LIB_ERROR;
+}
+
+/* ---- AEAD: EVP_AEAD ---- */
+
+typedef struct aead_ctx {
+	EVP_AEAD_CTX actx;
+	bool init; /* EVP_AEAD_CTX_init succeeded: cleanup owed */
+	cs_op op;
+	size_t nonce_len, tag_len;
+} aead_ctx;
+
+static cs_setup_fn aead_setup;
+static cs_run_fn aead_run;
+static cs_teardown_fn aead_teardown;
+static cs_describe_fn aead_describe;
+
+/* The EVP_AEAD of an algorithm of the catalogue, or NULL. */
+static const EVP_AEAD *
+aead_of(const cs_alg *alg)
+{
+	if (alg == &cs_alg_aes_128_gcm)
+		return EVP_aead_aes_128_gcm();
+	if (alg == &cs_alg_aes_256_gcm)
+		return EVP_aead_aes_256_gcm();
+	if (alg == &cs_alg_chacha20_poly1305)
+		return EVP_aead_chacha20_poly1305();
+	return NULL;
+}
+
+static cs_status
+aead_setup(void *ctx, const cs_setup *s)
+{
+	aead_ctx *c = ctx;
+	const EVP_AEAD *aead = aead_of(s->alg);
+	if (!aead || (s->op != CS_OP_SEAL && s->op != CS_OP_OPEN) ||
+	    EVP_AEAD_key_length(aead) != s->alg->key_len ||
+	    EVP_AEAD_nonce_length(aead) != s->alg->nonce_len)
+		return CS_BAD_PARAM;
+	c->op = s->op;
+	c->nonce_len = s->alg->nonce_len;
+	c->tag_len = s->alg->tag_len;
+	if (!EVP_AEAD_CTX_init(&c->actx, aead, s->key, s->alg->key_len, c->tag_len, NULL))
+		return lib_error();
+	c->init = true;
+	return CS_OK;
+}
+
+static cs_status
+aead_run(void *ctx, const cs_io *io)
+{
+	aead_ctx *c = ctx;
+	if (c->op == CS_OP_SEAL) {
+		size_t tag_len = 0;
+		if (!EVP_AEAD_CTX_seal_scatter(&c->actx, io->out, io->tag, &tag_len, c->tag_len,
+					       io->nonce, c->nonce_len, io->in, io->len, NULL, 0,
+					       io->aad, io->aad_len))
+			return lib_error();
+		return tag_len == c->tag_len ? CS_OK : CS_LIB_ERROR;
+	}
+	if (EVP_AEAD_CTX_open_gather(&c->actx, io->out, io->nonce, c->nonce_len, io->in, io->len,
+				     io->tag, c->tag_len, io->aad, io->aad_len))
+		return CS_OK;
+	/* The one way open fails on well-formed input: the tag did not verify. */
+	ERR_clear_error();
+	return CS_MISMATCH;
+}
+
+static void
+aead_teardown(void *ctx)
+{
+	aead_ctx *c = ctx;
+	if (c->init)
+		EVP_AEAD_CTX_cleanup(&c->actx);
+	c->init = false;
+}
+
+static void
+aead_describe(void *ctx, char *buf, size_t size)
+{
+	(void)ctx;
+	/* EVP_has_aes_hardware: what BoringSSL's AES-GCM dispatch tests. */
+	snprintf(buf, size, "api=EVP_AEAD aes_hw=%d", EVP_has_aes_hardware());
+}
+
+/* ---- AES-128-CBC: EVP_CIPHER ---- */
+
+typedef struct cbc_ctx {
+	EVP_CIPHER_CTX *cctx;
+} cbc_ctx;
+
+static cs_setup_fn cbc_setup;
+static cs_run_fn cbc_run;
+static cs_teardown_fn cbc_teardown;
+
+static cs_status
+cbc_setup(void *ctx, const cs_setup *s)
+{
+	cbc_ctx *c = ctx;
+	if (s->op != CS_OP_ENCRYPT || s->alg->nonce_len != 16 || s->max_len > (size_t)INT32_MAX)
+		return CS_BAD_PARAM;
+	if (!(c->cctx = EVP_CIPHER_CTX_new()))
+		return CS_NO_MEMORY;
+	if (!EVP_EncryptInit_ex(c->cctx, EVP_aes_128_cbc(), NULL, s->key, NULL) ||
+	    !EVP_CIPHER_CTX_set_padding(c->cctx, 0))
+		return lib_error();
+	return CS_OK;
+}
+
+static cs_status
+cbc_run(void *ctx, const cs_io *io)
+{
+	cbc_ctx *c = ctx;
+	int n = 0, fin = 0;
+	if (!EVP_EncryptInit_ex(c->cctx, NULL, NULL, NULL, io->nonce) ||
+	    (io->len && !EVP_EncryptUpdate(c->cctx, io->out, &n, io->in, (int)io->len)) ||
+	    !EVP_EncryptFinal_ex(c->cctx, io->out + n, &fin))
+		return lib_error();
+	return (size_t)n + (size_t)fin == io->len ? CS_OK : CS_LIB_ERROR;
+}
+
+static void
+cbc_teardown(void *ctx)
+{
+	cbc_ctx *c = ctx;
+	EVP_CIPHER_CTX_free(c->cctx);
+	c->cctx = NULL;
+}
+
+/* ---- Hashes: EVP_Digest* ---- */
+
+typedef struct md_ctx {
+	EVP_MD_CTX *mctx;
+	const EVP_MD *md;
+} md_ctx;
+
+static cs_setup_fn md_setup;
+static cs_run_fn md_run;
+static cs_teardown_fn md_teardown;
+
+/* The EVP_MD of a hash of the catalogue, or NULL. */
+static const EVP_MD *
+md_of(const cs_alg *alg)
+{
+	if (alg == &cs_alg_sha1)
+		return EVP_sha1();
+	if (alg == &cs_alg_sha256)
+		return EVP_sha256();
+	if (alg == &cs_alg_sha512)
+		return EVP_sha512();
+	return NULL;
+}
+
+static cs_status
+md_setup(void *ctx, const cs_setup *s)
+{
+	md_ctx *c = ctx;
+	if (s->op != CS_OP_DIGEST || !(c->md = md_of(s->alg)) ||
+	    EVP_MD_size(c->md) != s->alg->out_len)
+		return CS_BAD_PARAM;
+	return (c->mctx = EVP_MD_CTX_new()) ? CS_OK : CS_NO_MEMORY;
+}
+
+static cs_status
+md_run(void *ctx, const cs_io *io)
+{
+	md_ctx *c = ctx;
+	if (!EVP_DigestInit_ex(c->mctx, c->md, NULL) ||
+	    !EVP_DigestUpdate(c->mctx, io->in, io->len) ||
+	    !EVP_DigestFinal_ex(c->mctx, io->out, NULL))
+		return lib_error();
+	return CS_OK;
+}
+
+static void
+md_teardown(void *ctx)
+{
+	md_ctx *c = ctx;
+	EVP_MD_CTX_free(c->mctx);
+	c->mctx = NULL;
+}
+
+/* ---- HMAC-SHA256 ---- */
+
+typedef struct hmac_ctx {
+	HMAC_CTX *hctx;
+} hmac_ctx;
+
+static cs_setup_fn hmac_setup;
+static cs_run_fn hmac_run;
+static cs_teardown_fn hmac_teardown;
+
+static cs_status
+hmac_setup(void *ctx, const cs_setup *s)
+{
+	hmac_ctx *c = ctx;
+	if (s->op != CS_OP_MAC)
+		return CS_BAD_PARAM;
+	if (!(c->hctx = HMAC_CTX_new()))
+		return CS_NO_MEMORY;
+	/* The key's inner and outer pads, once. */
+	return HMAC_Init_ex(c->hctx, s->key, s->key_len, EVP_sha256(), NULL) ? CS_OK : lib_error();
+}
+
+static cs_status
+hmac_run(void *ctx, const cs_io *io)
+{
+	hmac_ctx *c = ctx;
+	unsigned int n = 0;
+	/* No key and no md: restart from the pads computed in setup. */
+	if (!HMAC_Init_ex(c->hctx, NULL, 0, NULL, NULL) || !HMAC_Update(c->hctx, io->in, io->len) ||
+	    !HMAC_Final(c->hctx, io->out, &n))
+		return lib_error();
+	return n == SHA256_DIGEST_LENGTH ? CS_OK : CS_LIB_ERROR;
+}
+
+static void
+hmac_teardown(void *ctx)
+{
+	hmac_ctx *c = ctx;
+	HMAC_CTX_free(c->hctx);
+	c->hctx = NULL;
+}
+
+/* ---- X25519 ---- */
+
+typedef struct x25519_ctx {
+	cs_op op;
+	uint8_t priv[32], peer[32];
+} x25519_ctx;
+
+static cs_setup_fn x25519_setup;
+static cs_run_fn x25519_run;
+
+static cs_status
+x25519_setup(void *ctx, const cs_setup *s)
+{
+	x25519_ctx *c = ctx;
+	if ((s->op != CS_OP_DERIVE && s->op != CS_OP_KEYGEN) || s->alg->key_len != 32 ||
+	    s->alg->pub_len != 32)
+		return CS_BAD_PARAM;
+	c->op = s->op;
+	if (s->op == CS_OP_DERIVE) {
+		if (!s->key || !s->peer)
+			return CS_BAD_PARAM;
+		memcpy(c->priv, s->key, 32);
+		memcpy(c->peer, s->peer, 32);
+	}
+	return CS_OK;
+}
+
+static cs_status
+x25519_run(void *ctx, const cs_io *io)
+{
+	x25519_ctx *c = ctx;
+	if (c->op == CS_OP_DERIVE)
+		/* 0 only for a small-order peer (an all-zero secret). */
+		return X25519(io->out, c->priv, c->peer) ? CS_OK : CS_LIB_ERROR;
+	uint8_t priv[32];
+	X25519_keypair(io->out, priv);
+	return CS_OK;
+}
+
+/* ---- P-256 ECDH ---- */
+
+typedef struct p256_ctx {
+	cs_op op;
+	EC_KEY *key;	/* derive: ours; keygen: regenerated by each op */
+	EC_POINT *peer; /* derive: the peer's point */
+} p256_ctx;
+
+static cs_setup_fn p256_setup;
+static cs_run_fn p256_run;
+static cs_teardown_fn p256_teardown;
+
+static cs_status
+p256_setup(void *ctx, const cs_setup *s)
+{
+	p256_ctx *c = ctx;
+	if ((s->op != CS_OP_DERIVE && s->op != CS_OP_KEYGEN) || s->alg->pub_len != 65)
+		return CS_BAD_PARAM;
+	c->op = s->op;
+	if (!(c->key = EC_KEY_new_by_curve_name(NID_X9_62_prime256v1)))
+		return lib_error();
+	if (c->op == CS_OP_KEYGEN)
+		return CS_OK;
+	const EC_GROUP *group = EC_KEY_get0_group(c->key);
+	BIGNUM *d = BN_bin2bn(s->key, 32, NULL);
+	cs_status st = CS_OK;
+	if (!d)
+		return CS_NO_MEMORY;
+	if (!EC_KEY_set_private_key(c->key, d) || !(c->peer = EC_POINT_new(group)) ||
+	    !EC_POINT_oct2point(group, c->peer, s->peer, 65, NULL))
+		st = lib_error();
+	BN_free(d);
+	return st;
+}
+
+static cs_status
+p256_run(void *ctx, const cs_io *io)
+{
+	p256_ctx *c = ctx;
+	if (c->op == CS_OP_DERIVE)
+		return ECDH_compute_key(io->out, 32, c->peer, c->key, NULL) == 32 ? CS_OK
+										  : lib_error();
+	if (!EC_KEY_generate_key(c->key) ||
+	    EC_POINT_point2oct(EC_KEY_get0_group(c->key), EC_KEY_get0_public_key(c->key),
+			       POINT_CONVERSION_UNCOMPRESSED, io->out, 65, NULL) != 65)
+		return lib_error();
+	return CS_OK;
+}
+
+static void
+p256_teardown(void *ctx)
+{
+	p256_ctx *c = ctx;
+	EC_POINT_free(c->peer);
+	EC_KEY_free(c->key);
+	c->peer = NULL;
+	c->key = NULL;
+}
+
+/* ---- Ed25519 ---- */
+
+typedef struct ed25519_ctx {
+	cs_op op;
+	uint8_t priv[64]; /* sign: seed || public key, as ED25519_sign takes it */
+	uint8_t pub[32];
+} ed25519_ctx;
+
+static cs_setup_fn ed25519_setup;
+static cs_run_fn ed25519_run;
+
+static cs_status
+ed25519_setup(void *ctx, const cs_setup *s)
+{
+	ed25519_ctx *c = ctx;
+	if (s->op != CS_OP_SIGN && s->op != CS_OP_VERIFY && s->op != CS_OP_KEYGEN)
+		return CS_BAD_PARAM;
+	c->op = s->op;
+	if (s->op == CS_OP_SIGN) {
+		if (!s->key || s->key_len != 32)
+			return CS_BAD_PARAM;
+		ED25519_keypair_from_seed(c->pub, c->priv, s->key);
+	} else if (s->op == CS_OP_VERIFY) {
+		if (!s->peer || s->peer_len != 32)
+			return CS_BAD_PARAM;
+		memcpy(c->pub, s->peer, 32);
+	}
+	return CS_OK;
+}
+
+static cs_status
+ed25519_run(void *ctx, const cs_io *io)
+{
+	ed25519_ctx *c = ctx;
+	switch (c->op) {
+	case CS_OP_SIGN:
+		return ED25519_sign(io->out, io->in, io->len, c->priv) ? CS_OK : CS_LIB_ERROR;
+	case CS_OP_VERIFY:
+		return ED25519_verify(io->in, io->len, io->sig, c->pub) ? CS_OK : CS_MISMATCH;
+	default: {
+		uint8_t priv[64];
+		ED25519_keypair(io->out, priv);
+		return CS_OK;
+	}
+	}
+}
+
+/* ---- ECDSA P-256 ---- */
+
+typedef struct ecdsa_ctx {
+	cs_op op;
+	EC_KEY *key;
+} ecdsa_ctx;
+
+static cs_setup_fn ecdsa_setup;
+static cs_run_fn ecdsa_run;
+static cs_teardown_fn ecdsa_teardown;
+
+static cs_status
+ecdsa_setup(void *ctx, const cs_setup *s)
+{
+	ecdsa_ctx *c = ctx;
+	if (s->op != CS_OP_SIGN && s->op != CS_OP_VERIFY && s->op != CS_OP_KEYGEN)
+		return CS_BAD_PARAM;
+	c->op = s->op;
+	if (!(c->key = EC_KEY_new_by_curve_name(NID_X9_62_prime256v1)))
+		return lib_error();
+	if (s->op == CS_OP_KEYGEN)
+		return CS_OK;
+	if (!s->peer || s->peer_len != 65)
+		return CS_BAD_PARAM;
+	const EC_GROUP *group = EC_KEY_get0_group(c->key);
+	EC_POINT *pub = EC_POINT_new(group);
+	int ok = pub && EC_POINT_oct2point(group, pub, s->peer, 65, NULL) &&
+		 EC_KEY_set_public_key(c->key, pub);
+	EC_POINT_free(pub);
+	if (!ok)
+		return lib_error();
+	if (s->op == CS_OP_SIGN) {
+		BIGNUM *d = BN_bin2bn(s->key, 32, NULL);
+		int ok = d && EC_KEY_set_private_key(c->key, d);
+		BN_free(d);
+		if (!ok)
+			return lib_error();
+	}
+	return CS_OK;
+}
+
+static cs_status
+ecdsa_run(void *ctx, const cs_io *io)
+{
+	ecdsa_ctx *c = ctx;
+	uint8_t dgst[SHA256_DIGEST_LENGTH];
+	if (c->op == CS_OP_KEYGEN) {
+		if (!EC_KEY_generate_key(c->key) ||
+		    EC_POINT_point2oct(EC_KEY_get0_group(c->key), EC_KEY_get0_public_key(c->key),
+				       POINT_CONVERSION_UNCOMPRESSED, io->out, 65, NULL) != 65)
+			return lib_error();
+		return CS_OK;
+	}
+	SHA256(io->in, io->len, dgst);
+	if (c->op == CS_OP_SIGN) {
+		ECDSA_SIG *es = ECDSA_do_sign(dgst, sizeof dgst, c->key);
+		if (!es)
+			return lib_error();
+		const BIGNUM *r, *s;
+		ECDSA_SIG_get0(es, &r, &s);
+		int ok = BN_bn2bin_padded(io->out, 32, r) && BN_bn2bin_padded(io->out + 32, 32, s);
+		ECDSA_SIG_free(es);
+		return ok ? CS_OK : CS_LIB_ERROR;
+	}
+	ECDSA_SIG *es = ECDSA_SIG_new();
+	BIGNUM *r = BN_bin2bn(io->sig, 32, NULL), *s = BN_bin2bn(io->sig + 32, 32, NULL);
+	if (!es || !r || !s || !ECDSA_SIG_set0(es, r, s)) {
+		ECDSA_SIG_free(es);
+		BN_free(r);
+		BN_free(s);
+		return CS_NO_MEMORY;
+	}
+	int v = ECDSA_do_verify(dgst, sizeof dgst, es, c->key);
+	ECDSA_SIG_free(es);
+	if (v == 1)
+		return CS_OK;
+	ERR_clear_error();
+	return CS_MISMATCH;
+}
+
+static void
+ecdsa_teardown(void *ctx)
+{
+	ecdsa_ctx *c = ctx;
+	EC_KEY_free(c->key);
+	c->key = NULL;
+}
+
+/* ---- RSA-2048 PKCS#1 v1.5 with SHA-256 ---- */
+
+typedef struct rsa_ctx {
+	cs_op op;
+	RSA *rsa;
+} rsa_ctx;
+
+static cs_setup_fn rsa_setup;
+static cs_run_fn rsa_run;
+static cs_teardown_fn rsa_teardown;
+
+static cs_status
+rsa_setup(void *ctx, const cs_setup *s)
+{
+	rsa_ctx *c = ctx;
+	if (s->op != CS_OP_SIGN && s->op != CS_OP_VERIFY)
+		return CS_BAD_PARAM;
+	c->op = s->op;
+	c->rsa = s->op == CS_OP_SIGN ? RSA_private_key_from_bytes(s->key, s->key_len)
+				     : RSA_public_key_from_bytes(s->peer, s->peer_len);
+	if (!c->rsa)
+		return lib_error();
+	return RSA_size(c->rsa) == s->alg->out_len ? CS_OK : CS_BAD_PARAM;
+}
+
+static cs_status
+rsa_run(void *ctx, const cs_io *io)
+{
+	rsa_ctx *c = ctx;
+	uint8_t dgst[SHA256_DIGEST_LENGTH];
+	SHA256(io->in, io->len, dgst);
+	if (c->op == CS_OP_SIGN) {
+		unsigned int n = 0;
+		if (!RSA_sign(NID_sha256, dgst, sizeof dgst, io->out, &n, c->rsa))
+			return lib_error();
+		return n == 256 ? CS_OK : CS_LIB_ERROR;
+	}
+	if (RSA_verify(NID_sha256, dgst, sizeof dgst, io->sig, 256, c->rsa))
+		return CS_OK;
+	ERR_clear_error();
+	return CS_MISMATCH;
+}
+
+static void
+rsa_teardown(void *ctx)
+{
+	rsa_ctx *c = ctx;
+	RSA_free(c->rsa);
+	c->rsa = NULL;
+}
+
+/* ---- The table ---- */
+
+static const cs_impl aes_128_gcm_native = {
+	.alg = &cs_alg_aes_128_gcm,
+	.path = PATH,
+	.ops = AEAD_OPS,
+	.context_size = sizeof(aead_ctx),
+	.setup = aead_setup,
+	.run = aead_run,
+	.teardown = aead_teardown,
+	.describe = aead_describe,
+};
+static const cs_impl aes_256_gcm_native = {
+	.alg = &cs_alg_aes_256_gcm,
+	.path = PATH,
+	.ops = AEAD_OPS,
+	.context_size = sizeof(aead_ctx),
+	.setup = aead_setup,
+	.run = aead_run,
+	.teardown = aead_teardown,
+	.describe = aead_describe,
+};
+static const cs_impl chacha20_poly1305_native = {
+	.alg = &cs_alg_chacha20_poly1305,
+	.path = PATH,
+	.ops = AEAD_OPS,
+	.context_size = sizeof(aead_ctx),
+	.setup = aead_setup,
+	.run = aead_run,
+	.teardown = aead_teardown,
+	.describe = aead_describe,
+};
+static const cs_impl aes_128_cbc_native = {
+	.alg = &cs_alg_aes_128_cbc,
+	.path = PATH,
+	.ops = CS_OPBIT(CS_OP_ENCRYPT),
+	.context_size = sizeof(cbc_ctx),
+	.setup = cbc_setup,
+	.run = cbc_run,
+	.teardown = cbc_teardown,
+};
+static const cs_impl sha1_native = {
+	.alg = &cs_alg_sha1,
+	.path = PATH,
+	.ops = CS_OPBIT(CS_OP_DIGEST),
+	.context_size = sizeof(md_ctx),
+	.setup = md_setup,
+	.run = md_run,
+	.teardown = md_teardown,
+};
+static const cs_impl sha256_native = {
+	.alg = &cs_alg_sha256,
+	.path = PATH,
+	.ops = CS_OPBIT(CS_OP_DIGEST),
+	.context_size = sizeof(md_ctx),
+	.setup = md_setup,
+	.run = md_run,
+	.teardown = md_teardown,
+};
+static const cs_impl sha512_native = {
+	.alg = &cs_alg_sha512,
+	.path = PATH,
+	.ops = CS_OPBIT(CS_OP_DIGEST),
+	.context_size = sizeof(md_ctx),
+	.setup = md_setup,
+	.run = md_run,
+	.teardown = md_teardown,
+};
+static const cs_impl x25519_native = {
+	.alg = &cs_alg_x25519,
+	.path = PATH,
+	.ops = KEX_OPS,
+	.context_size = sizeof(x25519_ctx),
+	.setup = x25519_setup,
+	.run = x25519_run,
+};
+static const cs_impl p256_native = {
+	.alg = &cs_alg_p256,
+	.path = PATH,
+	.ops = KEX_OPS,
+	.context_size = sizeof(p256_ctx),
+	.setup = p256_setup,
+	.run = p256_run,
+	.teardown = p256_teardown,
+};
+static const cs_impl ed25519_native = {
+	.alg = &cs_alg_ed25519,
+	.path = PATH,
+	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.context_size = sizeof(ed25519_ctx),
+	.setup = ed25519_setup,
+	.run = ed25519_run,
+};
+static const cs_impl ecdsa_p256_native = {
+	.alg = &cs_alg_ecdsa_p256,
+	.path = PATH,
+	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.context_size = sizeof(ecdsa_ctx),
+	.setup = ecdsa_setup,
+	.run = ecdsa_run,
+	.teardown = ecdsa_teardown,
+	.flags = CS_IMPL_RANDOMIZED,
+};
+static const cs_impl rsa_2048_native = {
+	.alg = &cs_alg_rsa_2048,
+	.path = PATH,
+	.ops = SIG_OPS,
+	.context_size = sizeof(rsa_ctx),
+	.setup = rsa_setup,
+	.run = rsa_run,
+	.teardown = rsa_teardown,
+};
+static const cs_impl hmac_sha256_native = {
+	.alg = &cs_alg_hmac_sha256,
+	.path = PATH,
+	.ops = CS_OPBIT(CS_OP_MAC),
+	.context_size = sizeof(hmac_ctx),
+	.setup = hmac_setup,
+	.run = hmac_run,
+	.teardown = hmac_teardown,
+};
+
+static const cs_impl *const boringssl_impls[] = {
+	&aes_128_gcm_native,
+	&aes_256_gcm_native,
+	&chacha20_poly1305_native,
+	&aes_128_cbc_native,
+	&sha1_native,
+	&sha256_native,
+	&sha512_native,
+	&x25519_native,
+	&p256_native,
+	&ed25519_native,
+	&ecdsa_p256_native,
+	&rsa_2048_native,
+	&hmac_sha256_native,
+	NULL,
+};
+
+/* ---- The adapter ---- */
+
+static cs_version_fn boringssl_version;
+static cs_build_info_fn boringssl_build_info;
+static cs_init_fn boringssl_init;
+static cs_mask_env_fn boringssl_mask_env;
+
+static const char *
+boringssl_version(void)
+{
+	/* BoringSSL has no release numbers; the API version of the headers
+	   this worker was built with goes with the library's own name. */
+	static char buf[64];
+	snprintf(buf, sizeof buf, "%s (API %d)", OpenSSL_version(OPENSSL_VERSION),
+		 BORINGSSL_API_VERSION);
+	return buf;
+}
+
+static const char *
+boringssl_build_info(void)
+{
+	static char buf[128];
+	snprintf(buf, sizeof buf, "FIPS=%d; aes_hw=%d", FIPS_mode(), EVP_has_aes_hardware());
+	return buf;
+}
+
+static cs_status
+boringssl_init(void)
+{
+	/* Runs the CPU detection (and OPENSSL_ia32cap) before the first cell. */
+	CRYPTO_library_init();
+	return CS_OK;
+}
+
+/*
+ * The masks as OPENSSL_ia32cap values (BoringSSL's crypto/cpu_intel.c reads
+ * the variable as OpenSSL 1.1 does): both words cleared with "~", always
+ * both. Word 1: AES-NI is bit 57, PCLMULQDQ bit 33. Word 2: SHA-NI is bit
+ * 29, VAES bit 41, VPCLMULQDQ bit 42. SCALAR also clears the AVX and SSSE3
+ * bits, which BoringSSL's ChaCha20 and SHA code test.
+ */
+static const char *const ia32cap[CS_MASK_COUNT] = {
+	[CS_MASK_NO_SHA] = "~0x0:~0x20000000",
+	[CS_MASK_NO_AES] = "~0x200000200000000:~0x60000000000",
+	[CS_MASK_SCALAR] = "~0xffffffffffffffff:~0xffffffffffffffff",
+};
+
+static cs_status
+boringssl_mask_env(cs_mask mask, const cs_cpu *cpu, char *name, size_t name_size, char *value,
+		   size_t value_size)
+{
+	if (mask >= CS_MASK_COUNT || !ia32cap[mask])
+		return CS_BAD_PARAM;
+	/* On ARM BoringSSL reads no environment variable (getauxval only). */
+	if (strcmp(cpu->arch, "x86_64") != 0)
+		return CS_UNSUPPORTED;
+	int n = snprintf(name, name_size, "OPENSSL_ia32cap");
+	if (n < 0 || (size_t)n >= name_size)
+		return CS_BAD_PARAM;
+	n = snprintf(value, value_size, "%s", ia32cap[mask]);
+	return n >= 0 && (size_t)n < value_size ? CS_OK : CS_BAD_PARAM;
+}
+
+static const char *const boringssl_paths[] = {PATH, NULL};
+/* The android folder's libcrypto, never the system OpenSSL's. */
+static const char *const boringssl_objects[] = {"android/libcrypto.so", NULL};
+
+const cs_adapter cs_adapter_boringssl = {
+	.abi = CS_ABI_VERSION,
+	.name = "boringssl",
+	.paths = boringssl_paths,
+	.version = boringssl_version,
+	.build_info = boringssl_build_info,
+	.init = boringssl_init,
+	.objects = boringssl_objects,
+	.mask_env = boringssl_mask_env,
+	.impls = boringssl_impls,
+};
