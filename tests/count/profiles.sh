@@ -5,6 +5,7 @@
 . "$(dirname "$0")/lib.sh"
 need_qemu qemu-aarch64
 need_cross
+# shellcheck disable=SC2054 # the commas are the options' lists
 sel=(--lib openssl,nettle,wolfssl,mbedtls,sodium --alg aes-128-gcm,sha256 --sizes 16,1024
 	--worker-dir "$CS_CROSS_BIN")
 "$CS" run --count --board nanopi-r2s "${sel[@]}" -o "$CS_TMP/r2s.json" >"$CS_TMP/r2s.txt" 2>&1
