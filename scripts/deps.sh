@@ -167,6 +167,7 @@ packages=(
 	libssl-dev openssl
 	libmbedtls-dev libwolfssl-dev libsodium-dev nettle-dev libgmp-dev
 	libnss3-dev android-libboringssl-dev libgnutls28-dev
+	libgcrypt20-dev libbotan-2-dev
 )
 if [ $tests -eq 1 ]; then
 	packages+=(clang libclang-rt-14-dev clang-format-14 chromium python3 m4)

@@ -40,9 +40,6 @@
 #include "cryptospeed/adapter.h"
 
 #define PATH "crypto"
-#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
-#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
-#define SIG_OPS (CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY))
 
 /* A GnuTLS return code (0 or a negative GNUTLS_E_*) as a cs_status. */
 static cs_status
@@ -522,13 +519,13 @@ sig_teardown(void *ctx)
 
 #define AEAD_IMPL(id)                                                                              \
 	{                                                                                          \
-		.alg = &cs_alg_##id, .path = PATH, .ops = AEAD_OPS,                                \
+		.alg = &cs_alg_##id, .path = PATH, .ops = CS_ALG_OPS_##id,                         \
 		.context_size = sizeof(aead_ctx), .setup = aead_setup, .run = aead_run,            \
 		.teardown = aead_teardown,                                                         \
 	}
 #define HASH_IMPL(id)                                                                              \
 	{                                                                                          \
-		.alg = &cs_alg_##id, .path = PATH, .ops = CS_OPBIT(CS_OP_DIGEST),                  \
+		.alg = &cs_alg_##id, .path = PATH, .ops = CS_ALG_OPS_##id,                         \
 		.context_size = sizeof(hash_ctx), .setup = hash_setup, .run = hash_run,            \
 		.teardown = hash_teardown,                                                         \
 	}
@@ -542,7 +539,7 @@ static const cs_impl chacha20_poly1305_crypto = AEAD_IMPL(chacha20_poly1305);
 static const cs_impl aes_128_cbc_crypto = {
 	.alg = &cs_alg_aes_128_cbc,
 	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_ENCRYPT),
+	.ops = CS_ALG_OPS_aes_128_cbc,
 	.context_size = sizeof(cbc_ctx),
 	.setup = cbc_setup,
 	.run = cbc_run,
@@ -572,7 +569,7 @@ static const cs_impl p256_crypto = {
 static const cs_impl ed25519_crypto = {
 	.alg = &cs_alg_ed25519,
 	.path = PATH,
-	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ed25519,
 	.context_size = sizeof(sig_ctx),
 	.setup = sig_setup,
 	.run = sig_run,
@@ -581,7 +578,7 @@ static const cs_impl ed25519_crypto = {
 static const cs_impl ecdsa_p256_crypto = {
 	.alg = &cs_alg_ecdsa_p256,
 	.path = PATH,
-	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ecdsa_p256,
 	.context_size = sizeof(sig_ctx),
 	.setup = sig_setup,
 	.run = sig_run,
@@ -591,7 +588,7 @@ static const cs_impl ecdsa_p256_crypto = {
 static const cs_impl rsa_2048_crypto = {
 	.alg = &cs_alg_rsa_2048,
 	.path = PATH,
-	.ops = SIG_OPS,
+	.ops = CS_ALG_OPS_rsa_2048,
 	.context_size = sizeof(sig_ctx),
 	.setup = sig_setup,
 	.run = sig_run,
@@ -600,7 +597,7 @@ static const cs_impl rsa_2048_crypto = {
 static const cs_impl hmac_sha256_crypto = {
 	.alg = &cs_alg_hmac_sha256,
 	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_MAC),
+	.ops = CS_ALG_OPS_hmac_sha256,
 	.context_size = sizeof(hmac_ctx),
 	.setup = hmac_setup,
 	.run = hmac_run,

@@ -21,9 +21,6 @@
 
 #include "mbedtls_impls.h"
 
-#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
-#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
-
 /* 3.0 dropped the _ret suffix (2.28 keeps the void-returning names only as
    deprecated aliases). */
 #if MBEDTLS_VERSION_NUMBER >= 0x03000000
@@ -452,7 +449,7 @@ ecdh_teardown(void *ctx)
 const cs_impl cs_mbedtls_legacy_aes_128_gcm = {
 	.alg = &cs_alg_aes_128_gcm,
 	.path = "legacy",
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_aes_128_gcm,
 #if defined(HAVE_GCM)
 	.context_size = sizeof(gcm_ctx),
 	.setup = gcm_setup,
@@ -466,7 +463,7 @@ const cs_impl cs_mbedtls_legacy_aes_128_gcm = {
 const cs_impl cs_mbedtls_legacy_aes_256_gcm = {
 	.alg = &cs_alg_aes_256_gcm,
 	.path = "legacy",
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_aes_256_gcm,
 #if defined(HAVE_GCM)
 	.context_size = sizeof(gcm_ctx),
 	.setup = gcm_setup,
@@ -480,7 +477,7 @@ const cs_impl cs_mbedtls_legacy_aes_256_gcm = {
 const cs_impl cs_mbedtls_legacy_chacha20_poly1305 = {
 	.alg = &cs_alg_chacha20_poly1305,
 	.path = "legacy",
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_chacha20_poly1305,
 #if defined(HAVE_CHACHAPOLY)
 	.context_size = sizeof(chachapoly_ctx),
 	.setup = chachapoly_setup,
@@ -494,7 +491,7 @@ const cs_impl cs_mbedtls_legacy_chacha20_poly1305 = {
 const cs_impl cs_mbedtls_legacy_aes_128_cbc = {
 	.alg = &cs_alg_aes_128_cbc,
 	.path = "legacy",
-	.ops = CS_OPBIT(CS_OP_ENCRYPT),
+	.ops = CS_ALG_OPS_aes_128_cbc,
 #if defined(HAVE_CBC)
 	.context_size = sizeof(cbc_ctx),
 	.setup = cbc_setup,
@@ -508,7 +505,7 @@ const cs_impl cs_mbedtls_legacy_aes_128_cbc = {
 const cs_impl cs_mbedtls_legacy_sha1 = {
 	.alg = &cs_alg_sha1,
 	.path = "legacy",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
+	.ops = CS_ALG_OPS_sha1,
 #if defined(MBEDTLS_SHA1_C)
 	.context_size = sizeof(mbedtls_sha1_context),
 	.setup = sha1_setup,
@@ -522,7 +519,7 @@ const cs_impl cs_mbedtls_legacy_sha1 = {
 const cs_impl cs_mbedtls_legacy_sha256 = {
 	.alg = &cs_alg_sha256,
 	.path = "legacy",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
+	.ops = CS_ALG_OPS_sha256,
 #if defined(MBEDTLS_SHA256_C)
 	.context_size = sizeof(mbedtls_sha256_context),
 	.setup = sha256_setup,
@@ -536,7 +533,7 @@ const cs_impl cs_mbedtls_legacy_sha256 = {
 const cs_impl cs_mbedtls_legacy_sha512 = {
 	.alg = &cs_alg_sha512,
 	.path = "legacy",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
+	.ops = CS_ALG_OPS_sha512,
 #if defined(MBEDTLS_SHA512_C)
 	.context_size = sizeof(mbedtls_sha512_context),
 	.setup = sha512_setup,
@@ -550,7 +547,7 @@ const cs_impl cs_mbedtls_legacy_sha512 = {
 const cs_impl cs_mbedtls_legacy_x25519 = {
 	.alg = &cs_alg_x25519,
 	.path = "legacy",
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_x25519,
 #if defined(HAVE_X25519)
 	.context_size = sizeof(ecdh_ctx),
 	.setup = ecdh_setup,
@@ -565,7 +562,7 @@ const cs_impl cs_mbedtls_legacy_x25519 = {
 const cs_impl cs_mbedtls_legacy_p256 = {
 	.alg = &cs_alg_p256,
 	.path = "legacy",
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_p256,
 #if defined(HAVE_P256)
 	.context_size = sizeof(ecdh_ctx),
 	.setup = ecdh_setup,

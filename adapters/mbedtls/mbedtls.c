@@ -185,35 +185,18 @@ adapter_cpu_info(void)
 static const char *const paths[] = {"legacy", "psa", NULL};
 static const char *const objects[] = {"libmbedcrypto", NULL};
 
-static const cs_impl *const impls[] = {
-	&cs_mbedtls_legacy_aes_128_gcm,
-	&cs_mbedtls_psa_aes_128_gcm,
-	&cs_mbedtls_legacy_aes_256_gcm,
-	&cs_mbedtls_psa_aes_256_gcm,
-	&cs_mbedtls_legacy_chacha20_poly1305,
-	&cs_mbedtls_psa_chacha20_poly1305,
-	&cs_mbedtls_legacy_aes_128_cbc,
-	&cs_mbedtls_psa_aes_128_cbc,
-	&cs_mbedtls_legacy_sha1,
-	&cs_mbedtls_psa_sha1,
-	&cs_mbedtls_legacy_sha256,
-	&cs_mbedtls_psa_sha256,
-	&cs_mbedtls_legacy_sha512,
-	&cs_mbedtls_psa_sha512,
-	&cs_mbedtls_legacy_x25519,
-	&cs_mbedtls_psa_x25519,
-	&cs_mbedtls_legacy_p256,
-	&cs_mbedtls_psa_p256,
-	&cs_mbedtls_legacy_ed25519,
-	&cs_mbedtls_psa_ed25519,
-	&cs_mbedtls_legacy_ecdsa_p256,
-	&cs_mbedtls_psa_ecdsa_p256,
-	&cs_mbedtls_legacy_rsa_2048,
-	&cs_mbedtls_psa_rsa_2048,
-	&cs_mbedtls_legacy_hmac_sha256,
-	&cs_mbedtls_psa_hmac_sha256,
-	NULL,
-};
+/* Per line of CS_MBEDTLS_ALGS: its legacy and psa impls. */
+#define LEGACY_Y(id) &cs_mbedtls_legacy_##id,
+#define LEGACY_N(id)
+#define PSA_AEAD(id) &cs_mbedtls_psa_##id,
+#define PSA_CBC PSA_AEAD
+#define PSA_HASH PSA_AEAD
+#define PSA_KEX PSA_AEAD
+#define PSA_OWN PSA_AEAD
+#define PSA_N(id)
+#define IMPLS(id, legacy, psa, label, type, bits, psa_alg) LEGACY_##legacy(id) PSA_##psa(id)
+static const cs_impl *const impls[] = {CS_MBEDTLS_ALGS(IMPLS) NULL};
+#undef IMPLS
 
 const cs_adapter cs_adapter_mbedtls = {
 	.abi = CS_ABI_VERSION,

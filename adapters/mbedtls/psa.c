@@ -13,9 +13,6 @@
 
 #include "mbedtls_impls.h"
 
-#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
-#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
-
 #if defined(MBEDTLS_PSA_CRYPTO_C)
 #include "psa/crypto.h"
 
@@ -29,23 +26,32 @@ typedef struct psa_params {
 	psa_key_usage_t usage;
 } psa_params;
 
-static const psa_params params[] = {
-	{&cs_alg_aes_128_gcm, "AES-128-GCM", PSA_KEY_TYPE_AES, 128, PSA_ALG_GCM,
-	 PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT},
-	{&cs_alg_aes_256_gcm, "AES-256-GCM", PSA_KEY_TYPE_AES, 256, PSA_ALG_GCM,
-	 PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT},
-	{&cs_alg_chacha20_poly1305, "ChaCha20-Poly1305", PSA_KEY_TYPE_CHACHA20, 256,
-	 PSA_ALG_CHACHA20_POLY1305, PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT},
-	{&cs_alg_aes_128_cbc, "AES-128-CBC", PSA_KEY_TYPE_AES, 128, PSA_ALG_CBC_NO_PADDING,
-	 PSA_KEY_USAGE_ENCRYPT},
-	{&cs_alg_sha1, "SHA-1", 0, 0, PSA_ALG_SHA_1, 0},
-	{&cs_alg_sha256, "SHA-256", 0, 0, PSA_ALG_SHA_256, 0},
-	{&cs_alg_sha512, "SHA-512", 0, 0, PSA_ALG_SHA_512, 0},
-	{&cs_alg_x25519, "X25519", PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY), 255,
-	 PSA_ALG_ECDH, PSA_KEY_USAGE_DERIVE},
-	{&cs_alg_p256, "P-256 ECDH", PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1), 256,
-	 PSA_ALG_ECDH, PSA_KEY_USAGE_DERIVE},
-};
+/* A line's key type and usage (by its psa column), as PSA spells them. */
+#define KEY_AES PSA_KEY_TYPE_AES
+#define KEY_CHACHA20 PSA_KEY_TYPE_CHACHA20
+#define KEY_MONTGOMERY PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_MONTGOMERY)
+#define KEY_SECP_R1 PSA_KEY_TYPE_ECC_KEY_PAIR(PSA_ECC_FAMILY_SECP_R1)
+#define KEY_NONE 0
+#define USAGE_AEAD (PSA_KEY_USAGE_ENCRYPT | PSA_KEY_USAGE_DECRYPT)
+#define USAGE_CBC PSA_KEY_USAGE_ENCRYPT
+#define USAGE_HASH 0
+#define USAGE_KEX PSA_KEY_USAGE_DERIVE
+
+/* The descriptor of each line psa.c runs (AEAD, CBC, HASH, KEX). */
+#define PARAMS_AEAD(id, label, type, bits, psa_alg)                                                \
+	{&cs_alg_##id, label, KEY_##type, bits, PSA_ALG_##psa_alg, USAGE_AEAD},
+#define PARAMS_CBC(id, label, type, bits, psa_alg)                                                 \
+	{&cs_alg_##id, label, KEY_##type, bits, PSA_ALG_##psa_alg, USAGE_CBC},
+#define PARAMS_HASH(id, label, type, bits, psa_alg)                                                \
+	{&cs_alg_##id, label, KEY_##type, bits, PSA_ALG_##psa_alg, USAGE_HASH},
+#define PARAMS_KEX(id, label, type, bits, psa_alg)                                                 \
+	{&cs_alg_##id, label, KEY_##type, bits, PSA_ALG_##psa_alg, USAGE_KEX},
+#define PARAMS_OWN(id, label, type, bits, psa_alg)
+#define PARAMS_N(id, label, type, bits, psa_alg)
+#define PARAMS(id, legacy, psa, label, type, bits, psa_alg)                                        \
+	PARAMS_##psa(id, label, type, bits, psa_alg)
+static const psa_params params[] = {CS_MBEDTLS_ALGS(PARAMS)};
+#undef PARAMS
 #define N_PARAMS (sizeof params / sizeof params[0])
 
 static const psa_params *
@@ -373,139 +379,35 @@ cs_mbedtls_psa_fini(void)
 
 #endif
 
-/* ---- the impls ---- */
+/* ---- the impls: one per AEAD, CBC, HASH and KEX line of CS_MBEDTLS_ALGS ---- */
 
-const cs_impl cs_mbedtls_psa_aes_128_gcm = {
-	.alg = &cs_alg_aes_128_gcm,
-	.path = "psa",
-	.ops = AEAD_OPS,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx),
-	.available = psa_available,
-	.setup = psa_setup,
-	.run = aead_run,
-	.teardown = psa_teardown,
+#define PSA_IMPL(id, run_fn)                                                                       \
+	const cs_impl cs_mbedtls_psa_##id = {                                                      \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "psa",                                                                     \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(psa_ctx),                                                   \
+		.available = psa_available,                                                        \
+		.setup = psa_setup,                                                                \
+		.run = run_fn,                                                                     \
+		.teardown = psa_teardown,                                                          \
+	};
 #else
-	.why = NO_PSA,
+#define PSA_IMPL(id, run_fn)                                                                       \
+	const cs_impl cs_mbedtls_psa_##id = {                                                      \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "psa",                                                                     \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.why = NO_PSA,                                                                     \
+	};
 #endif
-};
 
-const cs_impl cs_mbedtls_psa_aes_256_gcm = {
-	.alg = &cs_alg_aes_256_gcm,
-	.path = "psa",
-	.ops = AEAD_OPS,
-#if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx),
-	.available = psa_available,
-	.setup = psa_setup,
-	.run = aead_run,
-	.teardown = psa_teardown,
-#else
-	.why = NO_PSA,
-#endif
-};
-
-const cs_impl cs_mbedtls_psa_chacha20_poly1305 = {
-	.alg = &cs_alg_chacha20_poly1305,
-	.path = "psa",
-	.ops = AEAD_OPS,
-#if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx),
-	.available = psa_available,
-	.setup = psa_setup,
-	.run = aead_run,
-	.teardown = psa_teardown,
-#else
-	.why = NO_PSA,
-#endif
-};
-
-const cs_impl cs_mbedtls_psa_aes_128_cbc = {
-	.alg = &cs_alg_aes_128_cbc,
-	.path = "psa",
-	.ops = CS_OPBIT(CS_OP_ENCRYPT),
-#if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx),
-	.available = psa_available,
-	.setup = psa_setup,
-	.run = cbc_run,
-	.teardown = psa_teardown,
-#else
-	.why = NO_PSA,
-#endif
-};
-
-const cs_impl cs_mbedtls_psa_sha1 = {
-	.alg = &cs_alg_sha1,
-	.path = "psa",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-#if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx),
-	.available = psa_available,
-	.setup = psa_setup,
-	.run = hash_run,
-	.teardown = psa_teardown,
-#else
-	.why = NO_PSA,
-#endif
-};
-
-const cs_impl cs_mbedtls_psa_sha256 = {
-	.alg = &cs_alg_sha256,
-	.path = "psa",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-#if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx),
-	.available = psa_available,
-	.setup = psa_setup,
-	.run = hash_run,
-	.teardown = psa_teardown,
-#else
-	.why = NO_PSA,
-#endif
-};
-
-const cs_impl cs_mbedtls_psa_sha512 = {
-	.alg = &cs_alg_sha512,
-	.path = "psa",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-#if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx),
-	.available = psa_available,
-	.setup = psa_setup,
-	.run = hash_run,
-	.teardown = psa_teardown,
-#else
-	.why = NO_PSA,
-#endif
-};
-
-const cs_impl cs_mbedtls_psa_x25519 = {
-	.alg = &cs_alg_x25519,
-	.path = "psa",
-	.ops = KEX_OPS,
-#if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx),
-	.available = psa_available,
-	.setup = psa_setup,
-	.run = kex_run,
-	.teardown = psa_teardown,
-#else
-	.why = NO_PSA,
-#endif
-};
-
-const cs_impl cs_mbedtls_psa_p256 = {
-	.alg = &cs_alg_p256,
-	.path = "psa",
-	.ops = KEX_OPS,
-#if defined(MBEDTLS_PSA_CRYPTO_C)
-	.context_size = sizeof(psa_ctx),
-	.available = psa_available,
-	.setup = psa_setup,
-	.run = kex_run,
-	.teardown = psa_teardown,
-#else
-	.why = NO_PSA,
-#endif
-};
+#define IMPL_AEAD(id) PSA_IMPL(id, aead_run)
+#define IMPL_CBC(id) PSA_IMPL(id, cbc_run)
+#define IMPL_HASH(id) PSA_IMPL(id, hash_run)
+#define IMPL_KEX(id) PSA_IMPL(id, kex_run)
+#define IMPL_OWN(id)
+#define IMPL_N(id)
+#define IMPL(id, legacy, psa, label, type, bits, psa_alg) IMPL_##psa(id)
+CS_MBEDTLS_ALGS(IMPL)

@@ -34,9 +34,6 @@
 
 #include "mbedtls_impls.h"
 
-#define SIG_OPS (CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY))
-#define SIG_KEYGEN_OPS (SIG_OPS | CS_OPBIT(CS_OP_KEYGEN))
-
 #if MBEDTLS_VERSION_NUMBER >= 0x03000000
 #define SHA256(in, len, out) mbedtls_sha256(in, len, out, 0)
 #else
@@ -463,13 +460,13 @@ psa_mac_run(void *ctx, const cs_io *io)
 const cs_impl cs_mbedtls_legacy_ed25519 = {
 	.alg = &cs_alg_ed25519,
 	.path = "legacy",
-	.ops = SIG_KEYGEN_OPS,
+	.ops = CS_ALG_OPS_ed25519,
 	.why = NO_ED25519,
 };
 const cs_impl cs_mbedtls_psa_ed25519 = {
 	.alg = &cs_alg_ed25519,
 	.path = "psa",
-	.ops = SIG_KEYGEN_OPS,
+	.ops = CS_ALG_OPS_ed25519,
 	.why = NO_ED25519,
 };
 
@@ -482,7 +479,7 @@ const cs_impl cs_mbedtls_psa_ed25519 = {
 const cs_impl cs_mbedtls_legacy_ecdsa_p256 = {
 	.alg = &cs_alg_ecdsa_p256,
 	.path = "legacy",
-	.ops = SIG_KEYGEN_OPS,
+	.ops = CS_ALG_OPS_ecdsa_p256,
 #if defined(HAVE_ECDSA)
 	.context_size = sizeof(ecdsa_ctx),
 	.flags = ECDSA_FLAGS,
@@ -497,7 +494,7 @@ const cs_impl cs_mbedtls_legacy_ecdsa_p256 = {
 const cs_impl cs_mbedtls_legacy_rsa_2048 = {
 	.alg = &cs_alg_rsa_2048,
 	.path = "legacy",
-	.ops = SIG_OPS,
+	.ops = CS_ALG_OPS_rsa_2048,
 #if defined(HAVE_RSA)
 	.context_size = sizeof(rsa_ctx),
 	.setup = rsa_setup,
@@ -511,7 +508,7 @@ const cs_impl cs_mbedtls_legacy_rsa_2048 = {
 const cs_impl cs_mbedtls_legacy_hmac_sha256 = {
 	.alg = &cs_alg_hmac_sha256,
 	.path = "legacy",
-	.ops = CS_OPBIT(CS_OP_MAC),
+	.ops = CS_ALG_OPS_hmac_sha256,
 #if defined(HAVE_HMAC)
 	.context_size = sizeof(hmac_ctx),
 	.setup = hmac_setup,
@@ -527,7 +524,7 @@ const cs_impl cs_mbedtls_legacy_hmac_sha256 = {
 const cs_impl cs_mbedtls_psa_ecdsa_p256 = {
 	.alg = &cs_alg_ecdsa_p256,
 	.path = "psa",
-	.ops = SIG_KEYGEN_OPS,
+	.ops = CS_ALG_OPS_ecdsa_p256,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
 	.context_size = sizeof(psa_sig_ctx),
 	.flags = ECDSA_FLAGS,
@@ -541,7 +538,7 @@ const cs_impl cs_mbedtls_psa_ecdsa_p256 = {
 const cs_impl cs_mbedtls_psa_rsa_2048 = {
 	.alg = &cs_alg_rsa_2048,
 	.path = "psa",
-	.ops = SIG_OPS,
+	.ops = CS_ALG_OPS_rsa_2048,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
 	.context_size = sizeof(psa_sig_ctx),
 	.setup = psa_sig_setup,
@@ -554,7 +551,7 @@ const cs_impl cs_mbedtls_psa_rsa_2048 = {
 const cs_impl cs_mbedtls_psa_hmac_sha256 = {
 	.alg = &cs_alg_hmac_sha256,
 	.path = "psa",
-	.ops = CS_OPBIT(CS_OP_MAC),
+	.ops = CS_ALG_OPS_hmac_sha256,
 #if defined(MBEDTLS_PSA_CRYPTO_C)
 	.context_size = sizeof(psa_sig_ctx),
 	.setup = psa_mac_setup,

@@ -31,6 +31,7 @@
 #endif
 
 #include <dlfcn.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,7 @@
 #include <nettle/ecdsa.h>
 #include <nettle/gcm.h>
 #include <nettle/memops.h>
+#include <nettle/nettle-meta.h>
 #include <nettle/sha1.h>
 #include <nettle/sha2.h>
 #include <nettle/yarrow.h>
@@ -70,8 +72,6 @@
 #define HAVE_CBC_AES128 0
 #endif
 
-#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
-#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
 #define FAT_ENV "NETTLE_FAT_OVERRIDE"
 
 /* ---- shared checks ---- */
@@ -248,47 +248,48 @@ cbc_run(void *ctx, const cs_io *io)
 	return CS_OK;
 }
 
-/* ---- hashes: init, update, digest on a held context ---- */
+/* ---- hashes: Nettle's descriptor (nettle-meta.h) on a held context ---- */
+
+/* What a HASH impl keeps: its descriptor, then the descriptor's context. */
+typedef struct hash_state {
+	const struct nettle_hash *hash;
+	max_align_t ctx[]; /* hash->context_size bytes */
+} hash_state;
+
+/* The descriptor of each HASH line. */
+typedef struct hash_line {
+	const cs_alg *alg;
+	const struct nettle_hash *hash;
+} hash_line;
+
+#define HASH_LINE_HASH(id, meta) {&cs_alg_##id, &nettle_##meta},
+#define HASH_LINE_OWN(id, meta)
+#define HASH_LINE(id, how, meta) HASH_LINE_##how(id, meta)
+static const hash_line hash_lines[] = {CS_NETTLE_ALGS(HASH_LINE)};
+#undef HASH_LINE
 
 static cs_setup_fn hash_setup;
-static cs_run_fn sha1_run;
-static cs_run_fn sha256_run;
-static cs_run_fn sha512_run;
+static cs_run_fn hash_run;
 
 static cs_status
 hash_setup(void *ctx, const cs_setup *s)
 {
-	(void)ctx;
-	return s->op == CS_OP_DIGEST ? CS_OK : CS_BAD_PARAM;
+	hash_state *c = ctx;
+	if (s->op != CS_OP_DIGEST)
+		return CS_BAD_PARAM;
+	for (size_t i = 0; i < sizeof hash_lines / sizeof hash_lines[0]; i++)
+		if (hash_lines[i].alg == s->alg)
+			c->hash = hash_lines[i].hash;
+	return c->hash && c->hash->digest_size == s->alg->out_len ? CS_OK : CS_BAD_PARAM;
 }
 
 static cs_status
-sha1_run(void *ctx, const cs_io *io)
+hash_run(void *ctx, const cs_io *io)
 {
-	struct sha1_ctx *c = ctx;
-	sha1_init(c);
-	sha1_update(c, io->len, io->in);
-	sha1_digest(c, SHA1_DIGEST_SIZE, io->out);
-	return CS_OK;
-}
-
-static cs_status
-sha256_run(void *ctx, const cs_io *io)
-{
-	struct sha256_ctx *c = ctx;
-	sha256_init(c);
-	sha256_update(c, io->len, io->in);
-	sha256_digest(c, SHA256_DIGEST_SIZE, io->out);
-	return CS_OK;
-}
-
-static cs_status
-sha512_run(void *ctx, const cs_io *io)
-{
-	struct sha512_ctx *c = ctx;
-	sha512_init(c);
-	sha512_update(c, io->len, io->in);
-	sha512_digest(c, SHA512_DIGEST_SIZE, io->out);
+	hash_state *c = ctx;
+	c->hash->init(c->ctx);
+	c->hash->update(c->ctx, io->len, io->in);
+	c->hash->digest(c->ctx, c->hash->digest_size, io->out);
 	return CS_OK;
 }
 
@@ -457,96 +458,74 @@ p256_teardown(void *ctx)
 
 /* ---- the impls ---- */
 
-static const cs_impl impl_aes_128_gcm = {
+const cs_impl cs_nettle_aes_128_gcm = {
 	.alg = &cs_alg_aes_128_gcm,
 	.path = "nettle",
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_aes_128_gcm,
 	.context_size = sizeof(struct gcm128_state),
 	.setup = gcm128_setup,
 	.run = gcm128_run,
 };
-static const cs_impl impl_aes_256_gcm = {
+const cs_impl cs_nettle_aes_256_gcm = {
 	.alg = &cs_alg_aes_256_gcm,
 	.path = "nettle",
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_aes_256_gcm,
 	.context_size = sizeof(struct gcm256_state),
 	.setup = gcm256_setup,
 	.run = gcm256_run,
 };
-static const cs_impl impl_chacha20_poly1305 = {
+const cs_impl cs_nettle_chacha20_poly1305 = {
 	.alg = &cs_alg_chacha20_poly1305,
 	.path = "nettle",
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_chacha20_poly1305,
 	.context_size = sizeof(struct chapo_state),
 	.setup = chapo_setup,
 	.run = chapo_run,
 };
-static const cs_impl impl_aes_128_cbc = {
+const cs_impl cs_nettle_aes_128_cbc = {
 	.alg = &cs_alg_aes_128_cbc,
 	.path = "nettle",
-	.ops = CS_OPBIT(CS_OP_ENCRYPT),
+	.ops = CS_ALG_OPS_aes_128_cbc,
 	.context_size = sizeof(struct cbc_state),
 	.setup = cbc_setup,
 	.run = cbc_run,
 };
-static const cs_impl impl_sha1 = {
-	.alg = &cs_alg_sha1,
-	.path = "nettle",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-	.context_size = sizeof(struct sha1_ctx),
-	.setup = hash_setup,
-	.run = sha1_run,
-};
-static const cs_impl impl_sha256 = {
-	.alg = &cs_alg_sha256,
-	.path = "nettle",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-	.context_size = sizeof(struct sha256_ctx),
-	.setup = hash_setup,
-	.run = sha256_run,
-};
-static const cs_impl impl_sha512 = {
-	.alg = &cs_alg_sha512,
-	.path = "nettle",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-	.context_size = sizeof(struct sha512_ctx),
-	.setup = hash_setup,
-	.run = sha512_run,
-};
-static const cs_impl impl_x25519 = {
+const cs_impl cs_nettle_x25519 = {
 	.alg = &cs_alg_x25519,
 	.path = "nettle",
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_x25519,
 	.context_size = sizeof(struct x25519_state),
 	.setup = x25519_setup,
 	.run = x25519_run,
 };
-static const cs_impl impl_p256 = {
+const cs_impl cs_nettle_p256 = {
 	.alg = &cs_alg_p256,
 	.path = "nettle",
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_p256,
 	.context_size = sizeof(struct p256_state),
 	.setup = p256_setup,
 	.run = p256_run,
 	.teardown = p256_teardown,
 };
 
-static const cs_impl *const nettle_impls[] = {
-	&impl_aes_128_gcm,
-	&impl_aes_256_gcm,
-	&impl_chacha20_poly1305,
-	&impl_aes_128_cbc,
-	&impl_sha1,
-	&impl_sha256,
-	&impl_sha512,
-	&impl_x25519,
-	&impl_p256,
-	&cs_nettle_ed25519,
-	&cs_nettle_ecdsa_p256,
-	&cs_nettle_rsa_2048,
-	&cs_nettle_hmac_sha256,
-	NULL,
-};
+/* One per HASH line of CS_NETTLE_ALGS. */
+#define HASH_IMPL_HASH(id, meta)                                                                   \
+	const cs_impl cs_nettle_##id = {                                                           \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "nettle",                                                                  \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(hash_state) + sizeof(struct meta##_ctx),                    \
+		.setup = hash_setup,                                                               \
+		.run = hash_run,                                                                   \
+	};
+#define HASH_IMPL_OWN(id, meta)
+#define HASH_IMPL(id, how, meta) HASH_IMPL_##how(id, meta)
+CS_NETTLE_ALGS(HASH_IMPL)
+#undef HASH_IMPL
+
+#define IMPL(id, how, meta) &cs_nettle_##id,
+static const cs_impl *const nettle_impls[] = {CS_NETTLE_ALGS(IMPL) NULL};
+#undef IMPL
 
 /* ---- fat build: CPU features and masks ---- */
 

@@ -12,8 +12,39 @@ cs_status cs_nettle_yarrow_seed(struct yarrow256_ctx *rng);
 /* Its output as a nettle_random_func (ctx: the yarrow256_ctx). */
 nettle_random_func cs_nettle_yarrow_random;
 
-/* sig.c */
-extern const cs_impl cs_nettle_ed25519, cs_nettle_ecdsa_p256, cs_nettle_rsa_2048,
-	cs_nettle_hmac_sha256;
+/*
+ * Every algorithm the adapter runs, one line each, in the catalogue's order:
+ *
+ *   X(id, how, meta)
+ *
+ * id    the catalogue's id (algs.def)
+ * how   HASH: nettle.c runs it through Nettle's own descriptor
+ *       nettle_<meta> (nettle-meta.h; its context is struct <meta>_ctx);
+ *       OWN: nettle.c or sig.c defines cs_nettle_<id> with its own calls
+ * meta  HASH: the nettle-meta.h name (sha256); OWN: -
+ *
+ * nettle.c makes the HASH impls and lists every impl from these lines; a hash
+ * Nettle describes in nettle-meta.h is one line here.
+ */
+#define CS_NETTLE_ALGS(X)                                                                          \
+	X(aes_128_gcm, OWN, -)                                                                     \
+	X(aes_256_gcm, OWN, -)                                                                     \
+	X(chacha20_poly1305, OWN, -)                                                               \
+	X(aes_128_cbc, OWN, -)                                                                     \
+	X(sha1, HASH, sha1)                                                                        \
+	X(sha256, HASH, sha256)                                                                    \
+	X(sha512, HASH, sha512)                                                                    \
+	X(x25519, OWN, -)                                                                          \
+	X(p256, OWN, -)                                                                            \
+	X(ed25519, OWN, -)                                                                         \
+	X(ecdsa_p256, OWN, -)                                                                      \
+	X(rsa_2048, OWN, -)                                                                        \
+	X(hmac_sha256, OWN, -)                                                                     \
+	/* a new line goes above this one */
+
+/* The impls the lines name: cs_nettle_<id>. */
+#define CS_NETTLE_DECLARE(id, how, meta) extern const cs_impl cs_nettle_##id;
+CS_NETTLE_ALGS(CS_NETTLE_DECLARE)
+#undef CS_NETTLE_DECLARE
 
 #endif

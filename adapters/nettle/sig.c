@@ -25,8 +25,6 @@
 
 #include "nettle_impls.h"
 
-#define SIG_OPS (CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY))
-
 /* ---- Ed25519 ---- */
 
 struct ed25519_state {
@@ -274,7 +272,7 @@ hmac_run(void *ctx, const cs_io *io)
 const cs_impl cs_nettle_ed25519 = {
 	.alg = &cs_alg_ed25519,
 	.path = "nettle",
-	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ed25519,
 	.context_size = sizeof(struct ed25519_state),
 	.setup = ed25519_setup,
 	.run = ed25519_run,
@@ -282,7 +280,7 @@ const cs_impl cs_nettle_ed25519 = {
 const cs_impl cs_nettle_ecdsa_p256 = {
 	.alg = &cs_alg_ecdsa_p256,
 	.path = "nettle",
-	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ecdsa_p256,
 	.context_size = sizeof(struct ecdsa_state),
 	.setup = ecdsa_setup,
 	.run = ecdsa_run,
@@ -292,7 +290,7 @@ const cs_impl cs_nettle_ecdsa_p256 = {
 const cs_impl cs_nettle_rsa_2048 = {
 	.alg = &cs_alg_rsa_2048,
 	.path = "nettle",
-	.ops = SIG_OPS,
+	.ops = CS_ALG_OPS_rsa_2048,
 	.context_size = sizeof(struct rsa_state),
 	.setup = rsa_setup,
 	.run = rsa_run,
@@ -301,7 +299,7 @@ const cs_impl cs_nettle_rsa_2048 = {
 const cs_impl cs_nettle_hmac_sha256 = {
 	.alg = &cs_alg_hmac_sha256,
 	.path = "nettle",
-	.ops = CS_OPBIT(CS_OP_MAC),
+	.ops = CS_ALG_OPS_hmac_sha256,
 	.context_size = sizeof(struct hmac_sha256_ctx),
 	.setup = hmac_setup,
 	.run = hmac_run,

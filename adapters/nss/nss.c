@@ -44,9 +44,6 @@
 #include "cryptospeed/adapter.h"
 
 #define PATH "pk11"
-#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
-#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
-#define SIG_OPS (CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY))
 
 /* The DER of the OIDs this adapter writes. */
 static const uint8_t oid_p256[] = {0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07};
@@ -612,7 +609,7 @@ slot_describe(void *ctx, char *buf, size_t size)
 static const cs_impl aes_128_gcm_pk11 = {
 	.alg = &cs_alg_aes_128_gcm,
 	.path = PATH,
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_aes_128_gcm,
 	.context_size = sizeof(aead_ctx),
 	.setup = aead_setup,
 	.run = aead_run,
@@ -622,7 +619,7 @@ static const cs_impl aes_128_gcm_pk11 = {
 static const cs_impl aes_256_gcm_pk11 = {
 	.alg = &cs_alg_aes_256_gcm,
 	.path = PATH,
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_aes_256_gcm,
 	.context_size = sizeof(aead_ctx),
 	.setup = aead_setup,
 	.run = aead_run,
@@ -632,7 +629,7 @@ static const cs_impl aes_256_gcm_pk11 = {
 static const cs_impl chacha20_poly1305_pk11 = {
 	.alg = &cs_alg_chacha20_poly1305,
 	.path = PATH,
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_chacha20_poly1305,
 	.context_size = sizeof(aead_ctx),
 	.setup = aead_setup,
 	.run = aead_run,
@@ -642,7 +639,7 @@ static const cs_impl chacha20_poly1305_pk11 = {
 static const cs_impl aes_128_cbc_pk11 = {
 	.alg = &cs_alg_aes_128_cbc,
 	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_ENCRYPT),
+	.ops = CS_ALG_OPS_aes_128_cbc,
 	.context_size = sizeof(cbc_ctx),
 	.setup = cbc_setup,
 	.run = cbc_run,
@@ -652,7 +649,7 @@ static const cs_impl aes_128_cbc_pk11 = {
 static const cs_impl sha1_pk11 = {
 	.alg = &cs_alg_sha1,
 	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_DIGEST),
+	.ops = CS_ALG_OPS_sha1,
 	.context_size = sizeof(digest_ctx),
 	.setup = hash_setup,
 	.run = digest_run,
@@ -662,7 +659,7 @@ static const cs_impl sha1_pk11 = {
 static const cs_impl sha256_pk11 = {
 	.alg = &cs_alg_sha256,
 	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_DIGEST),
+	.ops = CS_ALG_OPS_sha256,
 	.context_size = sizeof(digest_ctx),
 	.setup = hash_setup,
 	.run = digest_run,
@@ -672,7 +669,7 @@ static const cs_impl sha256_pk11 = {
 static const cs_impl sha512_pk11 = {
 	.alg = &cs_alg_sha512,
 	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_DIGEST),
+	.ops = CS_ALG_OPS_sha512,
 	.context_size = sizeof(digest_ctx),
 	.setup = hash_setup,
 	.run = digest_run,
@@ -682,7 +679,7 @@ static const cs_impl sha512_pk11 = {
 static const cs_impl x25519_pk11 = {
 	.alg = &cs_alg_x25519,
 	.path = PATH,
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_x25519,
 	.context_size = sizeof(kex_ctx),
 	.setup = kex_setup,
 	.run = kex_run,
@@ -692,7 +689,7 @@ static const cs_impl x25519_pk11 = {
 static const cs_impl p256_pk11 = {
 	.alg = &cs_alg_p256,
 	.path = PATH,
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_p256,
 	.context_size = sizeof(kex_ctx),
 	.setup = kex_setup,
 	.run = kex_run,
@@ -702,14 +699,14 @@ static const cs_impl p256_pk11 = {
 static const cs_impl ed25519_pk11 = {
 	.alg = &cs_alg_ed25519,
 	.path = PATH,
-	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ed25519,
 	.why = "NSS 3.87's softoken has no Ed25519 (PK11_DoesMechanism: no CKM_EDDSA, no "
 	       "CKM_EC_EDWARDS_KEY_PAIR_GEN)",
 };
 static const cs_impl ecdsa_p256_pk11 = {
 	.alg = &cs_alg_ecdsa_p256,
 	.path = PATH,
-	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ecdsa_p256,
 	.context_size = sizeof(sig_ctx),
 	.setup = sig_setup,
 	.run = sig_run,
@@ -720,7 +717,7 @@ static const cs_impl ecdsa_p256_pk11 = {
 static const cs_impl rsa_2048_pk11 = {
 	.alg = &cs_alg_rsa_2048,
 	.path = PATH,
-	.ops = SIG_OPS,
+	.ops = CS_ALG_OPS_rsa_2048,
 	.context_size = sizeof(sig_ctx),
 	.setup = sig_setup,
 	.run = sig_run,
@@ -730,7 +727,7 @@ static const cs_impl rsa_2048_pk11 = {
 static const cs_impl hmac_sha256_pk11 = {
 	.alg = &cs_alg_hmac_sha256,
 	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_MAC),
+	.ops = CS_ALG_OPS_hmac_sha256,
 	.context_size = sizeof(digest_ctx),
 	.setup = hmac_setup,
 	.run = digest_run,

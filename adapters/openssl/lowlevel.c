@@ -180,14 +180,10 @@ p256_teardown(void *ctx)
 
 /* ---- the impls ---- */
 
-#define DIGEST_OPS CS_OPBIT(CS_OP_DIGEST)
-#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
-#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
-
 const cs_impl cs_openssl_sha1_lowlevel = {
 	.alg = &cs_alg_sha1,
 	.path = "lowlevel",
-	.ops = DIGEST_OPS,
+	.ops = CS_ALG_OPS_sha1,
 	.context_size = SHA_SIZE,
 	.setup = LOWLEVEL(sha_setup),
 	.run = LOWLEVEL(sha1_run),
@@ -197,7 +193,7 @@ const cs_impl cs_openssl_sha1_lowlevel = {
 const cs_impl cs_openssl_sha256_lowlevel = {
 	.alg = &cs_alg_sha256,
 	.path = "lowlevel",
-	.ops = DIGEST_OPS,
+	.ops = CS_ALG_OPS_sha256,
 	.context_size = SHA_SIZE,
 	.setup = LOWLEVEL(sha_setup),
 	.run = LOWLEVEL(sha256_run),
@@ -207,7 +203,7 @@ const cs_impl cs_openssl_sha256_lowlevel = {
 const cs_impl cs_openssl_sha512_lowlevel = {
 	.alg = &cs_alg_sha512,
 	.path = "lowlevel",
-	.ops = DIGEST_OPS,
+	.ops = CS_ALG_OPS_sha512,
 	.context_size = SHA_SIZE,
 	.setup = LOWLEVEL(sha_setup),
 	.run = LOWLEVEL(sha512_run),
@@ -217,7 +213,7 @@ const cs_impl cs_openssl_sha512_lowlevel = {
 const cs_impl cs_openssl_aes_128_cbc_lowlevel = {
 	.alg = &cs_alg_aes_128_cbc,
 	.path = "lowlevel",
-	.ops = CS_OPBIT(CS_OP_ENCRYPT),
+	.ops = CS_ALG_OPS_aes_128_cbc,
 	.context_size = AES_SIZE,
 	.setup = LOWLEVEL(aes_cbc_setup),
 	.run = LOWLEVEL(aes_cbc_run),
@@ -227,7 +223,7 @@ const cs_impl cs_openssl_aes_128_cbc_lowlevel = {
 const cs_impl cs_openssl_p256_lowlevel = {
 	.alg = &cs_alg_p256,
 	.path = "lowlevel",
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_p256,
 	.context_size = EC_SIZE,
 	.setup = LOWLEVEL(p256_setup),
 	.run = LOWLEVEL(p256_run),
@@ -239,24 +235,24 @@ const cs_impl cs_openssl_p256_lowlevel = {
 const cs_impl cs_openssl_aes_128_gcm_lowlevel = {
 	.alg = &cs_alg_aes_128_gcm,
 	.path = "lowlevel",
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_aes_128_gcm,
 	.why = "OpenSSL has no low-level AES-GCM call (only EVP)",
 };
 const cs_impl cs_openssl_aes_256_gcm_lowlevel = {
 	.alg = &cs_alg_aes_256_gcm,
 	.path = "lowlevel",
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_aes_256_gcm,
 	.why = "OpenSSL has no low-level AES-GCM call (only EVP)",
 };
 const cs_impl cs_openssl_chacha20_poly1305_lowlevel = {
 	.alg = &cs_alg_chacha20_poly1305,
 	.path = "lowlevel",
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_chacha20_poly1305,
 	.why = "OpenSSL has no low-level ChaCha20-Poly1305 call (only EVP)",
 };
 const cs_impl cs_openssl_x25519_lowlevel = {
 	.alg = &cs_alg_x25519,
 	.path = "lowlevel",
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_x25519,
 	.why = "OpenSSL has no low-level X25519 call (only EVP_PKEY)",
 };

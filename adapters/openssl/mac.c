@@ -199,45 +199,58 @@ mac_teardown(void *ctx)
 #endif
 }
 
-#define MAC_OPS CS_OPBIT(CS_OP_MAC)
+/* ---- the impls: three per MAC line of CS_OPENSSL_ALGS ---- */
 
-const cs_impl cs_openssl_hmac_sha256_evp = {
-	.alg = &cs_alg_hmac_sha256,
-	.path = "evp",
-	.ops = MAC_OPS,
-	.context_size = sizeof(mac_ctx),
-	.setup = evp_mac_setup,
-	.run = evp_mac_run,
-	.teardown = mac_teardown,
-	.available = cs_openssl_available,
-	.describe = evp_mac_describe,
-};
-const cs_impl cs_openssl_hmac_sha256_fetch = {
-	.alg = &cs_alg_hmac_sha256,
-	.path = "fetch",
-	.ops = MAC_OPS,
-	.context_size = sizeof(mac_ctx),
-	.setup = FETCH(fetch_mac_setup),
-	.run = FETCH(fetch_mac_run),
-	.teardown = mac_teardown,
-	.why = FETCH_WHY,
-	.available = cs_openssl_available,
-};
-const cs_impl cs_openssl_hmac_sha256_oneshot = {
-	.alg = &cs_alg_hmac_sha256,
-	.path = "oneshot",
-	.ops = MAC_OPS,
-	.context_size = sizeof(mac_ctx),
-	.setup = oneshot_mac_setup,
-	.run = oneshot_mac_run,
-	.teardown = mac_teardown,
-	.available = cs_openssl_available,
-	.describe = evp_mac_describe,
-};
+#define MAC_IMPLS(id)                                                                              \
+	const cs_impl cs_openssl_##id##_evp = {                                                    \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "evp",                                                                     \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(mac_ctx),                                                   \
+		.setup = evp_mac_setup,                                                            \
+		.run = evp_mac_run,                                                                \
+		.teardown = mac_teardown,                                                          \
+		.available = cs_openssl_available,                                                 \
+		.describe = evp_mac_describe,                                                      \
+	};                                                                                         \
+	const cs_impl cs_openssl_##id##_fetch = {                                                  \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "fetch",                                                                   \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(mac_ctx),                                                   \
+		.setup = FETCH(fetch_mac_setup),                                                   \
+		.run = FETCH(fetch_mac_run),                                                       \
+		.teardown = mac_teardown,                                                          \
+		.why = FETCH_WHY,                                                                  \
+		.available = cs_openssl_available,                                                 \
+	};                                                                                         \
+	const cs_impl cs_openssl_##id##_oneshot = {                                                \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "oneshot",                                                                 \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(mac_ctx),                                                   \
+		.setup = oneshot_mac_setup,                                                        \
+		.run = oneshot_mac_run,                                                            \
+		.teardown = mac_teardown,                                                          \
+		.available = cs_openssl_available,                                                 \
+		.describe = evp_mac_describe,                                                      \
+	};
+
+#define MAC_MAC(id) MAC_IMPLS(id)
+#define MAC_DIGEST CS_OPENSSL_NONE
+#define MAC_AEAD CS_OPENSSL_NONE
+#define MAC_CBC CS_OPENSSL_NONE
+#define MAC_KEX CS_OPENSSL_NONE
+#define MAC_SIG CS_OPENSSL_NONE
+#define MAC_SIGR CS_OPENSSL_NONE
+#define MAC_LINE(id, family, implicit, name, name2, lowlevel) MAC_##family(id)
+CS_OPENSSL_ALGS(MAC_LINE)
+
+/* lowlevel: HMAC_Init_ex / HMAC_Update / HMAC_Final */
 const cs_impl cs_openssl_hmac_sha256_lowlevel = {
 	.alg = &cs_alg_hmac_sha256,
 	.path = "lowlevel",
-	.ops = MAC_OPS,
+	.ops = CS_ALG_OPS_hmac_sha256,
 	.context_size = sizeof(mac_ctx),
 	.setup = LOWLEVEL(lowlevel_mac_setup),
 	.run = LOWLEVEL(lowlevel_mac_run),

@@ -141,61 +141,14 @@ openssl_mask_env(cs_mask mask, const cs_cpu *cpu, char *name, size_t name_size, 
 
 static const char *const openssl_paths[] = {"evp", "fetch", "oneshot", "lowlevel", NULL};
 
-static const cs_impl *const openssl_impls[] = {
-	&cs_openssl_aes_128_gcm_evp,
-	&cs_openssl_aes_128_gcm_fetch,
-	&cs_openssl_aes_128_gcm_oneshot,
-	&cs_openssl_aes_128_gcm_lowlevel,
-	&cs_openssl_aes_256_gcm_evp,
-	&cs_openssl_aes_256_gcm_fetch,
-	&cs_openssl_aes_256_gcm_oneshot,
-	&cs_openssl_aes_256_gcm_lowlevel,
-	&cs_openssl_chacha20_poly1305_evp,
-	&cs_openssl_chacha20_poly1305_fetch,
-	&cs_openssl_chacha20_poly1305_oneshot,
-	&cs_openssl_chacha20_poly1305_lowlevel,
-	&cs_openssl_aes_128_cbc_evp,
-	&cs_openssl_aes_128_cbc_fetch,
-	&cs_openssl_aes_128_cbc_oneshot,
-	&cs_openssl_aes_128_cbc_lowlevel,
-	&cs_openssl_sha1_evp,
-	&cs_openssl_sha1_fetch,
-	&cs_openssl_sha1_oneshot,
-	&cs_openssl_sha1_lowlevel,
-	&cs_openssl_sha256_evp,
-	&cs_openssl_sha256_fetch,
-	&cs_openssl_sha256_oneshot,
-	&cs_openssl_sha256_lowlevel,
-	&cs_openssl_sha512_evp,
-	&cs_openssl_sha512_fetch,
-	&cs_openssl_sha512_oneshot,
-	&cs_openssl_sha512_lowlevel,
-	&cs_openssl_x25519_evp,
-	&cs_openssl_x25519_fetch,
-	&cs_openssl_x25519_oneshot,
-	&cs_openssl_x25519_lowlevel,
-	&cs_openssl_p256_evp,
-	&cs_openssl_p256_fetch,
-	&cs_openssl_p256_oneshot,
-	&cs_openssl_p256_lowlevel,
-	&cs_openssl_ed25519_evp,
-	&cs_openssl_ed25519_fetch,
-	&cs_openssl_ed25519_oneshot,
-	&cs_openssl_ed25519_lowlevel,
-	&cs_openssl_ecdsa_p256_evp,
-	&cs_openssl_ecdsa_p256_fetch,
-	&cs_openssl_ecdsa_p256_oneshot,
-	&cs_openssl_ecdsa_p256_lowlevel,
-	&cs_openssl_rsa_2048_evp,
-	&cs_openssl_rsa_2048_fetch,
-	&cs_openssl_rsa_2048_oneshot,
-	&cs_openssl_rsa_2048_lowlevel,
-	&cs_openssl_hmac_sha256_evp,
-	&cs_openssl_hmac_sha256_fetch,
-	&cs_openssl_hmac_sha256_oneshot,
-	&cs_openssl_hmac_sha256_lowlevel,
-	NULL,
-};
+/* Per line of CS_OPENSSL_ALGS: its evp, fetch, oneshot and lowlevel impls. */
+#define LOWLEVEL_Y(id) &cs_openssl_##id##_lowlevel,
+#define LOWLEVEL_N(id)
+#define IMPLS(id, family, implicit, name, name2, lowlevel)                                         \
+	&cs_openssl_##id##_evp, &cs_openssl_##id##_fetch, &cs_openssl_##id##_oneshot,              \
+		LOWLEVEL_##lowlevel(id)
+static const cs_impl *const openssl_impls[] = {CS_OPENSSL_ALGS(IMPLS) NULL};
+#undef IMPLS
 
 const cs_adapter cs_adapter_openssl = {
 	.abi = CS_ABI_VERSION,
@@ -211,4 +164,5 @@ const cs_adapter cs_adapter_openssl = {
 	.impls = openssl_impls,
 	.init_error = cs_openssl_init_error,
 	.variant_info = cs_openssl_variant_info,
+	.variants = cs_openssl_variants,
 };

@@ -77,8 +77,11 @@ typedef enum cs_openssl_route {
 	CS_OPENSSL_LOWLEVEL, /* lowlevel: SHA256_Init, AES_encrypt, EC_KEY (neither) */
 } cs_openssl_route;
 
-/* Load the provider or start the engine the environment names
-   (CRYPTOSPEED_OPENSSL_PROVIDER, _PROVIDER_PATH, _PROPQ, _ENGINE). */
+/* The variants: kinds provider and engine, options provider-path and propq,
+   each with the environment variable that carries it. */
+extern const cs_variant_param cs_openssl_variants[];
+/* Load the provider or start the engine the environment names (the
+   variables of cs_openssl_variants). */
 cs_status cs_openssl_variant_init(void);
 void cs_openssl_variant_fini(void);
 const char *cs_openssl_init_error(void);
@@ -103,31 +106,62 @@ void cs_openssl_describe_md(const EVP_MD *md, cs_openssl_route route, char *buf,
 void cs_openssl_describe_cipher_ctx(const EVP_CIPHER_CTX *cctx, char *buf, size_t size);
 void cs_openssl_describe_pkey_ctx(EVP_PKEY_CTX *pctx, int pkey_id, char *buf, size_t size);
 
-extern const cs_impl cs_openssl_aes_128_gcm_evp, cs_openssl_aes_128_gcm_fetch,
-	cs_openssl_aes_128_gcm_oneshot, cs_openssl_aes_128_gcm_lowlevel;
-extern const cs_impl cs_openssl_aes_256_gcm_evp, cs_openssl_aes_256_gcm_fetch,
-	cs_openssl_aes_256_gcm_oneshot, cs_openssl_aes_256_gcm_lowlevel;
-extern const cs_impl cs_openssl_chacha20_poly1305_evp, cs_openssl_chacha20_poly1305_fetch,
-	cs_openssl_chacha20_poly1305_oneshot, cs_openssl_chacha20_poly1305_lowlevel;
-extern const cs_impl cs_openssl_aes_128_cbc_evp, cs_openssl_aes_128_cbc_fetch,
-	cs_openssl_aes_128_cbc_oneshot, cs_openssl_aes_128_cbc_lowlevel;
-extern const cs_impl cs_openssl_sha1_evp, cs_openssl_sha1_fetch, cs_openssl_sha1_oneshot,
-	cs_openssl_sha1_lowlevel;
-extern const cs_impl cs_openssl_sha256_evp, cs_openssl_sha256_fetch, cs_openssl_sha256_oneshot,
-	cs_openssl_sha256_lowlevel;
-extern const cs_impl cs_openssl_sha512_evp, cs_openssl_sha512_fetch, cs_openssl_sha512_oneshot,
-	cs_openssl_sha512_lowlevel;
-extern const cs_impl cs_openssl_x25519_evp, cs_openssl_x25519_fetch, cs_openssl_x25519_oneshot,
-	cs_openssl_x25519_lowlevel;
-extern const cs_impl cs_openssl_p256_evp, cs_openssl_p256_fetch, cs_openssl_p256_oneshot,
-	cs_openssl_p256_lowlevel;
-extern const cs_impl cs_openssl_ed25519_evp, cs_openssl_ed25519_fetch, cs_openssl_ed25519_oneshot,
-	cs_openssl_ed25519_lowlevel;
-extern const cs_impl cs_openssl_ecdsa_p256_evp, cs_openssl_ecdsa_p256_fetch,
-	cs_openssl_ecdsa_p256_oneshot, cs_openssl_ecdsa_p256_lowlevel;
-extern const cs_impl cs_openssl_rsa_2048_evp, cs_openssl_rsa_2048_fetch,
-	cs_openssl_rsa_2048_oneshot, cs_openssl_rsa_2048_lowlevel;
-extern const cs_impl cs_openssl_hmac_sha256_evp, cs_openssl_hmac_sha256_fetch,
-	cs_openssl_hmac_sha256_oneshot, cs_openssl_hmac_sha256_lowlevel;
+/*
+ * Every algorithm the adapter runs, one line each, in the catalogue's order:
+ *
+ *   X(id, FAMILY, implicit, "name", "name2", lowlevel)
+ *
+ * id       the catalogue's id (algs.def): cs_alg_<id>; the impls are
+ *          cs_openssl_<id>_evp, _fetch, _oneshot (and _lowlevel)
+ * FAMILY   which file's functions run it on the evp, fetch and oneshot paths:
+ *          DIGEST, AEAD, CBC (symmetric.c), KEX (pkey.c), SIG, SIGR (sig.c;
+ *          SIGR: OpenSSL draws a random k, CS_IMPL_RANDOMIZED), MAC (mac.c)
+ * implicit the EVP_*() object of the evp and oneshot paths (EVP_MD for a
+ *          DIGEST, EVP_CIPHER for an AEAD or CBC), NULL for the others
+ * name     what the fetch path fetches ("SHA2-256"); KEX, SIG: the key
+ *          management name ("EC")
+ * name2    KEX: the exchange ("ECDH"); SIG: the signature ("ECDSA"); else NULL
+ * lowlevel Y: a cs_openssl_<id>_lowlevel impl exists (lowlevel.c,
+ *          sig_lowlevel.c, mac.c: the library's own calls); N: none
+ *
+ * openssl.c lists the impls, names.c answers name questions, and each family
+ * file defines its impls, all from these lines: a new EVP algorithm of a
+ * family the adapter runs is one line here.
+ */
+#define CS_OPENSSL_ALGS(X)                                                                         \
+	X(aes_128_gcm, AEAD, EVP_aes_128_gcm, "AES-128-GCM", NULL, Y)                              \
+	X(aes_256_gcm, AEAD, EVP_aes_256_gcm, "AES-256-GCM", NULL, Y)                              \
+	X(chacha20_poly1305, AEAD, EVP_chacha20_poly1305, "ChaCha20-Poly1305", NULL, Y)            \
+	X(aes_128_cbc, CBC, EVP_aes_128_cbc, "AES-128-CBC", NULL, Y)                               \
+	X(sha1, DIGEST, EVP_sha1, "SHA1", NULL, Y)                                                 \
+	X(sha256, DIGEST, EVP_sha256, "SHA2-256", NULL, Y)                                         \
+	X(sha512, DIGEST, EVP_sha512, "SHA2-512", NULL, Y)                                         \
+	X(x25519, KEX, NULL, "X25519", "X25519", Y)                                                \
+	X(p256, KEX, NULL, "EC", "ECDH", Y)                                                        \
+	X(ed25519, SIG, NULL, "ED25519", "ED25519", Y)                                             \
+	X(ecdsa_p256, SIGR, NULL, "EC", "ECDSA", Y)                                                \
+	X(rsa_2048, SIG, NULL, "RSA", "RSA", Y)                                                    \
+	X(hmac_sha256, MAC, NULL, NULL, NULL, Y)                                                   \
+	/* a new line goes above this one */
+
+/* Built without ChaCha20-Poly1305: its line stays, its implicit object is NULL. */
+#if defined(OPENSSL_NO_CHACHA) || defined(OPENSSL_NO_POLY1305)
+#define EVP_chacha20_poly1305 cs_openssl_no_cipher
+const EVP_CIPHER *cs_openssl_no_cipher(void);
+#endif
+
+/* The impls the lines name. */
+#define CS_OPENSSL_LOWLEVEL_Y(id) , cs_openssl_##id##_lowlevel
+#define CS_OPENSSL_LOWLEVEL_N(id)
+#define CS_OPENSSL_DECLARE(id, family, implicit, name, name2, lowlevel)                            \
+	extern const cs_impl cs_openssl_##id##_evp, cs_openssl_##id##_fetch,                       \
+		cs_openssl_##id##_oneshot CS_OPENSSL_LOWLEVEL_##lowlevel(id);
+CS_OPENSSL_ALGS(CS_OPENSSL_DECLARE)
+#undef CS_OPENSSL_DECLARE
+
+/* A family file defines the impls of its families' lines with
+   CS_OPENSSL_ALGS(X) and an X that expands FILE_<FAMILY>(id); the families
+   it does not run expand to nothing: */
+#define CS_OPENSSL_NONE(id)
 
 #endif

@@ -346,76 +346,50 @@ oneshot_kex_describe(void *ctx, char *buf, size_t size)
 	EVP_PKEY_CTX_free(pctx);
 }
 
-/* ---- the impls ---- */
+/* ---- the impls: three per KEX line of CS_OPENSSL_ALGS ---- */
 
-#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
+#define KEX_IMPLS(id)                                                                              \
+	const cs_impl cs_openssl_##id##_evp = {                                                    \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "evp",                                                                     \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(kex_ctx),                                                   \
+		.setup = evp_kex_setup,                                                            \
+		.run = reused_kex_run,                                                             \
+		.teardown = kex_teardown,                                                          \
+		.available = cs_openssl_available,                                                 \
+		.describe = reused_kex_describe,                                                   \
+	};                                                                                         \
+	const cs_impl cs_openssl_##id##_fetch = {                                                  \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "fetch",                                                                   \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(kex_ctx),                                                   \
+		.setup = FETCH(fetch_kex_setup),                                                   \
+		.run = FETCH(reused_kex_run),                                                      \
+		.teardown = kex_teardown,                                                          \
+		.why = FETCH_WHY,                                                                  \
+		.available = cs_openssl_available,                                                 \
+		.describe = reused_kex_describe,                                                   \
+	};                                                                                         \
+	const cs_impl cs_openssl_##id##_oneshot = {                                                \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "oneshot",                                                                 \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(kex_ctx),                                                   \
+		.setup = oneshot_kex_setup,                                                        \
+		.run = oneshot_kex_run,                                                            \
+		.teardown = kex_teardown,                                                          \
+		.available = cs_openssl_available,                                                 \
+		.describe = oneshot_kex_describe,                                                  \
+	};
 
-const cs_impl cs_openssl_x25519_evp = {
-	.alg = &cs_alg_x25519,
-	.path = "evp",
-	.ops = KEX_OPS,
-	.context_size = sizeof(kex_ctx),
-	.setup = evp_kex_setup,
-	.run = reused_kex_run,
-	.teardown = kex_teardown,
-	.available = cs_openssl_available,
-	.describe = reused_kex_describe,
-};
-const cs_impl cs_openssl_x25519_fetch = {
-	.alg = &cs_alg_x25519,
-	.path = "fetch",
-	.ops = KEX_OPS,
-	.context_size = sizeof(kex_ctx),
-	.setup = FETCH(fetch_kex_setup),
-	.run = FETCH(reused_kex_run),
-	.teardown = kex_teardown,
-	.why = FETCH_WHY,
-	.available = cs_openssl_available,
-	.describe = reused_kex_describe,
-};
-const cs_impl cs_openssl_x25519_oneshot = {
-	.alg = &cs_alg_x25519,
-	.path = "oneshot",
-	.ops = KEX_OPS,
-	.context_size = sizeof(kex_ctx),
-	.setup = oneshot_kex_setup,
-	.run = oneshot_kex_run,
-	.teardown = kex_teardown,
-	.available = cs_openssl_available,
-	.describe = oneshot_kex_describe,
-};
-
-const cs_impl cs_openssl_p256_evp = {
-	.alg = &cs_alg_p256,
-	.path = "evp",
-	.ops = KEX_OPS,
-	.context_size = sizeof(kex_ctx),
-	.setup = evp_kex_setup,
-	.run = reused_kex_run,
-	.teardown = kex_teardown,
-	.available = cs_openssl_available,
-	.describe = reused_kex_describe,
-};
-const cs_impl cs_openssl_p256_fetch = {
-	.alg = &cs_alg_p256,
-	.path = "fetch",
-	.ops = KEX_OPS,
-	.context_size = sizeof(kex_ctx),
-	.setup = FETCH(fetch_kex_setup),
-	.run = FETCH(reused_kex_run),
-	.teardown = kex_teardown,
-	.why = FETCH_WHY,
-	.available = cs_openssl_available,
-	.describe = reused_kex_describe,
-};
-const cs_impl cs_openssl_p256_oneshot = {
-	.alg = &cs_alg_p256,
-	.path = "oneshot",
-	.ops = KEX_OPS,
-	.context_size = sizeof(kex_ctx),
-	.setup = oneshot_kex_setup,
-	.run = oneshot_kex_run,
-	.teardown = kex_teardown,
-	.available = cs_openssl_available,
-	.describe = oneshot_kex_describe,
-};
+#define PKEY_KEX(id) KEX_IMPLS(id)
+#define PKEY_DIGEST CS_OPENSSL_NONE
+#define PKEY_AEAD CS_OPENSSL_NONE
+#define PKEY_CBC CS_OPENSSL_NONE
+#define PKEY_SIG CS_OPENSSL_NONE
+#define PKEY_SIGR CS_OPENSSL_NONE
+#define PKEY_MAC CS_OPENSSL_NONE
+#define PKEY(id, family, implicit, name, name2, lowlevel) PKEY_##family(id)
+CS_OPENSSL_ALGS(PKEY)

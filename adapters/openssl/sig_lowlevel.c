@@ -137,12 +137,13 @@ ll_teardown(void *ctx)
 }
 #endif /* OPENSSL_NO_DEPRECATED_3_0 */
 
-#define SIG_OPS (CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY))
+/* RSA_sign / ECDSA_do_sign make no key pairs: the low-level path has no keygen. */
+#define NO_KEYGEN(id) (CS_ALG_OPS_##id & ~CS_OPBIT(CS_OP_KEYGEN))
 
 const cs_impl cs_openssl_rsa_2048_lowlevel = {
 	.alg = &cs_alg_rsa_2048,
 	.path = "lowlevel",
-	.ops = SIG_OPS,
+	.ops = NO_KEYGEN(rsa_2048),
 	.context_size = LL_SIZE,
 	.setup = LOWLEVEL(rsa_setup),
 	.run = LOWLEVEL(rsa_run),
@@ -154,7 +155,7 @@ const cs_impl cs_openssl_rsa_2048_lowlevel = {
 const cs_impl cs_openssl_ecdsa_p256_lowlevel = {
 	.alg = &cs_alg_ecdsa_p256,
 	.path = "lowlevel",
-	.ops = SIG_OPS,
+	.ops = NO_KEYGEN(ecdsa_p256),
 	.context_size = LL_SIZE,
 	.setup = LOWLEVEL(ecdsa_setup),
 	.run = LOWLEVEL(ecdsa_run),
@@ -166,6 +167,6 @@ const cs_impl cs_openssl_ecdsa_p256_lowlevel = {
 const cs_impl cs_openssl_ed25519_lowlevel = {
 	.alg = &cs_alg_ed25519,
 	.path = "lowlevel",
-	.ops = CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY) | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ed25519,
 	.why = "OpenSSL has no low-level Ed25519 call (only EVP_DigestSign)",
 };

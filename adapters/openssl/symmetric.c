@@ -383,253 +383,87 @@ oneshot_cipher_describe(void *ctx, char *buf, size_t size)
 	EVP_CIPHER_CTX_free(cctx);
 }
 
-/* ---- the impls ---- */
+/* ---- the impls: three per DIGEST, AEAD and CBC line of CS_OPENSSL_ALGS ---- */
 
-#define DIGEST_OPS CS_OPBIT(CS_OP_DIGEST)
-#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
-#define CBC_OPS CS_OPBIT(CS_OP_ENCRYPT)
+#define HASH_IMPLS(id)                                                                             \
+	const cs_impl cs_openssl_##id##_evp = {                                                    \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "evp",                                                                     \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(hash_ctx),                                                  \
+		.setup = evp_hash_setup,                                                           \
+		.run = evp_hash_run,                                                               \
+		.teardown = hash_teardown,                                                         \
+		.available = cs_openssl_available,                                                 \
+		.describe = implicit_hash_describe,                                                \
+	};                                                                                         \
+	const cs_impl cs_openssl_##id##_fetch = {                                                  \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "fetch",                                                                   \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(hash_ctx),                                                  \
+		.setup = FETCH(fetch_hash_setup),                                                  \
+		.run = FETCH(fetch_hash_run),                                                      \
+		.teardown = hash_teardown,                                                         \
+		.why = FETCH_WHY,                                                                  \
+		.available = cs_openssl_available,                                                 \
+		.describe = fetched_hash_describe,                                                 \
+	};                                                                                         \
+	const cs_impl cs_openssl_##id##_oneshot = {                                                \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "oneshot",                                                                 \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(hash_ctx),                                                  \
+		.setup = oneshot_hash_setup,                                                       \
+		.run = oneshot_hash_run,                                                           \
+		.teardown = hash_teardown,                                                         \
+		.available = cs_openssl_available,                                                 \
+		.describe = implicit_hash_describe,                                                \
+	};
 
-const cs_impl cs_openssl_sha1_evp = {
-	.alg = &cs_alg_sha1,
-	.path = "evp",
-	.ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx),
-	.setup = evp_hash_setup,
-	.run = evp_hash_run,
-	.teardown = hash_teardown,
-	.available = cs_openssl_available,
-	.describe = implicit_hash_describe,
-};
-const cs_impl cs_openssl_sha1_fetch = {
-	.alg = &cs_alg_sha1,
-	.path = "fetch",
-	.ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx),
-	.setup = FETCH(fetch_hash_setup),
-	.run = FETCH(fetch_hash_run),
-	.teardown = hash_teardown,
-	.why = FETCH_WHY,
-	.available = cs_openssl_available,
-	.describe = fetched_hash_describe,
-};
-const cs_impl cs_openssl_sha1_oneshot = {
-	.alg = &cs_alg_sha1,
-	.path = "oneshot",
-	.ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx),
-	.setup = oneshot_hash_setup,
-	.run = oneshot_hash_run,
-	.teardown = hash_teardown,
-	.available = cs_openssl_available,
-	.describe = implicit_hash_describe,
-};
+/* mode: aead or cbc, the run functions' middle word */
+#define CIPHER_IMPLS(id, mode)                                                                     \
+	const cs_impl cs_openssl_##id##_evp = {                                                    \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "evp",                                                                     \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(cipher_ctx),                                                \
+		.setup = evp_cipher_setup,                                                         \
+		.run = evp_##mode##_run,                                                           \
+		.teardown = cipher_teardown,                                                       \
+		.available = cs_openssl_available,                                                 \
+		.describe = cipher_ctx_describe,                                                   \
+	};                                                                                         \
+	const cs_impl cs_openssl_##id##_fetch = {                                                  \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "fetch",                                                                   \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(cipher_ctx),                                                \
+		.setup = FETCH(fetch_cipher_setup),                                                \
+		.run = FETCH(fetch_##mode##_run),                                                  \
+		.teardown = cipher_teardown,                                                       \
+		.why = FETCH_WHY,                                                                  \
+		.available = cs_openssl_available,                                                 \
+		.describe = cipher_ctx_describe,                                                   \
+	};                                                                                         \
+	const cs_impl cs_openssl_##id##_oneshot = {                                                \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "oneshot",                                                                 \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(cipher_ctx),                                                \
+		.setup = oneshot_cipher_setup,                                                     \
+		.run = oneshot_##mode##_run,                                                       \
+		.teardown = cipher_teardown,                                                       \
+		.available = cs_openssl_available,                                                 \
+		.describe = oneshot_cipher_describe,                                               \
+	};
 
-const cs_impl cs_openssl_sha256_evp = {
-	.alg = &cs_alg_sha256,
-	.path = "evp",
-	.ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx),
-	.setup = evp_hash_setup,
-	.run = evp_hash_run,
-	.teardown = hash_teardown,
-	.available = cs_openssl_available,
-	.describe = implicit_hash_describe,
-};
-const cs_impl cs_openssl_sha256_fetch = {
-	.alg = &cs_alg_sha256,
-	.path = "fetch",
-	.ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx),
-	.setup = FETCH(fetch_hash_setup),
-	.run = FETCH(fetch_hash_run),
-	.teardown = hash_teardown,
-	.why = FETCH_WHY,
-	.available = cs_openssl_available,
-	.describe = fetched_hash_describe,
-};
-const cs_impl cs_openssl_sha256_oneshot = {
-	.alg = &cs_alg_sha256,
-	.path = "oneshot",
-	.ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx),
-	.setup = oneshot_hash_setup,
-	.run = oneshot_hash_run,
-	.teardown = hash_teardown,
-	.available = cs_openssl_available,
-	.describe = implicit_hash_describe,
-};
-
-const cs_impl cs_openssl_sha512_evp = {
-	.alg = &cs_alg_sha512,
-	.path = "evp",
-	.ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx),
-	.setup = evp_hash_setup,
-	.run = evp_hash_run,
-	.teardown = hash_teardown,
-	.available = cs_openssl_available,
-	.describe = implicit_hash_describe,
-};
-const cs_impl cs_openssl_sha512_fetch = {
-	.alg = &cs_alg_sha512,
-	.path = "fetch",
-	.ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx),
-	.setup = FETCH(fetch_hash_setup),
-	.run = FETCH(fetch_hash_run),
-	.teardown = hash_teardown,
-	.why = FETCH_WHY,
-	.available = cs_openssl_available,
-	.describe = fetched_hash_describe,
-};
-const cs_impl cs_openssl_sha512_oneshot = {
-	.alg = &cs_alg_sha512,
-	.path = "oneshot",
-	.ops = DIGEST_OPS,
-	.context_size = sizeof(hash_ctx),
-	.setup = oneshot_hash_setup,
-	.run = oneshot_hash_run,
-	.teardown = hash_teardown,
-	.available = cs_openssl_available,
-	.describe = implicit_hash_describe,
-};
-
-const cs_impl cs_openssl_aes_128_cbc_evp = {
-	.alg = &cs_alg_aes_128_cbc,
-	.path = "evp",
-	.ops = CBC_OPS,
-	.context_size = sizeof(cipher_ctx),
-	.setup = evp_cipher_setup,
-	.run = evp_cbc_run,
-	.teardown = cipher_teardown,
-	.available = cs_openssl_available,
-	.describe = cipher_ctx_describe,
-};
-const cs_impl cs_openssl_aes_128_cbc_fetch = {
-	.alg = &cs_alg_aes_128_cbc,
-	.path = "fetch",
-	.ops = CBC_OPS,
-	.context_size = sizeof(cipher_ctx),
-	.setup = FETCH(fetch_cipher_setup),
-	.run = FETCH(fetch_cbc_run),
-	.teardown = cipher_teardown,
-	.why = FETCH_WHY,
-	.available = cs_openssl_available,
-	.describe = cipher_ctx_describe,
-};
-const cs_impl cs_openssl_aes_128_cbc_oneshot = {
-	.alg = &cs_alg_aes_128_cbc,
-	.path = "oneshot",
-	.ops = CBC_OPS,
-	.context_size = sizeof(cipher_ctx),
-	.setup = oneshot_cipher_setup,
-	.run = oneshot_cbc_run,
-	.teardown = cipher_teardown,
-	.available = cs_openssl_available,
-	.describe = oneshot_cipher_describe,
-};
-
-const cs_impl cs_openssl_aes_128_gcm_evp = {
-	.alg = &cs_alg_aes_128_gcm,
-	.path = "evp",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx),
-	.setup = evp_cipher_setup,
-	.run = evp_aead_run,
-	.teardown = cipher_teardown,
-	.available = cs_openssl_available,
-	.describe = cipher_ctx_describe,
-};
-const cs_impl cs_openssl_aes_128_gcm_fetch = {
-	.alg = &cs_alg_aes_128_gcm,
-	.path = "fetch",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx),
-	.setup = FETCH(fetch_cipher_setup),
-	.run = FETCH(fetch_aead_run),
-	.teardown = cipher_teardown,
-	.why = FETCH_WHY,
-	.available = cs_openssl_available,
-	.describe = cipher_ctx_describe,
-};
-const cs_impl cs_openssl_aes_128_gcm_oneshot = {
-	.alg = &cs_alg_aes_128_gcm,
-	.path = "oneshot",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx),
-	.setup = oneshot_cipher_setup,
-	.run = oneshot_aead_run,
-	.teardown = cipher_teardown,
-	.available = cs_openssl_available,
-	.describe = oneshot_cipher_describe,
-};
-
-const cs_impl cs_openssl_aes_256_gcm_evp = {
-	.alg = &cs_alg_aes_256_gcm,
-	.path = "evp",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx),
-	.setup = evp_cipher_setup,
-	.run = evp_aead_run,
-	.teardown = cipher_teardown,
-	.available = cs_openssl_available,
-	.describe = cipher_ctx_describe,
-};
-const cs_impl cs_openssl_aes_256_gcm_fetch = {
-	.alg = &cs_alg_aes_256_gcm,
-	.path = "fetch",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx),
-	.setup = FETCH(fetch_cipher_setup),
-	.run = FETCH(fetch_aead_run),
-	.teardown = cipher_teardown,
-	.why = FETCH_WHY,
-	.available = cs_openssl_available,
-	.describe = cipher_ctx_describe,
-};
-const cs_impl cs_openssl_aes_256_gcm_oneshot = {
-	.alg = &cs_alg_aes_256_gcm,
-	.path = "oneshot",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx),
-	.setup = oneshot_cipher_setup,
-	.run = oneshot_aead_run,
-	.teardown = cipher_teardown,
-	.available = cs_openssl_available,
-	.describe = oneshot_cipher_describe,
-};
-
-const cs_impl cs_openssl_chacha20_poly1305_evp = {
-	.alg = &cs_alg_chacha20_poly1305,
-	.path = "evp",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx),
-	.setup = evp_cipher_setup,
-	.run = evp_aead_run,
-	.teardown = cipher_teardown,
-	.available = cs_openssl_available,
-	.describe = cipher_ctx_describe,
-};
-const cs_impl cs_openssl_chacha20_poly1305_fetch = {
-	.alg = &cs_alg_chacha20_poly1305,
-	.path = "fetch",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx),
-	.setup = FETCH(fetch_cipher_setup),
-	.run = FETCH(fetch_aead_run),
-	.teardown = cipher_teardown,
-	.why = FETCH_WHY,
-	.available = cs_openssl_available,
-	.describe = cipher_ctx_describe,
-};
-const cs_impl cs_openssl_chacha20_poly1305_oneshot = {
-	.alg = &cs_alg_chacha20_poly1305,
-	.path = "oneshot",
-	.ops = AEAD_OPS,
-	.context_size = sizeof(cipher_ctx),
-	.setup = oneshot_cipher_setup,
-	.run = oneshot_aead_run,
-	.teardown = cipher_teardown,
-	.available = cs_openssl_available,
-	.describe = oneshot_cipher_describe,
-};
+#define SYMMETRIC_DIGEST(id) HASH_IMPLS(id)
+#define SYMMETRIC_AEAD(id) CIPHER_IMPLS(id, aead)
+#define SYMMETRIC_CBC(id) CIPHER_IMPLS(id, cbc)
+#define SYMMETRIC_KEX CS_OPENSSL_NONE
+#define SYMMETRIC_SIG CS_OPENSSL_NONE
+#define SYMMETRIC_SIGR CS_OPENSSL_NONE
+#define SYMMETRIC_MAC CS_OPENSSL_NONE
+#define SYMMETRIC(id, family, implicit, name, name2, lowlevel) SYMMETRIC_##family(id)
+CS_OPENSSL_ALGS(SYMMETRIC)

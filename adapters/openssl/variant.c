@@ -1,13 +1,16 @@
 /*
  * The OpenSSL worker's variant: which provider or engine serves its cells
  * (docs/providers.md). The orchestrator starts one OpenSSL worker per
- * `--openssl-provider NAME` and per `--openssl-engine ID`, with
+ * `--variant openssl:NAME` (`--openssl-provider NAME`) and per
+ * `--variant openssl:engine=ID` (`--openssl-engine ID`); the worker turns
+ * them into the environment cs_openssl_variants names (ENV_* below):
  *
  *   CRYPTOSPEED_OPENSSL_PROVIDER=NAME  [CRYPTOSPEED_OPENSSL_PROVIDER_PATH=DIR]
  *                                      [CRYPTOSPEED_OPENSSL_PROPQ=QUERY]
  *   CRYPTOSPEED_OPENSSL_ENGINE=ID
  *
- * in its environment.
+ * Set by hand, the same variables choose the variant of a worker started
+ * directly (`--list`, `--kat`).
  *
  * A provider is loaded into the default library context and the context's
  * default property query becomes QUERY or "provider=NAME": every fetch (the
@@ -358,15 +361,35 @@ start_engine(const char *id)
 #endif
 }
 
-/* ---- the adapter's init, fini, init_error, variant_info ---- */
+/* ---- the adapter's variants, init, fini, init_error, variant_info ---- */
+
+/* The variables a variant is chosen by: spelled here, and only here. */
+#define ENV_PROVIDER "CRYPTOSPEED_OPENSSL_PROVIDER"
+#define ENV_PROVIDER_PATH "CRYPTOSPEED_OPENSSL_PROVIDER_PATH"
+#define ENV_PROPQ "CRYPTOSPEED_OPENSSL_PROPQ"
+#define ENV_ENGINE "CRYPTOSPEED_OPENSSL_ENGINE"
+
+const cs_variant_param cs_openssl_variants[] = {
+	{.name = "provider",
+	 .env = ENV_PROVIDER,
+	 .accepted = "a provider OpenSSL can load by name, searched in "
+		     "--openssl-provider-path, OPENSSL_MODULES or its default directory"},
+	{.name = "engine",
+	 .env = ENV_ENGINE,
+	 .accepted = "an engine OpenSSL can load by id, from OPENSSL_ENGINES or its engines "
+		     "directory"},
+	{.name = "provider-path", .env = ENV_PROVIDER_PATH, .of = "provider"},
+	{.name = "propq", .env = ENV_PROPQ, .of = "provider"},
+	{.name = NULL},
+};
 
 cs_status
 cs_openssl_variant_init(void)
 {
-	const char *prov = getenv("CRYPTOSPEED_OPENSSL_PROVIDER");
-	const char *path = getenv("CRYPTOSPEED_OPENSSL_PROVIDER_PATH");
-	const char *propq = getenv("CRYPTOSPEED_OPENSSL_PROPQ");
-	const char *eng = getenv("CRYPTOSPEED_OPENSSL_ENGINE");
+	const char *prov = getenv(ENV_PROVIDER);
+	const char *path = getenv(ENV_PROVIDER_PATH);
+	const char *propq = getenv(ENV_PROPQ);
+	const char *eng = getenv(ENV_ENGINE);
 	if (prov && !*prov)
 		prov = NULL;
 	if (path && !*path)
@@ -377,8 +400,8 @@ cs_openssl_variant_init(void)
 		eng = NULL;
 	if (prov && eng) {
 		say(init_error, sizeof init_error,
-		    "CRYPTOSPEED_OPENSSL_PROVIDER=%s and CRYPTOSPEED_OPENSSL_ENGINE=%s: a "
-		    "worker is one variant (accepted: one of them)",
+		    ENV_PROVIDER "=%s and " ENV_ENGINE "=%s: a "
+				 "worker is one variant (accepted: one of them)",
 		    prov, eng);
 		return CS_BAD_PARAM;
 	}

@@ -25,8 +25,34 @@
 #include "cryptospeed/adapter.h"
 #include "text.h"
 
-#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
-#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
+/*
+ * Every algorithm of the catalogue, one line each, in its order:
+ *
+ *   X(id, how, why)
+ *
+ * how  OWN: this file defines <id>_combined with libsodium's calls;
+ *      OWN_AFTERNM: <id>_combined and <id>_afternm (the precomputed-key
+ *      variant); NONE: libsodium lacks it, shown as unsupported with why
+ * why  NONE: why; else -
+ *
+ * A line in NONE is all an algorithm libsodium lacks needs (none at all and
+ * it is simply not listed for libsodium).
+ */
+#define SODIUM_ALGS(X)                                                                             \
+	X(aes_128_gcm, NONE, "libsodium has no AES-128-GCM")                                       \
+	X(aes_256_gcm, OWN_AFTERNM, -)                                                             \
+	X(chacha20_poly1305, OWN, -)                                                               \
+	X(aes_128_cbc, NONE, "libsodium has no AES-128-CBC")                                       \
+	X(sha1, NONE, "libsodium has no SHA-1")                                                    \
+	X(sha256, OWN, -)                                                                          \
+	X(sha512, OWN, -)                                                                          \
+	X(x25519, OWN, -)                                                                          \
+	X(p256, NONE, "libsodium has no P-256 (no NIST curves)")                                   \
+	X(ed25519, OWN, -)                                                                         \
+	X(ecdsa_p256, NONE, "libsodium has no ECDSA (no NIST curves)")                             \
+	X(rsa_2048, NONE, "libsodium has no RSA")                                                  \
+	X(hmac_sha256, OWN, -)                                                                     \
+	/* a new line goes above this one */
 
 /* Stands in for an absent buffer of 0 bytes: libsodium declares some
    pointers nonnull even when their length is 0. */
@@ -366,16 +392,10 @@ hmac_run(void *ctx, const cs_io *io)
 
 /* ---- The table ---- */
 
-static const cs_impl aes_128_gcm_combined = {
-	.alg = &cs_alg_aes_128_gcm,
-	.path = "combined",
-	.ops = AEAD_OPS,
-	.why = "libsodium has no AES-128-GCM",
-};
 static const cs_impl aes_256_gcm_combined = {
 	.alg = &cs_alg_aes_256_gcm,
 	.path = "combined",
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_aes_256_gcm,
 	.context_size = sizeof(struct aead_ctx),
 	.available = aes256gcm_available,
 	.setup = aes256gcm_setup,
@@ -384,7 +404,7 @@ static const cs_impl aes_256_gcm_combined = {
 static const cs_impl aes_256_gcm_afternm = {
 	.alg = &cs_alg_aes_256_gcm,
 	.path = "afternm",
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_aes_256_gcm,
 	.context_size = sizeof(struct afternm_ctx),
 	.available = aes256gcm_available,
 	.setup = afternm_setup,
@@ -394,98 +414,71 @@ static const cs_impl aes_256_gcm_afternm = {
 static const cs_impl chacha20_poly1305_combined = {
 	.alg = &cs_alg_chacha20_poly1305,
 	.path = "combined",
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_chacha20_poly1305,
 	.context_size = sizeof(struct aead_ctx),
 	.setup = chacha20poly1305_setup,
 	.run = chacha20poly1305_run,
 };
-static const cs_impl aes_128_cbc_combined = {
-	.alg = &cs_alg_aes_128_cbc,
-	.path = "combined",
-	.ops = CS_OPBIT(CS_OP_ENCRYPT),
-	.why = "libsodium has no AES-128-CBC",
-};
-static const cs_impl sha1_combined = {
-	.alg = &cs_alg_sha1,
-	.path = "combined",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-	.why = "libsodium has no SHA-1",
-};
 static const cs_impl sha256_combined = {
 	.alg = &cs_alg_sha256,
 	.path = "combined",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
+	.ops = CS_ALG_OPS_sha256,
 	.setup = hash_setup,
 	.run = sha256_run,
 };
 static const cs_impl sha512_combined = {
 	.alg = &cs_alg_sha512,
 	.path = "combined",
-	.ops = CS_OPBIT(CS_OP_DIGEST),
+	.ops = CS_ALG_OPS_sha512,
 	.setup = hash_setup,
 	.run = sha512_run,
 };
 static const cs_impl x25519_combined = {
 	.alg = &cs_alg_x25519,
 	.path = "combined",
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_x25519,
 	.context_size = sizeof(struct x25519_ctx),
 	.setup = x25519_setup,
 	.run = x25519_run,
-};
-static const cs_impl p256_combined = {
-	.alg = &cs_alg_p256,
-	.path = "combined",
-	.ops = KEX_OPS,
-	.why = "libsodium has no P-256 (no NIST curves)",
 };
 
 static const cs_impl ed25519_combined = {
 	.alg = &cs_alg_ed25519,
 	.path = "combined",
-	.ops = CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY) | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ed25519,
 	.context_size = sizeof(struct ed25519_ctx),
 	.setup = ed25519_setup,
 	.run = ed25519_run,
 };
-static const cs_impl ecdsa_p256_combined = {
-	.alg = &cs_alg_ecdsa_p256,
-	.path = "combined",
-	.ops = CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY) | CS_OPBIT(CS_OP_KEYGEN),
-	.why = "libsodium has no ECDSA (no NIST curves)",
-};
-static const cs_impl rsa_2048_combined = {
-	.alg = &cs_alg_rsa_2048,
-	.path = "combined",
-	.ops = CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY),
-	.why = "libsodium has no RSA",
-};
 static const cs_impl hmac_sha256_combined = {
 	.alg = &cs_alg_hmac_sha256,
 	.path = "combined",
-	.ops = CS_OPBIT(CS_OP_MAC),
+	.ops = CS_ALG_OPS_hmac_sha256,
 	.context_size = sizeof(struct hmac_ctx),
 	.setup = hmac_setup,
 	.run = hmac_run,
 };
 
-static const cs_impl *const impls[] = {
-	&aes_128_gcm_combined,
-	&aes_256_gcm_combined,
-	&aes_256_gcm_afternm,
-	&chacha20_poly1305_combined,
-	&aes_128_cbc_combined,
-	&sha1_combined,
-	&sha256_combined,
-	&sha512_combined,
-	&x25519_combined,
-	&p256_combined,
-	&ed25519_combined,
-	&ecdsa_p256_combined,
-	&rsa_2048_combined,
-	&hmac_sha256_combined,
-	NULL,
-};
+/* One unsupported impl per NONE line. */
+#define NONE_IMPL_NONE(id, reason)                                                                 \
+	static const cs_impl id##_combined = {                                                     \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "combined",                                                                \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.why = reason,                                                                     \
+	};
+#define NONE_IMPL_OWN(id, reason)
+#define NONE_IMPL_OWN_AFTERNM(id, reason)
+#define NONE_IMPL(id, how, reason) NONE_IMPL_##how(id, reason)
+SODIUM_ALGS(NONE_IMPL)
+#undef NONE_IMPL
+
+#define IMPLS_NONE(id) &id##_combined,
+#define IMPLS_OWN(id) &id##_combined,
+#define IMPLS_OWN_AFTERNM(id) &id##_combined, &id##_afternm,
+#define IMPLS(id, how, reason) IMPLS_##how(id)
+static const cs_impl *const impls[] = {SODIUM_ALGS(IMPLS) NULL};
+#undef IMPLS
 
 /* ---- The adapter ---- */
 

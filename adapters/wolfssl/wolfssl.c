@@ -5,7 +5,8 @@
  *          ChaCha20-Poly1305: the one-shot wc_ChaCha20Poly1305_Encrypt/
  *          Decrypt, which take the key on every call (so it lives in ctx).
  *  CIPHER  AES-128-CBC: wc_AesSetKey once, wc_AesSetIV + wc_AesCbcEncrypt.
- *  HASH    wc_Sha/Sha256/Sha512 Update + Final on a ctx-held state.
+ *  HASH    wc_HashUpdate + wc_HashFinal (the generic hash API) on a
+ *          ctx-held state.
  *  KEX     X25519 (wc_curve25519_*, little-endian as RFC 7748 prints it)
  *          and P-256 ECDH (wc_ecc_*), keygen from a WC_RNG made in setup.
  *  SIG     Ed25519 wc_ed25519_sign_msg / _verify_msg; ECDSA P-256: SHA-256
@@ -51,15 +52,43 @@
 #include "text.h"
 
 #define PATH "wolfcrypt"
-#define AEAD_OPS (CS_OPBIT(CS_OP_SEAL) | CS_OPBIT(CS_OP_OPEN))
-#define KEX_OPS (CS_OPBIT(CS_OP_DERIVE) | CS_OPBIT(CS_OP_KEYGEN))
-#define SIG_OPS (CS_OPBIT(CS_OP_SIGN) | CS_OPBIT(CS_OP_VERIFY))
+
+/*
+ * Every algorithm the adapter runs, one line each, in the catalogue's order:
+ *
+ *   X(id, how, type)
+ *
+ * id    the catalogue's id (algs.def)
+ * how   HASH: run through wolfCrypt's generic hash API (wc_HashInit /
+ *       wc_HashUpdate / wc_HashFinal) with the wc_HashType given, available
+ *       when the build has it (wc_HashGetDigestSize);
+ *       OWN: this file defines <id>_wolfcrypt with its own calls
+ * type  HASH: the wc_HashType (WC_HASH_TYPE_SHA224; spelled whole: wolfSSL
+ *       defines SHA256 and friends as macros); OWN: -
+ *
+ * A hash wolfCrypt's generic API knows is one line here.
+ */
+#define WOLFSSL_ALGS(X)                                                                            \
+	X(aes_128_gcm, OWN, -)                                                                     \
+	X(aes_256_gcm, OWN, -)                                                                     \
+	X(chacha20_poly1305, OWN, -)                                                               \
+	X(aes_128_cbc, OWN, -)                                                                     \
+	X(sha1, HASH, WC_HASH_TYPE_SHA)                                                            \
+	X(sha256, HASH, WC_HASH_TYPE_SHA256)                                                       \
+	X(sha512, HASH, WC_HASH_TYPE_SHA512)                                                       \
+	X(x25519, OWN, -)                                                                          \
+	X(p256, OWN, -)                                                                            \
+	X(ed25519, OWN, -)                                                                         \
+	X(ecdsa_p256, OWN, -)                                                                      \
+	X(rsa_2048, OWN, -)                                                                        \
+	X(hmac_sha256, OWN, -)                                                                     \
+	/* a new line goes above this one */
 
 /* What each algorithm needs from the wolfCrypt build (CS_WC_*: ours). */
 #if !defined(NO_AES) && defined(HAVE_AESGCM)
 #define CS_WC_GCM 1
 #if defined(HAVE_AES_DECRYPT)
-#define GCM_OPS AEAD_OPS
+#define GCM_OPS CS_ALG_OPS_aes_128_gcm
 #else
 #define GCM_OPS CS_OPBIT(CS_OP_SEAL) /* wc_AesGcmDecrypt is not built */
 #endif
@@ -292,128 +321,96 @@ chapoly_run(void *ctx, const cs_io *io)
  * wc_*Free per op too.
  */
 
-#ifndef NO_SHA
-typedef struct sha1_ctx {
-	wc_Sha sha;
+/* What a HASH line's impl keeps. */
+typedef struct hash_ctx {
+	wc_HashAlg hash;
+	enum wc_HashType type;
 	bool init;
-} sha1_ctx;
+} hash_ctx;
 
-static cs_setup_fn sha1_setup;
-static cs_run_fn sha1_run;
-static cs_teardown_fn sha1_teardown;
+/* The wc_HashType of each HASH line. */
+typedef struct hash_line {
+	const cs_alg *alg;
+	enum wc_HashType type;
+} hash_line;
+
+#define HASH_LINE_HASH(id, type) {&cs_alg_##id, type},
+#define HASH_LINE_OWN(id, type)
+#define HASH_LINE(id, how, type) HASH_LINE_##how(id, type)
+static const hash_line hash_lines[] = {WOLFSSL_ALGS(HASH_LINE){.alg = NULL}};
+#undef HASH_LINE
+
+static enum wc_HashType
+hash_type(const cs_alg *alg)
+{
+	for (const hash_line *l = hash_lines; l->alg; l++)
+		if (l->alg == alg)
+			return l->type;
+	return WC_HASH_TYPE_NONE;
+}
+
+static cs_available_fn hash_available;
+static cs_setup_fn hash_setup;
+static cs_run_fn hash_run;
+static cs_teardown_fn hash_teardown;
+
+static int
+hash_available(const cs_impl *self, const char **why)
+{
+	int size = wc_HashGetDigestSize(hash_type(self->alg));
+	if (size > 0 && (size_t)size == self->alg->out_len)
+		return 1;
+	*why = "this wolfSSL build has no such hash (wc_HashGetDigestSize refuses it)";
+	return 0;
+}
 
 static cs_status
-sha1_setup(void *ctx, const cs_setup *s)
+hash_setup(void *ctx, const cs_setup *s)
 {
-	sha1_ctx *c = ctx;
-	if (s->op != CS_OP_DIGEST || !fits_word32(s->max_len))
+	hash_ctx *c = ctx;
+	c->type = hash_type(s->alg);
+	if (s->op != CS_OP_DIGEST || !fits_word32(s->max_len) || c->type == WC_HASH_TYPE_NONE)
 		return CS_BAD_PARAM;
-	int ret = wc_InitSha(&c->sha);
+	int ret = wc_HashInit(&c->hash, c->type);
 	c->init = ret == 0;
 	return wc_status(ret);
 }
 
 static cs_status
-sha1_run(void *ctx, const cs_io *io)
+hash_run(void *ctx, const cs_io *io)
 {
-	sha1_ctx *c = ctx;
-	int ret = wc_ShaUpdate(&c->sha, io->in, (word32)io->len);
+	hash_ctx *c = ctx;
+	int ret = wc_HashUpdate(&c->hash, c->type, io->in, (word32)io->len);
 	if (ret == 0)
-		ret = wc_ShaFinal(&c->sha, io->out);
+		ret = wc_HashFinal(&c->hash, c->type, io->out);
 	return ret == 0 ? CS_OK : wc_status(ret);
 }
 
 static void
-sha1_teardown(void *ctx)
+hash_teardown(void *ctx)
 {
-	sha1_ctx *c = ctx;
+	hash_ctx *c = ctx;
 	if (c->init)
-		wc_ShaFree(&c->sha);
+		wc_HashFree(&c->hash, c->type);
 	c->init = false;
 }
-#endif /* !NO_SHA */
 
-#ifndef NO_SHA256
-typedef struct sha256_ctx {
-	wc_Sha256 sha;
-	bool init;
-} sha256_ctx;
-
-static cs_setup_fn sha256_setup;
-static cs_run_fn sha256_run;
-static cs_teardown_fn sha256_teardown;
-
-static cs_status
-sha256_setup(void *ctx, const cs_setup *s)
-{
-	sha256_ctx *c = ctx;
-	if (s->op != CS_OP_DIGEST || !fits_word32(s->max_len))
-		return CS_BAD_PARAM;
-	int ret = wc_InitSha256(&c->sha);
-	c->init = ret == 0;
-	return wc_status(ret);
-}
-
-static cs_status
-sha256_run(void *ctx, const cs_io *io)
-{
-	sha256_ctx *c = ctx;
-	int ret = wc_Sha256Update(&c->sha, io->in, (word32)io->len);
-	if (ret == 0)
-		ret = wc_Sha256Final(&c->sha, io->out);
-	return ret == 0 ? CS_OK : wc_status(ret);
-}
-
-static void
-sha256_teardown(void *ctx)
-{
-	sha256_ctx *c = ctx;
-	if (c->init)
-		wc_Sha256Free(&c->sha);
-	c->init = false;
-}
-#endif /* !NO_SHA256 */
-
-#ifdef WOLFSSL_SHA512
-typedef struct sha512_ctx {
-	wc_Sha512 sha;
-	bool init;
-} sha512_ctx;
-
-static cs_setup_fn sha512_setup;
-static cs_run_fn sha512_run;
-static cs_teardown_fn sha512_teardown;
-
-static cs_status
-sha512_setup(void *ctx, const cs_setup *s)
-{
-	sha512_ctx *c = ctx;
-	if (s->op != CS_OP_DIGEST || !fits_word32(s->max_len))
-		return CS_BAD_PARAM;
-	int ret = wc_InitSha512(&c->sha);
-	c->init = ret == 0;
-	return wc_status(ret);
-}
-
-static cs_status
-sha512_run(void *ctx, const cs_io *io)
-{
-	sha512_ctx *c = ctx;
-	int ret = wc_Sha512Update(&c->sha, io->in, (word32)io->len);
-	if (ret == 0)
-		ret = wc_Sha512Final(&c->sha, io->out);
-	return ret == 0 ? CS_OK : wc_status(ret);
-}
-
-static void
-sha512_teardown(void *ctx)
-{
-	sha512_ctx *c = ctx;
-	if (c->init)
-		wc_Sha512Free(&c->sha);
-	c->init = false;
-}
-#endif /* WOLFSSL_SHA512 */
+/* One per HASH line. */
+#define HASH_IMPL_HASH(id)                                                                         \
+	static const cs_impl id##_wolfcrypt = {                                                    \
+		.alg = &cs_alg_##id,                                                               \
+		.path = PATH,                                                                      \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(hash_ctx),                                                  \
+		.available = hash_available,                                                       \
+		.setup = hash_setup,                                                               \
+		.run = hash_run,                                                                   \
+		.teardown = hash_teardown,                                                         \
+	};
+#define HASH_IMPL_OWN(id)
+#define HASH_IMPL(id, how, type) HASH_IMPL_##how(id)
+WOLFSSL_ALGS(HASH_IMPL)
+#undef HASH_IMPL
 
 /* ---- X25519 ---- */
 
@@ -941,7 +938,7 @@ static const cs_impl aes_128_gcm_wolfcrypt = {
 	.run = gcm_run,
 	.teardown = aes_teardown,
 #else
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_aes_128_gcm,
 	.why = "this wolfSSL build has no AES-128-GCM (needs HAVE_AESGCM, WOLFSSL_AES_128)",
 #endif
 };
@@ -955,14 +952,14 @@ static const cs_impl aes_256_gcm_wolfcrypt = {
 	.run = gcm_run,
 	.teardown = aes_teardown,
 #else
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_aes_256_gcm,
 	.why = "this wolfSSL build has no AES-256-GCM (needs HAVE_AESGCM, WOLFSSL_AES_256)",
 #endif
 };
 static const cs_impl chacha20_poly1305_wolfcrypt = {
 	.alg = &cs_alg_chacha20_poly1305,
 	.path = PATH,
-	.ops = AEAD_OPS,
+	.ops = CS_ALG_OPS_chacha20_poly1305,
 #ifdef CS_WC_CHAPOLY
 	.context_size = sizeof(chapoly_ctx),
 	.setup = chapoly_setup,
@@ -974,7 +971,7 @@ static const cs_impl chacha20_poly1305_wolfcrypt = {
 static const cs_impl aes_128_cbc_wolfcrypt = {
 	.alg = &cs_alg_aes_128_cbc,
 	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_ENCRYPT),
+	.ops = CS_ALG_OPS_aes_128_cbc,
 #ifdef CS_WC_CBC
 	.context_size = sizeof(aes_ctx),
 	.setup = cbc_setup,
@@ -984,49 +981,10 @@ static const cs_impl aes_128_cbc_wolfcrypt = {
 	.why = "this wolfSSL build has no AES-128-CBC (built with NO_AES_CBC or NO_AES_128)",
 #endif
 };
-static const cs_impl sha1_wolfcrypt = {
-	.alg = &cs_alg_sha1,
-	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-#ifndef NO_SHA
-	.context_size = sizeof(sha1_ctx),
-	.setup = sha1_setup,
-	.run = sha1_run,
-	.teardown = sha1_teardown,
-#else
-	.why = "this wolfSSL build has no SHA-1 (built with NO_SHA)",
-#endif
-};
-static const cs_impl sha256_wolfcrypt = {
-	.alg = &cs_alg_sha256,
-	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-#ifndef NO_SHA256
-	.context_size = sizeof(sha256_ctx),
-	.setup = sha256_setup,
-	.run = sha256_run,
-	.teardown = sha256_teardown,
-#else
-	.why = "this wolfSSL build has no SHA-256 (built with NO_SHA256)",
-#endif
-};
-static const cs_impl sha512_wolfcrypt = {
-	.alg = &cs_alg_sha512,
-	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_DIGEST),
-#ifdef WOLFSSL_SHA512
-	.context_size = sizeof(sha512_ctx),
-	.setup = sha512_setup,
-	.run = sha512_run,
-	.teardown = sha512_teardown,
-#else
-	.why = "this wolfSSL build has no SHA-512 (needs WOLFSSL_SHA512)",
-#endif
-};
 static const cs_impl x25519_wolfcrypt = {
 	.alg = &cs_alg_x25519,
 	.path = PATH,
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_x25519,
 #ifdef CS_WC_X25519
 	.context_size = sizeof(x25519_ctx),
 	.setup = x25519_setup,
@@ -1040,7 +998,7 @@ static const cs_impl x25519_wolfcrypt = {
 static const cs_impl p256_wolfcrypt = {
 	.alg = &cs_alg_p256,
 	.path = PATH,
-	.ops = KEX_OPS,
+	.ops = CS_ALG_OPS_p256,
 #ifdef CS_WC_P256
 	.context_size = sizeof(p256_ctx),
 	.setup = p256_setup,
@@ -1055,7 +1013,7 @@ static const cs_impl p256_wolfcrypt = {
 static const cs_impl ed25519_wolfcrypt = {
 	.alg = &cs_alg_ed25519,
 	.path = PATH,
-	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ed25519,
 #ifdef CS_WC_ED25519
 	.context_size = sizeof(ed25519_ctx),
 	.setup = ed25519_setup,
@@ -1069,7 +1027,7 @@ static const cs_impl ed25519_wolfcrypt = {
 static const cs_impl ecdsa_p256_wolfcrypt = {
 	.alg = &cs_alg_ecdsa_p256,
 	.path = PATH,
-	.ops = SIG_OPS | CS_OPBIT(CS_OP_KEYGEN),
+	.ops = CS_ALG_OPS_ecdsa_p256,
 #ifdef CS_WC_ECDSA
 	.context_size = sizeof(ecdsa_ctx),
 	.setup = ecdsa_setup,
@@ -1086,7 +1044,7 @@ static const cs_impl ecdsa_p256_wolfcrypt = {
 static const cs_impl rsa_2048_wolfcrypt = {
 	.alg = &cs_alg_rsa_2048,
 	.path = PATH,
-	.ops = SIG_OPS,
+	.ops = CS_ALG_OPS_rsa_2048,
 #ifdef CS_WC_RSA
 	.context_size = sizeof(rsa_ctx),
 	.setup = rsa_setup,
@@ -1099,7 +1057,7 @@ static const cs_impl rsa_2048_wolfcrypt = {
 static const cs_impl hmac_sha256_wolfcrypt = {
 	.alg = &cs_alg_hmac_sha256,
 	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_MAC),
+	.ops = CS_ALG_OPS_hmac_sha256,
 #ifdef CS_WC_HMAC
 	.context_size = sizeof(hmac_ctx),
 	.setup = hmac_setup,
@@ -1110,22 +1068,9 @@ static const cs_impl hmac_sha256_wolfcrypt = {
 #endif
 };
 
-static const cs_impl *const wolfssl_impls[] = {
-	&aes_128_gcm_wolfcrypt,
-	&aes_256_gcm_wolfcrypt,
-	&chacha20_poly1305_wolfcrypt,
-	&aes_128_cbc_wolfcrypt,
-	&sha1_wolfcrypt,
-	&sha256_wolfcrypt,
-	&sha512_wolfcrypt,
-	&x25519_wolfcrypt,
-	&p256_wolfcrypt,
-	&ed25519_wolfcrypt,
-	&ecdsa_p256_wolfcrypt,
-	&rsa_2048_wolfcrypt,
-	&hmac_sha256_wolfcrypt,
-	NULL,
-};
+#define IMPL(id, how, type) &id##_wolfcrypt,
+static const cs_impl *const wolfssl_impls[] = {WOLFSSL_ALGS(IMPL) NULL};
+#undef IMPL
 
 /* ---- The adapter ---- */
 

@@ -58,11 +58,15 @@ print_run_help(FILE *f)
 	      "  --repeat R         R independent repetitions of the whole selection, each\n"
 	      "                     with fresh workers and seed N+r; a cell's rate is the\n"
 	      "                     median of the repetition medians (default: 1)\n"
-	      "  --openssl-provider NAME[,NAME]  one row set per OpenSSL 3 provider,\n"
-	      "                     openssl/<path>[NAME] (e.g. default,cryptospeed-nettle)\n"
-	      "  --openssl-provider-path DIR     where to load providers from\n"
-	      "  --openssl-propq QUERY           property query for fetches\n"
-	      "  --openssl-engine ID[,ID]        rows openssl/<path>[engine=ID] (ENGINE API)\n"
+	      "  --variant LIB:[KIND=]VALUE[,..]  one worker and row set per variant the\n"
+	      "                     library declares, LIB/<path>[[KIND=]VALUE] (openssl:\n"
+	      "                     a provider NAME or engine=ID)\n"
+	      "  --variant-option LIB:NAME=VALUE  an option of LIB's variants (openssl:\n"
+	      "                     provider-path=DIR, propq=QUERY)\n"
+	      "  --openssl-provider NAME[,NAME]  = --variant openssl:NAME[,NAME]\n"
+	      "  --openssl-provider-path DIR     = --variant-option openssl:provider-path=DIR\n"
+	      "  --openssl-propq QUERY           = --variant-option openssl:propq=QUERY\n"
+	      "  --openssl-engine ID[,ID]        = --variant openssl:engine=ID[,engine=ID]\n"
 	      "  -o, --output FILE  write the result JSON to FILE (checked before measuring,\n"
 	      "                     replaced atomically; a symbolic link's target is replaced)\n"
 	      "  --format F         stdout format: text, json, csv, openssl, openssl-mr, "
@@ -81,10 +85,32 @@ print_run_help(FILE *f)
 	fputs(cs_exit_status_help, f);
 }
 
+/* One --variant item or --variant-option, as the user gave it. */
+typedef struct variant_req {
+	const char *flag; /* the option that gave it, for messages */
+	char lib[32];	  /* the library it is for */
+	char spec[320];	  /* [KIND=]VALUE, or the option's NAME=VALUE */
+} variant_req;
+
+/* The flags of earlier releases: aliases of --variant and --variant-option. */
+static const struct {
+	const char *flag;   /* "--openssl-engine" */
+	const char *lib;    /* "openssl" */
+	const char *prefix; /* put before each value: "engine=" */
+	bool option;	    /* a --variant-option (one value, commas kept) */
+} variant_aliases[] = {
+	{"--openssl-provider", "openssl", "", false},
+	{"--openssl-engine", "openssl", "engine=", false},
+	{"--openssl-provider-path", "openssl", "provider-path=", true},
+	{"--openssl-propq", "openssl", "propq=", true},
+};
+
 typedef struct run_args {
 	cs_config cfg;
-	cs_list providers, engines;
-	const char *provider_path, *propq;
+	variant_req variants[CS_MAX_LIST]; /* --variant, in command-line order */
+	size_t n_variants;
+	variant_req options[3]; /* --variant-option: spec is NAME=VALUE */
+	size_t n_options;
 	char out_target[4096];
 	cs_worker_file files[MAX_WORKERS];
 	size_t n_files;
@@ -161,17 +187,17 @@ validate_names(run_args *a)
 						  : "none found; set CRYPTOSPEED_WORKER_PATH");
 		}
 	}
-	/* OpenSSL variants need an OpenSSL worker in the selection */
-	if (a->providers.n || a->engines.n) {
-		bool openssl = false;
+	/* a variant needs a worker of its library in the selection */
+	for (size_t v = 0; v < a->n_variants; v++) {
+		bool found = false;
 		for (size_t f = 0; f < a->n_files; f++)
-			if (is_lib(a->files[f].name, "openssl") &&
+			if (is_lib(a->files[f].name, a->variants[v].lib) &&
 			    lib_selected(&cfg->libs, a->files[f].name))
-				openssl = true;
-		if (!openssl)
-			cs_usage_error("--openssl-%s needs an OpenSSL worker in the selection "
-				       "(accepted: with --lib openssl, or without --lib)",
-				       a->providers.n ? "provider" : "engine");
+				found = true;
+		if (!found)
+			cs_usage_error("%s needs the library %s in the selection "
+				       "(accepted: with --lib %s, or without --lib)",
+				       a->variants[v].flag, a->variants[v].lib, a->variants[v].lib);
 	}
 	/* an operation selection that no selected algorithm has */
 	if (cfg->ops.n) {
@@ -239,34 +265,80 @@ variant_env(cs_variant *v, const char *name, const char *value)
 		snprintf(v->env[v->n_env++], sizeof v->env[0], "%s=%s", name, value);
 }
 
-/* Each OpenSSL provider and engine is a worker variant: rows openssl/<path>[NAME]. */
+/* Each --variant item is a worker variant: rows LIB/<path>[SPEC]. The worker
+   learns it from CRYPTOSPEED_VARIANT and its library's options from
+   CRYPTOSPEED_VARIANT_OPTION<n>; its adapter says which environment that
+   means (cs_variant_param). */
 static void
-add_openssl_variants(run_args *a)
+add_variants(run_args *a)
 {
 	cs_config *cfg = &a->cfg;
-	if ((a->provider_path || a->propq) && a->providers.n == 0)
-		cs_usage_error("--openssl-provider-path and --openssl-propq need "
-			       "--openssl-provider NAME");
-	for (size_t i = 0; i < a->providers.n + a->engines.n; i++) {
-		bool engine = i >= a->providers.n;
-		const char *name =
-			engine ? a->engines.item[i - a->providers.n] : a->providers.item[i];
-		if (cfg->n_variants == CS_MAX_LIST)
-			cs_usage_error("too many --openssl-provider/--openssl-engine names "
-				       "(accepted: "
-				       "up to %d)",
-				       CS_MAX_LIST);
+	for (size_t o = 0; o < a->n_options; o++) {
+		bool used = false;
+		for (size_t i = 0; i < a->n_variants; i++)
+			used |= strcmp(a->variants[i].lib, a->options[o].lib) == 0;
+		if (!used)
+			cs_usage_error("%s %s needs a variant of %s to apply to (accepted: with "
+				       "--variant %s:VALUE)",
+				       a->options[o].flag, a->options[o].spec, a->options[o].lib,
+				       a->options[o].lib);
+	}
+	for (size_t i = 0; i < a->n_variants; i++) {
+		const variant_req *r = &a->variants[i];
 		cs_variant *v = &cfg->variants[cfg->n_variants++];
 		memset(v, 0, sizeof *v);
-		snprintf(v->lib, sizeof v->lib, "openssl");
-		snprintf(v->tag, sizeof v->tag, "%s%s", engine ? "engine=" : "", name);
-		if (engine) {
-			variant_env(v, "CRYPTOSPEED_OPENSSL_ENGINE", name);
-		} else {
-			variant_env(v, "CRYPTOSPEED_OPENSSL_PROVIDER", name);
-			variant_env(v, "CRYPTOSPEED_OPENSSL_PROVIDER_PATH", a->provider_path);
-			variant_env(v, "CRYPTOSPEED_OPENSSL_PROPQ", a->propq);
-		}
+		snprintf(v->lib, sizeof v->lib, "%s", r->lib);
+		snprintf(v->tag, sizeof v->tag, "%s", r->spec);
+		variant_env(v, "CRYPTOSPEED_VARIANT", r->spec);
+		int n = 0;
+		for (size_t o = 0; o < a->n_options; o++)
+			if (strcmp(a->options[o].lib, r->lib) == 0) {
+				char name[64];
+				snprintf(name, sizeof name, "CRYPTOSPEED_VARIANT_OPTION%d", ++n);
+				variant_env(v, name, a->options[o].spec);
+			}
+	}
+}
+
+/* One --variant LIB:SPEC[,SPEC] (prefix "") or --variant-option LIB:NAME=VALUE
+   (option), or an alias's value for lib with its prefix. */
+static void
+parse_variant(run_args *a, const char *flag, const char *lib, const char *prefix, bool option,
+	      const char *v)
+{
+	const char *value = v;
+	char libname[32];
+	if (!lib) {
+		const char *colon = strchr(v, ':');
+		if (!colon || colon == v || (size_t)(colon - v) >= sizeof libname || !colon[1])
+			cs_usage_error("%s '%s' is not valid (accepted: LIB:%s, e.g. %s)", flag, v,
+				       option ? "NAME=VALUE" : "[KIND=]VALUE[,..]",
+				       option ? "openssl:propq=fips=yes" : "openssl:default");
+		snprintf(libname, sizeof libname, "%.*s", (int)(colon - v), v);
+		lib = libname;
+		value = colon + 1;
+	}
+	if (option) {
+		if (a->n_options == sizeof a->options / sizeof a->options[0])
+			cs_usage_error("too many variant options (accepted: up to %zu)",
+				       sizeof a->options / sizeof a->options[0]);
+		variant_req *r = &a->options[a->n_options++];
+		r->flag = flag;
+		snprintf(r->lib, sizeof r->lib, "%s", lib);
+		snprintf(r->spec, sizeof r->spec, "%s%s", prefix, value);
+		if (!strchr(r->spec, '=') || r->spec[0] == '=')
+			cs_usage_error("%s '%s' is not valid (accepted: NAME=VALUE)", flag, v);
+		return;
+	}
+	cs_list items;
+	cs_parse_list(flag, value, &items);
+	for (size_t i = 0; i < items.n; i++) {
+		if (a->n_variants == CS_MAX_LIST)
+			cs_usage_error("too many variants (accepted: up to %d)", CS_MAX_LIST);
+		variant_req *r = &a->variants[a->n_variants++];
+		r->flag = flag;
+		snprintf(r->lib, sizeof r->lib, "%s", lib);
+		snprintf(r->spec, sizeof r->spec, "%s%s", prefix, items.item[i]);
 	}
 }
 
@@ -281,15 +353,9 @@ validate_variants(cs_run *run)
 		if (!err)
 			continue;
 		if (w->variant) {
-			bool engine = strncmp(w->variant->tag, "engine=", 7) == 0;
+			/* the worker added what its adapter accepts */
 			cs_run_stop_workers(run);
-			cs_usage_error("%s [%s]: %s (accepted: %s)", w->file->name, w->variant->tag,
-				       err,
-				       engine ? "an engine OpenSSL can load by id, from "
-						"OPENSSL_ENGINES or its engines directory"
-					      : "a provider OpenSSL can load by name, searched in "
-						"--openssl-provider-path, OPENSSL_MODULES or its "
-						"default directory");
+			cs_usage_error("%s [%s]: %s", w->file->name, w->variant->tag, err);
 		}
 		fprintf(stderr, "cryptospeed: %s: %s\n", w->file->name, err);
 	}
@@ -348,10 +414,8 @@ enum {
 	OPT_WORKER_DIR,
 	OPT_MULTI,
 	OPT_SEED,
-	OPT_PROVIDER,
-	OPT_PROVIDER_PATH,
-	OPT_PROPQ,
-	OPT_ENGINE,
+	OPT_VARIANT,
+	OPT_VARIANT_OPTION,
 	OPT_FORMAT,
 	OPT_LABEL,
 	OPT_REPEAT,
@@ -359,6 +423,7 @@ enum {
 	OPT_COUNT,
 	OPT_CPU,
 	OPT_BOARD,
+	OPT_VARIANT_ALIAS, /* + index in variant_aliases: keep last */
 };
 
 static const struct option run_options[] = {
@@ -381,10 +446,12 @@ static const struct option run_options[] = {
 	{"worker-dir", required_argument, NULL, OPT_WORKER_DIR},
 	{"multi", required_argument, NULL, OPT_MULTI},
 	{"seed", required_argument, NULL, OPT_SEED},
-	{"openssl-provider", required_argument, NULL, OPT_PROVIDER},
-	{"openssl-provider-path", required_argument, NULL, OPT_PROVIDER_PATH},
-	{"openssl-propq", required_argument, NULL, OPT_PROPQ},
-	{"openssl-engine", required_argument, NULL, OPT_ENGINE},
+	{"variant", required_argument, NULL, OPT_VARIANT},
+	{"variant-option", required_argument, NULL, OPT_VARIANT_OPTION},
+	{"openssl-provider", required_argument, NULL, OPT_VARIANT_ALIAS + 0},
+	{"openssl-engine", required_argument, NULL, OPT_VARIANT_ALIAS + 1},
+	{"openssl-provider-path", required_argument, NULL, OPT_VARIANT_ALIAS + 2},
+	{"openssl-propq", required_argument, NULL, OPT_VARIANT_ALIAS + 3},
 	{"output", required_argument, NULL, 'o'},
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"repeat", required_argument, NULL, OPT_REPEAT},
@@ -458,10 +525,19 @@ parse_run_options(run_args *a, int argc, char **argv)
 				cs_usage_error("--worker-dir '' is empty (accepted: a directory)");
 			cfg->worker_dir = v;
 			break;
-		case OPT_PROVIDER: cs_parse_list("--openssl-provider", v, &a->providers); break;
-		case OPT_ENGINE: cs_parse_list("--openssl-engine", v, &a->engines); break;
-		case OPT_PROVIDER_PATH: a->provider_path = v; break;
-		case OPT_PROPQ: a->propq = v; break;
+		case OPT_VARIANT: parse_variant(a, "--variant", NULL, "", false, v); break;
+		case OPT_VARIANT_OPTION:
+			parse_variant(a, "--variant-option", NULL, "", true, v);
+			break;
+		case OPT_VARIANT_ALIAS + 0:
+		case OPT_VARIANT_ALIAS + 1:
+		case OPT_VARIANT_ALIAS + 2:
+		case OPT_VARIANT_ALIAS + 3: {
+			size_t k = (size_t)(c - OPT_VARIANT_ALIAS);
+			parse_variant(a, variant_aliases[k].flag, variant_aliases[k].lib,
+				      variant_aliases[k].prefix, variant_aliases[k].option, v);
+			break;
+		}
 		case 'o': cfg->out = v; break;
 		case OPT_FORMAT: cfg->format = v; break;
 		case OPT_REPEAT:
@@ -497,7 +573,7 @@ parse_run_options(run_args *a, int argc, char **argv)
 	}
 	cfg->min_samples = 10;
 	cfg->visit = 3;
-	add_openssl_variants(a);
+	add_variants(a);
 }
 
 /* --no-samples: raw samples out of every cell (a file to publish stays small);

@@ -625,6 +625,85 @@ serve(const char *argv0, const char *mask)
 	return 0;
 }
 
+/* The adapter's variant parameter called name (len bytes), or NULL. */
+static const cs_variant_param *
+variant_param(const cs_adapter *a, const char *name, size_t len)
+{
+	for (const cs_variant_param *p = a->variants; p && p->name; p++)
+		if (strlen(p->name) == len && strncmp(p->name, name, len) == 0)
+			return p;
+	return NULL;
+}
+
+/* The names of the adapter's variant kinds (of == NULL) or options, joined. */
+static void
+variant_names(const cs_adapter *a, int options, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (const cs_variant_param *p = a->variants; p && p->name; p++)
+		if ((p->of != NULL) == options)
+			snprintf(buf + strlen(buf), size - strlen(buf), "%s%s", buf[0] ? ", " : "",
+				 p->name);
+	if (!buf[0])
+		snprintf(buf, size, "none: %s has no variants", a->name);
+}
+
+/*
+ * The variant the orchestrator asked for (CRYPTOSPEED_VARIANT=[KIND=]VALUE,
+ * CRYPTOSPEED_VARIANT_OPTION1..3=NAME=VALUE): set the environment variables
+ * the adapter's cs_variant_param table names, before init(). *kind is the
+ * kind chosen (NULL: no variant). 0, or -1 with why in err.
+ */
+static int
+apply_variant(const cs_adapter *a, const cs_variant_param **kind, char *err, size_t size)
+{
+	char names[128];
+	const char *spec = getenv("CRYPTOSPEED_VARIANT");
+	*kind = NULL;
+	if (!spec || !*spec)
+		return 0;
+	if (!a->variants || !a->variants[0].name) {
+		snprintf(err, size, "%s has no variants (accepted: no --variant %s:...)", a->name,
+			 a->name);
+		return -1;
+	}
+	const char *eq = strchr(spec, '=');
+	const char *value = eq ? eq + 1 : spec;
+	const cs_variant_param *k =
+		eq ? variant_param(a, spec, (size_t)(eq - spec))
+		   : (a->variants && a->variants[0].name ? &a->variants[0] : NULL);
+	if (!k || k->of) {
+		variant_names(a, 0, names, sizeof names);
+		snprintf(err, size,
+			 "unknown variant '%.60s' (accepted: [KIND=]VALUE, KIND one of: %s)", spec,
+			 names);
+		return -1;
+	}
+	*kind = k;
+	setenv(k->env, value, 1);
+	for (int i = 1; i <= 3; i++) {
+		char var[64];
+		snprintf(var, sizeof var, "CRYPTOSPEED_VARIANT_OPTION%d", i);
+		const char *opt = getenv(var);
+		const char *oeq = opt ? strchr(opt, '=') : NULL;
+		if (!opt || !*opt)
+			continue;
+		const cs_variant_param *o = oeq ? variant_param(a, opt, (size_t)(oeq - opt)) : NULL;
+		if (!o || !o->of) {
+			variant_names(a, 1, names, sizeof names);
+			snprintf(err, size,
+				 "unknown variant option '%.60s' (accepted: NAME=VALUE, NAME one "
+				 "of: "
+				 "%s)",
+				 opt, names);
+			return -1;
+		}
+		if (strcmp(o->of, k->name) == 0)
+			setenv(o->env, oeq + 1, 1);
+	}
+	return 0;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -673,8 +752,23 @@ main(int argc, char **argv)
 		}
 	}
 	int rc;
-	if (a->init && a->init() != CS_OK) {
+	const cs_variant_param *kind;
+	char variant_err[CS_MSG_TEXT];
+	int variant_rc = apply_variant(a, &kind, variant_err, sizeof variant_err);
+	if (variant_rc != 0 || (a->init && a->init() != CS_OK)) {
 		const char *why = a->init_error ? a->init_error() : "init failed";
+		if (variant_rc != 0)
+			why = variant_err;
+		else if (kind && kind->accepted) {
+			/* the hello's init_error holds CS_MSG_TEXT bytes: cut the
+			   library's reason, never what is accepted */
+			size_t room = sizeof variant_err - 1 - strlen(" (accepted: )");
+			size_t keep =
+				strlen(kind->accepted) < room ? room - strlen(kind->accepted) : 0;
+			snprintf(variant_err, sizeof variant_err, "%.*s (accepted: %s)", (int)keep,
+				 why, kind->accepted);
+			why = variant_err;
+		}
 		if (mode != SERVE) {
 			fprintf(stderr, "%s: %s failed to initialise: %s\n", argv[0], a->name, why);
 			return 1;

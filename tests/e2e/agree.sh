@@ -1,7 +1,7 @@
 # Every library agrees with every other on every common (alg, op, size).
 . "$(dirname "$0")/lib.sh"
 libs=""
-for l in openssl mbedtls wolfssl sodium nettle nss boringssl gnutls; do have_worker $l && libs="$libs,$l"; done
+for l in openssl mbedtls wolfssl sodium nettle nss boringssl gnutls gcrypt botan; do have_worker $l && libs="$libs,$l"; done
 libs=${libs#,}
 [ -n "$libs" ] || skip "no library workers built"
 d=$(tmpdir)

@@ -50,7 +50,11 @@ expect "^cryptospeed: --quick takes no value" run --quick=3
 expect "unknown option '--bogus=1' for run" run --bogus=1
 expect "unexpected argument 'extra' for run" run extra
 # options that would be ignored, and selections that match nothing, are refused
-expect "--openssl-provider needs an OpenSSL worker in the selection" run --lib noop --openssl-provider default
+expect "--openssl-provider needs the library openssl in the selection" run --lib noop --openssl-provider default
+expect "--variant needs the library nosuchlib in the selection" run --lib noop --variant nosuchlib:x
+expect "--variant 'noop' is not valid \(accepted: LIB:" run --lib noop --variant noop
+expect "noop \[x\]: noop has no variants" run --lib noop --variant noop:x --alg sha256 --quick
+expect "needs a variant of openssl" run --lib openssl --variant-option openssl:propq=x
 expect "--op seal matches no operation of the selected algorithms \(x25519: derive,keygen\)" run --op seal --alg x25519
 expect "--op sign matches no operation of the selected algorithms \(sha256: digest\)" run --op sign --alg sha256
 raw=1 expect "^cryptospeed: -o '' is empty" run --lib noop -o ''

@@ -27,6 +27,11 @@ done
 grep -q '"variant_info": "provider cryptospeed-nettle: cryptospeed Nettle bridge' "$d/r.json" ||
 	fail "the bridge worker does not report the provider it loaded"
 
+# 1b. the generic spelling: --variant openssl:NAME is --openssl-provider NAME
+"$CS" run --lib =openssl --variant openssl:default --path evp --alg sha256 --sizes 16 --quick \
+	--no-evidence >"$d/v.out" 2>"$d/v.err" || fail "--variant openssl:default exited $? ($(cat "$d/v.err"))"
+grep -q '^openssl/evp\[default\] ' "$d/v.out" || fail "--variant openssl:default: no row openssl/evp[default]"
+
 # 2. a provider that does not exist: exit 2, one line, OpenSSL's reason
 "$CS" run --lib =openssl --openssl-provider nosuchprov --alg sha256 --sizes 16 --quick \
 	>"$d/bad.out" 2>"$d/bad.err"

@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 /* Bumped whenever a struct below changes shape. cs_adapter.abi must equal it. */
-#define CS_ABI_VERSION 4
+#define CS_ABI_VERSION 5
 
 typedef enum cs_status {
 	CS_OK = 0,
@@ -130,6 +130,14 @@ typedef struct cs_alg {
 #define CS_ALG(id, name, kind, ops, ...) +1
 enum {
 	CS_ALG_COUNT = 0
+#include "algs.def"
+};
+#undef CS_ALG
+
+/* Each algorithm's operations as algs.def gives them, as constant expressions
+   an impl table can use: .ops = CS_ALG_OPS_sha256. */
+#define CS_ALG(id, name, kind, ops, ...) CS_ALG_OPS_##id = (int)(ops),
+enum {
 #include "algs.def"
 };
 #undef CS_ALG
@@ -243,9 +251,28 @@ typedef const char *cs_cpu_info_fn(void);
    provider that would not load). */
 typedef const char *cs_init_error_fn(void);
 /* What this worker's variant loaded, e.g. the providers with their versions
-   (variants are chosen by environment variables the orchestrator sets, such
-   as CRYPTOSPEED_OPENSSL_PROVIDER), or "" for none. */
+   (cs_variant_param below says which variables choose it), or "" for none. */
 typedef const char *cs_variant_info_fn(void);
+
+/*
+ * One parameter of a library's variants, as `cryptospeed run --variant
+ * LIB:[KIND=]VALUE` and `--variant-option LIB:NAME=VALUE` name it, and the
+ * environment variable the adapter reads it from (the one place that name is
+ * spelled). The orchestrator knows no library's names: it hands the worker
+ * CRYPTOSPEED_VARIANT=[KIND=]VALUE and CRYPTOSPEED_VARIANT_OPTION<n>=NAME=VALUE,
+ * and the worker sets the variables these entries name before init().
+ * A table ends with name == NULL.
+ */
+typedef struct cs_variant_param {
+	const char *name;     /* "provider", "engine", "propq" */
+	const char *env;      /* "CRYPTOSPEED_OPENSSL_PROVIDER" */
+	const char *of;	      /* NULL: a kind of variant (one worker per value; a bare
+				 VALUE is the table's first kind); else the kind this
+				 option goes with ("provider") */
+	const char *accepted; /* a kind: what its value must be, added to init_error
+				 when init() fails (e.g. "a provider OpenSSL can load by
+				 name, ...") */
+} cs_variant_param;
 
 typedef struct cs_adapter {
 	int abi;		  /* CS_ABI_VERSION */
@@ -263,6 +290,7 @@ typedef struct cs_adapter {
 	const cs_impl *const *impls;	  /* NULL-terminated */
 	cs_init_error_fn *init_error;	  /* NULL = no detail */
 	cs_variant_info_fn *variant_info; /* NULL = no variants */
+	const cs_variant_param *variants; /* NULL = no variants (ABI 5) */
 } cs_adapter;
 
 #endif
