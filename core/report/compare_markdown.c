@@ -149,8 +149,9 @@ cs_compare_markdown(const cs_comparison *c, FILE *f)
 	}
 	fputs("\n\n| kind | cells | fails the job |\n|---|---:|---|\n", f);
 	for (int k = 0; k < CS_FLAG_COUNT; k++)
-		fprintf(f, "| %s | %zu | %s |\n", cs_flag_name((cs_flag)k), c->count[k],
-			c->opts.fail_on & (1u << k) ? "yes" : "no");
+		if (k != CS_FLAG_COUNTS || c->counting)
+			fprintf(f, "| %s | %zu | %s |\n", cs_flag_name((cs_flag)k), c->count[k],
+				c->opts.fail_on & (1u << k) ? "yes" : "no");
 	fprintf(f, "| faster | %zu | no |\n| new in NEW | %zu | no |\n", c->faster, c->new_cells);
 	if (c->drift_cells)
 		fprintf(f, "| slower within drift | %zu | no (exit 5) |\n", c->drift_cells);
