@@ -82,6 +82,33 @@ changed = [c["label"] + " " + c["what"] for c in r["cells"] if c.get("count", {}
 assert changed == ["nettle/nettle sha256 digest 8192"], changed
 PY
 
+# the other formats and history on counts
+"$CS" compare "$a1" "$CS_TMP/b.json" --format junit >"$CS_TMP/ab.xml"
+grep -q '<failure type="count" message="count changed: insns/op' "$CS_TMP/ab.xml" ||
+	fail "JUnit: no count failure"
+[ "$(grep -c '<failure' "$CS_TMP/ab.xml")" -eq 1 ] || fail "JUnit: not exactly one failure"
+"$CS" compare "$a1" "$CS_TMP/b.json" --format markdown >"$CS_TMP/ab.md"
+grep -q '^#### Count changed (1)' "$CS_TMP/ab.md" || fail "Markdown: no count section"
+"$CS" report "$a1" --format gbench >"$CS_TMP/gb.json" || fail "report --format gbench"
+python3 - "$CS_TMP/gb.json" <<'PY' || fail "gbench has no instructions counter"
+import json, sys
+b = json.load(open(sys.argv[1]))["benchmarks"]
+k = [e for e in b if e["name"].startswith("nettle/nettle/sha256/digest/8192")]
+assert k and k[0]["instructions"] > 0 and "instructions_scalar" in k[0], k
+PY
+python3 - "$CS_TMP/b.json" "$CS_TMP/later.json" <<'PY' || fail "edit"
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["started"] = "2099-01-01T00:00:00Z"
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$CS" history "$a1" "$CS_TMP/later.json" >"$CS_TMP/hist.txt" 2>"$CS_TMP/err" ||
+	fail "history on counts: $(cat "$CS_TMP/err")"
+grep -q '^nettle/nettle sha256 digest 8192 count (insns/op)$' "$CS_TMP/hist.txt" ||
+	fail "history: the changed count is not a change point: $(head -20 "$CS_TMP/hist.txt")"
+n=$(grep -o '[0-9]* with a change point' "$CS_TMP/hist.txt" | cut -d' ' -f1)
+[ "$n" = 1 ] || fail "history: $n cells with a change point (want 1)"
+
 # a class gone to zero: hw class lost
 python3 - "$a2" "$CS_TMP/c.json" <<'PY' || fail "edit"
 import json, sys
