@@ -7,7 +7,7 @@ RUN_ARGS ?=
 CROSS_BUILD ?= build-aarch64
 CROSS_CMAKE_ARGS ?=
 
-.PHONY: all deps build run test asan fuzz cross clean results versions
+.PHONY: all deps build run test asan fuzz cross clean results versions install
 
 all: build
 
@@ -23,6 +23,12 @@ build: deps
 
 run: build
 	$(BUILD)/bin/cryptospeed run $(RUN_ARGS)
+
+# bin/cryptospeed, libexec/cryptospeed/ (the workers), the man page and the
+# bash completion under PREFIX; DESTDIR=stage for a staged install.
+PREFIX ?= /usr/local
+install: build
+	DESTDIR=$(DESTDIR) cmake --install $(BUILD) --prefix $(PREFIX)
 
 # results/README.md from the result files in results/ (see results/about.md).
 results: build

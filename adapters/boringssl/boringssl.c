@@ -44,6 +44,64 @@
 
 #define PATH "native"
 
+/*
+ * Every algorithm the adapter runs, one line each, in the catalogue's order:
+ *
+ *   X(id, family, arg)
+ *
+ * id      the catalogue's id (algs.def)
+ * family  AEAD: EVP_AEAD, arg the function that returns it;
+ *         HASH: EVP_MD, arg the function that returns it;
+ *         CBC, X25519, P256, ED25519, ECDSA, RSA, HMAC: this file's calls
+ *         for that algorithm, arg -
+ *
+ * An AEAD or a hash BoringSSL has is one line here.
+ */
+#define BORINGSSL_ALGS(X)                                                                          \
+	X(aes_128_gcm, AEAD, EVP_aead_aes_128_gcm)                                                 \
+	X(aes_256_gcm, AEAD, EVP_aead_aes_256_gcm)                                                 \
+	X(chacha20_poly1305, AEAD, EVP_aead_chacha20_poly1305)                                     \
+	X(aes_128_cbc, CBC, -)                                                                     \
+	X(sha1, HASH, EVP_sha1)                                                                    \
+	X(sha256, HASH, EVP_sha256)                                                                \
+	X(sha512, HASH, EVP_sha512)                                                                \
+	X(x25519, X25519, -)                                                                       \
+	X(p256, P256, -)                                                                           \
+	X(ed25519, ED25519, -)                                                                     \
+	X(ecdsa_p256, ECDSA, -)                                                                    \
+	X(rsa_2048, RSA, -)                                                                        \
+	X(hmac_sha256, HMAC, -)                                                                    \
+	/* a new line goes above this one */
+
+/* The EVP_AEAD or EVP_MD of each AEAD and HASH line. */
+typedef struct arg_line {
+	const cs_alg *alg;	       /* the catalogue's algorithm */
+	const EVP_AEAD *(*aead)(void); /* AEAD: returns its EVP_AEAD; else NULL */
+	const EVP_MD *(*md)(void);     /* HASH: returns its EVP_MD; else NULL */
+} arg_line;
+
+#define ARG_LINE_AEAD(id, arg) {&cs_alg_##id, arg, NULL},
+#define ARG_LINE_HASH(id, arg) {&cs_alg_##id, NULL, arg},
+#define ARG_LINE_CBC(id, arg)
+#define ARG_LINE_X25519(id, arg)
+#define ARG_LINE_P256(id, arg)
+#define ARG_LINE_ED25519(id, arg)
+#define ARG_LINE_ECDSA(id, arg)
+#define ARG_LINE_RSA(id, arg)
+#define ARG_LINE_HMAC(id, arg)
+#define ARG_LINE(id, family, arg) ARG_LINE_##family(id, arg)
+static const arg_line arg_lines[] = {BORINGSSL_ALGS(ARG_LINE){.alg = NULL}};
+
+/* The table's line for alg, or NULL. */
+static const arg_line *
+line_of(const cs_alg *alg)
+{
+	for (const arg_line *l = arg_lines; l->alg; l++)
+		if (l->alg == alg)
+			return l;
+	return NULL;
+}
+
 /* BoringSSL failed: drop its error queue (nothing reads it) and say so. */
 static cs_status
 lib_error(void)
@@ -70,13 +128,8 @@ static cs_describe_fn aead_describe;
 static const EVP_AEAD *
 aead_of(const cs_alg *alg)
 {
-	if (alg == &cs_alg_aes_128_gcm)
-		return EVP_aead_aes_128_gcm();
-	if (alg == &cs_alg_aes_256_gcm)
-		return EVP_aead_aes_256_gcm();
-	if (alg == &cs_alg_chacha20_poly1305)
-		return EVP_aead_chacha20_poly1305();
-	return NULL;
+	const arg_line *l = line_of(alg);
+	return l && l->aead ? l->aead() : NULL;
 }
 
 static cs_status
@@ -193,13 +246,8 @@ static cs_teardown_fn md_teardown;
 static const EVP_MD *
 md_of(const cs_alg *alg)
 {
-	if (alg == &cs_alg_sha1)
-		return EVP_sha1();
-	if (alg == &cs_alg_sha256)
-		return EVP_sha256();
-	if (alg == &cs_alg_sha512)
-		return EVP_sha512();
-	return NULL;
+	const arg_line *l = line_of(alg);
+	return l && l->md ? l->md() : NULL;
 }
 
 static cs_status
@@ -559,142 +607,44 @@ rsa_teardown(void *ctx)
 
 /* ---- The table ---- */
 
-static const cs_impl aes_128_gcm_native = {
-	.alg = &cs_alg_aes_128_gcm,
-	.path = PATH,
-	.ops = CS_ALG_OPS_aes_128_gcm,
-	.context_size = sizeof(aead_ctx),
-	.setup = aead_setup,
-	.run = aead_run,
-	.teardown = aead_teardown,
-	.describe = aead_describe,
-};
-static const cs_impl aes_256_gcm_native = {
-	.alg = &cs_alg_aes_256_gcm,
-	.path = PATH,
-	.ops = CS_ALG_OPS_aes_256_gcm,
-	.context_size = sizeof(aead_ctx),
-	.setup = aead_setup,
-	.run = aead_run,
-	.teardown = aead_teardown,
-	.describe = aead_describe,
-};
-static const cs_impl chacha20_poly1305_native = {
-	.alg = &cs_alg_chacha20_poly1305,
-	.path = PATH,
-	.ops = CS_ALG_OPS_chacha20_poly1305,
-	.context_size = sizeof(aead_ctx),
-	.setup = aead_setup,
-	.run = aead_run,
-	.teardown = aead_teardown,
-	.describe = aead_describe,
-};
-static const cs_impl aes_128_cbc_native = {
-	.alg = &cs_alg_aes_128_cbc,
-	.path = PATH,
-	.ops = CS_ALG_OPS_aes_128_cbc,
-	.context_size = sizeof(cbc_ctx),
-	.setup = cbc_setup,
-	.run = cbc_run,
-	.teardown = cbc_teardown,
-};
-static const cs_impl sha1_native = {
-	.alg = &cs_alg_sha1,
-	.path = PATH,
-	.ops = CS_ALG_OPS_sha1,
-	.context_size = sizeof(md_ctx),
-	.setup = md_setup,
-	.run = md_run,
-	.teardown = md_teardown,
-};
-static const cs_impl sha256_native = {
-	.alg = &cs_alg_sha256,
-	.path = PATH,
-	.ops = CS_ALG_OPS_sha256,
-	.context_size = sizeof(md_ctx),
-	.setup = md_setup,
-	.run = md_run,
-	.teardown = md_teardown,
-};
-static const cs_impl sha512_native = {
-	.alg = &cs_alg_sha512,
-	.path = PATH,
-	.ops = CS_ALG_OPS_sha512,
-	.context_size = sizeof(md_ctx),
-	.setup = md_setup,
-	.run = md_run,
-	.teardown = md_teardown,
-};
-static const cs_impl x25519_native = {
-	.alg = &cs_alg_x25519,
-	.path = PATH,
-	.ops = CS_ALG_OPS_x25519,
-	.context_size = sizeof(x25519_ctx),
-	.setup = x25519_setup,
-	.run = x25519_run,
-};
-static const cs_impl p256_native = {
-	.alg = &cs_alg_p256,
-	.path = PATH,
-	.ops = CS_ALG_OPS_p256,
-	.context_size = sizeof(p256_ctx),
-	.setup = p256_setup,
-	.run = p256_run,
-	.teardown = p256_teardown,
-};
-static const cs_impl ed25519_native = {
-	.alg = &cs_alg_ed25519,
-	.path = PATH,
-	.ops = CS_ALG_OPS_ed25519,
-	.context_size = sizeof(ed25519_ctx),
-	.setup = ed25519_setup,
-	.run = ed25519_run,
-};
-static const cs_impl ecdsa_p256_native = {
-	.alg = &cs_alg_ecdsa_p256,
-	.path = PATH,
-	.ops = CS_ALG_OPS_ecdsa_p256,
-	.context_size = sizeof(ecdsa_ctx),
-	.setup = ecdsa_setup,
-	.run = ecdsa_run,
-	.teardown = ecdsa_teardown,
-	.flags = CS_IMPL_RANDOMIZED,
-};
-static const cs_impl rsa_2048_native = {
-	.alg = &cs_alg_rsa_2048,
-	.path = PATH,
-	.ops = CS_ALG_OPS_rsa_2048,
-	.context_size = sizeof(rsa_ctx),
-	.setup = rsa_setup,
-	.run = rsa_run,
-	.teardown = rsa_teardown,
-};
-static const cs_impl hmac_sha256_native = {
-	.alg = &cs_alg_hmac_sha256,
-	.path = PATH,
-	.ops = CS_ALG_OPS_hmac_sha256,
-	.context_size = sizeof(hmac_ctx),
-	.setup = hmac_setup,
-	.run = hmac_run,
-	.teardown = hmac_teardown,
-};
+/* What each family's impl runs. */
+#define FIELDS_AEAD                                                                                \
+	.context_size = sizeof(aead_ctx), .setup = aead_setup, .run = aead_run,                    \
+	.teardown = aead_teardown, .describe = aead_describe
+#define FIELDS_CBC                                                                                 \
+	.context_size = sizeof(cbc_ctx), .setup = cbc_setup, .run = cbc_run,                       \
+	.teardown = cbc_teardown
+#define FIELDS_HASH                                                                                \
+	.context_size = sizeof(md_ctx), .setup = md_setup, .run = md_run, .teardown = md_teardown
+#define FIELDS_X25519 .context_size = sizeof(x25519_ctx), .setup = x25519_setup, .run = x25519_run
+#define FIELDS_P256                                                                                \
+	.context_size = sizeof(p256_ctx), .setup = p256_setup, .run = p256_run,                    \
+	.teardown = p256_teardown
+#define FIELDS_ED25519                                                                             \
+	.context_size = sizeof(ed25519_ctx), .setup = ed25519_setup, .run = ed25519_run
+#define FIELDS_ECDSA                                                                               \
+	.context_size = sizeof(ecdsa_ctx), .setup = ecdsa_setup, .run = ecdsa_run,                 \
+	.teardown = ecdsa_teardown, .flags = CS_IMPL_RANDOMIZED
+#define FIELDS_RSA                                                                                 \
+	.context_size = sizeof(rsa_ctx), .setup = rsa_setup, .run = rsa_run,                       \
+	.teardown = rsa_teardown
+#define FIELDS_HMAC                                                                                \
+	.context_size = sizeof(hmac_ctx), .setup = hmac_setup, .run = hmac_run,                    \
+	.teardown = hmac_teardown
 
-static const cs_impl *const boringssl_impls[] = {
-	&aes_128_gcm_native,
-	&aes_256_gcm_native,
-	&chacha20_poly1305_native,
-	&aes_128_cbc_native,
-	&sha1_native,
-	&sha256_native,
-	&sha512_native,
-	&x25519_native,
-	&p256_native,
-	&ed25519_native,
-	&ecdsa_p256_native,
-	&rsa_2048_native,
-	&hmac_sha256_native,
-	NULL,
-};
+/* One impl per line. */
+#define IMPL(id, family, arg)                                                                      \
+	static const cs_impl id##_native = {                                                       \
+		.alg = &cs_alg_##id,                                                               \
+		.path = PATH,                                                                      \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		FIELDS_##family,                                                                   \
+	};
+BORINGSSL_ALGS(IMPL)
+#undef IMPL
+
+#define IMPL_PTR(id, family, arg) &id##_native,
+static const cs_impl *const boringssl_impls[] = {BORINGSSL_ALGS(IMPL_PTR) NULL};
 
 /* ---- The adapter ---- */
 

@@ -41,6 +41,63 @@
 
 #define PATH "crypto"
 
+/*
+ * Every algorithm the adapter runs, one line each, in the catalogue's order:
+ *
+ *   X(id, family, arg)
+ *
+ * id      the catalogue's id (algs.def)
+ * family  AEAD: gnutls_aead_cipher_*, arg the gnutls_cipher_algorithm_t;
+ *         CBC: gnutls_cipher_*, arg the gnutls_cipher_algorithm_t;
+ *         HASH: gnutls_hash_*, arg the gnutls_digest_algorithm_t;
+ *         KEX: keygen only (see KEX_WHY), arg -;
+ *         SIG: gnutls_privkey_sign_data / gnutls_pubkey_verify_data2, arg
+ *         the impl's flags;
+ *         MAC: gnutls_hmac_*, arg -
+ *
+ * An AEAD, a cipher or a hash GnuTLS has is one line here.
+ */
+#define GNUTLS_ALGS(X)                                                                             \
+	X(aes_128_gcm, AEAD, GNUTLS_CIPHER_AES_128_GCM)                                            \
+	X(aes_256_gcm, AEAD, GNUTLS_CIPHER_AES_256_GCM)                                            \
+	X(chacha20_poly1305, AEAD, GNUTLS_CIPHER_CHACHA20_POLY1305)                                \
+	X(aes_128_cbc, CBC, GNUTLS_CIPHER_AES_128_CBC)                                             \
+	X(sha1, HASH, GNUTLS_DIG_SHA1)                                                             \
+	X(sha256, HASH, GNUTLS_DIG_SHA256)                                                         \
+	X(sha512, HASH, GNUTLS_DIG_SHA512)                                                         \
+	X(x25519, KEX, -)                                                                          \
+	X(p256, KEX, -)                                                                            \
+	X(ed25519, SIG, 0)                                                                         \
+	X(ecdsa_p256, SIG, CS_IMPL_RANDOMIZED)                                                     \
+	X(rsa_2048, SIG, 0)                                                                        \
+	X(hmac_sha256, MAC, -)                                                                     \
+	/* a new line goes above this one */
+
+/* The cipher (AEAD, CBC) or digest (HASH) of each line that has one. */
+typedef struct arg_line {
+	const cs_alg *alg; /* the catalogue's algorithm */
+	int arg;	   /* its gnutls_cipher_algorithm_t or gnutls_digest_algorithm_t */
+} arg_line;
+
+#define ARG_LINE_AEAD(id, arg) {&cs_alg_##id, arg},
+#define ARG_LINE_CBC(id, arg) {&cs_alg_##id, arg},
+#define ARG_LINE_HASH(id, arg) {&cs_alg_##id, arg},
+#define ARG_LINE_KEX(id, arg)
+#define ARG_LINE_SIG(id, arg)
+#define ARG_LINE_MAC(id, arg)
+#define ARG_LINE(id, family, arg) ARG_LINE_##family(id, arg)
+static const arg_line arg_lines[] = {GNUTLS_ALGS(ARG_LINE){.alg = NULL}};
+
+/* The table's arg for alg, or 0 (GNUTLS_CIPHER_UNKNOWN, GNUTLS_DIG_UNKNOWN). */
+static int
+arg_of(const cs_alg *alg)
+{
+	for (const arg_line *l = arg_lines; l->alg; l++)
+		if (l->alg == alg)
+			return l->arg;
+	return 0;
+}
+
 /* A GnuTLS return code (0 or a negative GNUTLS_E_*) as a cs_status. */
 static cs_status
 gt_status(int ret)
@@ -74,15 +131,7 @@ static cs_teardown_fn aead_teardown;
 static gnutls_cipher_algorithm_t
 cipher_of(const cs_alg *alg)
 {
-	if (alg == &cs_alg_aes_128_gcm)
-		return GNUTLS_CIPHER_AES_128_GCM;
-	if (alg == &cs_alg_aes_256_gcm)
-		return GNUTLS_CIPHER_AES_256_GCM;
-	if (alg == &cs_alg_chacha20_poly1305)
-		return GNUTLS_CIPHER_CHACHA20_POLY1305;
-	if (alg == &cs_alg_aes_128_cbc)
-		return GNUTLS_CIPHER_AES_128_CBC;
-	return GNUTLS_CIPHER_UNKNOWN;
+	return (gnutls_cipher_algorithm_t)arg_of(alg);
 }
 
 static cs_status
@@ -188,10 +237,7 @@ static cs_status
 hash_setup(void *ctx, const cs_setup *s)
 {
 	hash_ctx *c = ctx;
-	gnutls_digest_algorithm_t alg = s->alg == &cs_alg_sha1	   ? GNUTLS_DIG_SHA1
-					: s->alg == &cs_alg_sha256 ? GNUTLS_DIG_SHA256
-					: s->alg == &cs_alg_sha512 ? GNUTLS_DIG_SHA512
-								   : GNUTLS_DIG_UNKNOWN;
+	gnutls_digest_algorithm_t alg = (gnutls_digest_algorithm_t)arg_of(s->alg);
 	if (s->op != CS_OP_DIGEST || alg == GNUTLS_DIG_UNKNOWN ||
 	    gnutls_hash_get_len(alg) != s->alg->out_len)
 		return CS_BAD_PARAM;
@@ -517,109 +563,42 @@ sig_teardown(void *ctx)
 
 /* ---- The table ---- */
 
-#define AEAD_IMPL(id)                                                                              \
-	{                                                                                          \
-		.alg = &cs_alg_##id, .path = PATH, .ops = CS_ALG_OPS_##id,                         \
-		.context_size = sizeof(aead_ctx), .setup = aead_setup, .run = aead_run,            \
-		.teardown = aead_teardown,                                                         \
-	}
-#define HASH_IMPL(id)                                                                              \
-	{                                                                                          \
-		.alg = &cs_alg_##id, .path = PATH, .ops = CS_ALG_OPS_##id,                         \
-		.context_size = sizeof(hash_ctx), .setup = hash_setup, .run = hash_run,            \
-		.teardown = hash_teardown,                                                         \
-	}
 #define KEX_WHY                                                                                    \
 	"no derive: GnuTLS 3.7 exports no key-agreement call (ECDH runs only inside its TLS "      \
 	"handshake)"
 
-static const cs_impl aes_128_gcm_crypto = AEAD_IMPL(aes_128_gcm);
-static const cs_impl aes_256_gcm_crypto = AEAD_IMPL(aes_256_gcm);
-static const cs_impl chacha20_poly1305_crypto = AEAD_IMPL(chacha20_poly1305);
-static const cs_impl aes_128_cbc_crypto = {
-	.alg = &cs_alg_aes_128_cbc,
-	.path = PATH,
-	.ops = CS_ALG_OPS_aes_128_cbc,
-	.context_size = sizeof(cbc_ctx),
-	.setup = cbc_setup,
-	.run = cbc_run,
-	.teardown = cbc_teardown,
-};
-static const cs_impl sha1_crypto = HASH_IMPL(sha1);
-static const cs_impl sha256_crypto = HASH_IMPL(sha256);
-static const cs_impl sha512_crypto = HASH_IMPL(sha512);
-static const cs_impl x25519_crypto = {
-	.alg = &cs_alg_x25519,
-	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_KEYGEN),
-	.context_size = sizeof(kex_ctx),
-	.setup = kex_setup,
-	.run = kex_run,
-	.why = KEX_WHY,
-};
-static const cs_impl p256_crypto = {
-	.alg = &cs_alg_p256,
-	.path = PATH,
-	.ops = CS_OPBIT(CS_OP_KEYGEN),
-	.context_size = sizeof(kex_ctx),
-	.setup = kex_setup,
-	.run = kex_run,
-	.why = KEX_WHY,
-};
-static const cs_impl ed25519_crypto = {
-	.alg = &cs_alg_ed25519,
-	.path = PATH,
-	.ops = CS_ALG_OPS_ed25519,
-	.context_size = sizeof(sig_ctx),
-	.setup = sig_setup,
-	.run = sig_run,
-	.teardown = sig_teardown,
-};
-static const cs_impl ecdsa_p256_crypto = {
-	.alg = &cs_alg_ecdsa_p256,
-	.path = PATH,
-	.ops = CS_ALG_OPS_ecdsa_p256,
-	.context_size = sizeof(sig_ctx),
-	.setup = sig_setup,
-	.run = sig_run,
-	.teardown = sig_teardown,
-	.flags = CS_IMPL_RANDOMIZED,
-};
-static const cs_impl rsa_2048_crypto = {
-	.alg = &cs_alg_rsa_2048,
-	.path = PATH,
-	.ops = CS_ALG_OPS_rsa_2048,
-	.context_size = sizeof(sig_ctx),
-	.setup = sig_setup,
-	.run = sig_run,
-	.teardown = sig_teardown,
-};
-static const cs_impl hmac_sha256_crypto = {
-	.alg = &cs_alg_hmac_sha256,
-	.path = PATH,
-	.ops = CS_ALG_OPS_hmac_sha256,
-	.context_size = sizeof(hmac_ctx),
-	.setup = hmac_setup,
-	.run = hmac_run,
-	.teardown = hmac_teardown,
-};
+/* What each family's impl runs. */
+#define FIELDS_AEAD(id, arg)                                                                       \
+	.ops = CS_ALG_OPS_##id, .context_size = sizeof(aead_ctx), .setup = aead_setup,             \
+	.run = aead_run, .teardown = aead_teardown
+#define FIELDS_CBC(id, arg)                                                                        \
+	.ops = CS_ALG_OPS_##id, .context_size = sizeof(cbc_ctx), .setup = cbc_setup,               \
+	.run = cbc_run, .teardown = cbc_teardown
+#define FIELDS_HASH(id, arg)                                                                       \
+	.ops = CS_ALG_OPS_##id, .context_size = sizeof(hash_ctx), .setup = hash_setup,             \
+	.run = hash_run, .teardown = hash_teardown
+#define FIELDS_KEX(id, arg)                                                                        \
+	.ops = CS_OPBIT(CS_OP_KEYGEN), .context_size = sizeof(kex_ctx), .setup = kex_setup,        \
+	.run = kex_run, .why = KEX_WHY
+#define FIELDS_SIG(id, arg)                                                                        \
+	.ops = CS_ALG_OPS_##id, .context_size = sizeof(sig_ctx), .setup = sig_setup,               \
+	.run = sig_run, .teardown = sig_teardown, .flags = (arg)
+#define FIELDS_MAC(id, arg)                                                                        \
+	.ops = CS_ALG_OPS_##id, .context_size = sizeof(hmac_ctx), .setup = hmac_setup,             \
+	.run = hmac_run, .teardown = hmac_teardown
 
-static const cs_impl *const gnutls_impls[] = {
-	&aes_128_gcm_crypto,
-	&aes_256_gcm_crypto,
-	&chacha20_poly1305_crypto,
-	&aes_128_cbc_crypto,
-	&sha1_crypto,
-	&sha256_crypto,
-	&sha512_crypto,
-	&x25519_crypto,
-	&p256_crypto,
-	&ed25519_crypto,
-	&ecdsa_p256_crypto,
-	&rsa_2048_crypto,
-	&hmac_sha256_crypto,
-	NULL,
-};
+/* One impl per line. */
+#define IMPL(id, family, arg)                                                                      \
+	static const cs_impl id##_crypto = {                                                       \
+		.alg = &cs_alg_##id,                                                               \
+		.path = PATH,                                                                      \
+		FIELDS_##family(id, arg),                                                          \
+	};
+GNUTLS_ALGS(IMPL)
+#undef IMPL
+
+#define IMPL_PTR(id, family, arg) &id##_crypto,
+static const cs_impl *const gnutls_impls[] = {GNUTLS_ALGS(IMPL_PTR) NULL};
 
 /* ---- The adapter ---- */
 

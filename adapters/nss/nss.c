@@ -45,6 +45,67 @@
 
 #define PATH "pk11"
 
+/*
+ * Every algorithm the adapter runs, one line each, in the catalogue's order:
+ *
+ *   X(id, family, arg)
+ *
+ * id      the catalogue's id (algs.def)
+ * family  AEAD: a message context, arg the PKCS#11 mechanism;
+ *         CBC: PK11_Encrypt per op, arg -;
+ *         HASH: a digest context, arg the hash's SECOidTag;
+ *         MAC: HMAC-SHA256, arg -;
+ *         KEX: ECDH on the curve of the algorithm, arg -;
+ *         SIG: PK11_SignWithMechanism, arg the impl's flags;
+ *         NONE: the softoken lacks it, arg why (shown by `list`)
+ *
+ * A hash the softoken knows is one line here.
+ */
+#define ED25519_WHY                                                                                \
+	"NSS 3.87's softoken has no Ed25519 (PK11_DoesMechanism: no CKM_EDDSA, no "                \
+	"CKM_EC_EDWARDS_KEY_PAIR_GEN)"
+#define NSS_ALGS(X)                                                                                \
+	X(aes_128_gcm, AEAD, CKM_AES_GCM)                                                          \
+	X(aes_256_gcm, AEAD, CKM_AES_GCM)                                                          \
+	X(chacha20_poly1305, AEAD, CKM_CHACHA20_POLY1305)                                          \
+	X(aes_128_cbc, CBC, -)                                                                     \
+	X(sha1, HASH, SEC_OID_SHA1)                                                                \
+	X(sha256, HASH, SEC_OID_SHA256)                                                            \
+	X(sha512, HASH, SEC_OID_SHA512)                                                            \
+	X(x25519, KEX, -)                                                                          \
+	X(p256, KEX, -)                                                                            \
+	X(ed25519, NONE, ED25519_WHY)                                                              \
+	X(ecdsa_p256, SIG, CS_IMPL_RANDOMIZED)                                                     \
+	X(rsa_2048, SIG, 0)                                                                        \
+	X(hmac_sha256, MAC, -)                                                                     \
+	/* a new line goes above this one */
+
+/* The mechanism (AEAD) or SECOidTag (HASH) of each line that has one. */
+typedef struct arg_line {
+	const cs_alg *alg; /* the catalogue's algorithm */
+	unsigned long arg; /* its CK_MECHANISM_TYPE or SECOidTag */
+} arg_line;
+
+#define ARG_LINE_AEAD(id, arg) {&cs_alg_##id, arg},
+#define ARG_LINE_HASH(id, arg) {&cs_alg_##id, arg},
+#define ARG_LINE_CBC(id, arg)
+#define ARG_LINE_MAC(id, arg)
+#define ARG_LINE_KEX(id, arg)
+#define ARG_LINE_SIG(id, arg)
+#define ARG_LINE_NONE(id, arg)
+#define ARG_LINE(id, family, arg) ARG_LINE_##family(id, arg)
+static const arg_line arg_lines[] = {NSS_ALGS(ARG_LINE){.alg = NULL}};
+
+/* The table's arg for alg, or 0 (no mechanism, SEC_OID_UNKNOWN). */
+static unsigned long
+arg_of(const cs_alg *alg)
+{
+	for (const arg_line *l = arg_lines; l->alg; l++)
+		if (l->alg == alg)
+			return l->arg;
+	return 0;
+}
+
 /* The DER of the OIDs this adapter writes. */
 static const uint8_t oid_p256[] = {0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07};
 /* 1.3.6.1.4.1.11591.15.1: NSS's SEC_OID_CURVE25519 */
@@ -276,9 +337,8 @@ static cs_status
 aead_setup(void *ctx, const cs_setup *s)
 {
 	aead_ctx *c = ctx;
-	CK_MECHANISM_TYPE mech =
-		s->alg == &cs_alg_chacha20_poly1305 ? CKM_CHACHA20_POLY1305 : CKM_AES_GCM;
-	if ((s->op != CS_OP_SEAL && s->op != CS_OP_OPEN) || s->max_len > INT32_MAX ||
+	CK_MECHANISM_TYPE mech = arg_of(s->alg);
+	if (!mech || (s->op != CS_OP_SEAL && s->op != CS_OP_OPEN) || s->max_len > INT32_MAX ||
 	    s->aad_len > INT32_MAX || s->alg->nonce_len > 16)
 		return CS_BAD_PARAM;
 	c->op = s->op;
@@ -377,10 +437,7 @@ static cs_status
 hash_setup(void *ctx, const cs_setup *s)
 {
 	digest_ctx *c = ctx;
-	SECOidTag oid = s->alg == &cs_alg_sha1	   ? SEC_OID_SHA1
-			: s->alg == &cs_alg_sha256 ? SEC_OID_SHA256
-			: s->alg == &cs_alg_sha512 ? SEC_OID_SHA512
-						   : SEC_OID_UNKNOWN;
+	SECOidTag oid = (SECOidTag)arg_of(s->alg);
 	if (s->op != CS_OP_DIGEST || oid == SEC_OID_UNKNOWN || s->max_len > UINT32_MAX)
 		return CS_BAD_PARAM;
 	c->out_len = (unsigned)s->alg->out_len;
@@ -606,151 +663,40 @@ slot_describe(void *ctx, char *buf, size_t size)
 
 /* ---- The table ---- */
 
-static const cs_impl aes_128_gcm_pk11 = {
-	.alg = &cs_alg_aes_128_gcm,
-	.path = PATH,
-	.ops = CS_ALG_OPS_aes_128_gcm,
-	.context_size = sizeof(aead_ctx),
-	.setup = aead_setup,
-	.run = aead_run,
-	.describe = slot_describe,
-	.teardown = aead_teardown,
-};
-static const cs_impl aes_256_gcm_pk11 = {
-	.alg = &cs_alg_aes_256_gcm,
-	.path = PATH,
-	.ops = CS_ALG_OPS_aes_256_gcm,
-	.context_size = sizeof(aead_ctx),
-	.setup = aead_setup,
-	.run = aead_run,
-	.describe = slot_describe,
-	.teardown = aead_teardown,
-};
-static const cs_impl chacha20_poly1305_pk11 = {
-	.alg = &cs_alg_chacha20_poly1305,
-	.path = PATH,
-	.ops = CS_ALG_OPS_chacha20_poly1305,
-	.context_size = sizeof(aead_ctx),
-	.setup = aead_setup,
-	.run = aead_run,
-	.describe = slot_describe,
-	.teardown = aead_teardown,
-};
-static const cs_impl aes_128_cbc_pk11 = {
-	.alg = &cs_alg_aes_128_cbc,
-	.path = PATH,
-	.ops = CS_ALG_OPS_aes_128_cbc,
-	.context_size = sizeof(cbc_ctx),
-	.setup = cbc_setup,
-	.run = cbc_run,
-	.describe = slot_describe,
-	.teardown = cbc_teardown,
-};
-static const cs_impl sha1_pk11 = {
-	.alg = &cs_alg_sha1,
-	.path = PATH,
-	.ops = CS_ALG_OPS_sha1,
-	.context_size = sizeof(digest_ctx),
-	.setup = hash_setup,
-	.run = digest_run,
-	.describe = slot_describe,
-	.teardown = digest_teardown,
-};
-static const cs_impl sha256_pk11 = {
-	.alg = &cs_alg_sha256,
-	.path = PATH,
-	.ops = CS_ALG_OPS_sha256,
-	.context_size = sizeof(digest_ctx),
-	.setup = hash_setup,
-	.run = digest_run,
-	.describe = slot_describe,
-	.teardown = digest_teardown,
-};
-static const cs_impl sha512_pk11 = {
-	.alg = &cs_alg_sha512,
-	.path = PATH,
-	.ops = CS_ALG_OPS_sha512,
-	.context_size = sizeof(digest_ctx),
-	.setup = hash_setup,
-	.run = digest_run,
-	.describe = slot_describe,
-	.teardown = digest_teardown,
-};
-static const cs_impl x25519_pk11 = {
-	.alg = &cs_alg_x25519,
-	.path = PATH,
-	.ops = CS_ALG_OPS_x25519,
-	.context_size = sizeof(kex_ctx),
-	.setup = kex_setup,
-	.run = kex_run,
-	.describe = slot_describe,
-	.teardown = kex_teardown,
-};
-static const cs_impl p256_pk11 = {
-	.alg = &cs_alg_p256,
-	.path = PATH,
-	.ops = CS_ALG_OPS_p256,
-	.context_size = sizeof(kex_ctx),
-	.setup = kex_setup,
-	.run = kex_run,
-	.describe = slot_describe,
-	.teardown = kex_teardown,
-};
-static const cs_impl ed25519_pk11 = {
-	.alg = &cs_alg_ed25519,
-	.path = PATH,
-	.ops = CS_ALG_OPS_ed25519,
-	.why = "NSS 3.87's softoken has no Ed25519 (PK11_DoesMechanism: no CKM_EDDSA, no "
-	       "CKM_EC_EDWARDS_KEY_PAIR_GEN)",
-};
-static const cs_impl ecdsa_p256_pk11 = {
-	.alg = &cs_alg_ecdsa_p256,
-	.path = PATH,
-	.ops = CS_ALG_OPS_ecdsa_p256,
-	.context_size = sizeof(sig_ctx),
-	.setup = sig_setup,
-	.run = sig_run,
-	.describe = slot_describe,
-	.teardown = sig_teardown,
-	.flags = CS_IMPL_RANDOMIZED,
-};
-static const cs_impl rsa_2048_pk11 = {
-	.alg = &cs_alg_rsa_2048,
-	.path = PATH,
-	.ops = CS_ALG_OPS_rsa_2048,
-	.context_size = sizeof(sig_ctx),
-	.setup = sig_setup,
-	.run = sig_run,
-	.describe = slot_describe,
-	.teardown = sig_teardown,
-};
-static const cs_impl hmac_sha256_pk11 = {
-	.alg = &cs_alg_hmac_sha256,
-	.path = PATH,
-	.ops = CS_ALG_OPS_hmac_sha256,
-	.context_size = sizeof(digest_ctx),
-	.setup = hmac_setup,
-	.run = digest_run,
-	.describe = slot_describe,
-	.teardown = digest_teardown,
-};
+/* What each family's impl runs. */
+#define FIELDS_AEAD(arg)                                                                           \
+	.context_size = sizeof(aead_ctx), .setup = aead_setup, .run = aead_run,                    \
+	.teardown = aead_teardown, .describe = slot_describe
+#define FIELDS_CBC(arg)                                                                            \
+	.context_size = sizeof(cbc_ctx), .setup = cbc_setup, .run = cbc_run,                       \
+	.teardown = cbc_teardown, .describe = slot_describe
+#define FIELDS_HASH(arg)                                                                           \
+	.context_size = sizeof(digest_ctx), .setup = hash_setup, .run = digest_run,                \
+	.teardown = digest_teardown, .describe = slot_describe
+#define FIELDS_MAC(arg)                                                                            \
+	.context_size = sizeof(digest_ctx), .setup = hmac_setup, .run = digest_run,                \
+	.teardown = digest_teardown, .describe = slot_describe
+#define FIELDS_KEX(arg)                                                                            \
+	.context_size = sizeof(kex_ctx), .setup = kex_setup, .run = kex_run,                       \
+	.teardown = kex_teardown, .describe = slot_describe
+#define FIELDS_SIG(arg)                                                                            \
+	.context_size = sizeof(sig_ctx), .setup = sig_setup, .run = sig_run,                       \
+	.teardown = sig_teardown, .describe = slot_describe, .flags = (arg)
+#define FIELDS_NONE(arg) .why = arg
 
-static const cs_impl *const nss_impls[] = {
-	&aes_128_gcm_pk11,
-	&aes_256_gcm_pk11,
-	&chacha20_poly1305_pk11,
-	&aes_128_cbc_pk11,
-	&sha1_pk11,
-	&sha256_pk11,
-	&sha512_pk11,
-	&x25519_pk11,
-	&p256_pk11,
-	&ed25519_pk11,
-	&ecdsa_p256_pk11,
-	&rsa_2048_pk11,
-	&hmac_sha256_pk11,
-	NULL,
-};
+/* One impl per line; NONE lines have no run and say why. */
+#define IMPL(id, family, arg)                                                                      \
+	static const cs_impl id##_pk11 = {                                                         \
+		.alg = &cs_alg_##id,                                                               \
+		.path = PATH,                                                                      \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		FIELDS_##family(arg),                                                              \
+	};
+NSS_ALGS(IMPL)
+#undef IMPL
+
+#define IMPL_PTR(id, family, arg) &id##_pk11,
+static const cs_impl *const nss_impls[] = {NSS_ALGS(IMPL_PTR) NULL};
 
 /* ---- The adapter ---- */
 

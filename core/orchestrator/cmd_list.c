@@ -50,7 +50,8 @@ cs_cmd_list(int argc, char **argv)
 	       cs_esc_term(cpu.arch), cpu.cpus, cs_esc_term(cpu.source),
 	       cs_esc_term_buf(s1, sizeof s1, cpu.features));
 	if (n_files == 0)
-		printf("no workers found next to cryptospeed or in CRYPTOSPEED_WORKER_PATH\n");
+		printf("no workers found in ../libexec/cryptospeed, next to cryptospeed or in "
+		       "CRYPTOSPEED_WORKER_PATH\n");
 	for (size_t f = 0; f < n_files; f++) {
 		cs_worker w;
 		memset(&w, 0, sizeof w);

@@ -698,8 +698,9 @@ cs_cmd_run(int argc, char **argv)
 			chosen[n_chosen++] = a.files[f];
 	}
 	if (n_chosen == 0) {
-		fprintf(stderr, "cryptospeed: no workers to run (found none next to cryptospeed "
-				"or in CRYPTOSPEED_WORKER_PATH)\n");
+		fprintf(stderr, "cryptospeed: no workers to run (found none in "
+				"../libexec/cryptospeed, next "
+				"to cryptospeed or in CRYPTOSPEED_WORKER_PATH)\n");
 		return CS_EXIT_FAILURE;
 	}
 
@@ -711,6 +712,7 @@ cs_cmd_run(int argc, char **argv)
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
+	cfg->repeat = a.repeat;
 	cs_run run = {.cfg = cfg};
 	if (cs_run_start(&run, chosen, n_chosen) != 0) {
 		fprintf(stderr, "cryptospeed: out of memory\n");

@@ -30,8 +30,10 @@ print_help(FILE *f)
 	fputs("usage: cryptospeed COMMAND [options]\n\ncommands:\n", f);
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		fprintf(f, "  %-9s%s\n", commands[i].name, commands[i].summary);
-	fputs("\n  --version  print the version\n"
-	      "Workers are found next to this program or in CRYPTOSPEED_WORKER_PATH.\n\n",
+	fputs("  help     the help of a command (cryptospeed help run)\n"
+	      "\n  --version  print the version\n"
+	      "Workers are found in CRYPTOSPEED_WORKER_PATH, in ../libexec/cryptospeed from\n"
+	      "this program's directory (installed), or next to this program (the build).\n\n",
 	      f);
 	fputs(cs_exit_status_help, f);
 }
@@ -66,6 +68,34 @@ at_exit_stdout(void)
 	}
 }
 
+#define MAX_WORKERS 64
+
+/* cryptospeed --complete WHAT: one word a line, for the shell completion
+   (commands, algs, libs); 2 for anything else. Not in --help. */
+static int
+complete(const char *what)
+{
+	if (strcmp(what, "commands") == 0) {
+		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+			puts(commands[i].name);
+		puts("help");
+		return CS_EXIT_OK;
+	}
+	if (strcmp(what, "algs") == 0) {
+		for (size_t i = 0; cs_algs[i]; i++)
+			puts(cs_algs[i]->name);
+		return CS_EXIT_OK;
+	}
+	if (strcmp(what, "libs") == 0) {
+		static cs_worker_file files[MAX_WORKERS];
+		size_t n = cs_find_workers(files, MAX_WORKERS);
+		for (size_t i = 0; i < n; i++)
+			puts(files[i].name);
+		return CS_EXIT_OK;
+	}
+	cs_usage_error("--complete '%s': unknown (accepted: commands, algs, libs)", what);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -78,6 +108,25 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "version") == 0) {
 		printf("cryptospeed %s\n", CS_VERSION);
 		return checked_stdout(CS_EXIT_OK);
+	}
+	if (strcmp(cmd, "--complete") == 0) {
+		if (argc != 3)
+			cs_usage_error("--complete takes one argument (accepted: commands, algs, "
+				       "libs)");
+		return checked_stdout(complete(argv[2]));
+	}
+	if (strcmp(cmd, "help") == 0 && argc > 2) {
+		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+			if (strcmp(argv[2], commands[i].name) == 0) {
+				char *help_argv[] = {argv[2], "--help", NULL};
+				return checked_stdout(commands[i].fn(2, help_argv));
+			}
+		char known[256] = "";
+		for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+			strcat(known, i ? ", " : "");
+			strcat(known, commands[i].name);
+		}
+		cs_usage_error("help '%s': unknown command (known: %s)", argv[2], known);
 	}
 	if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
 		print_help(stdout);

@@ -55,6 +55,9 @@ typedef struct cs_config {
 	size_t n_variants;
 	unsigned seed;
 	const struct cs_count_profile *count; /* run --count: the CPU profile (NULL: timed) */
+	int repeat;	       /* --repeat R: the progress line counts all R repetitions */
+	int repetition;	       /* the one measuring now, 0..repeat-1 */
+	double progress_start; /* when the first began (CLOCK_MONOTONIC s), 0 = not yet */
 	/* derived */
 	uint64_t target_ns, warmup_ns;
 	size_t min_samples, visit;
@@ -150,7 +153,8 @@ typedef struct cs_run {
 } cs_run;
 
 /* ---- spawn.c ---- */
-/* Workers next to this executable or in CRYPTOSPEED_WORKER_PATH. */
+/* Workers in CRYPTOSPEED_WORKER_PATH, then in ../libexec/cryptospeed from
+   this executable's directory (installed), then beside it (the build tree). */
 size_t cs_find_workers(cs_worker_file *out, size_t max);
 /* The workers in one directory (run --count for another architecture). */
 size_t cs_find_workers_in(const char *dir, cs_worker_file *out, size_t max);

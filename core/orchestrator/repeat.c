@@ -239,6 +239,7 @@ cs_repeat_more(cs_config *cfg, const cs_worker_file *files, size_t n_files, int 
 		fprintf(stderr, "cryptospeed: repetition %d of %d\n", r + 1, repeat);
 		cs_run run = {.cfg = cfg};
 		cfg->seed = first_seed + (unsigned)r;
+		cfg->repetition = r;
 		seeds[r] = cfg->seed;
 		if (cs_run_start(&run, files, n_files) != 0) {
 			status = CS_EXIT_FAILURE;

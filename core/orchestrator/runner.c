@@ -601,16 +601,26 @@ check_agreement(cs_run *run)
 	return disagreements;
 }
 
+/* One line on a terminal: cells done of the whole run (every repetition of
+   --repeat), time since the first began, and the rest at the rate so far
+   (none before the first cell is done). */
 static void
-progress(size_t done, size_t total, double start)
+progress(const cs_config *cfg, size_t done, size_t total, double start)
 {
 	if (!isatty(STDERR_FILENO))
 		return;
+	size_t reps = cfg->repeat > 1 ? (size_t)cfg->repeat : 1;
+	size_t all = total * reps;
+	done += total * (size_t)(cfg->repetition > 0 ? cfg->repetition : 0);
 	double el = now_s() - start;
-	double eta = done > 0 ? el / (double)done * (double)(total - done) : 0;
-	fprintf(stderr, "\r\033[Kcell %zu of %zu done, %.0f s elapsed, ETA %.0f s", done, total, el,
-		eta);
-	if (done == total)
+	if (done > 0)
+		fprintf(stderr, "\r\033[Kcell %zu of %zu done, %.0f s elapsed, ETA %.0f s", done,
+			all, el, el / (double)done * (double)(all - done));
+	else
+		fprintf(stderr,
+			"\r\033[Kcell 0 of %zu done, %.0f s elapsed, ETA after the first cell", all,
+			el);
+	if (done == all || (done > 0 && done % total == 0))
 		fputs("\r\033[K", stderr);
 }
 
@@ -803,7 +813,9 @@ cmp_plan(const void *a, const void *b)
 int
 cs_run_measure(cs_run *run)
 {
-	double start = now_s();
+	if (run->cfg->progress_start == 0)
+		run->cfg->progress_start = now_s();
+	double start = run->cfg->progress_start;
 	size_t total = run->n_cells;
 	size_t *plan = malloc((total + 1) * sizeof *plan);
 	size_t *order = malloc((total + 1) * sizeof *order);
@@ -837,7 +849,7 @@ cs_run_measure(cs_run *run)
 				order[n++] = i;
 			done += run->cells[i].done;
 		}
-		progress(done, total, start);
+		progress(run->cfg, done, total, start);
 		if (n == 0 || cs_interrupt_signal)
 			break;
 		shuffle(order, n, &seed);

@@ -77,6 +77,11 @@ cs_find_workers(cs_worker_file *out, size_t max)
 		char *slash = strrchr(self, '/');
 		if (slash) {
 			*slash = '\0';
+			/* installed: bin/cryptospeed and libexec/cryptospeed/ */
+			char installed[PATH_MAX + 32];
+			snprintf(installed, sizeof installed, "%s/../libexec/cryptospeed", self);
+			n = scan_dir(installed, out, n, max);
+			/* the build tree: the workers beside the program */
 			n = scan_dir(self, out, n, max);
 		}
 	}

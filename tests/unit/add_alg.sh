@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Adding an algorithm, done the way docs/architecture.md ("How to add an
 # algorithm") says, in a throw-away copy of the tree: SHA-224, which OpenSSL,
-# mbedTLS (PSA), Nettle and wolfSSL have and libsodium has not.
+# mbedTLS (PSA), Nettle, wolfSSL, NSS, BoringSSL and GnuTLS have and libsodium
+# has not.
 #
 #   1. a line in core/workload/algs.def
 #   2. its vectors in core/workload/vectors.c
@@ -83,8 +84,13 @@ insert_above adapters/mbedtls/mbedtls_impls.h "$end" \
 	"$(pad 'X(sha224, N, HASH, "SHA-224", NONE, 0, SHA_224)')"
 insert_above adapters/nettle/nettle_impls.h "$end" "$(pad 'X(sha224, HASH, sha224)')"
 insert_above adapters/wolfssl/wolfssl.c "$end" "$(pad 'X(sha224, HASH, WC_HASH_TYPE_SHA224)')"
+insert_above adapters/nss/nss.c "$end" "$(pad 'X(sha224, HASH, SEC_OID_SHA224)')"
+insert_above adapters/boringssl/boringssl.c "$end" "$(pad 'X(sha224, HASH, EVP_sha224)')"
+insert_above adapters/gnutls/gnutls.c "$end" "$(pad 'X(sha224, HASH, GNUTLS_DIG_SHA224)')"
 tables=(adapters/openssl/openssl_impls.h adapters/mbedtls/mbedtls_impls.h
-	adapters/nettle/nettle_impls.h adapters/wolfssl/wolfssl.c)
+	adapters/nettle/nettle_impls.h adapters/wolfssl/wolfssl.c adapters/nss/nss.c
+	adapters/boringssl/boringssl.c adapters/gnutls/gnutls.c)
+libs=(openssl mbedtls nettle wolfssl nss boringssl gnutls)
 
 # clang-format must leave the tables as they are (one line in, one line of diff)
 if command -v clang-format-14 >/dev/null; then
@@ -118,20 +124,20 @@ cmake -S "$tree" -B "$b" -DCMAKE_BUILD_TYPE=Release >"$tmp/cmake.log" 2>&1 ||
 	fail "configure: $(tail -5 "$tmp/cmake.log")"
 targets=()
 known=$(cmake --build "$b" --target help)
-for lib in openssl mbedtls nettle wolfssl sodium noop; do
+for lib in "${libs[@]}" sodium noop; do
 	grep -q "cryptospeed_worker_$lib\b" <<<"$known" && targets+=(--target "cryptospeed_worker_$lib")
 done
 cmake --build "$b" -j "$jobs" "${targets[@]}" >"$tmp/build.log" 2>&1 ||
 	fail "build: $(grep -m5 -E 'error|Error' "$tmp/build.log")"
 ran=0 built=0
-for lib in openssl mbedtls nettle wolfssl; do
+for lib in "${libs[@]}"; do
 	w=$b/bin/cryptospeed-worker-$lib
 	[[ -x $w ]] || {
 		echo "note: no $lib worker in this build"
 		continue
 	}
 	built=$((built + 1))
-	"$w" --list | grep -q '^[a-z]* *sha224 ' || fail "$lib does not list sha224"
+	"$w" --list | grep -q '^[a-z0-9-]* *sha224 ' || fail "$lib does not list sha224"
 	out=$("$w" --kat --alg sha224 2>&1)
 	rc=$?
 	echo "$out" | tail -1
@@ -139,7 +145,7 @@ for lib in openssl mbedtls nettle wolfssl; do
 	((rc == 0)) && ran=$((ran + 1))
 done
 if ((built == 0)); then
-	echo "skip: none of openssl, mbedtls, nettle, wolfssl is built here"
+	echo "skip: none of ${libs[*]} is built here"
 	exit 77
 fi
 ((ran > 0)) || fail "no library ran the new algorithm's KATs"
