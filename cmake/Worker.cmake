@@ -16,7 +16,10 @@ function(cs_add_worker lib)
   configure_file(${PROJECT_SOURCE_DIR}/cmake/registry.c.in ${registry} @ONLY)
   # '@' is not allowed in a target name: the target is the C identifier,
   # the file keeps the real name.
-  add_executable(${ident} ${W_SOURCES} ${registry})
+  # hwcap.c + --wrap=getauxval: the hardware capabilities the libraries
+  # read, maskable for a board profile (run --count, core/worker/hwcap.c)
+  add_executable(${ident} ${W_SOURCES} ${registry} ${PROJECT_SOURCE_DIR}/core/worker/hwcap.c)
+  target_link_options(${ident} PRIVATE -Wl,--wrap=getauxval)
   set_target_properties(${ident} PROPERTIES OUTPUT_NAME ${name})
   target_link_libraries(${ident} PRIVATE cs_worker ${W_LINK})
   if(W_INCLUDE)

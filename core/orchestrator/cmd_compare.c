@@ -21,9 +21,13 @@ static const char usage[] =
 	"openssl/evp sha256 digest 8192) measures the machine's drift.\n"
 	"SEL (same-run mode, one interleaved run): a library as in the file\n"
 	"(wolfssl@5.7.2), with a mask (openssl/no-aes) or a provider (openssl[default]).\n\n"
+	"Counting runs (run --count) are compared on exact counts: any change of\n"
+	"instructions per op or of a class by at least --count-threshold is a finding\n"
+	"(count changed), a class gone to zero is hw class lost; no statistics, no drift.\n\n"
 	"  --threshold PCT    minimum effect (default 5)\n"
-	"  --fail-on KINDS    what exits 1: slower,hw,status,missing,conformance (default:\n"
-	"                     all)\n"
+	"  --count-threshold PCT  counted cells: minimum change (default 0.1)\n"
+	"  --fail-on KINDS    what exits 1: slower,hw,status,missing,conformance,count\n"
+	"                     (default: all)\n"
 	"  --across-hosts     allow files from different CPU models or architectures\n"
 	"  --format F         text, markdown, junit, json (default: text)\n\n"
 	"exit: 0 nothing flagged; 1 a kind of --fail-on flagged; 2 bad input, or\n"
@@ -35,10 +39,19 @@ static const char usage[] =
 int
 cs_cmd_compare(int argc, char **argv)
 {
-	enum { OPT_THRESHOLD = 256, OPT_FAIL_ON, OPT_ACROSS, OPT_FORMAT, OPT_BASE, OPT_NEW };
+	enum {
+		OPT_THRESHOLD = 256,
+		OPT_FAIL_ON,
+		OPT_ACROSS,
+		OPT_FORMAT,
+		OPT_BASE,
+		OPT_NEW,
+		OPT_COUNT_THRESHOLD
+	};
 	static const struct option options[] = {
 		{"help", no_argument, NULL, 'h'},
 		{"threshold", required_argument, NULL, OPT_THRESHOLD},
+		{"count-threshold", required_argument, NULL, OPT_COUNT_THRESHOLD},
 		{"fail-on", required_argument, NULL, OPT_FAIL_ON},
 		{"across-hosts", no_argument, NULL, OPT_ACROSS},
 		{"format", required_argument, NULL, OPT_FORMAT},
@@ -59,6 +72,11 @@ cs_cmd_compare(int argc, char **argv)
 			o.threshold = cs_parse_double("--threshold", optarg, 0, 100, false,
 						      "a percentage in [0, 100]") /
 				      100;
+			break;
+		case OPT_COUNT_THRESHOLD:
+			o.count_threshold = cs_parse_double("--count-threshold", optarg, 0, 100,
+							    false, "a percentage in [0, 100]") /
+					    100;
 			break;
 		case OPT_FAIL_ON:
 			if (cs_flag_parse(optarg, &o.fail_on, why, sizeof why) != 0)

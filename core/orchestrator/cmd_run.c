@@ -11,6 +11,7 @@
 
 #include "escape.h"
 #include "cli.h"
+#include "count.h"
 #include "repeat.h"
 #include "outfile.h"
 #include "report.h"
@@ -80,6 +81,11 @@ print_run_help(FILE *f)
 	      "  --label TEXT       names this run in reports (default: host + CPU model)\n"
 	      "  --no-samples       keep summaries, not raw samples, in the result file\n"
 	      "                     (for files to publish: medians, quartiles, CIs stay)\n"
+	      "  --count            count instructions per operation by class instead of\n"
+	      "                     timing: workers under qemu-user with the counting plugin\n"
+	      "                     (docs/counting.md); noop rows are the harness\n"
+	      "  --cpu PROFILE      --count's CPU (default: x86-64 on an x86-64 host)\n"
+	      "  --board NAME       --count's CPU for a board (nanopi-r2s, rpi3, rpi4, rpi2)\n"
 	      "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n\n",
 	      f);
 	fputs(cs_exit_status_help, f);
@@ -114,8 +120,11 @@ typedef struct run_args {
 	char out_target[4096];
 	cs_worker_file files[MAX_WORKERS];
 	size_t n_files;
-	int repeat;	 /* --repeat R (repeat.c) */
-	bool no_samples; /* --no-samples: the file keeps summaries, not raw samples */
+	int repeat;	   /* --repeat R (repeat.c) */
+	bool no_samples;   /* --no-samples: the file keeps summaries, not raw samples */
+	bool count;	   /* --count: the counting lane (count.c) */
+	const char *cpu;   /* --cpu PROFILE, or NULL */
+	const char *board; /* --board NAME, or NULL */
 } run_args;
 
 /* "openssl" and "openssl@1.1.1w" are both OpenSSL workers. */
@@ -419,6 +428,9 @@ enum {
 	OPT_LABEL,
 	OPT_REPEAT,
 	OPT_NO_SAMPLES,
+	OPT_COUNT,
+	OPT_CPU,
+	OPT_BOARD,
 	OPT_VARIANT_ALIAS, /* + index in variant_aliases: keep last */
 };
 
@@ -453,6 +465,9 @@ static const struct option run_options[] = {
 	{"repeat", required_argument, NULL, OPT_REPEAT},
 	{"label", required_argument, NULL, OPT_LABEL},
 	{"no-samples", no_argument, NULL, OPT_NO_SAMPLES},
+	{"count", no_argument, NULL, OPT_COUNT},
+	{"cpu", required_argument, NULL, OPT_CPU},
+	{"board", required_argument, NULL, OPT_BOARD},
 	{NULL, 0, NULL, 0},
 };
 
@@ -538,6 +553,9 @@ parse_run_options(run_args *a, int argc, char **argv)
 				(int)cs_parse_int("--repeat", v, 1, 1000, "1..1000 repetitions");
 			break;
 		case OPT_NO_SAMPLES: a->no_samples = true; break;
+		case OPT_COUNT: a->count = true; break;
+		case OPT_CPU: a->cpu = v; break;
+		case OPT_BOARD: a->board = v; break;
 		case OPT_LABEL:
 			if (!*v || strlen(v) > 120)
 				cs_usage_error("--label '%.40s' is not valid (accepted: 1..120 "
@@ -586,6 +604,45 @@ drop_samples(json_t *results)
 }
 
 /* The exit status of a finished run (see cs_exit_status_help). */
+/* --count, --cpu, --board: the counting run's profile and instruments
+   (exit 2 when one is missing); the directory to take its workers from. */
+static const char *
+count_options(run_args *a)
+{
+	cs_config *cfg = &a->cfg;
+	char names[256];
+	if (!a->count) {
+		if (a->cpu || a->board)
+			cs_usage_error("--%s without --count (accepted: --count --%s ...)",
+				       a->cpu ? "cpu" : "board", a->cpu ? "cpu" : "board");
+		return NULL;
+	}
+	if (a->cpu && a->board)
+		cs_usage_error("--cpu and --board together (accepted: one of them)");
+	if (a->repeat > 1 || cfg->multi > 1)
+		cs_usage_error("--count with --%s: counts are exact, one run says it all "
+			       "(accepted: --count without --repeat and --multi)",
+			       a->repeat > 1 ? "repeat" : "multi");
+	if (strcmp(cfg->format, "text") != 0 && strcmp(cfg->format, "json") != 0)
+		cs_usage_error("--format %s with --count (accepted: text, json)", cfg->format);
+#if defined(__x86_64__)
+	const char *cpu = a->cpu ? a->cpu : a->board ? NULL : "x86-64";
+#else
+	const char *cpu = a->cpu;
+#endif
+	const cs_count_profile *p = cs_count_profile_find(cpu, a->board);
+	if (!p) {
+		cs_count_profile_names(names, sizeof names, a->board != NULL);
+		cs_usage_error("--%s '%s' is not a profile (accepted: %s)",
+			       a->board ? "board" : "cpu",
+			       a->board ? a->board
+			       : cpu	? cpu
+					: "",
+			       names);
+	}
+	return cs_count_configure(cfg, p);
+}
+
 static int
 run_status(const cs_run *run, int disagree)
 {
@@ -621,7 +678,9 @@ cs_cmd_run(int argc, char **argv)
 	config_defaults(cfg);
 	parse_run_options(&a, argc, argv);
 
-	a.n_files = cs_find_workers(a.files, MAX_WORKERS);
+	const char *count_dir = count_options(&a);
+	a.n_files = count_dir ? cs_find_workers_in(count_dir, a.files, MAX_WORKERS)
+			      : cs_find_workers(a.files, MAX_WORKERS);
 	validate_names(&a);
 	char why[4200];
 	if (cfg->out) {
@@ -633,7 +692,9 @@ cs_cmd_run(int argc, char **argv)
 	cs_worker_file chosen[MAX_WORKERS];
 	size_t n_chosen = 0;
 	for (size_t f = 0; f < a.n_files; f++) {
-		if (lib_selected(&cfg->libs, a.files[f].name))
+		/* a counting run counts the harness too: the noop rows */
+		if (lib_selected(&cfg->libs, a.files[f].name) ||
+		    (cfg->count && strcmp(a.files[f].name, "noop") == 0))
 			chosen[n_chosen++] = a.files[f];
 	}
 	if (n_chosen == 0) {
@@ -704,7 +765,10 @@ cs_cmd_run(int argc, char **argv)
 			fprintf(stderr, "cryptospeed: %s\n", why);
 			rc = CS_EXIT_FAILURE;
 		}
-		cs_report_emit(&one, 1, cfg->format, CS_VIEW_MATRIX, stdout);
+		if (cfg->count && strcmp(cfg->format, "text") == 0)
+			cs_count_print(&run, stdout);
+		else
+			cs_report_emit(&one, 1, cfg->format, CS_VIEW_MATRIX, stdout);
 		cs_results_free(&typed);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -54,6 +54,7 @@ typedef struct cs_config {
 	cs_variant variants[CS_MAX_LIST];
 	size_t n_variants;
 	unsigned seed;
+	const struct cs_count_profile *count; /* run --count: the CPU profile (NULL: timed) */
 	int repeat;	       /* --repeat R: the progress line counts all R repetitions */
 	int repetition;	       /* the one measuring now, 0..repeat-1 */
 	double progress_start; /* when the first began (CLOCK_MONOTONIC s), 0 = not yet */
@@ -131,6 +132,7 @@ typedef struct cs_rcell {
 	json_t *evidence; /* the row's evidence (shared reference) */
 	char *signature;  /* sign: hex of one signature the worker made (owned), for interop */
 	json_t *interop;  /* sign: {verified_by, rejected_by, errors, all_verify} (owned) */
+	struct cs_count_cell *count; /* run --count: the cell's count (owned), NULL when none */
 	cs_summary sum;
 } cs_rcell;
 
@@ -154,6 +156,8 @@ typedef struct cs_run {
 /* Workers in CRYPTOSPEED_WORKER_PATH, then in ../libexec/cryptospeed from
    this executable's directory (installed), then beside it (the build tree). */
 size_t cs_find_workers(cs_worker_file *out, size_t max);
+/* The workers in one directory (run --count for another architecture). */
+size_t cs_find_workers_in(const char *dir, cs_worker_file *out, size_t max);
 /* Start the worker and read its hello (decoded and checked, protocol version
    included). -1 with w->error set when it cannot start or its hello is
    refused. */

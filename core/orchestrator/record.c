@@ -9,6 +9,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "count.h"
 #include "cpu.h"
 #include "orchestrator.h"
 
@@ -121,6 +122,9 @@ cell_json(const cs_rcell *c)
 		json_object_set_new(j, "agree", json_boolean(c->agree));
 	if (c->evidence)
 		json_object_set(j, "evidence", c->evidence);
+	json_t *count = cs_count_cell_json(c); /* run --count */
+	if (count)
+		json_object_set_new(j, "count", count);
 	return j;
 }
 
@@ -203,6 +207,9 @@ cs_results_json(const cs_run *run)
 	json_object_set_new(r, "interrupted", json_boolean(run->interrupted));
 	json_object_set_new(r, "host", host_json());
 	json_object_set_new(r, "config", config_json(run->cfg));
+	json_t *counting = cs_count_run_json(run->cfg); /* run --count: what counted */
+	if (counting)
+		json_object_set_new(r, "counting", counting);
 	if (run->cfg->multi > 1) {
 		json_t *cfg = json_object_get(r, "config");
 		json_object_set_new(cfg, "multi_cpus_allowed", json_integer(run->cpus_allowed));

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "count.h"
 #include "escape.h"
 #include "orchestrator.h"
 
@@ -454,6 +455,10 @@ visit(cs_run *run, cs_rcell *c)
 	const cs_config *cfg = run->cfg;
 	if (!ensure_prepared(run, c))
 		return;
+	if (cfg->count) {
+		cs_count_visit(run, c); /* run --count: counted, not timed */
+		return;
+	}
 	if (++c->visits > MAX_VISITS) {
 		/* An honest worker's batches last about target_ns, so its cell
 		   reaches the precision or spends its budget long before this. */
@@ -903,6 +908,7 @@ cs_run_free(cs_run *run)
 		json_decref(run->cells[i].evidence);
 		json_decref(run->cells[i].interop);
 		free(run->cells[i].signature);
+		free(run->cells[i].count);
 	}
 	free(run->cells);
 	for (size_t i = 0; i < run->n_workers; i++) {

@@ -89,6 +89,14 @@ cs_find_workers(cs_worker_file *out, size_t max)
 	return n;
 }
 
+size_t
+cs_find_workers_in(const char *dir, cs_worker_file *out, size_t max)
+{
+	size_t n = scan_dir(dir, out, 0, max);
+	qsort(out, n, sizeof *out, cmp_file);
+	return n;
+}
+
 static double
 now_s(void)
 {

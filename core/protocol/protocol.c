@@ -24,8 +24,8 @@ const char *const cs_msg_op_names[] = {CS_OP_LIST(CS_MSG_OP_NAME) NULL};
 const char *const cs_msg_status_names[] = {"ok", "wrong", "unsupported", "error", NULL};
 static const char *const mask_statuses[] = {"ok", "unsupported", "not-applicable", NULL};
 static const char *const kat_names[] = {"pass", "exempt", NULL};
-static const char *const cmd_names[] = {"prepare", "sample", "evidence", "release",
-					"quit",	   "verify", "conform",	 NULL};
+static const char *const cmd_names[] = {"prepare", "sample",  "evidence", "release", "quit",
+					"verify",  "conform", "count",	  NULL};
 
 typedef enum kind {
 	K_INT,	   /* int64_t in [min, max] */
@@ -243,6 +243,13 @@ static const field conform_reply_fields[] = {
 	    "wrong: how it refused; error: what failed"),
 };
 
+static const field count_fields[] = {
+	ID(cs_msg_count),
+	INT(cs_msg_count, n1, true, 1, 1000000, 0, "ops of the first counted run"),
+	INT(cs_msg_count, n2, true, 2, 1000000, 0,
+	    "ops of the second (> n1); the third runs 2 n2 - n1"),
+};
+
 static const field prepare_reply_fields[] = {
 	REPLY_ID(cs_msg_prepare_reply),
 	ENUM(cs_msg_prepare_reply, status, true, cs_msg_status_names, 0, "outcome"),
@@ -314,6 +321,36 @@ static const field evidence_reply_fields[] = {
 	 .n_sub = N(ev_fields),
 	 .doc = "what ran (required with ok)"},
 	STR(cs_msg_evidence_reply, error, K_TEXT, false, "error: what failed"),
+};
+
+static const field count_class_elem = {
+	.kind = K_INT, .offset = offsetof(cs_msg_count_class, n), .min = 0, .max = ANY};
+
+static const field count_reply_fields[] = {
+	REPLY_ID(cs_msg_count_reply),
+	ENUM(cs_msg_count_reply, status, true, cs_msg_status_names, 0, "outcome: ok or error"),
+	INT(cs_msg_count_reply, ops, false, 0, ANY, 0, "ops the counts cover: 2 (n2 - n1)"),
+	INT(cs_msg_count_reply, insns, false, 0, ANY, 0, "instructions over them"),
+	INT(cs_msg_count_reply, mem, false, 0, ANY, 0, "memory accesses over them"),
+	{.name = "classes",
+	 .kind = K_MAP,
+	 .offset = offsetof(cs_msg_count_reply, classes),
+	 .size = sizeof(cs_msg_count_class),
+	 .min = 0,
+	 .max = CS_MSG_MAX_CLASSES,
+	 .sub = &count_class_elem,
+	 .n_sub = 1,
+	 .count = offsetof(cs_msg_count_reply, n_classes),
+	 .doc = "instruction class: instructions over them (classes that ran)"},
+	{.name = "stable",
+	 .kind = K_BOOL,
+	 .offset = offsetof(cs_msg_count_reply, stable),
+	 .doc = "the two differences were equal, counter by counter"},
+	INT(cs_msg_count_reply, insns_d1, false, 0, ANY, 0, "instructions of c(n2) - c(n1)"),
+	INT(cs_msg_count_reply, insns_d2, false, 0, ANY, 0, "instructions of c(n3) - c(n2)"),
+	INT(cs_msg_count_reply, forbidden, false, 0, ANY, 0,
+	    "instructions of a class the CPU lacks, since the worker started"),
+	STR(cs_msg_count_reply, error, K_TEXT, false, "error: what failed"),
 };
 
 static const field verify_reply_fields[] = {
@@ -446,6 +483,24 @@ check_evidence_reply(const void *msg)
 }
 
 static const char *
+check_count(const void *msg)
+{
+	const cs_msg_count *m = msg;
+	return m->n2 > m->n1 ? NULL : "n2: must be greater than n1";
+}
+
+static const char *
+check_count_reply(const void *msg)
+{
+	const cs_msg_count_reply *m = msg;
+	if (ok_or_error(m->status))
+		return ok_or_error(m->status);
+	if (m->status == CS_ST_OK && m->ops < 1)
+		return "ops: missing (required with status ok)";
+	return NULL;
+}
+
+static const char *
 check_sample_reply(const void *msg)
 {
 	const cs_msg_sample_reply *m = msg;
@@ -511,6 +566,17 @@ static const msg_desc verify_desc = {"verify",
 				     N(verify_fields),
 				     check_verify,
 				     "`verify`: check another library's signature (interop)"};
+static const msg_desc count_desc = {"count",
+				    "cmd",
+				    "count",
+				    count_fields,
+				    N(count_fields),
+				    check_count,
+				    "`count`: count instructions per op (under the counting "
+				    "plugin)"};
+static const msg_desc count_reply_desc = {
+	"count reply",	   NULL, NULL, count_reply_fields, N(count_reply_fields), check_count_reply,
+	"reply to `count`"};
 static const msg_desc verify_reply_desc = {
 	"verify reply",	    NULL, NULL, verify_reply_fields, N(verify_reply_fields), NULL,
 	"reply to `verify`"};
@@ -562,16 +628,28 @@ static const msg_desc reply_desc = {"reply",
 				    "read"};
 
 static const msg_desc *const all_msgs[] = {
-	&hello_desc,	      &prepare_desc,	  &prepare_reply_desc,
-	&sample_desc,	      &sample_reply_desc, &evidence_desc,
-	&evidence_reply_desc, &release_desc,	  &reply_desc,
-	&verify_desc,	      &verify_reply_desc, &conform_desc,
-	&conform_reply_desc,  &quit_desc,	  NULL,
+	&hello_desc,
+	&prepare_desc,
+	&prepare_reply_desc,
+	&sample_desc,
+	&sample_reply_desc,
+	&evidence_desc,
+	&evidence_reply_desc,
+	&release_desc,
+	&reply_desc,
+	&verify_desc,
+	&verify_reply_desc,
+	&conform_desc,
+	&conform_reply_desc,
+	&count_desc,
+	&count_reply_desc,
+	&quit_desc,
+	NULL,
 };
 /* indexed by cs_msg_cmd */
 static const msg_desc *const request_descs[] = {
 	&prepare_desc, &sample_desc, &evidence_desc, &release_desc,
-	&quit_desc,    &verify_desc, &conform_desc,
+	&quit_desc,    &verify_desc, &conform_desc,  &count_desc,
 };
 
 /* ---- defaults ---- */
@@ -1225,6 +1303,30 @@ cs_msg_conform_reply_decode(const char *line, cs_msg_conform_reply *m, char *err
 }
 
 char *
+cs_msg_count_encode(const cs_msg_count *m)
+{
+	return encode(&count_desc, m);
+}
+
+int
+cs_msg_count_decode(const char *line, cs_msg_count *m, char *err, size_t n)
+{
+	return decode(&count_desc, line, m, sizeof *m, err, n);
+}
+
+char *
+cs_msg_count_reply_encode(const cs_msg_count_reply *m)
+{
+	return encode(&count_reply_desc, m);
+}
+
+int
+cs_msg_count_reply_decode(const char *line, cs_msg_count_reply *m, char *err, size_t n)
+{
+	return decode(&count_reply_desc, line, m, sizeof *m, err, n);
+}
+
+char *
 cs_msg_reply_encode(const cs_msg_reply *m)
 {
 	return encode(&reply_desc, m);
@@ -1263,6 +1365,7 @@ cs_msg_request_decode(const char *line, cs_msg_request *req, int64_t *id, char *
 			  : k == CS_CMD_RELEASE	 ? (void *)&req->release
 			  : k == CS_CMD_VERIFY	 ? (void *)&req->verify
 			  : k == CS_CMD_CONFORM	 ? (void *)&req->conform
+			  : k == CS_CMD_INSNS	 ? (void *)&req->count
 						 : NULL;
 		size_t size = k == CS_CMD_PREPARE    ? sizeof req->prepare
 			      : k == CS_CMD_SAMPLE   ? sizeof req->sample
@@ -1270,6 +1373,7 @@ cs_msg_request_decode(const char *line, cs_msg_request *req, int64_t *id, char *
 			      : k == CS_CMD_RELEASE  ? sizeof req->release
 			      : k == CS_CMD_VERIFY   ? sizeof req->verify
 			      : k == CS_CMD_CONFORM  ? sizeof req->conform
+			      : k == CS_CMD_INSNS    ? sizeof req->count
 						     : 0;
 		char none;
 		rc = decode_json(request_descs[k], j, m ? m : &none, size, err, n);

@@ -116,6 +116,7 @@ typedef enum cs_msg_cmd {
 	CS_CMD_QUIT,
 	CS_CMD_VERIFY,
 	CS_CMD_CONFORM,
+	CS_CMD_INSNS, /* "count": instructions per op (run --count) */
 	CS_CMD_COUNT
 } cs_msg_cmd;
 
@@ -176,6 +177,13 @@ typedef struct cs_msg_conform {
 	char peer[CS_MSG_CONFORM_HEX];	/* KEX: peer public key; SIG: the public key */
 	char sig[CS_MSG_CONFORM_HEX];	/* verify: the signature (alg out_len bytes) */
 } cs_msg_conform;
+/* Count instructions (under the counting plugin, run --count): the cell's
+   op run n1, n2 and n3 = 2 n2 - n1 times, each between two markers. */
+typedef struct cs_msg_count {
+	int64_t id;
+	int64_t n1; /* ops of the first run, >= 1 */
+	int64_t n2; /* ops of the second, > n1 */
+} cs_msg_count;
 
 /* Any request, as the worker reads it. */
 typedef struct cs_msg_request {
@@ -186,6 +194,7 @@ typedef struct cs_msg_request {
 	cs_msg_release release;
 	cs_msg_verify verify;
 	cs_msg_conform conform;
+	cs_msg_count count;
 } cs_msg_request;
 
 /* ---- replies (worker -> orchestrator) ---- */
@@ -268,6 +277,28 @@ typedef struct cs_msg_evidence_reply {
 	char error[CS_MSG_TEXT];
 } cs_msg_evidence_reply;
 
+typedef struct cs_msg_count_class {
+	char name[CS_MSG_NAME]; /* instruction class: "armv8-sha2", "scalar", ... */
+	int64_t n;		/* instructions of that class over `ops` ops */
+} cs_msg_count_class;
+
+/* The reply to count. With d1 = c(n2) - c(n1) and d2 = c(n3) - c(n2), each
+   over n2 - n1 ops: the counts are d1 + d2 (over ops = 2 (n2 - n1)). */
+typedef struct cs_msg_count_reply {
+	int64_t id;
+	int status;    /* ok or error */
+	int64_t ops;   /* operations the counts cover */
+	int64_t insns; /* instructions over them */
+	int64_t mem;   /* memory accesses (loads and stores) over them */
+	cs_msg_count_class classes[CS_MSG_MAX_CLASSES]; /* instructions per class (> 0 only) */
+	size_t n_classes;
+	bool stable;	   /* d1 and d2 equal, counter by counter */
+	int64_t insns_d1;  /* instructions of d1 */
+	int64_t insns_d2;  /* instructions of d2 */
+	int64_t forbidden; /* since the worker started: instructions the CPU lacks */
+	char error[CS_MSG_TEXT];
+} cs_msg_count_reply;
+
 /* The reply to release, and to a request the worker could not read. */
 typedef struct cs_msg_reply {
 	int64_t id; /* -1 when the request had no readable id */
@@ -293,6 +324,10 @@ char *cs_msg_conform_encode(const cs_msg_conform *m);
 int cs_msg_conform_decode(const char *line, cs_msg_conform *m, char *err, size_t n);
 char *cs_msg_conform_reply_encode(const cs_msg_conform_reply *m);
 int cs_msg_conform_reply_decode(const char *line, cs_msg_conform_reply *m, char *err, size_t n);
+char *cs_msg_count_encode(const cs_msg_count *m);
+int cs_msg_count_decode(const char *line, cs_msg_count *m, char *err, size_t n);
+char *cs_msg_count_reply_encode(const cs_msg_count_reply *m);
+int cs_msg_count_reply_decode(const char *line, cs_msg_count_reply *m, char *err, size_t n);
 /* quit has no fields: {"cmd":"quit"} */
 char *cs_msg_quit_encode(void);
 int cs_msg_quit_decode(const char *line, char *err, size_t n);

@@ -51,6 +51,12 @@ cs_report_bmf(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 				json_object_set_new(m, "throughput", v);
 			if (c->bytes && (v = metric(&c->rate, 1e-6, false)))
 				json_object_set_new(m, "mb-per-second", v);
+			if (c->count.present) /* run --count: exact, no bounds */
+				json_object_set_new(m, "instructions",
+						    json_pack("{sf sf sf}", "value",
+							      c->count.insns_per_op, "lower_value",
+							      c->count.insns_per_op, "upper_value",
+							      c->count.insns_per_op));
 			if (json_object_size(m))
 				json_object_set_new(out, name, m);
 			else

@@ -36,6 +36,16 @@ heading(const cs_comparison *c, FILE *f)
 	else
 		fprintf(f, "compare BASE '%s' -> NEW '%s'\n", cs_esc_term(c->base_name),
 			cs_esc_term(c->cur_name));
+	if (c->counting) {
+		fprintf(f,
+			"%zu cells compared on instruction counts; threshold %.3g%% "
+			"(--count-threshold); exact counts: no statistics, no drift reference\n",
+			c->counted, o->count_threshold * 100);
+		if (c->compared)
+			fprintf(f, "%zu timed cells compared; threshold %.3g%%\n", c->compared,
+				o->threshold * 100);
+		return;
+	}
 	size_t weak = 0;
 	for (size_t i = 0; i < c->n_cells; i++)
 		weak += c->cells[i].speed != CS_SPEED_NONE && c->cells[i].weak;
@@ -77,7 +87,7 @@ cs_compare_text(const cs_comparison *c, FILE *f)
 		size_t n = 0;
 		for (size_t i = 0; i < c->n_cells; i++)
 			n += c->cells[i].speed == speeds[s].speed;
-		if (speeds[s].speed == CS_SPEED_DRIFT && n == 0)
+		if ((speeds[s].speed == CS_SPEED_DRIFT || (c->counting && !c->compared)) && n == 0)
 			continue;
 		section(speeds[s].title, n, f);
 		for (size_t i = 0; i < c->n_cells; i++) {
@@ -97,6 +107,15 @@ cs_compare_text(const cs_comparison *c, FILE *f)
 				x->weak	    ? " (weak)"
 				: x->paired ? " (paired)"
 					    : "");
+		}
+	}
+	if (c->counting) {
+		section("count changed", c->count[CS_FLAG_COUNTS], f);
+		for (size_t i = 0; i < c->n_cells; i++) {
+			const cs_cell_cmp *x = &c->cells[i];
+			if (x->count_changed)
+				fprintf(f, "  %-36s %-26s %s\n", cs_esc_term(x->label),
+					cs_esc_term(x->what), cs_esc_term(x->count_what));
 		}
 	}
 	size_t lost = 0, gained = 0;
@@ -169,8 +188,9 @@ cs_compare_json(const cs_comparison *c, FILE *f)
 {
 	json_t *cells = json_array(), *counts = json_object(), *libs = json_array();
 	for (int k = 0; k < CS_FLAG_COUNT; k++)
-		json_object_set_new(counts, cs_flag_name((cs_flag)k),
-				    json_integer((json_int_t)c->count[k]));
+		if (k != CS_FLAG_COUNTS || c->counting)
+			json_object_set_new(counts, cs_flag_name((cs_flag)k),
+					    json_integer((json_int_t)c->count[k]));
 	json_object_set_new(counts, "faster", json_integer((json_int_t)c->faster));
 	json_object_set_new(counts, "new", json_integer((json_int_t)c->new_cells));
 	json_object_set_new(counts, "drift", json_integer((json_int_t)c->drift_cells));
@@ -195,6 +215,12 @@ cs_compare_json(const cs_comparison *c, FILE *f)
 				json_object_set_new(e, "ratio_ci95",
 						    json_pack("[ff]", x->ci_lo, x->ci_hi));
 		}
+		if (x->counted)
+			json_object_set_new(e, "count",
+					    json_pack("{sf sf sb ss}", "base_insns_per_op",
+						      x->base_ipo, "new_insns_per_op", x->cur_ipo,
+						      "changed", x->count_changed, "what",
+						      x->count_what));
 		if (x->base && x->cur)
 			json_object_set_new(e, "hw",
 					    json_pack("{ss ss sb sb}", "base", x->hw_base, "new",

@@ -56,6 +56,11 @@ is_missing(const cs_cell_cmp *x)
 	return x->base && !x->cur;
 }
 static bool
+is_count(const cs_cell_cmp *x)
+{
+	return x->count_changed;
+}
+static bool
 is_new(const cs_cell_cmp *x)
 {
 	return !x->base;
@@ -78,6 +83,8 @@ table(const cs_comparison *c, FILE *f, const char *title, row_fn *want, int kind
 		fputs("| cell | BASE hw | NEW hw |\n|---|---|---|\n", f);
 	else if (kind == 2)
 		fputs("| cell | NEW status |\n|---|---|\n", f);
+	else if (kind == 3)
+		fputs("| cell | change (per op) |\n|---|---|\n", f);
 	else
 		fputs("| cell |\n|---|\n", f);
 	for (size_t i = 0; i < c->n_cells && shown < MAX_ROWS; i++) {
@@ -110,6 +117,10 @@ table(const cs_comparison *c, FILE *f, const char *title, row_fn *want, int kind
 				fputs(": ", f);
 				cs_esc_md(f, x->cur->detail);
 			}
+			fputs(" |", f);
+		} else if (kind == 3) {
+			fputc(' ', f);
+			cs_esc_md(f, x->count_what);
 			fputs(" |", f);
 		}
 		fputc('\n', f);
@@ -149,12 +160,14 @@ cs_compare_markdown(const cs_comparison *c, FILE *f)
 	}
 	fputs("\n\n| kind | cells | fails the job |\n|---|---:|---|\n", f);
 	for (int k = 0; k < CS_FLAG_COUNT; k++)
-		fprintf(f, "| %s | %zu | %s |\n", cs_flag_name((cs_flag)k), c->count[k],
-			c->opts.fail_on & (1u << k) ? "yes" : "no");
+		if (k != CS_FLAG_COUNTS || c->counting)
+			fprintf(f, "| %s | %zu | %s |\n", cs_flag_name((cs_flag)k), c->count[k],
+				c->opts.fail_on & (1u << k) ? "yes" : "no");
 	fprintf(f, "| faster | %zu | no |\n| new in NEW | %zu | no |\n", c->faster, c->new_cells);
 	if (c->drift_cells)
 		fprintf(f, "| slower within drift | %zu | no (exit 5) |\n", c->drift_cells);
 	table(c, f, "Slower", is_slower, 0);
+	table(c, f, "Count changed", is_count, 3);
 	table(c, f, "hw class lost", is_hw_lost, 1);
 	table(c, f, "Status changed (ok -> other)", is_status, 2);
 	table(c, f, "Missing in NEW", is_missing, 3);

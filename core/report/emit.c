@@ -1,4 +1,5 @@
 /* The stdout formats of `run` and `report`, and the views, chosen by name. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "exports.h"
@@ -102,6 +103,15 @@ cs_report_view_find(const char *name)
 	return CS_VIEW_COUNT;
 }
 
+/* A counting file in this format shows its count block (json and the
+   exports carry counts themselves). */
+static bool
+counts_as_text(const char *format)
+{
+	return strcmp(format, "json") != 0 && strcmp(format, "bmf") != 0 &&
+	       strcmp(format, "gbench") != 0;
+}
+
 int
 cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view, FILE *f)
 {
@@ -111,7 +121,25 @@ cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs
 	for (size_t i = 0; i < N_FORMATS; i++)
 		if (formats[i].report && strcmp(formats[i].name, format) == 0 &&
 		    view < CS_VIEW_COUNT) {
-			formats[i].report(files, n, view, f);
+			if (!counts_as_text(format)) {
+				formats[i].report(files, n, view, f);
+				return 0;
+			}
+			/* a counting run: its count block (never rates, never ranked
+			   by time); the timed files in the format asked for */
+			const cs_res_file **timed = calloc(n + 1, sizeof *timed);
+			if (!timed)
+				return -1;
+			size_t n_timed = 0;
+			for (size_t k = 0; k < n; k++) {
+				if (files[k]->counting.present)
+					cs_report_count(files[k], f);
+				else
+					timed[n_timed++] = files[k];
+			}
+			if (n_timed)
+				formats[i].report(timed, n_timed, view, f);
+			free(timed);
 			return 0;
 		}
 	return -1;

@@ -52,6 +52,25 @@ counters(json_t *e, double ns, const cs_res_cell *c)
 	json_object_set_new(e, "items_per_second", json_real(1e9 / ns));
 }
 
+/* A counted cell (run --count): no time (0), its exact counts as counters:
+   "instructions" per op, "instructions_per_byte", and one per class. */
+static json_t *
+counted(const char *name, size_t family, const cs_res_cell *c)
+{
+	const cs_res_count *k = &c->count;
+	json_t *e = entry(name, "iteration", family, 1, (json_int_t)k->ops, 0);
+	json_object_set_new(e, "instructions", json_real(k->insns_per_op));
+	if (k->per_byte)
+		json_object_set_new(e, "instructions_per_byte", json_real(k->insns_per_byte));
+	json_object_set_new(e, "memory_accesses", json_real(k->mem_per_op));
+	for (size_t i = 0; i < k->n_classes; i++) {
+		char key[CS_RES_NAME_MAX + 16];
+		snprintf(key, sizeof key, "instructions_%s", k->classes[i].name);
+		json_object_set_new(e, key, json_real(k->classes[i].per_op));
+	}
+	return e;
+}
+
 static void
 aggregates(json_t *out, const char *name, size_t family, const double *ns, size_t n,
 	   const cs_res_cell *c)
@@ -107,7 +126,7 @@ cs_report_gbench(const cs_res_file *const *files, size_t n_files, cs_view view, 
 		for (size_t k = 0; k < files[i]->n_cells; k++) {
 			const cs_res_cell *c = &files[i]->cells[k];
 			size_t n = cs_cell_rep_ns(c, ns, MAX_REPS);
-			if (n == 0)
+			if (n == 0 && !c->count.present)
 				continue;
 			/* "lib/path[variant]/mask/alg/op/size", "[i]/" first with several files */
 			char name[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
@@ -115,6 +134,11 @@ cs_report_gbench(const cs_res_file *const *files, size_t n_files, cs_view view, 
 			for (char *s = name; *s; s++)
 				if (*s == ' ')
 					*s = '/';
+			if (c->count.present) {
+				json_array_append_new(benchmarks, counted(name, family, c));
+				family++;
+				continue;
+			}
 			for (size_t r = 0; r < n; r++) {
 				long long samples =
 					c->n_reps ? c->reps[r].n_samples : (long long)c->n_samples;

@@ -127,11 +127,18 @@ dedupe(hfile *f, size_t *n)
 	return 0;
 }
 
+/* A timed cell's rate, or a counted cell's instructions per operation. */
 static double
 rate_of(const cs_res_cell *cell)
 {
+	if (cell->count.present)
+		return cell->count.insns_per_op;
 	return cell->ok && cell->rate.median > 0 ? cell->rate.median : NAN;
 }
+
+/* Counts are exact: every step between two consecutive points of at least
+   COUNT_STEP is a change point (no statistics, p = 0). */
+#define COUNT_STEP 0.001
 
 /* Every cell of every file, keyed; rates per file in time order. */
 static hcell *
@@ -145,6 +152,9 @@ collect(hfile *f, size_t nf, size_t *n_cells)
 			const cs_res_cell *c = &f[i].r->cells[j];
 			char key[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
 			int len = cs_res_cell_key(c, key, sizeof key);
+			/* a count and a rate of one cell are two series */
+			if (c->count.present && len > 0 && (size_t)len + 7 < sizeof key)
+				len += snprintf(key + len, sizeof key - (size_t)len, " count");
 			bool found;
 			if (n == cap) {
 				cap = cap ? 2 * cap : 64;
@@ -161,8 +171,8 @@ collect(hfile *f, size_t nf, size_t *n_cells)
 				memset(h, 0, sizeof *h);
 				char label[CS_RES_LABEL_MAX];
 				cs_res_row_label(c, label, sizeof label);
-				snprintf(h->key, sizeof h->key, "%s %s %s %lld", label, c->alg,
-					 c->op, c->size);
+				snprintf(h->key, sizeof h->key, "%s %s %s %lld%s", label, c->alg,
+					 c->op, c->size, c->count.present ? " count" : "");
 				h->cell = c;
 				h->rate = malloc(nf * sizeof(double));
 				h->at = malloc(nf * sizeof(size_t));
@@ -199,6 +209,15 @@ detect(hcell *c, size_t nf, const hopts *o)
 			c->at[c->n] = i;
 			x[c->n++] = c->rate[i];
 		}
+	if (c->cell->count.present) {
+		c->n_cp = 0;
+		for (size_t i = 1; i < c->n && c->n_cp < MAX_CP; i++)
+			if (x[i - 1] > 0 ? fabs(x[i] / x[i - 1] - 1) >= COUNT_STEP : x[i] > 0)
+				c->cp[c->n_cp++] = (cs_changepoint){
+					.index = i, .before = x[i - 1], .after = x[i], .p = 0};
+		free(x);
+		return 0;
+	}
 	int k = cs_edivisive(x, c->n, &o->cp, cp, MAX_CP);
 	free(x);
 	if (k < 0)
@@ -213,6 +232,10 @@ detect(hcell *c, size_t nf, const hopts *o)
 static const char *
 unit_of(const hcell *c, double *scale)
 {
+	if (c->cell->count.present) {
+		*scale = 1;
+		return "insns/op";
+	}
 	*scale = c->cell->bytes ? 1e6 : 1;
 	return c->cell->bytes ? "MB/s" : "op/s";
 }
@@ -296,11 +319,14 @@ json_out(const hfile *f, size_t nf, hcell *cells, size_t n, const hopts *o)
 					       p->after / p->before - 1, "p", p->p, "q", p->q));
 		}
 		const cs_res_cell *cell = c->cell;
-		json_t *e = json_pack("{ss ss ss ss ss ss sI ss so so}", "key", c->key, "lib",
-				      cell->lib, "path", cell->path, "mask", cell->mask, "alg",
-				      cell->alg, "op", cell->op, "size", (json_int_t)cell->size,
-				      "unit", cell->bytes ? "B/s" : "op/s", "rates", rates,
-				      "change_points", cps);
+		json_t *e =
+			json_pack("{ss ss ss ss ss ss sI ss so so}", "key", c->key, "lib",
+				  cell->lib, "path", cell->path, "mask", cell->mask, "alg",
+				  cell->alg, "op", cell->op, "size", (json_int_t)cell->size, "unit",
+				  cell->count.present ? "insns/op"
+				  : cell->bytes	      ? "B/s"
+						      : "op/s",
+				  "rates", rates, "change_points", cps);
 		json_array_append_new(jc, e);
 	}
 	const cs_res_file *h = f[0].r;

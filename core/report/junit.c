@@ -22,6 +22,10 @@ failure(const cs_comparison *c, const cs_cell_cmp *x, const char **kind, char *m
 	} else if ((on & (1u << CS_FLAG_HW)) && x->hw_lost) {
 		*kind = "hw";
 		snprintf(msg, n, "hw class lost: %s -> %s", x->hw_base, x->hw_cur);
+	} else if ((on & (1u << CS_FLAG_COUNTS)) && x->count_changed) {
+		*kind = "count";
+		snprintf(msg, n, "count changed: %.500s (threshold %.3g%%)", x->count_what,
+			 c->opts.count_threshold * 100);
 	} else if ((on & (1u << CS_FLAG_SLOWER)) && x->speed == CS_SPEED_SLOWER) {
 		*kind = "slower";
 		snprintf(msg, n, "slower: %+.1f%% (noise %.1f%%, threshold %.3g%%%s)",
@@ -41,8 +45,8 @@ cs_compare_junit(const cs_comparison *c, FILE *f)
 	const char *kind;
 	for (size_t i = 0; i < c->n_cells; i++) {
 		failures += failure(c, &c->cells[i], &kind, msg, sizeof msg);
-		skipped +=
-			c->cells[i].speed == CS_SPEED_NONE || c->cells[i].speed == CS_SPEED_DRIFT;
+		skipped += !c->cells[i].counted && (c->cells[i].speed == CS_SPEED_NONE ||
+						    c->cells[i].speed == CS_SPEED_DRIFT);
 	}
 	fputs("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"cryptospeed "
 	      "compare\">\n",
@@ -66,7 +70,7 @@ cs_compare_junit(const cs_comparison *c, FILE *f)
 			fputs("\"/>", f);
 		} else if (x->speed == CS_SPEED_DRIFT) {
 			fputs("<skipped message=\"slower, but within the machine's drift\"/>", f);
-		} else if (x->speed == CS_SPEED_NONE) {
+		} else if (x->speed == CS_SPEED_NONE && !x->counted) {
 			snprintf(msg, sizeof msg, "not compared: BASE %s, NEW %s",
 				 x->base ? x->base->status : "absent",
 				 x->cur ? x->cur->status : "absent");
@@ -74,7 +78,13 @@ cs_compare_junit(const cs_comparison *c, FILE *f)
 			cs_esc_xml(f, msg);
 			fputs("\"/>", f);
 		}
-		if (x->speed != CS_SPEED_NONE) {
+		if (x->counted) {
+			snprintf(msg, sizeof msg, "insns/op %.6g -> %.6g, hw %s -> %s", x->base_ipo,
+				 x->cur_ipo, x->hw_base, x->hw_cur);
+			fputs("<system-out>", f);
+			cs_esc_xml(f, msg);
+			fputs("</system-out>", f);
+		} else if (x->speed != CS_SPEED_NONE) {
 			snprintf(msg, sizeof msg,
 				 "NEW/BASE %.4f, noise %.1f%%, repetitions %zu/%zu, hw %s -> %s",
 				 x->ratio, x->noise * 100, x->n_base, x->n_cur, x->hw_base,

@@ -126,6 +126,10 @@ void cs_report_size_name(long long size, char *buf, size_t n);
 /* ---- words.c: shared helpers ---- */
 /* The hw summary of a cell's evidence: "sha-ni", "aes-ni+pclmul", "scalar", "-" (none). */
 void cs_report_hw(const cs_res_cell *cell, char *buf, size_t n);
+/* ---- count.c: a counting run's count block (run --count) ---- */
+void cs_report_count(const cs_res_file *file, FILE *f);
+/* The hw text of an exact count: every class that ran, with its share. */
+void cs_report_hw_count(const cs_res_count *k, char *buf, size_t n);
 /* Short word for a non-ok status as shown in a matrix. */
 const char *cs_report_status_word(const char *status);
 /* A number for a table: no decimals from 10000, one from 100, two from 1, else three. */

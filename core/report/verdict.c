@@ -14,8 +14,8 @@
 #define MAX_REPS 256
 #define MIN_STRONG 3
 
-static const char *const flag_names[CS_FLAG_COUNT] = {"slower", "hw", "status", "missing",
-						      "conformance"};
+static const char *const flag_names[CS_FLAG_COUNT] = {"slower",	 "hw",		"status",
+						      "missing", "conformance", "count"};
 
 /* Cells measured in every nightly run whose change is the machine's, not a library's. */
 static const struct {
@@ -31,6 +31,7 @@ const cs_compare_opts cs_compare_defaults = {
 	.across_hosts = false,
 	.base_sel = NULL,
 	.cur_sel = NULL,
+	.count_threshold = 0.001,
 };
 
 const char *
@@ -42,7 +43,7 @@ cs_flag_name(cs_flag f)
 int
 cs_flag_parse(const char *s, unsigned *bits, char *why, size_t n)
 {
-	char known[64];
+	char known[96];
 	cs_join(known, sizeof known, flag_names, CS_FLAG_COUNT, sizeof flag_names[0], false, ",");
 	*bits = 0;
 	while (s && *s) {
@@ -443,6 +444,67 @@ reference_drift(cs_comparison *out)
 	}
 }
 
+/* A class's instructions per op in a count, 0 when it did not run. */
+static double
+class_per_op(const cs_res_count *k, const char *name)
+{
+	for (size_t i = 0; i < k->n_classes; i++)
+		if (strcmp(k->classes[i].name, name) == 0)
+			return k->classes[i].per_op;
+	return 0;
+}
+
+/* Append "; what a -> b (+x%)" to the cell's count text. */
+static void
+count_note(cs_cell_cmp *x, const char *what, double a, double b, const char *tail)
+{
+	size_t n = strlen(x->count_what);
+	if (a > 0)
+		snprintf(x->count_what + n, sizeof x->count_what - n,
+			 "%s%s %.6g -> %.6g (%+.2f%%)%s", n ? "; " : "", what, a, b,
+			 (b / a - 1) * 100, tail);
+	else
+		snprintf(x->count_what + n, sizeof x->count_what - n, "%s%s %.6g -> %.6g%s",
+			 n ? "; " : "", what, a, b, tail);
+}
+
+/* Two counts of one cell: exact numbers, so no statistics: any relative
+   change of the total or of a class of at least the threshold is a finding;
+   a class that ran in BASE and not in NEW is an hw class lost. */
+static void
+decide_count(cs_cell_cmp *x, const cs_compare_opts *o)
+{
+	const cs_res_count *a = &x->base->count, *b = &x->cur->count;
+	x->counted = true;
+	x->base_ipo = a->insns_per_op;
+	x->cur_ipo = b->insns_per_op;
+	bool moved = a->insns_per_op > 0
+			     ? fabs(b->insns_per_op / a->insns_per_op - 1) >= o->count_threshold
+			     : b->insns_per_op > 0;
+	if (moved)
+		count_note(x, "insns/op", a->insns_per_op, b->insns_per_op, "");
+	x->count_changed = moved;
+	for (int pass = 0; pass < 2; pass++) {
+		const cs_res_count *k = pass ? b : a;
+		for (size_t i = 0; i < k->n_classes; i++) {
+			const char *name = k->classes[i].name;
+			if (pass && class_per_op(a, name) > 0)
+				continue; /* compared in the first pass */
+			double pa = class_per_op(a, name), pb = class_per_op(b, name);
+			bool lost = pa > 0 && pb == 0;
+			bool changed = pa > 0 ? fabs(pb / pa - 1) >= o->count_threshold : pb > 0;
+			if (lost)
+				x->hw_lost = true;
+			else if (pa == 0 && pb > 0)
+				x->hw_gained = true;
+			if (changed) {
+				x->count_changed = true;
+				count_note(x, name, pa, pb, lost ? " lost" : "");
+			}
+		}
+	}
+}
+
 int
 cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opts *o,
 	   cs_comparison *out, char *why, size_t why_size)
@@ -452,13 +514,26 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 	out->base_name = base->name;
 	out->cur_name = cur->name;
 	out->same_run = o->base_sel && o->cur_sel;
+	out->counting = base->counting.present;
 	selection sb, sc;
 	if (out->same_run) {
 		parse_selection(o->base_sel, &sb);
 		parse_selection(o->cur_sel, &sc);
 	} else {
 		host_diff(base, cur, out);
-		if (out->cpu_change[0] && !o->across_hosts) {
+		out->counting = base->counting.present || cur->counting.present;
+		if (base->counting.present && cur->counting.present &&
+		    strcmp(base->counting.profile, cur->counting.profile) != 0 &&
+		    !o->across_hosts) {
+			snprintf(why, why_size,
+				 "'%s' and '%s' were counted on different CPU profiles (%s, %s) "
+				 "(accepted: counts of one profile, or --across-hosts)",
+				 base->name, cur->name, base->counting.profile,
+				 cur->counting.profile);
+			return 2;
+		}
+		/* a count does not depend on the machine that ran the emulator */
+		if (out->cpu_change[0] && !o->across_hosts && !out->counting) {
 			snprintf(why, why_size,
 				 "'%s' and '%s' were measured on different CPUs (%s) "
 				 "(accepted: files from one CPU model and architecture, or "
@@ -548,7 +623,12 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 	}
 	for (size_t k = 0; !rc && k < out->n_cells; k++) {
 		cs_cell_cmp *x = &out->cells[k];
-		decide(x, o, out->same_run);
+		bool counts =
+			x->base && x->cur && (x->base->count.present || x->cur->count.present);
+		if (counts)
+			x->speed = CS_SPEED_NONE; /* counts are never timings */
+		else
+			decide(x, o, out->same_run);
 		if (x->speed != CS_SPEED_NONE)
 			out->compared++;
 		if (k < n_base_cells && !x->cur) {
@@ -563,16 +643,21 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 		}
 		cs_report_hw(x->base, x->hw_base, sizeof x->hw_base);
 		cs_report_hw(x->cur, x->hw_cur, sizeof x->hw_cur);
-		if (is_ok(x->base) && is_ok(x->cur) && has_classes(x->base) &&
-		    has_classes(x->cur)) {
+		if (x->base->count.present && x->cur && x->cur->count.present) {
+			decide_count(x, o);
+			out->counted++;
+			out->count[CS_FLAG_COUNTS] += x->count_changed;
+			out->count[CS_FLAG_HW] += x->hw_lost;
+		} else if (is_ok(x->base) && is_ok(x->cur) && has_classes(x->base) &&
+			   has_classes(x->cur)) {
 			x->hw_lost = hw_missing_from(&x->base->ev, &x->cur->ev);
 			x->hw_gained = hw_missing_from(&x->cur->ev, &x->base->ev);
 			out->count[CS_FLAG_HW] += x->hw_lost;
 		}
 	}
 	out->drift = 1;
-	if (!rc && !out->same_run)
-		reference_drift(out);
+	if (!rc && !out->same_run && !out->counting)
+		reference_drift(out); /* counts do not drift */
 	double d = fabs(out->drift - 1);
 	out->inconclusive = !rc && !out->same_run && d > o->threshold;
 	for (size_t k = 0; !rc && k < out->n_cells; k++) {

@@ -21,10 +21,11 @@ typedef enum cs_flag {
 	CS_FLAG_STATUS,	     /* a cell ok in BASE is not ok in NEW */
 	CS_FLAG_MISSING,     /* a cell of BASE is not in NEW */
 	CS_FLAG_CONFORMANCE, /* conform files: a test vector failing in NEW that passed in BASE */
+	CS_FLAG_COUNTS,	     /* a counted cell's instructions/op or a class changed (run --count) */
 	CS_FLAG_COUNT
 } cs_flag;
 
-/* "slower", "hw", "status", "missing", "conformance". */
+/* "slower", "hw", "status", "missing", "conformance", "count". */
 const char *cs_flag_name(cs_flag f);
 /* Parse "slower,hw" into a bit set; -1 naming the bad word in why. */
 int cs_flag_parse(const char *s, unsigned *bits, char *why, size_t n);
@@ -56,6 +57,10 @@ typedef struct cs_cell_cmp {
 	bool hw_lost,
 		hw_gained; /* a class with >= 10% of BASE's samples under 2% in NEW / the reverse */
 	bool status_changed; /* ok in BASE, something else in NEW */
+	bool counted;	     /* both sides counted (run --count): compared on counts, not time */
+	double base_ipo, cur_ipo; /* counted: instructions per operation */
+	bool count_changed;	  /* counted: total or a class moved by >= count_threshold */
+	char count_what[512];	  /* counted and changed: "insns/op 3303 -> 3336 (+1.00%); ..." */
 } cs_cell_cmp;
 
 /* One library entry that differs (version or build flags). */
@@ -65,12 +70,13 @@ typedef struct cs_lib_change {
 } cs_lib_change;
 
 typedef struct cs_compare_opts {
-	double threshold;     /* minimum effect, relative (0.05) */
-	unsigned fail_on;     /* bits (1u << cs_flag) that make exit 1 */
-	bool across_hosts;    /* compare files of different CPU models/architectures */
-	const char *base_sel; /* same-run mode: BASE rows of the one file ("wolfssl@5.7.2",
+	double threshold;	/* minimum effect, relative (0.05) */
+	unsigned fail_on;	/* bits (1u << cs_flag) that make exit 1 */
+	bool across_hosts;	/* compare files of different CPU models/architectures */
+	const char *base_sel;	/* same-run mode: BASE rows of the one file ("wolfssl@5.7.2",
 				   "openssl/no-aes", "openssl[default]"), else NULL */
-	const char *cur_sel;  /* same-run mode: NEW rows */
+	const char *cur_sel;	/* same-run mode: NEW rows */
+	double count_threshold; /* counted cells: a finding from this relative change (0.001) */
 } cs_compare_opts;
 
 /* Defaults: 5%, fail on every kind, same host only, two files. */
@@ -85,6 +91,8 @@ typedef struct cs_comparison {
 	size_t count[CS_FLAG_COUNT]; /* flagged, per kind */
 	size_t faster, new_cells, drift_cells;
 	bool same_run;	     /* two selections of one file: drift cancels */
+	bool counting;	     /* a side is a counting run: counts compared, no drift */
+	size_t counted;	     /* cells compared on counts */
 	double drift;	     /* reference cell NEW/BASE ratio farthest from 1; 1 when none */
 	char drift_ref[160]; /* which reference cell, "" when none was in both */
 	bool inconclusive;   /* |drift - 1| > threshold */

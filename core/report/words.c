@@ -6,11 +6,46 @@
 
 #include "report.h"
 
+/* An exact count's classes: every class that ran but scalar, with its share
+   of the instructions, no cut-off ("sha-ni 81.2%+avx2 0.46%"); "scalar"
+   when nothing else ran. */
+void
+cs_report_hw_count(const cs_res_count *k, char *buf, size_t n)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < k->n_classes; i++) {
+		const cs_res_icount *c = &k->classes[i];
+		if (c->n == 0 || strcmp(c->name, "scalar") == 0)
+			continue;
+		double share = k->insns ? 100.0 * (double)c->n / (double)k->insns : 0;
+		char pct[32];
+		if (share < 0.01)
+			snprintf(pct, sizeof pct, "<0.01%%");
+		else
+			snprintf(pct, sizeof pct, "%.*f%%", share < 1 ? 2 : 1, share);
+		int w = snprintf(buf + used, n - used, "%s%s %s", used ? "+" : "", c->name, pct);
+		if (w < 0 || (size_t)w >= n - used) {
+			buf[used] = '\0';
+			if (n - used >= 6)
+				snprintf(buf + used, n - used, "+more");
+			return;
+		}
+		used += (size_t)w;
+	}
+	if (!used)
+		snprintf(buf, n, "scalar");
+}
+
 void
 cs_report_hw(const cs_res_cell *cell, char *buf, size_t n)
 {
 	const cs_res_evidence *ev = &cell->ev;
 	buf[0] = '\0';
+	if (cell->count.present) {
+		cs_report_hw_count(&cell->count, buf, n);
+		return;
+	}
 	if (cell->imported) {
 		snprintf(buf, n, "imported");
 		return;

@@ -22,11 +22,11 @@ set_opt(json_t *o, const char *k, const char *v, const char *def)
 }
 
 static void
-scalars(json_t *j, const cs_res_cell *c)
+table(json_t *j, const cs_res_field *t, size_t n, const void *base)
 {
-	for (size_t i = 0; i < cs_res_n_cell_fields; i++) {
-		const cs_res_field *f = &cs_res_cell_fields[i];
-		const void *at = (const char *)c + f->off;
+	for (size_t i = 0; i < n; i++) {
+		const cs_res_field *f = &t[i];
+		const void *at = (const char *)base + f->off;
 		switch (f->type) {
 		case CS_RES_F_NAME:
 		case CS_RES_F_TEXT: {
@@ -55,9 +55,43 @@ scalars(json_t *j, const cs_res_cell *c)
 				json_object_set_new(j, f->key, json_real(v));
 			break;
 		}
+		case CS_RES_F_BOOL: {
+			bool v = *(const bool *)at;
+			if (f->required || v != (f->def_num != 0))
+				json_object_set_new(j, f->key, json_boolean(v));
+			break;
+		}
 		case CS_RES_F_DOC: break;
 		}
 	}
+}
+
+static void
+scalars(json_t *j, const cs_res_cell *c)
+{
+	table(j, cs_res_cell_fields, cs_res_n_cell_fields, c);
+}
+
+/* A counted cell's "count": the integers from the table, the per-op values
+   from the model (decode derived them from the integers). */
+static json_t *
+count(const cs_res_cell *c)
+{
+	const cs_res_count *k = &c->count;
+	json_t *j = json_object(), *classes = json_object(), *per_op = json_object();
+	table(j, cs_res_count_fields, cs_res_n_count_fields, k);
+	for (size_t i = 0; i < k->n_classes; i++) {
+		json_object_set_new(classes, k->classes[i].name,
+				    json_integer((json_int_t)k->classes[i].n));
+		json_object_set_new(per_op, k->classes[i].name, json_real(k->classes[i].per_op));
+	}
+	json_object_set_new(j, "classes", classes);
+	json_object_set_new(j, "classes_per_op", per_op);
+	json_object_set_new(j, "insns_per_op", json_real(k->insns_per_op));
+	if (k->per_byte)
+		json_object_set_new(j, "insns_per_byte", json_real(k->insns_per_byte));
+	json_object_set_new(j, "mem_per_op", json_real(k->mem_per_op));
+	return j;
 }
 
 static json_t *
@@ -125,7 +159,7 @@ cell(const cs_res_cell *c)
 	if (c->source)
 		json_object_set_new(j, "table", json_integer((json_int_t)c->source));
 	scalars(j, c);
-	if (c->ok) {
+	if (c->ok && !c->count.present) {
 		json_t *rate = quant(&c->rate);
 		json_object_set_new(rate, "unit", json_string(c->bytes ? "B/s" : "op/s"));
 		json_object_set_new(j, "rate", rate);
@@ -148,6 +182,8 @@ cell(const cs_res_cell *c)
 		json_object_set_new(j, "evidence", evidence(&c->ev));
 	if (c->reps)
 		json_object_set_new(j, "repetitions", reps(c));
+	if (c->count.present)
+		json_object_set_new(j, "count", count(c));
 	return j;
 }
 
@@ -215,6 +251,11 @@ cs_results_encode(const cs_res_file *f)
 		json_decref(host);
 	if (f->precision != 0.01)
 		json_object_set_new(r, "config", json_pack("{sf}", "precision", f->precision));
+	if (f->counting.present) {
+		json_t *counting = json_object();
+		table(counting, cs_res_counting_fields, cs_res_n_counting_fields, &f->counting);
+		json_object_set_new(r, "counting", counting);
+	}
 	json_t *libs = json_array(), *cells = json_array();
 	for (size_t i = 0; i < f->n_libs; i++)
 		json_array_append_new(libs, library(&f->libs[i]));

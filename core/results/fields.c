@@ -44,7 +44,7 @@ const cs_res_field cs_res_cell_fields[] = {
 	    "relative half-width of the median's 95% interval"),
 	INT(batch, "batch", CS_RES_F_INT, false, 1, 1LL << 50, 0, "integer ≥ 1", "no",
 	    "operations per timed batch"),
-	DOC("rate", "object", "when `ok`, never otherwise",
+	DOC("rate", "object", "when `ok` and not counted, never otherwise",
 	    "`median` > 0, `unit` `\"B/s\"` for a sized op of size > 0, else `\"op/s\"`; `q1`, "
 	    "`q3` together; `ci95` `[low, high]`"),
 	DOC("ns_per_op", "object", "no, never when not `ok`",
@@ -59,6 +59,9 @@ const cs_res_field cs_res_cell_fields[] = {
 	DOC("evidence", "object", "no",
 	    "`available` (boolean), `reason`, `classes` `{name: share in [0, 1]}`, `samples` (not "
 	    "for imported cells)"),
+	DOC("count", "object", "on a counted `ok` cell, never otherwise",
+	    "`run --count`: the cell's exact instruction count (its own table below); a "
+	    "counted cell has no `rate`"),
 	DOC("source", "string", "no (`\"measured\"`)", "`\"measured\"` or `\"imported\"`"),
 	DOC("file", "string", "when imported", "the table's file"),
 	DOC("line", "integer ≥ 1", "when imported", "the line of this row's table"),
@@ -72,12 +75,86 @@ const cs_res_field cs_res_cell_fields[] = {
 };
 const size_t cs_res_n_cell_fields = sizeof cs_res_cell_fields / sizeof cs_res_cell_fields[0];
 
+#define IN(st, k, key, t, req, lo, hi, d, dt, dr, doc)                                             \
+	{                                                                                          \
+		key, t, offsetof(st, k), req, NULL, lo, hi, d, dt, dr, doc                         \
+	}
+#define SIN(st, k, t, req, d, dt, dr, doc)                                                         \
+	{                                                                                          \
+#k, t, offsetof(st, k), req, d, 0, 0, 0, dt, dr, doc                               \
+	}
+
+const cs_res_field cs_res_count_fields[] = {
+	IN(cs_res_count, ops, "ops", CS_RES_F_INT, true, 1, 1LL << 50, 0, "integer ≥ 1", "yes",
+	   "operations counted (N2 − N1)"),
+	IN(cs_res_count, insns, "insns", CS_RES_F_INT, true, 0, 1LL << 62, 0, "integer ≥ 0", "yes",
+	   "instructions retired over them"),
+	IN(cs_res_count, mem, "mem", CS_RES_F_INT, true, 0, 1LL << 62, 0, "integer ≥ 0", "yes",
+	   "memory accesses over them"),
+	DOC("classes", "object", "yes",
+	    "`{class: instructions}` (integers ≥ 0) over the ops counted, every class that ran"),
+	DOC("insns_per_op", "number", "yes", "`insns / ops` (checked)"),
+	DOC("insns_per_byte", "number", "for a sized op of size > 0",
+	    "`insns / ops / size` (checked)"),
+	DOC("mem_per_op", "number", "yes", "`mem / ops` (checked)"),
+	DOC("classes_per_op", "object", "yes", "`{class: classes[class] / ops}` (checked)"),
+	IN(cs_res_count, exact, "exact", CS_RES_F_BOOL, true, 0, 0, 0, "boolean", "yes",
+	   "the two differences were equal (else the count is a mean: keygen, sign)"),
+	IN(cs_res_count, insns_d1, "insns_d1", CS_RES_F_INT, false, 0, 1LL << 62, 0, "integer ≥ 0",
+	   "when not `exact`", "instructions of the first difference"),
+	IN(cs_res_count, insns_d2, "insns_d2", CS_RES_F_INT, false, 0, 1LL << 62, 0, "integer ≥ 0",
+	   "when not `exact`", "instructions of the second difference"),
+};
+const size_t cs_res_n_count_fields = sizeof cs_res_count_fields / sizeof cs_res_count_fields[0];
+
+const cs_res_field cs_res_counting_fields[] = {
+	SIN(cs_res_counting, profile, CS_RES_F_NAME, true, NULL, "string", "yes",
+	    "the CPU profile (`--cpu`): `x86-64`, `cortex-a53`, ..."),
+	SIN(cs_res_counting, board, CS_RES_F_TEXT, false, "", "string", "no",
+	    "the boards the profile stands for"),
+	SIN(cs_res_counting, arch, CS_RES_F_NAME, false, "", "string", "no",
+	    "the guest architecture"),
+	SIN(cs_res_counting, launcher, CS_RES_F_TEXT, false, "", "string", "no",
+	    "the emulator's command line"),
+	SIN(cs_res_counting, emulator, CS_RES_F_NAME, false, "", "string", "no",
+	    "the qemu-user program"),
+	SIN(cs_res_counting, emulated_cpu, CS_RES_F_NAME, false, "", "string", "no",
+	    "its `-cpu` model"),
+	IN(cs_res_counting, emulated, "emulated", CS_RES_F_BOOL, false, 0, 0, 0, "boolean",
+	   "no (false)", "counted under an emulator: no timing of this run is a rate"),
+	SIN(cs_res_counting, instrument, CS_RES_F_TEXT, false, "", "string", "no", "what counted"),
+	SIN(cs_res_counting, hwcap_clear, CS_RES_F_NAME, false, "", "string", "no",
+	    "`AT_HWCAP` bits masked for the worker (hex)"),
+	SIN(cs_res_counting, hwcap2_clear, CS_RES_F_NAME, false, "", "string", "no",
+	    "`AT_HWCAP2` bits (hex)"),
+	IN(cs_res_counting, n1, "n1", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0", "no",
+	   "operations of the first counted run"),
+	IN(cs_res_counting, n2, "n2", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0", "no",
+	   "operations of the second"),
+};
+const size_t cs_res_n_counting_fields =
+	sizeof cs_res_counting_fields / sizeof cs_res_counting_fields[0];
+
+static void
+doc_table(FILE *out, const cs_res_field *t, size_t n)
+{
+	fprintf(out, "| key | type | required | meaning |\n|---|---|---|---|\n");
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "| `%s` | %s | %s | %s |\n", t[i].key, t[i].doc_type, t[i].doc_req,
+			t[i].doc);
+}
+
 void
 cs_results_doc(FILE *out)
 {
-	fprintf(out, "| key | type | required | meaning |\n|---|---|---|---|\n");
-	for (size_t i = 0; i < cs_res_n_cell_fields; i++) {
-		const cs_res_field *f = &cs_res_cell_fields[i];
-		fprintf(out, "| `%s` | %s | %s | %s |\n", f->key, f->doc_type, f->doc_req, f->doc);
-	}
+	doc_table(out, cs_res_cell_fields, cs_res_n_cell_fields);
+}
+
+void
+cs_results_doc_count(FILE *out, bool counting)
+{
+	if (counting)
+		doc_table(out, cs_res_counting_fields, cs_res_n_counting_fields);
+	else
+		doc_table(out, cs_res_count_fields, cs_res_n_count_fields);
 }

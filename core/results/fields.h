@@ -15,6 +15,7 @@ typedef enum cs_res_ftype {
 	CS_RES_F_INT,	/* long long in [lo, hi] */
 	CS_RES_F_SMALL, /* int in [lo, hi] */
 	CS_RES_F_NUM,	/* double in [lo, hi] */
+	CS_RES_F_BOOL,	/* bool (def_num != 0 when absent) */
 	CS_RES_F_DOC,	/* not a scalar: decoded and encoded by hand; a doc row only */
 } cs_res_ftype;
 
@@ -22,7 +23,7 @@ typedef enum cs_res_ftype {
 typedef struct cs_res_field {
 	const char *key;      /* the JSON key */
 	cs_res_ftype type;    /* storage and check */
-	size_t off;	      /* offset in cs_res_cell (scalars) */
+	size_t off;	      /* offset in its struct (cs_res_cell, cs_res_count, ...) */
 	bool required;	      /* absent: the file is refused */
 	const char *def;      /* strings: the value when absent (NULL: none) */
 	long long lo, hi;     /* integers and numbers: the accepted range */
@@ -34,5 +35,11 @@ typedef struct cs_res_field {
 
 extern const cs_res_field cs_res_cell_fields[];
 extern const size_t cs_res_n_cell_fields;
+/* A cell's "count" object (cs_res_count) and the file's "counting" object
+   (cs_res_counting): run --count. */
+extern const cs_res_field cs_res_count_fields[];
+extern const size_t cs_res_n_count_fields;
+extern const cs_res_field cs_res_counting_fields[];
+extern const size_t cs_res_n_counting_fields;
 
 #endif

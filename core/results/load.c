@@ -316,11 +316,11 @@ sample_array(dec *d, json_t *arr, const char *where, double **out, size_t *n)
 
 /* The cell's scalar keys, as the field table (fields.c) has them. */
 static bool
-scalars(dec *d, json_t *j, const char *w, cs_res_cell *c)
+table(dec *d, json_t *j, const char *w, const cs_res_field *t, size_t n, void *base)
 {
-	for (size_t i = 0; i < cs_res_n_cell_fields; i++) {
-		const cs_res_field *f = &cs_res_cell_fields[i];
-		void *at = (char *)c + f->off;
+	for (size_t i = 0; i < n; i++) {
+		const cs_res_field *f = &t[i];
+		void *at = (char *)base + f->off;
 		long long x;
 		bool ok = true;
 		switch (f->type) {
@@ -343,15 +343,119 @@ scalars(dec *d, json_t *j, const char *w, cs_res_cell *c)
 			ok = get_num(d, j, w, f->key, f->required, (double)f->lo, (double)f->hi,
 				     f->def_num, (double *)at);
 			break;
+		case CS_RES_F_BOOL:
+			if (f->required && !json_object_get(j, f->key))
+				return bad(d, w, f->key, "missing");
+			ok = get_bool(d, j, w, f->key, f->def_num != 0, (bool *)at);
+			break;
 		case CS_RES_F_DOC: break;
 		}
 		if (!ok)
 			return false;
-		if (f->off == offsetof(cs_res_cell, status) && f->type == CS_RES_F_NAME &&
-		    !one_of(d, w, "status", c->status, statuses,
-			    "ok, wrong, unsupported, crashed, timeout, error"))
-			return false;
 	}
+	return true;
+}
+
+/* The cell's scalar keys, as the field table (fields.c) has them. */
+static bool
+scalars(dec *d, json_t *j, const char *w, cs_res_cell *c)
+{
+	return table(d, j, w, cs_res_cell_fields, cs_res_n_cell_fields, c) &&
+	       one_of(d, w, "status", c->status, statuses,
+		      "ok, wrong, unsupported, crashed, timeout, error");
+}
+
+/* A derived number of a count (insns_per_op, ...): present and equal to
+   what the integers give (to a relative 1e-9: the file's decimal text). */
+static bool
+derived(dec *d, json_t *j, const char *w, const char *key, double want)
+{
+	double got;
+	if (!get_num(d, j, w, key, true, 0, 1e300, 0, &got))
+		return false;
+	if (fabs(got - want) > 1e-9 * fabs(want))
+		return bad(d, w, key, "%.17g, but the counts give %.17g", got, want);
+	return true;
+}
+
+/* cells[i].count: the exact count of a counted cell (run --count). */
+static bool
+count(dec *d, json_t *j, const char *w, const cs_res_cell *c, cs_res_count *k)
+{
+	k->present = true;
+	if (!table(d, j, w, cs_res_count_fields, cs_res_n_count_fields, k))
+		return false;
+	if (!k->exact && (!json_object_get(j, "insns_d1") || !json_object_get(j, "insns_d2")))
+		return bad(d, w, json_object_get(j, "insns_d1") ? "insns_d2" : "insns_d1",
+			   "missing (a count that is not exact names its two differences)");
+	json_t *classes, *per_op;
+	if (!get_obj(d, j, w, "classes", true, &classes) ||
+	    !get_obj(d, j, w, "classes_per_op", true, &per_op))
+		return false;
+	size_t n = json_object_size(classes);
+	if (n > 256)
+		return bad(d, w, "classes", "%zu entries (at most 256)", n);
+	if (json_object_size(per_op) != n)
+		return bad(d, w, "classes_per_op", "%zu entries, but classes has %zu",
+			   json_object_size(per_op), n);
+	k->classes = calloc(n + 1, sizeof *k->classes);
+	if (!k->classes)
+		return bad(d, w, "classes", "out of memory");
+	double ops = (double)k->ops;
+	char wc[128], wp[128];
+	snprintf(wc, sizeof wc, "%s.classes", w);
+	snprintf(wp, sizeof wp, "%s.classes_per_op", w);
+	const char *name;
+	json_t *v;
+	json_object_foreach(classes, name, v)
+	{
+		if (strlen(name) > CS_RES_NAME_MAX)
+			return bad(d, wc, NULL, "a class name longer than %d bytes",
+				   CS_RES_NAME_MAX);
+		cs_res_icount *x = &k->classes[k->n_classes++];
+		x->name = name;
+		if (!get_int(d, classes, wc, name, true, 0, 1LL << 62, 0, &x->n) ||
+		    !derived(d, per_op, wp, name, (double)x->n / ops))
+			return false;
+		x->per_op = (double)x->n / ops;
+	}
+	k->insns_per_op = (double)k->insns / ops;
+	k->mem_per_op = (double)k->mem / ops;
+	bool per_byte = k->per_byte = op_is_sized(c->op, c->size) && c->size > 0;
+	k->insns_per_byte = per_byte ? k->insns_per_op / (double)c->size : 0;
+	if (!derived(d, j, w, "insns_per_op", k->insns_per_op) ||
+	    !derived(d, j, w, "mem_per_op", k->mem_per_op) ||
+	    (per_byte && !derived(d, j, w, "insns_per_byte", k->insns_per_byte)))
+		return false;
+	if (!per_byte && json_object_get(j, "insns_per_byte"))
+		return bad(d, w, "insns_per_byte", "present for op '%s' of size %lld", c->op,
+			   c->size);
+	return true;
+}
+
+/* What a cell's status and the file's kind ask of its numbers, checked in
+   one place for every cell: a timed ok cell has a rate; a counted ok cell
+   (a file with a "counting" object) has a count and no rate; a cell that is
+   not ok has neither. */
+static bool
+invariants(dec *d, const char *w, const cs_res_file *f, const cs_res_cell *c, bool has_rate)
+{
+	bool counting = f->counting.present;
+	if (c->count.present && !counting)
+		return bad(d, w, "count",
+			   "present in a file without a \"counting\" object (only run --count "
+			   "counts)");
+	if (c->count.present && !c->ok)
+		return bad(d, w, "count",
+			   "present on a cell whose status is '%s' (only ok cells are counted)",
+			   c->status);
+	if (counting && c->ok && !c->count.present)
+		return bad(d, w, "count", "missing (an ok cell of a counting run has a count)");
+	if (counting && has_rate)
+		return bad(d, w, "rate",
+			   "present on a counted cell (a count is never shown as a rate)");
+	if (!counting && c->ok && !has_rate)
+		return bad(d, w, "rate", "missing");
 	return true;
 }
 
@@ -388,10 +492,26 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 
 	/* the numbers: only an ok cell was timed */
 	json_t *rate, *ns, *samples, *ev;
-	if (!get_obj(d, j, w, "rate", c->ok, &rate) || !get_obj(d, j, w, "ns_per_op", false, &ns) ||
+	if (!get_obj(d, j, w, "rate", false, &rate) || !get_obj(d, j, w, "ns_per_op", false, &ns) ||
 	    !get_arr(d, j, w, "samples", false, CS_RES_SAMPLES_MAX, &samples) ||
 	    !get_obj(d, j, w, "evidence", false, &ev))
 		return false;
+	json_t *cnt;
+	if (!get_obj(d, j, w, "count", false, &cnt))
+		return false;
+	if (cnt) {
+		char wc[96];
+		snprintf(wc, sizeof wc, "%s.count", w);
+		if (!count(d, cnt, wc, c, &c->count))
+			return false;
+		c->count.profile = f->counting.profile;
+		c->count.emulated = f->counting.emulated;
+	}
+	if (!invariants(d, w, f, c, rate != NULL))
+		return false;
+	if (c->count.present && (ns || samples))
+		return bad(d, w, ns ? "ns_per_op" : "samples",
+			   "present on a counted cell (a count is never shown as a time)");
 	if (!c->ok && (rate || ns || samples))
 		return bad(d, w,
 			   rate ? "rate"
@@ -547,6 +667,15 @@ metadata(dec *d, json_t *r, cs_res_file *f)
 	    !get_obj(d, r, "", "config", false, &cfg) ||
 	    !get_num(d, cfg, "config", "precision", false, 0, 1, 0.01, &f->precision))
 		return false;
+	json_t *counting;
+	if (!get_obj(d, r, "", "counting", false, &counting))
+		return false;
+	if (counting) {
+		f->counting.present = true;
+		if (!table(d, counting, "counting", cs_res_counting_fields,
+			   cs_res_n_counting_fields, &f->counting))
+			return false;
+	}
 	return true;
 }
 
@@ -570,7 +699,9 @@ static bool
 same_measurement(const cs_res_cell *a, const cs_res_cell *b)
 {
 	return strcmp(a->status, b->status) == 0 && a->ok == b->ok &&
-	       (!a->ok || a->rate.median == b->rate.median);
+	       (!a->ok || a->rate.median == b->rate.median) &&
+	       a->count.present == b->count.present && a->count.insns == b->count.insns &&
+	       a->count.ops == b->count.ops;
 }
 
 static bool
@@ -831,6 +962,7 @@ cs_results_free(cs_res_file *f)
 		free(f->cells[i].samples);
 		free(f->cells[i].partial);
 		free(f->cells[i].ev.classes);
+		free(f->cells[i].count.classes);
 		free(f->cells[i].reps);
 	}
 	free(f->cells);

@@ -57,6 +57,49 @@ typedef struct cs_res_rep {
 	long long n_samples; /* its samples: the next n_samples of the cell's, 0 when none */
 } cs_res_rep;
 
+/* One instruction class of a counted cell (run --count). */
+typedef struct cs_res_icount {
+	const char *name; /* "aes-ni", "armv8-sha2", "scalar", ... */
+	long long n;	  /* its instructions over the ops counted */
+	double per_op;	  /* n / ops */
+} cs_res_icount;
+
+/* A counted cell's exact instruction count (run --count, docs/counting.md):
+   the difference of two runs of N1 and N2 ops, so only the op is counted. */
+typedef struct cs_res_count {
+	bool present;		/* the cell has a count object (then it has no rate) */
+	long long ops;		/* operations counted, >= 1 */
+	long long insns;	/* instructions over them */
+	long long mem;		/* memory accesses over them */
+	cs_res_icount *classes; /* n_classes entries, by class */
+	size_t n_classes;
+	double insns_per_op;   /* insns / ops */
+	bool per_byte;	       /* a sized op of size > 0: insns_per_byte is set */
+	double insns_per_byte; /* insns / ops / size when per_byte, else 0 */
+	double mem_per_op;     /* mem / ops */
+	bool exact;	       /* both differences equal (else a mean: keygen, sign) */
+	long long insns_d1;    /* not exact: the first difference's instructions, else 0 */
+	long long insns_d2;    /* not exact: the second's, else 0 */
+	const char *profile;   /* the file's counting profile (NULL when none) */
+	bool emulated;	       /* counted under an emulator (never a timing) */
+} cs_res_count;
+
+/* A counting run's "counting" object: what counted, on what CPU profile. */
+typedef struct cs_res_counting {
+	bool present;		  /* the file is a counting run (run --count) */
+	const char *profile;	  /* --cpu profile: "x86-64", "cortex-a53", ... */
+	const char *board;	  /* the boards it stands for, or "" */
+	const char *arch;	  /* guest architecture */
+	const char *launcher;	  /* the emulator's command line, or "" */
+	const char *emulator;	  /* "qemu-aarch64", ... or "" */
+	const char *emulated_cpu; /* the emulator's -cpu model, or "" */
+	bool emulated;		  /* counted under an emulator */
+	const char *instrument;	  /* what counted */
+	const char *hwcap_clear;  /* AT_HWCAP bits masked for the worker, or "" */
+	const char *hwcap2_clear; /* AT_HWCAP2 bits, or "" */
+	long long n1, n2;	  /* operations of the two counted runs, 0 when absent */
+} cs_res_counting;
+
 /* One cell: one lib/path/mask measuring (alg, op, size) in one source. */
 typedef struct cs_res_cell {
 	const char *lib;	 /* "openssl", "openssl@3.0.22" */
@@ -91,10 +134,11 @@ typedef struct cs_res_cell {
 	cs_res_evidence ev; /* hw evidence */
 	cs_res_rep *reps;   /* run --repeat: one per repetition (n_reps), else NULL */
 	size_t n_reps;
-	bool imported;	  /* "source": "imported": no samples, no evidence */
-	const char *file; /* imported: the table's file, else NULL */
-	long long line;	  /* imported: the table's first line, else 0 */
-	size_t source;	  /* index into the file's sources */
+	bool imported;	    /* "source": "imported": no samples, no evidence */
+	const char *file;   /* imported: the table's file, else NULL */
+	long long line;	    /* imported: the table's first line, else 0 */
+	size_t source;	    /* index into the file's sources */
+	cs_res_count count; /* run --count: the exact count (count.present) */
 } cs_res_cell;
 
 /* One library build of a measured file (its "libraries" entry). */
@@ -134,7 +178,8 @@ typedef struct cs_res_file {
 	const char *hostname, *kernel;				      /* "" when absent */
 	const char *cpu_arch, *cpu_model, *cpu_features, *cpu_source; /* "" when absent */
 	long long cpus;						      /* 0 when absent */
-	double precision; /* config.precision, 0.01 when absent */
+	double precision;	  /* config.precision, 0.01 when absent */
+	cs_res_counting counting; /* run --count: what counted (counting.present) */
 	cs_res_lib *libs;
 	size_t n_libs;
 	cs_res_source *sources; /* at least one */
@@ -155,6 +200,8 @@ json_t *cs_results_encode(const cs_res_file *f);
 char *cs_results_encode_text(const cs_res_file *f);
 /* Print docs/results-format.md's cell table (between its "cell fields" markers). */
 void cs_results_doc(FILE *out);
+/* Print the "count" object's table (counting false) or the "counting" object's. */
+void cs_results_doc_count(FILE *out, bool counting);
 /* Read and decode a file; on failure why names the file and the first bad place. */
 int cs_results_load(const char *path, cs_res_file *out, char *why, size_t n);
 /* Parse and decode a buffer (the fuzz target's entry). */

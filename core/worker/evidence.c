@@ -621,6 +621,41 @@ cs_ev_classify(cs_ev_arch arch, const uint8_t *code, size_t len, uint64_t addr, 
 	return mask;
 }
 
+struct cs_ev_classifier {
+	ev_decoder d; /* open for the classifier's lifetime */
+};
+
+cs_ev_classifier *
+cs_ev_classifier_new(cs_ev_arch arch, char *why, size_t why_size)
+{
+	cs_ev_classifier *k = calloc(1, sizeof *k);
+
+	if (k == NULL) {
+		snprintf(why, why_size, "out of memory");
+		return NULL;
+	}
+	if (ev_dec_open(&k->d, arch, why, why_size) != 0) {
+		free(k);
+		return NULL;
+	}
+	return k;
+}
+
+unsigned
+cs_ev_classify_one(cs_ev_classifier *k, const uint8_t *code, size_t len, uint64_t addr)
+{
+	return ev_window(&k->d, code, len, addr, 1);
+}
+
+void
+cs_ev_classifier_free(cs_ev_classifier *k)
+{
+	if (k == NULL)
+		return;
+	ev_dec_close(&k->d);
+	free(k);
+}
+
 /* ------------------------------------------------------------------ ranges */
 
 struct ev_find {

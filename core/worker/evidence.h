@@ -119,6 +119,19 @@ cs_ev_arch cs_ev_host_arch(void);
 unsigned cs_ev_classify(cs_ev_arch arch, const uint8_t *code, size_t len, uint64_t addr,
 			size_t max_insns);
 
+/* A decoder kept open for many single instructions (the counting plugin
+   classifies every instruction it translates). */
+typedef struct cs_ev_classifier cs_ev_classifier;
+
+/* Open one for arch; NULL when Capstone cannot decode it (why filled). */
+cs_ev_classifier *cs_ev_classifier_new(cs_ev_arch arch, char *why, size_t why_size);
+
+/* The classes (CS_EV_BIT()s) of the one instruction at code[0..len), as
+   cs_ev_classify(arch, code, len, addr, 1) would say them. */
+unsigned cs_ev_classify_one(cs_ev_classifier *k, const uint8_t *code, size_t len, uint64_t addr);
+
+void cs_ev_classifier_free(cs_ev_classifier *k);
+
 typedef struct cs_ev_result {
 	int available;	  /* 0: sampling or decoding unavailable, see reason */
 	char reason[160]; /* why not available, else "" */

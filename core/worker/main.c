@@ -548,6 +548,21 @@ do_sample(const cs_msg_sample *req)
 }
 
 static void
+do_count(const cs_msg_count *req)
+{
+	static cs_msg_count_reply r;
+	cell_slot *s = slot_find(req->id);
+	memset(&r, 0, sizeof r);
+	r.id = req->id;
+	r.status = CS_ST_ERROR;
+	if (!s)
+		copy(r.error, sizeof r.error, "no such cell (not prepared)");
+	else
+		cs_worker_count(&s->cell, req, &r);
+	send_line(cs_msg_count_reply_encode(&r));
+}
+
+static void
 gather_evidence(cell_slot *s, int64_t ms, cs_msg_ev *ev)
 {
 	cs_ev_ranges ranges;
@@ -624,6 +639,7 @@ serve(const char *argv0, const char *mask)
 		case CS_CMD_EVIDENCE: do_evidence(&req.evidence); break;
 		case CS_CMD_VERIFY: do_verify(&req.verify); break;
 		case CS_CMD_CONFORM: do_conform(&req.conform); break;
+		case CS_CMD_INSNS: do_count(&req.count); break;
 		case CS_CMD_RELEASE: {
 			slot_drop(req.release.id);
 			cs_msg_reply r = {.id = req.release.id, .status = CS_ST_OK};

@@ -53,6 +53,12 @@ uint64_t cs_cell_batch(cs_cell *cell, uint64_t k, cs_status *st);
 cs_status cs_cell_calibrate(cs_cell *cell, uint64_t target_ns, uint64_t warmup_ns);
 void cs_cell_release(cs_cell *cell);
 
+/* count.c: run --count's `count` request on a prepared cell, under the
+   counting plugin (core/count/count.h); fills r (status ok or error). */
+struct cs_msg_count;
+struct cs_msg_count_reply;
+void cs_worker_count(cs_cell *cell, const struct cs_msg_count *req, struct cs_msg_count_reply *r);
+
 /* interop.c: one signature (alg->out_len bytes) of the deterministic message
    with the algorithm's first key pair, made by impl (its sign op). */
 cs_status cs_sig_sample(const cs_impl *impl, uint8_t *sig, char *err, size_t err_size);

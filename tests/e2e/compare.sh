@@ -177,7 +177,7 @@ python3 -c 'import json,sys; c=json.load(open(sys.argv[1])); assert c["status"]=
 
 # bad input: one line, exit 2
 expect 2 "$d/base.json" "$d/same.json" --fail-on slower,bogus
-grep -q "unknown kind 'bogus' (known: slower,hw,status,missing,conformance)" "$d/err.txt" || fail "--fail-on message"
+grep -q "unknown kind 'bogus' (known: slower,hw,status,missing,conformance,count)" "$d/err.txt" || fail "--fail-on message"
 echo '{"schema":"cryptospeed/0"}' >"$d/old.json"
 expect 2 "$d/base.json" "$d/old.json"
 expect 2 "$d/base.json" --base openssl

@@ -85,6 +85,33 @@ sample_list(size_t n)
 static const char *const statuses[] = {"ok", "wrong", "unsupported", "crashed", "timeout", "error"};
 static const char *const classes[] = {"aes-ni", "sha-ni", "scalar", "avx2", "neon"};
 
+/* A counted cell's count, its per-op values derived as the decoder does. */
+static void
+random_count(cs_res_cell *c, bool sized)
+{
+	cs_res_count *k = &c->count;
+	k->present = true;
+	k->ops = between(1, 1LL << 20);
+	k->insns = between(0, 1LL << 40);
+	k->mem = between(0, 1LL << 40);
+	k->exact = coin();
+	if (!k->exact) {
+		k->insns_d1 = between(0, 1LL << 40);
+		k->insns_d2 = between(0, 1LL << 40);
+	}
+	k->n_classes = (size_t)between(0, 5);
+	k->classes = calloc(k->n_classes + 1, sizeof *k->classes);
+	for (size_t i = 0; i < k->n_classes; i++) {
+		k->classes[i].name = classes[i];
+		k->classes[i].n = between(0, 1LL << 40);
+		k->classes[i].per_op = (double)k->classes[i].n / (double)k->ops;
+	}
+	k->insns_per_op = (double)k->insns / (double)k->ops;
+	k->mem_per_op = (double)k->mem / (double)k->ops;
+	k->per_byte = sized;
+	k->insns_per_byte = sized ? k->insns_per_op / (double)c->size : 0;
+}
+
 static void
 random_cell(cs_res_cell *c, const cs_res_file *f)
 {
@@ -117,7 +144,10 @@ random_cell(cs_res_cell *c, const cs_res_file *f)
 	}
 	bool sized = o != CS_OP_COUNT && cs_op_sized((cs_op)o) && c->size > 0;
 	c->bytes = o == CS_OP_COUNT ? coin() : sized;
-	if (c->ok) {
+	bool counted = f->counting.present && c->ok;
+	if (counted) {
+		random_count(c, o == CS_OP_COUNT ? c->size > 0 : sized);
+	} else if (c->ok) {
 		quant(&c->rate);
 		c->has_ns = coin();
 		if (c->has_ns) {
@@ -144,7 +174,7 @@ random_cell(cs_res_cell *c, const cs_res_file *f)
 			c->ev.classes[i].share = (double)between(0, 1000) / 1000;
 		}
 	}
-	if (coin()) {
+	if (!f->counting.present && coin()) {
 		c->n_reps = (size_t)between(0, 4);
 		c->reps = calloc(c->n_reps + 1, sizeof *c->reps);
 		for (size_t i = 0; i < c->n_reps; i++) {
@@ -206,6 +236,22 @@ random_file(cs_res_file *f)
 			s->multi = (int)between(1, 4096);
 		}
 	}
+	if (!imported && coin()) {
+		cs_res_counting *k = &f->counting;
+		k->present = true;
+		k->profile = word(true);
+		k->board = word(false);
+		k->arch = word(false);
+		k->launcher = word(false);
+		k->emulator = word(false);
+		k->emulated_cpu = word(false);
+		k->emulated = coin();
+		k->instrument = word(false);
+		k->hwcap_clear = coin() ? "" : "0x1000";
+		k->hwcap2_clear = coin() ? "" : "0x2";
+		k->n1 = coin() ? 0 : between(0, 1000);
+		k->n2 = coin() ? 0 : between(0, 1000);
+	}
 	f->n_cells = (size_t)between(0, 6);
 	f->cells = calloc(f->n_cells + 1, sizeof *f->cells);
 	for (size_t i = 0; i < f->n_cells; i++)
@@ -244,14 +290,55 @@ round_trips(int n)
 	}
 }
 
-/* docs/results-format.md's cell table between its markers must be the one
-   cs_results_doc prints. */
+/* docs/results-format.md's tables between their markers must be the ones
+   the field tables print: the cell's, the count object's, the counting
+   object's. */
+static void
+doc_table_matches(const char *doc, const char *path, const char *what, const char *flag,
+		  void (*print)(FILE *, int), int arg)
+{
+	char begin[160], end[80];
+	snprintf(begin, sizeof begin, "<!-- %s fields: printed by `test_results_model %s` -->",
+		 what, flag);
+	snprintf(end, sizeof end, "<!-- end of %s fields -->", what);
+	const char *b = strstr(doc, begin), *e = b ? strstr(b, end) : NULL;
+	CHECK(b && e);
+	if (!b || !e) {
+		printf("  %s: no '%s' ... '%s'\n", path, begin, end);
+		return;
+	}
+	char *want = NULL;
+	size_t wlen = 0;
+	FILE *m = open_memstream(&want, &wlen);
+	fprintf(m, "%s\n", begin);
+	print(m, arg);
+	fclose(m);
+	size_t have = (size_t)(e - b);
+	if (have != wlen || memcmp(b, want, wlen) != 0) {
+		printf("FAIL: %s: the %s table differs from the code's; replace it with "
+		       "the output of test_results_model %s\n",
+		       path, what, flag);
+		check_failures++;
+	}
+	free(want);
+}
+
+static void
+print_cell(FILE *f, int arg)
+{
+	(void)arg;
+	cs_results_doc(f);
+}
+
+static void
+print_count(FILE *f, int counting)
+{
+	cs_results_doc_count(f, counting != 0);
+}
+
 static void
 doc_matches(const char *path)
 {
-	static const char begin[] =
-		"<!-- cell fields: printed by `test_results_model --print-doc` -->";
-	static const char end[] = "<!-- end of cell fields -->";
 	FILE *f = fopen(path, "r");
 	CHECK(f != NULL);
 	if (!f)
@@ -259,24 +346,10 @@ doc_matches(const char *path)
 	char *doc = calloc(1, 1 << 20);
 	size_t len = fread(doc, 1, (1 << 20) - 1, f);
 	fclose(f);
-	char *b = len ? strstr(doc, begin) : NULL, *e = b ? strstr(b, end) : NULL;
-	CHECK(b && e);
-	if (b && e) {
-		char *want = NULL;
-		size_t wlen = 0;
-		FILE *m = open_memstream(&want, &wlen);
-		fprintf(m, "%s\n", begin);
-		cs_results_doc(m);
-		fclose(m);
-		size_t have = (size_t)(e - b);
-		if (have != wlen || memcmp(b, want, wlen) != 0) {
-			printf("FAIL: %s: the cell table differs from the code's; replace it with "
-			       "the output of test_results_model --print-doc\n",
-			       path);
-			check_failures++;
-		}
-		free(want);
-	}
+	CHECK(len > 0);
+	doc_table_matches(doc, path, "cell", "--print-doc", print_cell, 0);
+	doc_table_matches(doc, path, "count", "--print-count-doc", print_count, 0);
+	doc_table_matches(doc, path, "counting", "--print-counting-doc", print_count, 1);
 	free(doc);
 }
 
@@ -285,6 +358,14 @@ main(int argc, char **argv)
 {
 	if (argc > 1 && strcmp(argv[1], "--print-doc") == 0) {
 		cs_results_doc(stdout);
+		return 0;
+	}
+	if (argc > 1 && strcmp(argv[1], "--print-count-doc") == 0) {
+		cs_results_doc_count(stdout, false);
+		return 0;
+	}
+	if (argc > 1 && strcmp(argv[1], "--print-counting-doc") == 0) {
+		cs_results_doc_count(stdout, true);
 		return 0;
 	}
 	round_trips(3000);

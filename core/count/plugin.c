@@ -1,0 +1,164 @@
+/*
+ * The counting plugin: loaded into qemu-user (-plugin), it classifies every
+ * guest instruction once, when qemu translates it (Capstone, through the
+ * evidence classifier: one classifier for sampling and counting), and adds
+ * an inline counter increment per class to the translated code. The worker
+ * reads the counters at its markers (count.h).
+ *
+ * Arguments (-plugin cryptospeed-count.so,forbid=0x...):
+ *   forbid=MASK  CS_EV_BIT()s of the classes the profile's CPU lacks: their
+ *                instructions are also counted in `forbidden`.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "count.h"
+#include "evidence.h"
+#include "qemu_api.h"
+
+/* The API version this plugin was built against (qemu refuses another). */
+CS_QEMU_EXPORT int qemu_plugin_version = CS_QEMU_PLUGIN_VERSION;
+
+/* The counters the translated code increments (one vCPU: the worker counts
+   on one thread; the increments are not atomic). */
+static struct {
+	uint64_t insns;
+	uint64_t mem; /* memory accesses, loads and stores together */
+	uint64_t forbidden;
+	uint64_t classes[CS_EV_COUNT];
+} counters;
+
+static cs_ev_classifier *classifier;
+static cs_ev_arch guest_arch;
+static unsigned forbid_mask;
+
+static cs_ev_arch
+arch_of(const char *target)
+{
+	if (strcmp(target, "x86_64") == 0)
+		return CS_EV_X86_64;
+	if (strcmp(target, "aarch64") == 0)
+		return CS_EV_AARCH64;
+	if (strcmp(target, "arm") == 0)
+		return CS_EV_ARM32;
+	return CS_EV_ARCH_UNKNOWN;
+}
+
+static void
+on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
+{
+	(void)id;
+	size_t n = qemu_plugin_tb_n_insns(tb);
+	for (size_t i = 0; i < n; i++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+		const uint8_t *code = qemu_plugin_insn_data(insn);
+		size_t size = qemu_plugin_insn_size(insn);
+		unsigned mask =
+			cs_ev_classify_one(classifier, code, size, qemu_plugin_insn_vaddr(insn));
+
+		if (mask == 0)
+			mask = CS_EV_BIT(CS_EV_SCALAR);
+		qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
+							   &counters.insns, 1);
+		for (unsigned c = 0; c < CS_EV_COUNT; c++)
+			if (mask & CS_EV_BIT(c))
+				qemu_plugin_register_vcpu_insn_exec_inline(
+					insn, QEMU_PLUGIN_INLINE_ADD_U64, &counters.classes[c], 1);
+		if (mask & forbid_mask)
+			qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
+								   &counters.forbidden, 1);
+		/* qemu 7.2 applies an inline memory op to every access, whatever
+		   its rw argument: loads and stores are one count */
+		qemu_plugin_register_vcpu_mem_inline(insn, QEMU_PLUGIN_MEM_RW,
+						     QEMU_PLUGIN_INLINE_ADD_U64, &counters.mem, 1);
+	}
+}
+
+/* Write the counters line to fd (the whole line or nothing useful). */
+static void
+write_counters(int fd)
+{
+	char line[64 + 24 * (3 + CS_EV_COUNT)];
+	/* fixed width: the worker parses a line inside its counted region, so
+	   its cost must not depend on the values */
+	int len = snprintf(line, sizeof line, "%s %020" PRIu64 " %020" PRIu64 " %020" PRIu64,
+			   CS_COUNT_MAGIC, counters.insns, counters.mem, counters.forbidden);
+	for (unsigned c = 0; c < CS_EV_COUNT && len > 0 && (size_t)len < sizeof line; c++)
+		len += snprintf(line + len, sizeof line - (size_t)len, " %020" PRIu64,
+				counters.classes[c]);
+	if (len <= 0 || (size_t)len + 1 >= sizeof line)
+		return;
+	line[len++] = '\n';
+	size_t off = 0;
+	while (off < (size_t)len) {
+		ssize_t w = write(fd, line + off, (size_t)len - off);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		off += (size_t)w;
+	}
+}
+
+static void
+on_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, uint64_t a1, uint64_t a2,
+	   uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8)
+{
+	(void)id, (void)vcpu, (void)a3, (void)a4, (void)a5, (void)a6, (void)a7, (void)a8;
+	if (num == CS_COUNT_SYSCALL && a2 == CS_COUNT_COOKIE && a1 < 1u << 20)
+		write_counters((int)a1);
+}
+
+static void
+at_exit(qemu_plugin_id_t id, void *data)
+{
+	(void)id, (void)data;
+	cs_ev_classifier_free(classifier);
+	classifier = NULL;
+}
+
+CS_QEMU_EXPORT int
+qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char **argv)
+{
+	char why[160];
+
+	guest_arch = arch_of(info->target_name);
+	if (guest_arch == CS_EV_ARCH_UNKNOWN) {
+		snprintf(why, sizeof why,
+			 "cryptospeed-count: guest architecture '%s' (accepted: x86_64, aarch64, "
+			 "arm)\n",
+			 info->target_name);
+		qemu_plugin_outs(why);
+		return -1;
+	}
+	for (int i = 0; i < argc; i++) {
+		char *end;
+		if (strncmp(argv[i], "forbid=", 7) == 0) {
+			errno = 0;
+			unsigned long v = strtoul(argv[i] + 7, &end, 0);
+			if (errno == 0 && *end == '\0' && end != argv[i] + 7 &&
+			    v < CS_EV_BIT(CS_EV_COUNT)) {
+				forbid_mask = (unsigned)v;
+				continue;
+			}
+		}
+		snprintf(why, sizeof why,
+			 "cryptospeed-count: argument '%.80s' (accepted: forbid=MASK)\n", argv[i]);
+		qemu_plugin_outs(why);
+		return -1;
+	}
+	classifier = cs_ev_classifier_new(guest_arch, why, sizeof why);
+	if (classifier == NULL) {
+		qemu_plugin_outs(why);
+		return -1;
+	}
+	qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
+	qemu_plugin_register_vcpu_syscall_cb(id, on_syscall);
+	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
+	return 0;
+}

@@ -1,0 +1,400 @@
+/* run --count: profiles, instruments, the count request, its outputs. */
+#define _GNU_SOURCE
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/personality.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "count.h"
+#include "evidence.h"
+#include "text.h"
+
+/* ops counted: the worker runs N1, N2 and 2 N2 - N1 (count.c, worker side) */
+#define COUNT_N1 1
+#define COUNT_N2 2
+
+/* AArch64 hwcaps of the crypto extension (Linux arch/arm64 uapi hwcap.h):
+   AES, PMULL, SHA1, SHA2, SHA3, SM3, SM4, SHA512. */
+#define A64_CRYPTO_HWCAPS                                                                          \
+	((1ul << 3) | (1ul << 4) | (1ul << 5) | (1ul << 6) | (1ul << 17) | (1ul << 18) |           \
+	 (1ul << 19) | (1ul << 21))
+/* ARM32 AT_HWCAP2: AES, PMULL, SHA1, SHA2, CRC32 is kept. */
+#define A32_CRYPTO_HWCAPS2 ((1ul << 0) | (1ul << 1) | (1ul << 2) | (1ul << 3))
+#define A64_CRYPTO_CLASSES                                                                         \
+	(CS_EV_BIT(CS_EV_ARMV8_AES) | CS_EV_BIT(CS_EV_ARMV8_SHA1) | CS_EV_BIT(CS_EV_ARMV8_SHA2) |  \
+	 CS_EV_BIT(CS_EV_ARMV8_SHA512) | CS_EV_BIT(CS_EV_PMULL))
+
+static const cs_count_profile profiles[] = {
+	{"x86-64", "", "this x86-64 machine's build, qemu's 'max' CPU", "x86_64", "qemu-x86_64",
+	 "max", 0, 0, 0},
+	{"cortex-a53", "nanopi-r2s", "Cortex-A53 with the crypto extension (NanoPi R2S, RK3328)",
+	 "aarch64", "qemu-aarch64", "cortex-a53", 0, 0, 0},
+	{"cortex-a53-nocrypto", "rpi3",
+	 "Cortex-A53 without the crypto extension (Raspberry Pi 3, BCM2837)", "aarch64",
+	 "qemu-aarch64", "cortex-a53", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES},
+	{"cortex-a72", "", "Cortex-A72 with the crypto extension", "aarch64", "qemu-aarch64",
+	 "cortex-a72", 0, 0, 0},
+	{"cortex-a72-nocrypto", "rpi4",
+	 "Cortex-A72 without the crypto extension (Raspberry Pi 4, BCM2711)", "aarch64",
+	 "qemu-aarch64", "cortex-a72", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES},
+	{"cortex-a7", "rpi2", "Cortex-A7, ARMv7 without the crypto extension (Raspberry Pi 2)",
+	 "arm", "qemu-arm", "cortex-a7", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES},
+};
+#define N_PROFILES (sizeof profiles / sizeof profiles[0])
+
+/* The profile counting now (one per process). */
+static const cs_count_profile *active;
+static char plugin_path[PATH_MAX];
+static char workers_dir[PATH_MAX];
+
+const cs_count_profile *
+cs_count_profile_find(const char *cpu, const char *board)
+{
+	for (size_t i = 0; i < N_PROFILES; i++) {
+		if (cpu && strcmp(profiles[i].name, cpu) == 0)
+			return &profiles[i];
+		if (board && profiles[i].board[0] && strcmp(profiles[i].board, board) == 0)
+			return &profiles[i];
+	}
+	return NULL;
+}
+
+void
+cs_count_profile_names(char *buf, size_t size, bool boards)
+{
+	const char *names[N_PROFILES + 1];
+	size_t n = 0;
+	for (size_t i = 0; i < N_PROFILES; i++) {
+		const char *s = boards ? profiles[i].board : profiles[i].name;
+		if (*s)
+			names[n++] = s;
+	}
+	names[n] = NULL;
+	cs_join_strv(buf, size, names, ", ");
+}
+
+static const char *
+host_arch(void)
+{
+#if defined(__x86_64__)
+	return "x86_64";
+#elif defined(__aarch64__)
+	return "aarch64";
+#elif defined(__arm__)
+	return "arm";
+#else
+	return "unknown";
+#endif
+}
+
+/* Is prog an executable in PATH? */
+static bool
+in_path(const char *prog)
+{
+	const char *path = getenv("PATH");
+	char buf[PATH_MAX];
+	if (!path)
+		return false;
+	for (const char *p = path; *p;) {
+		size_t n = strcspn(p, ":");
+		if (n > 0 && n < sizeof buf - strlen(prog) - 2) {
+			snprintf(buf, sizeof buf, "%.*s/%s", (int)n, p, prog);
+			if (access(buf, X_OK) == 0)
+				return true;
+		}
+		p += n;
+		if (*p == ':')
+			p++;
+	}
+	return false;
+}
+
+/* The directory holding this executable. */
+static void
+self_dir(char *buf, size_t size)
+{
+	ssize_t len = readlink("/proc/self/exe", buf, size - 1);
+	buf[len > 0 ? len : 0] = '\0';
+	char *slash = strrchr(buf, '/');
+	if (slash)
+		*slash = '\0';
+}
+
+/* Does dir hold at least one worker? */
+static bool
+has_workers(const char *dir)
+{
+	cs_worker_file *f = calloc(64, sizeof *f);
+	size_t n = f ? cs_find_workers_in(dir, f, 64) : 0;
+	free(f);
+	return n > 0;
+}
+
+const char *
+cs_count_configure(cs_config *cfg, const cs_count_profile *p)
+{
+	char dir[PATH_MAX];
+	bool native = strcmp(p->arch, host_arch()) == 0;
+
+	if (cfg->launcher[0])
+		cs_usage_error("--launcher with --count: the counting run starts its workers under "
+			       "%s itself (accepted: --count without --launcher)",
+			       p->qemu);
+	if (!in_path(p->qemu))
+		cs_usage_error("--count --cpu %s needs %s, not found in PATH (install Debian's "
+			       "qemu-user package: apt-get install qemu-user)",
+			       p->name, p->qemu);
+	self_dir(dir, sizeof dir);
+	if (strlen(dir) + sizeof "/cryptospeed-count.so" > sizeof plugin_path)
+		cs_usage_error("--count: the build directory's path is too long (accepted: up "
+			       "to %zu bytes)",
+			       sizeof plugin_path - sizeof "/cryptospeed-count.so");
+	memcpy(plugin_path, dir, strlen(dir));
+	memcpy(plugin_path + strlen(dir), "/cryptospeed-count.so", sizeof "/cryptospeed-count.so");
+	if (access(plugin_path, R_OK) != 0)
+		cs_usage_error("--count needs the counting plugin %s, not built (build the host "
+			       "tree: cmake -S . -B build && cmake --build build)",
+			       plugin_path);
+	workers_dir[0] = '\0';
+	if (cfg->worker_dir)
+		snprintf(workers_dir, sizeof workers_dir, "%s", cfg->worker_dir);
+	else if (!native)
+		snprintf(workers_dir, sizeof workers_dir, "%s",
+			 strcmp(p->arch, "arm") == 0 ? CS_CROSS_ARMHF_BIN : CS_CROSS_AARCH64_BIN);
+	if (workers_dir[0] && !has_workers(workers_dir))
+		cs_usage_error("--count --cpu %s needs %s workers in %s, found none (build them: "
+			       "make cross, or give --worker-dir DIR)",
+			       p->name, p->arch, workers_dir);
+
+	char launcher[sizeof cfg->launcher_buf];
+	/* -seed: qemu's random numbers (getrandom, AT_RANDOM, RDRAND) from a
+	   fixed seed, so that a library's draws are the same in every run */
+	int n = snprintf(launcher, sizeof launcher, "%s -seed 1 -cpu %s -plugin %s%s", p->qemu,
+			 p->qemu_cpu, plugin_path, p->forbid ? ",forbid=" : "");
+	if (p->forbid && n > 0 && (size_t)n < sizeof launcher)
+		snprintf(launcher + n, sizeof launcher - (size_t)n, "%#x", p->forbid);
+	if (strchr(plugin_path, ' '))
+		cs_usage_error("--count: the plugin's path '%s' has a blank (accepted: a build "
+			       "directory without blanks)",
+			       plugin_path);
+	cs_parse_launcher(cfg, launcher);
+
+	char v[32];
+	snprintf(v, sizeof v, "%#lx", p->hwcap_clear);
+	setenv("CRYPTOSPEED_HWCAP_CLEAR", v, 1);
+	snprintf(v, sizeof v, "%#lx", p->hwcap2_clear);
+	setenv("CRYPTOSPEED_HWCAP2_CLEAR", v, 1);
+	/* no timed batches: the shortest calibration, no warm-up, no sampling */
+	cfg->target_ns = 1000;
+	cfg->warmup_ns = 0;
+	cfg->evidence = false;
+	cfg->timeout_s *= 10; /* emulated */
+	/* the same addresses in every worker (inherited by qemu-user, which maps
+	   the guest): where a buffer lands can change a memcpy's path */
+	int pers = personality(0xffffffff);
+	if (pers != -1)
+		personality((unsigned long)pers | ADDR_NO_RANDOMIZE);
+	active = p;
+	cfg->count = p;
+	return workers_dir[0] ? workers_dir : NULL;
+}
+
+/* Public-key ops may draw fresh randomness by design: keygen (new keys),
+   sign (ECDSA/RSA-PSS nonces, blinding) and derive (mbedTLS randomizes the
+   projective coordinates of a scalar multiplication against side channels).
+   Their counts may differ run to run; every other op must count the same. */
+static bool
+random_by_design(cs_op op)
+{
+	return op == CS_OP_KEYGEN || op == CS_OP_SIGN || op == CS_OP_DERIVE;
+}
+
+static void
+count_status(cs_rcell *c, const char *status, const char *detail)
+{
+	snprintf(c->status, sizeof c->status, "%s", status);
+	snprintf(c->detail, sizeof c->detail, "%s", detail ? detail : "");
+	c->done = true;
+}
+
+void
+cs_count_visit(cs_run *run, cs_rcell *c)
+{
+	const cs_config *cfg = run->cfg;
+	cs_msg_count req = {.id = c->id, .n1 = COUNT_N1, .n2 = COUNT_N2};
+	static cs_msg_count_reply rep;
+	const char *line;
+	char err[256];
+	cs_req r = cs_worker_request(c->w, cs_msg_count_encode(&req), cfg->timeout_s * 3, &line);
+	if (r == CS_REQ_INTR)
+		return;
+	if (r != CS_REQ_OK) {
+		cs_worker_kill(c->w);
+		count_status(c, r == CS_REQ_TIMEOUT ? "timeout" : "crashed",
+			     "the worker died or hung while counting");
+		return;
+	}
+	if (cs_msg_count_reply_decode(line, &rep, err, sizeof err) != 0 || rep.id != c->id) {
+		cs_worker_kill(c->w);
+		count_status(c, "error", rep.id != c->id ? "count reply: wrong id" : err);
+		return;
+	}
+	if (rep.status != CS_ST_OK) {
+		count_status(c, "error", rep.error);
+		return;
+	}
+	if (rep.forbidden > 0 && active && active->forbid) {
+		snprintf(err, sizeof err,
+			 "this build ran %lld instructions that the %s profile's CPU lacks "
+			 "(%s): it would fault on that board",
+			 (long long)rep.forbidden, active->name, active->about);
+		count_status(c, "error", err);
+		return;
+	}
+	if (!rep.stable && !random_by_design(c->op)) {
+		snprintf(err, sizeof err,
+			 "count not stable: %lld then %lld instructions for the same %lld ops",
+			 (long long)rep.insns_d1, (long long)rep.insns_d2, (long long)rep.ops / 2);
+		count_status(c, "error", err);
+		return;
+	}
+	cs_count_cell *k = calloc(1, sizeof *k);
+	if (!k) {
+		count_status(c, "error", "out of memory");
+		return;
+	}
+	k->ops = rep.ops;
+	k->insns = rep.insns;
+	k->mem = rep.mem;
+	k->n_classes = rep.n_classes;
+	memcpy(k->classes, rep.classes, rep.n_classes * sizeof rep.classes[0]);
+	k->exact = rep.stable;
+	k->insns_d1 = rep.insns_d1;
+	k->insns_d2 = rep.insns_d2;
+	free(c->count);
+	c->count = k;
+	/* one worker process per counted cell: its heap then holds what this
+	   cell set up and nothing left by another (a keygen's random sizes, the
+	   order cells were visited in) */
+	cs_worker_kill(c->w);
+	c->w->restarts = 0;
+	count_status(c, "ok",
+		     rep.stable ? NULL
+				: "fresh randomness per op (keygen, sign, blinded derive): "
+				  "the count is the mean over the ops counted");
+}
+
+json_t *
+cs_count_cell_json(const cs_rcell *c)
+{
+	const cs_count_cell *k = c->count;
+	if (!k)
+		return NULL;
+	double ops = (double)k->ops;
+	json_t *j = json_object();
+	json_t *classes = json_object();
+	json_t *per_op = json_object();
+	for (size_t i = 0; i < k->n_classes; i++) {
+		json_object_set_new(classes, k->classes[i].name,
+				    json_integer((json_int_t)k->classes[i].n));
+		json_object_set_new(per_op, k->classes[i].name,
+				    json_real((double)k->classes[i].n / ops));
+	}
+	json_object_set_new(j, "ops", json_integer((json_int_t)k->ops));
+	json_object_set_new(j, "insns", json_integer((json_int_t)k->insns));
+	json_object_set_new(j, "mem", json_integer((json_int_t)k->mem));
+	json_object_set_new(j, "classes", classes);
+	json_object_set_new(j, "insns_per_op", json_real((double)k->insns / ops));
+	if (cs_op_sized(c->op) && c->size > 0)
+		json_object_set_new(j, "insns_per_byte",
+				    json_real((double)k->insns / ops / (double)c->size));
+	json_object_set_new(j, "mem_per_op", json_real((double)k->mem / ops));
+	json_object_set_new(j, "classes_per_op", per_op);
+	json_object_set_new(j, "exact", json_boolean(k->exact));
+	if (!k->exact) {
+		json_object_set_new(j, "insns_d1", json_integer((json_int_t)k->insns_d1));
+		json_object_set_new(j, "insns_d2", json_integer((json_int_t)k->insns_d2));
+	}
+	return j;
+}
+
+json_t *
+cs_count_run_json(const cs_config *cfg)
+{
+	const cs_count_profile *p = cfg->count;
+	if (!p)
+		return NULL;
+	char launcher[1024] = "";
+	for (size_t i = 0; cfg->launcher[i]; i++) {
+		size_t n = strlen(launcher);
+		snprintf(launcher + n, sizeof launcher - n, "%s%s", i ? " " : "", cfg->launcher[i]);
+	}
+	char clear[32], clear2[32];
+	snprintf(clear, sizeof clear, "%#lx", p->hwcap_clear);
+	snprintf(clear2, sizeof clear2, "%#lx", p->hwcap2_clear);
+	return json_pack("{ss ss ss ss ss ss sb ss ss ss si si}", "profile", p->name, "board",
+			 p->about, "arch", p->arch, "launcher", launcher, "emulator", p->qemu,
+			 "emulated_cpu", p->qemu_cpu, "emulated", 1, "instrument",
+			 "qemu-user TCG plugin cryptospeed-count.so (Capstone classes)",
+			 "hwcap_clear", clear, "hwcap2_clear", clear2, "n1", COUNT_N1, "n2",
+			 COUNT_N2);
+}
+
+/* "aes-ni 24% scalar 76%": every class that ran, with its share */
+static void
+class_shares(const cs_count_cell *k, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (size_t i = 0; i < k->n_classes; i++) {
+		size_t n = strlen(buf);
+		double share = k->insns ? 100.0 * (double)k->classes[i].n / (double)k->insns : 0;
+		if (share < 0.01)
+			snprintf(buf + n, size - n, "%s%s <0.01%%", i ? " " : "",
+				 k->classes[i].name);
+		else
+			snprintf(buf + n, size - n, "%s%s %.*f%%", i ? " " : "", k->classes[i].name,
+				 share < 1 ? 2 : 0, share);
+	}
+}
+
+void
+cs_count_print(const cs_run *run, FILE *f)
+{
+	const cs_config *cfg = run->cfg;
+	const cs_count_profile *p = cfg->count;
+	fprintf(f, "instruction counts: %s (%s), under %s -cpu %s; exact per operation\n", p->name,
+		p->about, p->qemu, p->qemu_cpu);
+	for (size_t i = 0; i < run->n_workers; i++) {
+		const cs_msg_hello *h = cs_worker_hello(run->workers[i]);
+		if (h)
+			fprintf(f, "  %s sees: %s\n", run->workers[i]->file->name,
+				h->cpu.features[0] ? h->cpu.features : "(no crypto features)");
+	}
+	fprintf(f, "\n%-28s %-18s %-7s %6s %12s %9s %10s  %s\n", "lib/path", "alg", "op", "size",
+		"insns/op", "insns/B", "mem/op", "hw (share of instructions)");
+	for (size_t i = 0; i < run->n_cells; i++) {
+		const cs_rcell *c = &run->cells[i];
+		char row[96], hw[512];
+		snprintf(row, sizeof row, "%s/%s", c->w->file->name, c->path);
+		if (!c->count) {
+			fprintf(f, "%-28s %-18s %-7s %6zu %12s  %s\n", row, c->alg->name,
+				cs_op_name(c->op), c->size, c->status, c->detail);
+			continue;
+		}
+		const cs_count_cell *k = c->count;
+		double per_op = (double)k->insns / (double)k->ops;
+		char per_byte[32] = "-";
+		if (cs_op_sized(c->op) && c->size > 0)
+			snprintf(per_byte, sizeof per_byte, "%.2f", per_op / (double)c->size);
+		class_shares(k, hw, sizeof hw);
+		fprintf(f, "%-28s %-18s %-7s %6zu %12.*f %9s %10.1f  %s%s\n", row, c->alg->name,
+			cs_op_name(c->op), c->size, k->exact && k->insns % k->ops == 0 ? 0 : 1,
+			per_op, per_byte, (double)k->mem / (double)k->ops, hw,
+			k->exact ? "" : " (a mean: random by design)");
+	}
+	fprintf(f, "\nnoop rows are the harness's own count per operation (the loop and the "
+		   "call), included in every other row.\n");
+}

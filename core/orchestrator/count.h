@@ -1,0 +1,66 @@
+/*
+ * run --count: the counting lane (docs/counting.md). Workers run under
+ * qemu-user with the counting plugin (core/count), on a CPU profile that
+ * stands for a board; each cell's op is counted in instructions, by class.
+ */
+#ifndef CS_ORCH_COUNT_H
+#define CS_ORCH_COUNT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "orchestrator.h"
+
+/* A CPU profile: what qemu emulates and what the libraries are told. */
+typedef struct cs_count_profile {
+	const char *name;	    /* --cpu value: "cortex-a53", "cortex-a53-nocrypto" */
+	const char *board;	    /* --board value that picks it ("" = none) */
+	const char *about;	    /* the boards it stands for */
+	const char *arch;	    /* guest architecture: "x86_64", "aarch64" */
+	const char *qemu;	    /* the qemu-user program */
+	const char *qemu_cpu;	    /* its -cpu model */
+	unsigned long hwcap_clear;  /* AT_HWCAP bits the worker's getauxval clears */
+	unsigned long hwcap2_clear; /* AT_HWCAP2 bits */
+	unsigned forbid;	    /* CS_EV_BIT()s of classes the CPU lacks */
+} cs_count_profile;
+
+/* One cell's count (owned by its cs_rcell). */
+typedef struct cs_count_cell {
+	int64_t ops;					/* operations counted */
+	int64_t insns;					/* instructions over them */
+	int64_t mem;					/* memory accesses over them */
+	cs_msg_count_class classes[CS_MSG_MAX_CLASSES]; /* instructions per class over them */
+	size_t n_classes;
+	bool exact;	  /* both differences were equal (else a mean: keygen, sign) */
+	int64_t insns_d1; /* instructions of the first difference */
+	int64_t insns_d2; /* of the second */
+} cs_count_cell;
+
+/* The --cpu / --board value's profile, or NULL. */
+const cs_count_profile *cs_count_profile_find(const char *cpu, const char *board);
+
+/* Names of the profiles ("x86-64, cortex-a53, ...") and of the boards. */
+void cs_count_profile_names(char *buf, size_t size, bool boards);
+
+/*
+ * Make cfg a counting run on profile p: check the instruments (qemu-user,
+ * the plugin next to cryptospeed, the workers for p's architecture) and exit
+ * CS_EXIT_USAGE saying what to install or build when one is missing; then
+ * set the launcher, the environment masks and the prepare settings. Returns
+ * the directory to take the workers from (NULL: the usual places).
+ */
+const char *cs_count_configure(cs_config *cfg, const cs_count_profile *p);
+
+/* Count a prepared cell (runner.c's visit): final status, c->count set. */
+void cs_count_visit(cs_run *run, cs_rcell *c);
+
+/* The result file's parts: a cell's "count" object (NULL when none) and the
+   run's "counting" object (what counted, emulated or not). */
+json_t *cs_count_cell_json(const cs_rcell *c);
+json_t *cs_count_run_json(const cs_config *cfg);
+
+/* The count block of the text matrix. */
+void cs_count_print(const cs_run *run, FILE *f);
+
+#endif

@@ -1,0 +1,95 @@
+/* The worker's side of `count` (run --count): a cell's op counted between
+   markers of the counting plugin (core/count/count.h). */
+#include <alloca.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "count.h"
+#include "protocol.h"
+#include "worker.h"
+
+/* Count k ops of the cell into *d: markers around one batch of k. */
+static int
+count_ops(cs_cell *cell, uint64_t k, cs_count_snap *d, char *why, size_t why_size)
+{
+	cs_count_snap a, b;
+	cs_status st = CS_OK;
+	if (cs_count_read(&a, why, why_size) != 0)
+		return -1;
+	cs_cell_batch(cell, k, &st);
+	if (cs_count_read(&b, why, why_size) != 0)
+		return -1;
+	if (st != CS_OK) {
+		snprintf(why, why_size, "operation failed while counting");
+		return -1;
+	}
+	cs_count_diff(&b, &a, d);
+	return 0;
+}
+
+static void count_cell(cs_cell *cell, const cs_msg_count *req, cs_msg_count_reply *r);
+
+/* The counted calls run on a stack at the same offset in its page whatever
+   the environment and argv above it (their length moves the initial stack
+   pointer, and a buffer's alignment can change a memcpy's path). */
+void
+cs_worker_count(cs_cell *cell, const cs_msg_count *req, cs_msg_count_reply *r)
+{
+	uintptr_t sp = (uintptr_t)__builtin_frame_address(0);
+	volatile char *pad = alloca(sp % 4096 + 64);
+	pad[0] = 0;
+	count_cell(cell, req, r);
+}
+
+static __attribute__((noinline)) void
+count_cell(cs_cell *cell, const cs_msg_count *req, cs_msg_count_reply *r)
+{
+	uint64_t n[3] = {(uint64_t)req->n1, (uint64_t)req->n2,
+			 2 * (uint64_t)req->n2 - (uint64_t)req->n1};
+	cs_count_snap c[3], d1, d2, last;
+	char why[CS_MSG_TEXT];
+
+	r->status = CS_ST_ERROR;
+	/* a first round, not used, pays for whatever runs once (the marker's
+	   pipe, lazy binding, a library's first-call setup) */
+	if (count_ops(cell, n[0], &c[0], why, sizeof why) != 0) {
+		snprintf(r->error, sizeof r->error, "%s", why);
+		return;
+	}
+	for (int i = 0; i < 3; i++) {
+		if (count_ops(cell, n[i], &c[i], why, sizeof why) != 0) {
+			snprintf(r->error, sizeof r->error, "%s", why);
+			return;
+		}
+	}
+	if (cs_count_read(&last, why, sizeof why) != 0) {
+		snprintf(r->error, sizeof r->error, "%s", why);
+		return;
+	}
+	cs_count_diff(&c[1], &c[0], &d1);
+	cs_count_diff(&c[2], &c[1], &d2);
+	if (c[1].insns < c[0].insns || c[2].insns < c[1].insns) {
+		snprintf(r->error, sizeof r->error,
+			 "more ops counted fewer instructions (%llu, %llu, %llu)",
+			 (unsigned long long)c[0].insns, (unsigned long long)c[1].insns,
+			 (unsigned long long)c[2].insns);
+		return;
+	}
+	r->stable = memcmp(&d1, &d2, sizeof d1) == 0;
+	r->ops = (int64_t)(n[2] - n[0]);
+	r->insns = (int64_t)(d1.insns + d2.insns);
+	r->mem = (int64_t)(d1.mem + d2.mem);
+	r->insns_d1 = (int64_t)d1.insns;
+	r->insns_d2 = (int64_t)d2.insns;
+	r->forbidden = (int64_t)last.forbidden;
+	r->n_classes = 0;
+	for (int k = 0; k < CS_EV_COUNT && r->n_classes < CS_MSG_MAX_CLASSES; k++) {
+		uint64_t v = d1.classes[k] + d2.classes[k];
+		if (v == 0)
+			continue;
+		cs_msg_count_class *e = &r->classes[r->n_classes++];
+		snprintf(e->name, sizeof e->name, "%s", cs_ev_class_name((cs_ev_class)k));
+		e->n = (int64_t)v;
+	}
+	r->status = CS_ST_OK;
+}

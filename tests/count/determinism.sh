@@ -1,0 +1,87 @@
+# Two counting runs of the same selection give identical counts in every
+# cell: ARCH is x86-64 (the host's workers under qemu-x86_64) or aarch64 (the
+# cross build's workers under qemu-aarch64 -cpu cortex-a53). Cells whose op
+# draws fresh randomness by design (keygen, sign, a blinded derive) are
+# reported as a mean marked exact=false; every other ok cell must be exact.
+. "$(dirname "$0")/lib.sh"
+arch=${1:?x86-64 or aarch64}
+# shellcheck disable=SC2054 # the commas are the options' lists
+sel=(--lib openssl,nettle,wolfssl,mbedtls,sodium --alg aes-128-gcm,sha256,chacha20-poly1305,x25519
+	--sizes 16,8192)
+case $arch in
+x86-64)
+	need_qemu qemu-x86_64
+	host_guest_ok || skip "ASan/UBSan workers do not run under qemu-user (counted in the plain build)"
+	cpu=(--cpu x86-64)
+	;;
+aarch64) need_qemu qemu-aarch64; need_cross; cpu=(--cpu cortex-a53 --worker-dir "$CS_CROSS_BIN") ;;
+*) fail "unknown arch $arch" ;;
+esac
+for i in 1 2; do
+	start=$(date +%s.%N)
+	"$CS" run --count "${cpu[@]}" "${sel[@]}" -o "$CS_TMP/r$i.json" >"$CS_TMP/r$i.txt" 2>"$CS_TMP/r$i.err"
+	rc=$?
+	end=$(date +%s.%N)
+	# 0, or 4 when a cell is not ok: said below
+	[ $rc -eq 0 ] || [ $rc -eq 4 ] || fail "run $i exited $rc: $(tail -3 "$CS_TMP/r$i.err")"
+	echo "run $i: $(python3 -c "print(round($end - $start, 1))") s, load $(cut -d' ' -f1-3 /proc/loadavg)"
+done
+counts "$CS_TMP/r1.json" >"$CS_TMP/c1"
+counts "$CS_TMP/r2.json" >"$CS_TMP/c2"
+n=$(wc -l <"$CS_TMP/c1")
+ok=$(grep -c ' ok {' "$CS_TMP/c1")
+[ "$ok" -ge 40 ] || fail "only $ok of $n cells counted: $(grep -v ' ok {' "$CS_TMP/c1" | grep -v unsupported | head -5)"
+# every cell that is not ok is unsupported, or (rarely, see below) a count
+# that was not stable within its process: that one is error, never a number
+for c in "$CS_TMP/c1" "$CS_TMP/c2"; do
+	bad=$(grep -v ' ok {' "$c" | grep -v ' unsupported ' | grep -v ' error ')
+	[ -z "$bad" ] || fail "cells neither ok, unsupported nor error: $bad"
+	unstable=$(grep -c ' error ' "$c")
+	[ "$unstable" -le 2 ] || fail "$unstable cells not stable: $(grep ' error ' "$c")"
+done
+inexact=$(grep -c '"exact": false' "$CS_TMP/c1")
+grep '"exact": false' "$CS_TMP/c1" | grep -Ev ' (keygen|sign|derive) ' &&
+	fail "an op that must be exact is not"
+# Identical, cell by cell, but the means of random-by-design cells; what is
+# known not to hold yet (docs/counting.md, "Open"): a few cells, mostly on the
+# paths listed in varies.txt, differ between two processes by less than 0.5 %
+# (mbedTLS's psa AES-GCM by up to 3.4 %; seen more often on a loaded
+# machine). The paths in varies.txt are listed, not asserted; any other cell
+# fails the test when it differs by 0.5 % or more, or when more than a fifth
+# of the exact cells differ.
+python3 - "$CS_TMP/r1.json" "$CS_TMP/r2.json" "$(dirname "$0")/varies.txt" <<'PY' || fail "two counting runs differ"
+import json, sys
+runs = [json.load(open(p)) for p in sys.argv[1:3]]
+varies = [l.strip() for l in open(sys.argv[3]) if l.strip() and not l.startswith("#")]
+def key(c):
+    return (c["lib"], c["path"], c["alg"], c["op"], c["size"])
+a, b = ({key(c): c.get("count") for c in r["cells"]} for r in runs)
+same = near = 0
+bad = []
+for k in sorted(a):
+    x, y = a[k], b.get(k)
+    if x is None and y is None:
+        continue
+    if x is None or y is None:
+        print("counted in one run only (not stable in the other): %s" % " ".join(map(str, k)))
+        continue
+    if not x["exact"] or not y["exact"] or k[3] == "keygen":
+        continue
+    if x == y:
+        same += 1
+    elif "%s/%s" % k[:2] in varies:
+        print("varies (listed, not asserted): %s %d vs %d" % (" ".join(map(str, k)),
+              x["insns"], y["insns"]))
+    elif abs(x["insns"] - y["insns"]) < 0.005 * x["insns"]:
+        near += 1
+        print("varies: %s %d vs %d" % (" ".join(map(str, k)), x["insns"], y["insns"]))
+    else:
+        bad.append("%s: %d vs %d instructions" % (" ".join(map(str, k)), x["insns"], y["insns"]))
+for l in bad:
+    print("differs:", l)
+print("identical: %d exact cells; differing by < 0.5 %%: %d" % (same, near))
+if near * 5 > same + near:
+    bad.append("more than a fifth of the exact cells differ")
+sys.exit(1 if bad else 0)
+PY
+echo "ok: $arch ($n cells, $inexact random by design)"

@@ -1,0 +1,49 @@
+# Board profiles on aarch64: with the crypto extension (NanoPi R2S) OpenSSL's
+# SHA-256 and AES-GCM run armv8-sha2 / armv8-aes / pmull; without it (Raspberry
+# Pi 3: getauxval masked for the worker) no cell of any library runs a single
+# armv8 crypto instruction, and none is flagged as a fault.
+. "$(dirname "$0")/lib.sh"
+need_qemu qemu-aarch64
+need_cross
+# shellcheck disable=SC2054 # the commas are the options' lists
+sel=(--lib openssl,nettle,wolfssl,mbedtls,sodium --alg aes-128-gcm,sha256 --sizes 16,1024
+	--worker-dir "$CS_CROSS_BIN")
+"$CS" run --count --board nanopi-r2s "${sel[@]}" -o "$CS_TMP/r2s.json" >"$CS_TMP/r2s.txt" 2>&1
+rc=$?
+[ $rc -eq 0 ] || [ $rc -eq 4 ] || fail "r2s run exited $rc"
+"$CS" run --count --board rpi3 "${sel[@]}" -o "$CS_TMP/pi3.json" >"$CS_TMP/pi3.txt" 2>&1
+rc=$?
+[ $rc -eq 0 ] || [ $rc -eq 4 ] || fail "pi3 run exited $rc"
+python3 - "$CS_TMP/r2s.json" "$CS_TMP/pi3.json" "$(dirname "$0")/varies.txt" <<'PY' || fail "profiles"
+import json, sys
+crypto = ("armv8-aes", "armv8-sha1", "armv8-sha2", "armv8-sha512", "pmull")
+r2s, pi3 = (json.load(open(p)) for p in sys.argv[1:3])
+assert r2s["counting"]["profile"] == "cortex-a53", r2s["counting"]
+assert pi3["counting"]["profile"] == "cortex-a53-nocrypto", pi3["counting"]
+def cls(r, lib, path, alg, size):
+    for c in r["cells"]:
+        if (c["lib"], c["path"], c["alg"], c["size"]) == (lib, path, alg, size) and "count" in c:
+            return c["count"]["classes"]
+    raise SystemExit("no count for %s/%s %s %d" % (lib, path, alg, size))
+assert cls(r2s, "openssl", "evp", "sha256", 16).get("armv8-sha2", 0) > 0
+assert cls(r2s, "openssl", "evp", "aes-128-gcm", 1024).get("armv8-aes", 0) > 0
+assert cls(r2s, "openssl", "evp", "aes-128-gcm", 1024).get("pmull", 0) > 0
+varies = [l.strip() for l in open(sys.argv[3]) if l.strip() and not l.startswith("#")]
+n = 0
+for c in pi3["cells"]:
+    if c["status"] == "error" and "%s/%s" % (c["lib"], c["path"]) in varies and \
+            c.get("detail", "").startswith("count not stable"):
+        print("not stable (a listed path): %s/%s %s %d" % (c["lib"], c["path"], c["alg"], c["size"]))
+        continue
+    if c["status"] == "error":
+        raise SystemExit("pi3: %s/%s %s: %s" % (c["lib"], c["path"], c["alg"], c.get("detail")))
+    k = c.get("count")
+    if not k:
+        continue
+    n += 1
+    ran = [x for x in crypto if k["classes"].get(x, 0)]
+    if ran:
+        raise SystemExit("pi3: %s/%s %s %d ran %s" % (c["lib"], c["path"], c["alg"], c["size"], ran))
+assert n >= 20, n
+print("ok: %d cells on rpi3 without an armv8 crypto instruction" % n)
+PY
