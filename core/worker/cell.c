@@ -321,6 +321,17 @@ cs_cell_calibrate(cs_cell *c, uint64_t target_ns, uint64_t warmup_ns)
 		t = cs_cell_batch(c, k, &st);
 		if (st != CS_OK)
 			return st;
+		/* A batch the scheduler interrupted looks long: one that reaches the
+		   target is timed twice more and its fastest time counts, so a
+		   preemption never leaves the cell with batches far shorter than
+		   target_ns (and a cell that can never settle). */
+		for (int r = 0; r < 2 && t >= target_ns; r++) {
+			uint64_t again = cs_cell_batch(c, k, &st);
+			if (st != CS_OK)
+				return st;
+			if (again < t)
+				t = again;
+		}
 		bool long_enough = t >= target_ns;
 		if (long_enough && cs_now_ns() - start >= warmup_ns)
 			break;
