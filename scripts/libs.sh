@@ -479,8 +479,8 @@ do_build() {
 		set -ex
 		cd "$work/src"
 		if [ -n "$patch_name" ]; then
-			# a patch that does not apply stops here: nothing is built
-			patch -p1 --batch --forward <"$here/../$patch_file"
+			# a patch that does not apply exactly (no fuzz) stops here: nothing is built
+			patch -p1 --batch --forward --fuzz=0 <"$here/../$patch_file"
 		fi
 		if [ $cross -eq 1 ]; then export CC=$triplet-gcc; fi
 		"build_$lib"
