@@ -294,7 +294,7 @@ add_variants(run_args *a)
 		cs_variant *v = &cfg->variants[cfg->n_variants++];
 		memset(v, 0, sizeof *v);
 		snprintf(v->lib, sizeof v->lib, "%s", r->lib);
-		snprintf(v->tag, sizeof v->tag, "%s", r->spec);
+		memcpy(v->tag, r->spec, strlen(r->spec) + 1); /* length checked when parsed */
 		variant_env(v, "CRYPTOSPEED_VARIANT", r->spec);
 		int n = 0;
 		for (size_t o = 0; o < a->n_options; o++)
@@ -345,6 +345,11 @@ parse_variant(run_args *a, const char *flag, const char *lib, const char *prefix
 		r->flag = flag;
 		snprintf(r->lib, sizeof r->lib, "%s", lib);
 		snprintf(r->spec, sizeof r->spec, "%s%s", prefix, items.item[i]);
+		/* the spec names the row (cs_variant.tag): refuse what would not fit */
+		if (strlen(r->spec) >= sizeof((cs_variant *)0)->tag)
+			cs_usage_error("%s '%s' is too long (accepted: at most %zu bytes)", flag,
+				       items.item[i],
+				       sizeof((cs_variant *)0)->tag - 1 - strlen(prefix));
 	}
 }
 
