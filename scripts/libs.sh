@@ -454,8 +454,13 @@ do_build() {
 		flock 9
 	fi
 	if [ -f "$prefix/cryptospeed-build" ] && [ $force -eq 0 ]; then
+		# (a prefix built before patch lines has no patch_sha256 line: unpatched)
 		if grep -qxF "options=$options" "$prefix/cryptospeed-build" &&
-			grep -qxF "patch_sha256=$patch_sha256" "$prefix/cryptospeed-build"; then
+			if [ -n "$patch_sha256" ]; then
+				grep -qxF "patch_sha256=$patch_sha256" "$prefix/cryptospeed-build"
+			else
+				! grep -q '^patch_sha256=.' "$prefix/cryptospeed-build"
+			fi; then
 			say "$name for $arch is built: $prefix"
 			return 0
 		fi
