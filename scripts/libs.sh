@@ -180,7 +180,7 @@ parse_spec() {
 		set -- $pl
 		[[ "$1" == "$lib@$version+"* ]] && names+=("${1##*+} (patch)")
 	done
-	[ $found -eq 1 ] || bad "unknown configuration '$config' of $lib@$version for $arch (accepted: $(joined "${names[@]}"))"
+	[ $found -eq 1 ] || bad "unknown configuration '$config' of $lib for $arch (accepted: $(joined "${names[@]}"))"
 	name=$lib@$version+$label
 	prefix=$cache/libs/$name-$arch
 }
