@@ -11,6 +11,8 @@
 #
 # The recipes are in scripts/libs.manifest (CRYPTOSPEED_MANIFEST names another).
 # A build goes into $XDG_CACHE_HOME/cryptospeed/libs/LIB@VERSION+CONFIG-ARCH
+# (+NAME for a manifest 'patch' line's build: its patch file applied with
+# `patch -p1` to the verified source before the build)
 # (default ~/.cache/...) and is reused: a second build of it does nothing.
 # The source tarball comes from, in order: $CRYPTOSPEED_SOURCES/FILE, the
 # upstream URL (short connect timeout), Debian's source package of the suite
@@ -58,6 +60,7 @@ usage() {
 src_lines=()	# "lib version file sha256 debsrc url"
 cfg_lines=()	# "lib config arches options..."
 set_lines=()	# "name specs..."
+patch_lines=()	# "lib@version+name file [config]"
 # A line with fewer fields than its kind needs is refused here, naming the
 # line and the missing fields, never later as bash's "unbound variable".
 manifest_line=0
@@ -74,7 +77,8 @@ while read -r kind rest; do
 	source) need_fields ${#fields[@]} 6 "lib version file sha256 debsrc url"; src_lines+=("$rest") ;;
 	config) need_fields ${#fields[@]} 3 "lib config arches [options...]"; cfg_lines+=("$rest") ;;
 	set) need_fields ${#fields[@]} 2 "name spec [spec...]"; set_lines+=("$rest") ;;
-	*) die "$manifest: unknown line kind '$kind' (accepted: source, config, set)" ;;
+	patch) need_fields ${#fields[@]} 2 "lib@version+name file [config]"; patch_lines+=("$rest") ;;
+	*) die "$manifest: unknown line kind '$kind' (accepted: source, config, set, patch)" ;;
 	esac
 done <"$manifest"
 
@@ -146,6 +150,22 @@ parse_spec() {
 	[ -n "$s" ] || bad "unknown version '$lib@$version' (accepted: $(joined "${vs[@]}"))"
 	set -- $s
 	file=$3 sha256=$4 debsrc=$5 url=$6
+	# a patch line's name: that build's patch on its configuration
+	local pl
+	patch_name="" patch_file="" patch_sha256="" label=$config
+	for pl in "${patch_lines[@]}"; do
+		set -- $pl
+		if [ "$1" = "$lib@$version+$config" ]; then
+			patch_name=$config
+			patch_file=$2
+			config=${3:-default}
+		fi
+	done
+	if [ -n "$patch_name" ]; then
+		[ -r "$here/../$patch_file" ] ||
+			bad "$lib@$version+$patch_name: cannot read its patch file '$patch_file' (a path relative to the repository)"
+		patch_sha256=$(sha_of "$here/../$patch_file")
+	fi
 	local c names=() found=0
 	options=""
 	while read -r c rest; do
@@ -156,8 +176,12 @@ parse_spec() {
 			options=$rest
 		fi
 	done < <(configs_of)
+	for pl in "${patch_lines[@]}"; do
+		set -- $pl
+		[[ "$1" == "$lib@$version+"* ]] && names+=("${1##*+} (patch)")
+	done
 	[ $found -eq 1 ] || bad "unknown configuration '$config' of $lib for $arch (accepted: $(joined "${names[@]}"))"
-	name=$lib@$version+$config
+	name=$lib@$version+$label
 	prefix=$cache/libs/$name-$arch
 }
 
@@ -386,6 +410,7 @@ check_tools() {
 	wolfssl) need+=(autoreconf automake libtoolize) ;;
 	nettle) need+=(m4) ;;
 	esac
+	[ -z "$patch_name" ] || need+=(patch)
 	need+=("${triplet:-cc}${triplet:+-gcc}")
 	for t in "${need[@]}"; do
 		command -v "$t" >/dev/null || missing+=("$t")
@@ -429,11 +454,17 @@ do_build() {
 		flock 9
 	fi
 	if [ -f "$prefix/cryptospeed-build" ] && [ $force -eq 0 ]; then
-		if grep -qxF "options=$options" "$prefix/cryptospeed-build"; then
+		# (a prefix built before patch lines has no patch_sha256 line: unpatched)
+		if grep -qxF "options=$options" "$prefix/cryptospeed-build" &&
+			if [ -n "$patch_sha256" ]; then
+				grep -qxF "patch_sha256=$patch_sha256" "$prefix/cryptospeed-build"
+			else
+				! grep -q '^patch_sha256=.' "$prefix/cryptospeed-build"
+			fi; then
 			say "$name for $arch is built: $prefix"
 			return 0
 		fi
-		say "$name for $arch: the manifest's options changed; rebuilding"
+		say "$name for $arch: the manifest's options or patch changed; rebuilding"
 	fi
 	cross_env
 	check_tools
@@ -452,6 +483,10 @@ do_build() {
 	(
 		set -ex
 		cd "$work/src"
+		if [ -n "$patch_name" ]; then
+			# a patch that does not apply exactly (no fuzz) stops here: nothing is built
+			patch -p1 --batch --forward --fuzz=0 <"$here/../$patch_file"
+		fi
 		if [ $cross -eq 1 ]; then export CC=$triplet-gcc; fi
 		"build_$lib"
 	) >"$log" 2>&1
@@ -467,7 +502,10 @@ do_build() {
 		echo "name=$name"
 		echo "lib=$lib"
 		echo "version=$version"
-		echo "config=$config"
+		echo "config=$label"
+		echo "base_config=$config"
+		echo "patch=$patch_file"
+		echo "patch_sha256=$patch_sha256"
 		echo "arch=$arch"
 		echo "options=$options"
 		echo "source=$file"
@@ -500,6 +538,12 @@ do_list() {
 				built="  built: $cache/libs/$lib@$version+$c-$arch"
 			echo "$lib@$version+$c$built"
 		done < <(configs_of)
+	done
+	for l in "${patch_lines[@]}"; do
+		set -- $l
+		built=""
+		[ -f "$cache/libs/$1-$arch/cryptospeed-build" ] && built="  built: $cache/libs/$1-$arch"
+		echo "$1 (patch $2 on ${3:-default})$built"
 	done
 }
 
