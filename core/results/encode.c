@@ -260,8 +260,9 @@ cs_results_encode(const cs_res_file *f)
 	for (size_t i = 0; i < f->n_libs; i++)
 		json_array_append_new(libs, library(&f->libs[i]));
 	json_object_set_new(r, "libraries", libs);
-	/* a run has one source, its own: written only for imported tables */
-	bool imported = false;
+	/* a run has one source, its own: written for imported tables, and
+	   whenever there is more than one (cells refer to them by index) */
+	bool imported = f->n_sources > 1;
 	for (size_t i = 0; i < f->n_sources; i++)
 		imported |= f->sources[i].imported;
 	if (imported) {
