@@ -81,7 +81,13 @@ typedef struct icell {
 	bool bytes;	    /* rate in B/s (else op/s) */
 	int line;	    /* the table's first line */
 	int row_line;	    /* the row's own line */
+	int group;	    /* the table family: G_CLASSIC, G_KEM, G_SIG */
 } icell;
+
+/* Table families of one run: the classic tables, and 3.4+'s keygen/encaps/
+   decaps (KEM) and keygen/sign/verify tables, which time some operations of
+   the classic ones again (RSA and DSA, key generation). */
+enum { G_CLASSIC, G_KEM, G_SIG, G_COUNT };
 
 /* One "Doing ... size blocks: N ...'s in T s" measurement. */
 typedef struct iprogress {
@@ -110,6 +116,9 @@ typedef struct isource {
 	int mr_rates, mr_times;	    /* votes on what -mr key-op values are */
 	int mr_small, mr_large;	    /* -mr key-op values below / above 1 */
 	size_t first_cell, n_cells; /* its cells: parser.cells[first_cell..+n_cells) */
+	int group;		    /* a source split off by table family: its G_*, else 0 */
+	char *run_opts;		    /* "-engine cryptodev -async_jobs 8": what the command
+				       line changed about how the run measured, or NULL */
 	iprogress *progress;	    /* "Doing ..." lines, used when no table follows */
 	size_t n_progress, cap_progress; /* used, allocated */
 } isource;
@@ -352,18 +361,26 @@ cmp_cell_key(const void *a, const void *b)
 	return c;
 }
 
+/* Same identity: algorithm, operation, path, size. */
+static bool
+same_cell(const icell *a, const icell *b)
+{
+	return strcmp(a->alg, b->alg) == 0 && strcmp(a->op, b->op) == 0 &&
+	       strcmp(a->path, b->path) == 0 && a->size == b->size;
+}
+
 /*
  * One cell per (alg, op, path, size) in a source: a later row that gives a
  * cell again is dropped, silently when it says the same, with a message (a
  * skipped line) when it gives another value: which one is right is not ours
  * to pick, and keeping both would make a result file whose cells are not
- * unique (the loader refuses those). Only for the last source, whose cells
- * are the tail of p->cells.
+ * unique (the loader refuses those). The cells after the source's move up.
  */
 static void
-drop_duplicates(parser *p, isource *s)
+drop_duplicates(parser *p, size_t src)
 {
-	if (s->n_cells < 2 || s->first_cell + s->n_cells != p->n_cells)
+	isource *s = &p->src[src];
+	if (s->n_cells < 2)
 		return;
 	icell **order = malloc(s->n_cells * sizeof *order);
 	bool *drop = calloc(s->n_cells, sizeof *drop);
@@ -379,8 +396,7 @@ drop_duplicates(parser *p, isource *s)
 	qsort(order, s->n_cells, sizeof *order, cmp_cell_key);
 	for (size_t i = 1, first = 0; i < s->n_cells; i++) {
 		const icell *a = order[first], *b = order[i];
-		if (strcmp(a->alg, b->alg) || strcmp(a->op, b->op) || strcmp(a->path, b->path) ||
-		    a->size != b->size) {
+		if (!same_cell(a, b)) {
 			first = i;
 			continue;
 		}
@@ -395,10 +411,88 @@ drop_duplicates(parser *p, isource *s)
 	for (size_t i = 0; i < s->n_cells; i++)
 		if (!drop[i])
 			base[kept++] = base[i];
-	p->n_cells -= s->n_cells - kept;
+	size_t gone = s->n_cells - kept, after = s->first_cell + s->n_cells;
+	memmove(&p->cells[after - gone], &p->cells[after], (p->n_cells - after) * sizeof *p->cells);
+	p->n_cells -= gone;
 	s->n_cells = kept;
+	for (size_t i = src + 1; i < p->n_src; i++)
+		p->src[i].first_cell -= gone;
 	free(order);
 	free(drop);
+}
+
+static isource *push_source(parser *p, int line);
+
+/*
+ * The rule for 3.4+'s keygen tables: a table family (KEM, then signatures)
+ * that times again an operation an earlier family of the same run timed
+ * (rsa2048 sign in the classic and the signature table, rsa2048 keygen in
+ * the KEM and the signature table) becomes a source of its own, with the
+ * run's preamble and its table named in the label. Never one cell with two
+ * values; a family that repeats nothing stays in the run's source.
+ */
+static void
+split_families(parser *p, size_t src)
+{
+	isource *s = &p->src[src];
+	if (s->n_cells < 2 || s->first_cell + s->n_cells != p->n_cells)
+		return;
+	icell *base = &p->cells[s->first_cell];
+	size_t n = s->n_cells, count[G_COUNT] = {0}, before = 0;
+	bool own[G_COUNT] = {false};
+	for (size_t i = 0; i < n; i++)
+		count[base[i].group]++;
+	for (int g = G_KEM; g < G_COUNT; g++) {
+		before += count[g - 1];
+		for (size_t i = 0; i < n && !own[g]; i++)
+			for (size_t j = 0; base[i].group == g && j < n && !own[g]; j++)
+				own[g] = base[j].group < g && same_cell(&base[i], &base[j]);
+	}
+	if (!own[G_KEM] && !own[G_SIG])
+		return;
+	/* the families that stay first (in order), then each one split off */
+	icell *sorted = malloc(n * sizeof *sorted);
+	if (!sorted) {
+		p->oom = true;
+		return;
+	}
+	size_t at = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int g = 0; g < G_COUNT; g++)
+			for (size_t i = 0; own[g] == (pass == 1) && i < n; i++)
+				if (base[i].group == g)
+					sorted[at++] = base[i];
+	memcpy(base, sorted, n * sizeof *sorted);
+	free(sorted);
+	size_t next = s->first_cell;
+	for (int g = 0; g < G_COUNT; g++)
+		if (!own[g])
+			next += count[g];
+	s->n_cells = next - s->first_cell;
+	(void)before;
+	for (int g = G_KEM; g < G_COUNT; g++) {
+		if (!own[g])
+			continue;
+		isource *t = push_source(p, p->cells[next].line);
+		if (!t)
+			return;
+		const isource *from = &p->src[src];
+		for (meta m = M_VERSION; m < M_COUNT; m++)
+			if (from->meta[m] && !(t->meta[m] = strdup(from->meta[m])))
+				p->oom = true;
+		if (from->run_opts && !(t->run_opts = strdup(from->run_opts)))
+			p->oom = true;
+		t->multi = from->multi;
+		t->has_mr = from->has_mr;
+		t->pkey_kinds = from->pkey_kinds;
+		t->clue3 = from->clue3;
+		t->clue_pre3 = from->clue_pre3;
+		t->group = g;
+		t->first_cell = next;
+		t->n_cells = count[g];
+		t->closed = true;
+		next += count[g];
+	}
 }
 
 /* Decide what only the whole source tells: the path of bare names, -mr units. */
@@ -427,14 +521,17 @@ finish_source(parser *p, isource *s)
 			c->rate = c->alt;
 		c->fix = FIX_NONE;
 	}
-	drop_duplicates(p, s);
+	size_t src = (size_t)(s - p->src), n_before = p->n_src;
+	split_families(p, src);
+	for (size_t i = p->n_src; i-- > src;)
+		if (i == src || i >= n_before)
+			drop_duplicates(p, i);
 }
 
+/* A new empty source at the end (no finishing of the one before). */
 static isource *
-new_source(parser *p, int line)
+push_source(parser *p, int line)
 {
-	if (p->n_src)
-		finish_source(p, cur(p));
 	if (p->n_src == p->cap_src) {
 		size_t cap = p->cap_src ? 2 * p->cap_src : 8;
 		isource *n = realloc(p->src, cap * sizeof *n);
@@ -448,6 +545,20 @@ new_source(parser *p, int line)
 	isource *s = &p->src[p->n_src++];
 	memset(s, 0, sizeof *s);
 	s->line = line;
+	s->multi = 1;
+	s->pkey_block = PK_NONE;
+	s->first_cell = p->n_cells;
+	return s;
+}
+
+static isource *
+new_source(parser *p, int line)
+{
+	if (p->n_src)
+		finish_source(p, cur(p));
+	isource *s = push_source(p, line);
+	if (!s)
+		return NULL;
 	s->multi = p->ctx_multi > 1 ? p->ctx_multi : 1;
 	s->decrypt = p->ctx_decrypt;
 	s->pkey_block = PK_NONE;
@@ -522,53 +633,59 @@ static const char *const names_3x[] = {"des-cbc", "des-ede3", "idea-cbc", "seed-
 				       "rc5-cbc", "blowfish", "cast-cbc", "hmac(sha256)", "cmac",
 				       "kmac128", "kmac256",  NULL};
 
-/* A byte-rate row's name: alg (spaces become '-'), op, path. */
+/* A byte-rate row's name as printed: lower case, spaces as '-'. */
 static void
-name_sym(const isource *s, const char *name, icell *c)
+printed_name(const char *name, char *low, size_t n)
 {
-	char low[NAME_LEN];
-	lower_copy(low, sizeof low, name);
-	bool space = strchr(low, ' ') != NULL;
+	lower_copy(low, n, name);
 	for (char *q = low; *q; q++)
 		if (*q == ' ')
 			*q = '-';
-	snprintf(c->alg, sizeof c->alg, "%s", low);
+}
+
+/* A byte-rate row's name: alg (names.c), op, path. */
+static void
+name_sym(const isource *s, const char *name, icell *c)
+{
+	char low[NAME_LEN], buf[NAME_LEN];
+	printed_name(name, low, sizeof low);
+	bool space = strchr(name, ' ') != NULL;
+	snprintf(c->alg, sizeof c->alg, "%s", cs_import_alg_name(low, buf, sizeof buf));
 	/* "aes-128 cbc" is the low-level API; "aes-128-cbc" the EVP one; a bare
 	   name ("sha256") is low-level before 3.0 and EVP from 3.0 on */
 	snprintf(c->path, sizeof c->path, "%s", space ? "lowlevel" : strchr(low, '-') ? "evp" : "");
-	const cs_alg *ours = cs_alg_find(low);
+	const char *alg = c->alg;
+	const cs_alg *ours = cs_alg_find(alg);
 	const char *op;
 	if (ours) {
 		/* the catalogue's op for what speed.c times: one encryption, one digest */
 		cs_op o = ours->kind == CS_AEAD	  ? (s->decrypt ? CS_OP_OPEN : CS_OP_SEAL)
 			  : ours->kind == CS_HASH ? CS_OP_DIGEST
+			  : ours->kind == CS_MAC  ? CS_OP_MAC
 						  : CS_OP_ENCRYPT;
 		op = o == CS_OP_ENCRYPT && s->decrypt ? "decrypt" : cs_op_name(o);
-	} else if (strstr(low, "gcm") || strstr(low, "ccm") || strstr(low, "ocb") ||
-		   strstr(low, "siv") || (strstr(low, "poly1305") && strcmp(low, "poly1305") != 0))
+	} else if (strstr(alg, "gcm") || strstr(alg, "ccm") || strstr(alg, "ocb") ||
+		   strstr(alg, "siv") || (strstr(alg, "poly1305") && strcmp(alg, "poly1305") != 0))
 		op = s->decrypt ? "open" : "seal";
-	else if (in_list(low, hash_names))
+	else if (in_list(alg, hash_names))
 		op = "digest";
-	else if (starts_with(low, "hmac") || starts_with(low, "cmac") || starts_with(low, "kmac") ||
-		 strcmp(low, "ghash") == 0 || strcmp(low, "poly1305") == 0)
+	else if (starts_with(alg, "hmac") || starts_with(alg, "cmac") || starts_with(alg, "kmac") ||
+		 strcmp(alg, "ghash") == 0 || strcmp(alg, "poly1305") == 0)
 		op = "mac";
-	else if (strcmp(low, "rand") == 0)
+	else if (strcmp(alg, "rand") == 0)
 		op = "generate";
 	else
 		op = s->decrypt ? "decrypt" : "encrypt";
 	snprintf(c->op, sizeof c->op, "%s", op);
 }
 
-/* An ECDH curve's algorithm: ours when the catalogue has a key exchange of that
-   name (x25519), else OpenSSL's selector ("ecdhp384"). */
+/* alg = the name a cell gets for OpenSSL's selector (names.c). */
 static void
-ecdh_alg(const char *suffix, char *alg, size_t n)
+map_alg(char *alg, size_t n, const char *selector)
 {
-	const cs_alg *ours = cs_alg_find(suffix);
-	if (ours && ours->kind == CS_KEX)
-		snprintf(alg, n, "%s", suffix);
-	else
-		snprintf(alg, n, "ecdh%.56s", suffix);
+	char sel[NAME_LEN], buf[NAME_LEN];
+	snprintf(sel, sizeof sel, "%s", selector);
+	snprintf(alg, n, "%s", cs_import_alg_name(sel, buf, sizeof buf));
 }
 
 /* A curve as OpenSSL's speed selectors name it: nistp256 -> p256 (ecdsap256),
@@ -601,10 +718,11 @@ pkey_path(pk_kind kind, bool plural_bits)
 }
 
 static void
-add_pkey(parser *p, isource *s, const char *alg, const char *op, double rate, const char *path,
-	 int table_line, int line)
+add_pkey(parser *p, isource *s, pk_kind kind, const char *alg, const char *op, double rate,
+	 const char *path, int table_line, int line)
 {
 	icell c = {.size = 0, .rate = rate, .bytes = false, .line = table_line, .row_line = line};
+	c.group = kind == PK_KEM ? G_KEM : kind == PK_SIG ? G_SIG : G_CLASSIC;
 	snprintf(c.alg, sizeof c.alg, "%s", alg);
 	snprintf(c.op, sizeof c.op, "%s", op);
 	snprintf(c.path, sizeof c.path, "%s", path);
@@ -627,7 +745,8 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 	if (n >= 3 && (strcasecmp(tok[0], "rsa") == 0 || strcasecmp(tok[0], "dsa") == 0) &&
 	    parse_int(tok[1], 1, 1000000, &bits) && strcmp(tok[2], "bits") == 0) {
 		kind = tolower((unsigned char)tok[0][0]) == 'r' ? PK_RSA : PK_DSA;
-		snprintf(alg, sizeof alg, "%s%lld", kind == PK_RSA ? "rsa" : "dsa", bits);
+		snprintf(suffix, sizeof suffix, "%s%lld", kind == PK_RSA ? "rsa" : "dsa", bits);
+		map_alg(alg, sizeof alg, suffix);
 		at = 3;
 	} else if (n >= 4 && parse_int(tok[0], 1, 1000000, &bits) &&
 		   (strcmp(tok[1], "bit") == 0 || strcmp(tok[1], "bits") == 0)) {
@@ -648,15 +767,18 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 				return false;
 			curve_suffix(name, suffix, sizeof suffix);
 			at = 4;
+			char sel[NAME_LEN + 8];
 			if (strcasecmp(what, "ecdsa") == 0) {
 				kind = PK_ECDSA;
-				snprintf(alg, sizeof alg, "ecdsa%.56s", suffix);
+				snprintf(sel, sizeof sel, "ecdsa%.56s", suffix);
+				map_alg(alg, sizeof alg, sel);
 			} else if (strcasecmp(what, "ecdh") == 0) {
 				kind = PK_ECDH;
-				ecdh_alg(suffix, alg, sizeof alg);
+				snprintf(sel, sizeof sel, "ecdh%.56s", suffix);
+				map_alg(alg, sizeof alg, sel);
 			} else if (strcasecmp(what, "eddsa") == 0) {
 				kind = PK_EDDSA;
-				snprintf(alg, sizeof alg, "%s", suffix);
+				map_alg(alg, sizeof alg, suffix);
 			} else if (strcasecmp(what, "sm2") == 0) {
 				kind = PK_SM2;
 				snprintf(alg, sizeof alg, "sm2");
@@ -667,7 +789,8 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 	} else if ((p->pk_head == PH_KEM || p->pk_head == PH_SIG) && n == 7 &&
 		   plausible_name(tok[0])) {
 		kind = p->pk_head == PH_KEM ? PK_KEM : PK_SIG;
-		lower_copy(alg, sizeof alg, tok[0]);
+		lower_copy(suffix, sizeof suffix, tok[0]);
+		map_alg(alg, sizeof alg, suffix);
 		at = 1;
 	} else {
 		return false;
@@ -728,7 +851,7 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 	if (!p->first_table_line)
 		p->first_table_line = line;
 	for (size_t i = 0; i < want; i++)
-		add_pkey(p, s, alg, ops[i], r[i], pkey_path(kind, plural), table_line, line);
+		add_pkey(p, s, kind, alg, ops[i], r[i], pkey_path(kind, plural), table_line, line);
 	return true;
 }
 
@@ -809,7 +932,9 @@ add_sym_values(parser *p, isource *s, const char *name, const double *v, size_t 
 {
 	icell c = {.bytes = true, .line = p->table_line, .row_line = line};
 	name_sym(s, name, &c);
-	if (in_list(c.alg, names_3x))
+	char low[NAME_LEN];
+	printed_name(name, low, sizeof low);
+	if (in_list(low, names_3x))
 		s->clue3 = true;
 	if (strcmp(c.path, "lowlevel") == 0)
 		s->clue_pre3 = true; /* "aes-128 cbc": the 1.x low-level rows */
@@ -998,23 +1123,25 @@ mr_line(parser *p, char *line_text, int line)
 		if (kind == PK_EDDSA || kind == PK_SM2) {
 			if (n < 4 || strlen(f[3]) >= NAME_LEN || !plausible_name(f[3]))
 				return false;
-			if (kind == PK_EDDSA)
-				lower_copy(alg, sizeof alg, f[3]);
-			else
+			if (kind == PK_EDDSA) {
+				lower_copy(curve, sizeof curve, f[3]);
+				map_alg(alg, sizeof alg, curve);
+			} else
 				snprintf(alg, sizeof alg, "sm2");
 			first = 4;
 		} else if (kind == PK_RSA || kind == PK_DSA || kind == PK_FFDH) {
-			snprintf(alg, sizeof alg, "%s%lld",
+			char sel[NAME_LEN];
+			snprintf(sel, sizeof sel, "%s%lld",
 				 kind == PK_RSA	  ? "rsa"
 				 : kind == PK_DSA ? "dsa"
 						  : "ffdh",
 				 bits);
+			map_alg(alg, sizeof alg, sel);
 		} else {
+			char sel[NAME_LEN + 8];
 			mr_curve(idx, bits, curve, sizeof curve);
-			if (kind == PK_ECDSA)
-				snprintf(alg, sizeof alg, "ecdsa%.56s", curve);
-			else
-				ecdh_alg(curve, alg, sizeof alg);
+			snprintf(sel, sizeof sel, "%s%.56s", kind == PK_ECDSA ? "ecdsa" : "ecdh", curve);
+			map_alg(alg, sizeof alg, sel);
 		}
 	}
 	size_t m = n > first ? n - first : 0;
@@ -1031,6 +1158,7 @@ mr_line(parser *p, char *line_text, int line)
 	if (!p->first_table_line)
 		p->first_table_line = line;
 	icell c = {.line = line, .row_line = line, .fix = FIX_NONE};
+	c.group = kind == PK_KEM ? G_KEM : kind == PK_SIG ? G_SIG : G_CLASSIC;
 	snprintf(c.alg, sizeof c.alg, "%s", alg);
 	snprintf(c.path, sizeof c.path, "%s", pkey_path(kind, false));
 	static const char *const sv[] = {"sign", "verify", "encrypt", "decrypt"};
@@ -1744,6 +1872,7 @@ parser_free(parser *p)
 		isource *s = &p->src[i];
 		for (meta m = M_VERSION; m < M_COUNT; m++)
 			free(s->meta[m]);
+		free(s->run_opts);
 		free(s->progress);
 	}
 	free(p->src);

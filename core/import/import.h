@@ -73,6 +73,17 @@ int cs_import_openssl_speed_file_ex(const char *path, json_t **out, char *err, s
  */
 int cs_import_label(json_t *doc, const char *label);
 
+/*
+ * The name a cell gets for an algorithm openssl speed printed (names.c has
+ * the one table): the catalogue's ("rsa2048" -> "rsa-2048", "ecdsap256" ->
+ * "ecdsa-p256", "ecdhx25519" -> "x25519", "hmac(sha256)" -> "hmac-sha256")
+ * wherever the project measures the algorithm, else OpenSSL's speed
+ * selector ("ecdhp384", "ecdhx448", "dsa2048", "hmac-md5"). openssl is
+ * lower case, spaces as '-', key ops as selectors; the result is openssl,
+ * a constant, or buf (n bytes).
+ */
+const char *cs_import_alg_name(const char *openssl, char *buf, size_t n);
+
 /* The largest input read: far beyond any pasted page. */
 #define CS_IMPORT_MAX_BYTES ((size_t)64 << 20)
 
