@@ -23,20 +23,20 @@
 #include "workload.h"
 
 /* One spelling and the name a cell gets for it. */
-typedef struct cs_import_name {
+typedef struct cs_import_spelling {
 	const char *openssl; /* as import.c reduced it (above) */
 	const char *name;    /* the catalogue's name, or the scheme's for the rest */
-} cs_import_name;
+} cs_import_spelling;
 
-static const cs_import_name names[] = {
+static const cs_import_spelling names[] = {
 	/* key operations the catalogue measures: every era's selector */
 	{"rsa2048", "rsa-2048"},
 	{"ecdsap256", "ecdsa-p256"},
 	{"ecdhp256", "p256"},
 	{"ecdhx25519", "x25519"},
-	{"ecp-256", "p256"},	   /* 3.5's KEM table: DHKEM over P-256 */
-	{"x25519", "x25519"},	   /* 3.5's KEM table */
-	{"ed25519", "ed25519"},	   /* "253 bits EdDSA (Ed25519)", -mr +F6 */
+	{"ecp-256", "p256"},		 /* 3.5's KEM table: DHKEM over P-256 */
+	{"x25519", "x25519"},		 /* 3.5's KEM table */
+	{"ed25519", "ed25519"},		 /* "253 bits EdDSA (Ed25519)", -mr +F6 */
 	{"hmac(sha256)", "hmac-sha256"}, /* 3.x's HMAC row (SHA-256 by default) */
 	/* digests as EVP spells them (3.x -evp SHA2-256, 1.x long names) */
 	{"sha2-256", "sha256"},
