@@ -111,8 +111,8 @@ main(void)
 	CHECK_NEAR(rate(d, 0, "lowlevel", "aes-128-cbc", "encrypt", 8192), 48507.56e3, 1e-3);
 	CHECK_NEAR(rate(d, 0, "lowlevel", "sha256", "digest", 16), 10870.99e3, 1e-3);
 	CHECK_NEAR(rate(d, 0, "lowlevel", "rsa512", "sign", 0), 1288.3, 1e-9);
-	CHECK_NEAR(rate(d, 0, "lowlevel", "rsa2048", "verify", 0), 1413.1, 1e-9);
-	CHECK_NEAR(rate(d, 0, "lowlevel", "ecdsap256", "sign", 0), 1042.4, 1e-9);
+	CHECK_NEAR(rate(d, 0, "lowlevel", "rsa-2048", "verify", 0), 1413.1, 1e-9);
+	CHECK_NEAR(rate(d, 0, "lowlevel", "ecdsa-p256", "sign", 0), 1042.4, 1e-9);
 	CHECK_NEAR(rate(d, 0, "lowlevel", "p256", "derive", 0), 278.0, 1e-9);
 	CHECK_NEAR(rate(d, 1, "lowlevel", "aes-128-cbc", "encrypt", 1024), 155478.59e3, 1e-3);
 	CHECK_NEAR(rate(d, 1, "lowlevel", "sha512", "digest", 8192), 224267.72e3, 1e-3);
