@@ -1046,6 +1046,15 @@ sym_row(parser *p, char **tok, size_t n, int line)
 	isource *s = cur(p);
 	if (!s)
 		return false;
+	for (size_t i = words; i < n; i++)
+		if (inf_token(tok[i])) {
+			note(p, line,
+			     "'%.20s' in this row: a value openssl speed could not compute (a "
+			     "-multi summary); taken from the children's +F lines when the paste "
+			     "has them",
+			     tok[i]);
+			break;
+		}
 	if (words == 0 && m > 0 && p->wrap_name[0] && p->wrap_cols + m <= p->n_sizes) {
 		/* the rest of the row above, wrapped by a narrow window or a forum */
 		add_sym_values(p, s, p->wrap_name, v + MAX_SIZES - m, m, p->wrap_cols, line);
@@ -1534,11 +1543,11 @@ command_line(parser *p, char **tok, size_t n)
 		} else if (strcmp(tok[i], "-decrypt") == 0) {
 			p->ctx_decrypt = true;
 			any = true;
-		} else if (next && plausible_name(next) &&
-			   (strcmp(tok[i], "-engine") == 0 || strcmp(tok[i], "-provider") == 0 ||
-			    strcmp(tok[i], "-propquery") == 0 ||
-			    (strcmp(tok[i], "-async_jobs") == 0 &&
-			     parse_int(next, 1, 99999, &m)))) {
+		} else if (next && ((plausible_name(next) && (strcmp(tok[i], "-engine") == 0 ||
+							      strcmp(tok[i], "-provider") == 0 ||
+							      strcmp(tok[i], "-propquery") == 0)) ||
+				    (strcmp(tok[i], "-async_jobs") == 0 &&
+				     parse_int(next, 1, 99999, &m)))) {
 			/* how the run measured: part of its label; an engine or a
 			   provider also names the cells' variant, as run --variant does */
 			size_t used = strlen(p->ctx_opts);
@@ -1651,21 +1660,29 @@ kid_line(parser *p, isource *s, const char *payload, int line)
 static void
 add_kid_cells(parser *p, isource *s)
 {
+	size_t added = 0;
+	int first = 0;
+	char what[NAME_LEN + 16] = "";
 	for (size_t k = s->kid_first; k < s->kid_first + s->n_kid; k++) {
 		const icell *c = &p->kids[k];
 		bool have = false;
 		for (size_t i = s->first_cell; i < s->first_cell + s->n_cells && !have; i++)
-			have = same_cell(&p->cells[i], c) ||
-			       (strcmp(p->cells[i].alg, c->alg) == 0 &&
-				strcmp(p->cells[i].op, c->op) == 0 && p->cells[i].size == c->size);
+			have = strcmp(p->cells[i].alg, c->alg) == 0 &&
+			       strcmp(p->cells[i].op, c->op) == 0 && p->cells[i].size == c->size;
 		if (have)
 			continue;
-		note(p, c->row_line,
-		     "%s %s %lld B: the sum of the %d children's +F lines (the summary table "
-		     "gave no number for it)",
-		     c->alg, c->op, c->size, s->multi);
+		if (!added++) {
+			first = c->row_line;
+			snprintf(what, sizeof what, "%s %s", c->alg, c->op);
+		}
 		add_cell(p, s, c);
 	}
+	if (added)
+		note(p, first,
+		     "%zu cell%s (%s%s) the sum of the %d children's +F lines: the summary table "
+		     "gave no number for %s",
+		     added, added == 1 ? " is" : "s are", what, added > 1 ? ", ..." : "", s->multi,
+		     added == 1 ? "it" : "them");
 	s->n_kid = 0;
 }
 
