@@ -70,17 +70,18 @@ static const char era_098[] =
 	" 256 bit ecdh (nistp256)   0.0003s   3036.7\n"
 	" 384 bit ecdh (nistp384)   0.0008s   1262.5\n";
 
-static const char era_111[] =
-	"OpenSSL 1.1.1f  31 Mar 2020\n"
-	"type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
-	"hmac(md5)        45151.04k   137497.62k   320164.69k   477134.51k   551342.08k   557242.37k\n"
-	"                              op      op/s\n"
-	" 256 bits ecdh (nistp256)   0.0001s  17890.1\n"
-	" 253 bits ecdh (X25519)   0.0000s  30123.4\n"
-	" 448 bits ecdh (X448)   0.0003s   3012.3\n"
-	"                              sign    verify    sign/s verify/s\n"
-	" 253 bits EdDSA (Ed25519)   0.0000s   0.0001s  25012.3   9012.3\n"
-	" 456 bits EdDSA (Ed448)   0.0002s   0.0004s   5012.3   2012.3\n";
+static const char era_111[] = "OpenSSL 1.1.1f  31 Mar 2020\n"
+			      "type             16 bytes     64 bytes    256 bytes   1024 bytes   "
+			      "8192 bytes  16384 bytes\n"
+			      "hmac(md5)        45151.04k   137497.62k   320164.69k   477134.51k   "
+			      "551342.08k   557242.37k\n"
+			      "                              op      op/s\n"
+			      " 256 bits ecdh (nistp256)   0.0001s  17890.1\n"
+			      " 253 bits ecdh (X25519)   0.0000s  30123.4\n"
+			      " 448 bits ecdh (X448)   0.0003s   3012.3\n"
+			      "                              sign    verify    sign/s verify/s\n"
+			      " 253 bits EdDSA (Ed25519)   0.0000s   0.0001s  25012.3   9012.3\n"
+			      " 456 bits EdDSA (Ed448)   0.0002s   0.0004s   5012.3   2012.3\n";
 
 /* 3.5: the classic RSA and DSA tables, then the KEM and signature tables
    (speed.c prints rsa2048 in all three: sign/verify twice, keygen twice). */
@@ -117,8 +118,10 @@ static const char multi_inf[] =
 	"Got: +F:22:aes-128-gcm:1100.00:2100.00:3100.00:4100.00:5100.00:6100.00 from 1\n"
 	"Got: +F2:2:2048:1300.000000:47000.000000 from 1\n"
 	"OpenSSL 1.1.1w  11 Sep 2023\n"
-	"type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
-	"aes-128-gcm          infk         infk         infk         infk         infk         infk\n"
+	"type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+	"bytes\n"
+	"aes-128-gcm          infk         infk         infk         infk         infk         "
+	"infk\n"
 	"                  sign    verify    sign/s verify/s\n"
 	"rsa 2048 bits     infs      infs      inf      inf\n";
 
@@ -190,8 +193,8 @@ main(void)
 	CHECK(src_str(d, 0, "table_kind") == NULL);
 	CHECK(src_str(d, 1, "table_kind") &&
 	      strcmp(src_str(d, 1, "table_kind"), "keygen/sign/verify table") == 0);
-	CHECK(src_str(d, 1, "label") &&
-	      strstr(src_str(d, 1, "label"), ", keygen/sign/verify table") != NULL);
+	CHECK(src_str(d, 1, "label") && strstr(src_str(d, 1, "label"), ", keygen/sign/verify "
+								       "table") != NULL);
 	CHECK(src_str(d, 1, "version") && strcmp(src_str(d, 1, "version"), "OpenSSL 3.5.0") == 0);
 	CHECK_NEAR(rate(d, 0, "evp", "rsa-2048", "sign", 0), 2212.3, 1e-9);
 	CHECK_NEAR(rate(d, 0, "evp", "dsa2048", "verify", 0), 4000.0, 1e-9);
@@ -252,7 +255,8 @@ main(void)
 	CHECK(strstr(src_str(d, 2, "label"), "-async") == NULL &&
 	      strstr(src_str(d, 2, "label"), "-engine") == NULL);
 	json_t *c = find(d, 0, "evp", "aes-128-cbc", "encrypt", 16);
-	CHECK(c && strcmp(json_string_value(json_object_get(c, "variant")), "engine=cryptodev") == 0);
+	CHECK(c &&
+	      strcmp(json_string_value(json_object_get(c, "variant")), "engine=cryptodev") == 0);
 	c = find(d, 2, "evp", "aes-128-cbc", "encrypt", 16);
 	CHECK(c && json_object_get(c, "variant") == NULL);
 	/* --label keeps the options */
@@ -267,8 +271,9 @@ main(void)
 			"sha256 1000.00k 2000.00k 3000.00k 4000.00k 5000.00k\n",
 			CS_IMPORT_OK, err, sizeof err);
 	CHECK(strcmp(src_str(d, 0, "machine"), "Intel(R) Core(TM) i5-8250U CPU @ 1.60GHz") == 0);
-	CHECK(strncmp(src_str(d, 0, "label"), "Intel(R) Core(TM) i5-8250U CPU @ 1.60GHz, openssl "
-					      "speed (paste.txt:3)",
+	CHECK(strncmp(src_str(d, 0, "label"),
+		      "Intel(R) Core(TM) i5-8250U CPU @ 1.60GHz, openssl "
+		      "speed (paste.txt:3)",
 		      60) == 0);
 	CHECK(cs_import_name(d, NULL, "my laptop") == 0);
 	CHECK(strcmp(src_str(d, 0, "machine"), "my laptop") == 0);
