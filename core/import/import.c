@@ -494,12 +494,11 @@ split_families(parser *p, size_t src)
 	if (s->n_cells < 2 || s->first_cell + s->n_cells != p->n_cells)
 		return;
 	icell *base = &p->cells[s->first_cell];
-	size_t n = s->n_cells, count[G_COUNT] = {0}, before = 0;
+	size_t n = s->n_cells, count[G_COUNT] = {0};
 	bool own[G_COUNT] = {false};
 	for (size_t i = 0; i < n; i++)
 		count[base[i].group]++;
 	for (int g = G_KEM; g < G_COUNT; g++) {
-		before += count[g - 1];
 		for (size_t i = 0; i < n && !own[g]; i++)
 			for (size_t j = 0; base[i].group == g && j < n && !own[g]; j++)
 				own[g] = base[j].group < g && same_cell(&base[i], &base[j]);
@@ -525,7 +524,6 @@ split_families(parser *p, size_t src)
 		if (!own[g])
 			next += count[g];
 	s->n_cells = next - s->first_cell;
-	(void)before;
 	for (int g = G_KEM; g < G_COUNT; g++) {
 		if (!own[g])
 			continue;
