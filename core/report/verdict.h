@@ -101,6 +101,7 @@ typedef struct cs_comparison {
 	char host_changes[1024]; /* "hostname a -> b; kernel x -> y; ..." or "" */
 	char cpu_change[320];	 /* arch or CPU model differs ("" when not) */
 	int status;		 /* exit status: 0, 1 (flagged in fail_on), 5 (inconclusive) */
+	struct cs_conform_diff *conform; /* conformance changes (conform.h), NULL in one run */
 } cs_comparison;
 
 /*
