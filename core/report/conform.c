@@ -19,8 +19,10 @@ static const struct {
 	cs_res_ckind k;
 	const char *word;
 } failing[] = {
-	{CS_RC_INVALID_ACCEPTED, "!INVALID"}, {CS_RC_CRASHED, "crashed"},
-	{CS_RC_ERRORS, "error"},	      {CS_RC_VALID_REFUSED, "refused"},
+	{CS_RC_INVALID_ACCEPTED, "!INVALID"},
+	{CS_RC_CRASHED, "crashed"},
+	{CS_RC_ERRORS, "error"},
+	{CS_RC_VALID_REFUSED, "refused"},
 	{CS_RC_WRONG_OUTPUT, "wrong"},
 };
 #define N_FAILING (sizeof failing / sizeof failing[0])
@@ -225,7 +227,7 @@ cs_conform_diff_text(const cs_conform_diff *d, FILE *f)
 		return;
 	if (!d->compared) {
 		if (d->why_not)
-				fprintf(f,
+			fprintf(f,
 				"\nconformance: not compared (a conformance block: %s; run "
 				"--conform)\n",
 				d->why_not);

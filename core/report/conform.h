@@ -49,12 +49,12 @@ typedef struct cs_conform_finding {
 } cs_conform_finding;
 
 typedef struct cs_conform_diff {
-	bool compared;		  /* both files have a conformance block */
-	cs_conform_finding *f;	  /* n of them: the findings, then the fixed */
-	size_t n;		  /* entries in f */
-	size_t worse;		  /* findings: failing in NEW and not in BASE, rows missing */
-	size_t fixed;		  /* fixed in NEW */
-	const char *why_not;	  /* not compared: which side has no block, else NULL */
+	bool compared;	       /* both files have a conformance block */
+	cs_conform_finding *f; /* n of them: the findings, then the fixed */
+	size_t n;	       /* entries in f */
+	size_t worse;	       /* findings: failing in NEW and not in BASE, rows missing */
+	size_t fixed;	       /* fixed in NEW */
+	const char *why_not;   /* not compared: which side has no block, else NULL */
 } cs_conform_diff;
 
 /* Compare the blocks of base and cur; a malloc'd diff (NULL when out of

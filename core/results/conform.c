@@ -8,10 +8,15 @@
 #include "fields.h"
 #include "results.h"
 
-static const char *const ckind_keys[CS_RC_COUNT] = {
-	"passed",	      "invalid_accepted",   "valid_refused",
-	"wrong_output",	      "acceptable_accepted", "acceptable_refused",
-	"not_applicable",     "crashed",	    "errors"};
+static const char *const ckind_keys[CS_RC_COUNT] = {"passed",
+						    "invalid_accepted",
+						    "valid_refused",
+						    "wrong_output",
+						    "acceptable_accepted",
+						    "acceptable_refused",
+						    "not_applicable",
+						    "crashed",
+						    "errors"};
 
 const char *
 cs_res_ckind_key(cs_res_ckind k)
@@ -35,8 +40,8 @@ bad(char *why, size_t n, const char *name, const char *where, const char *key, c
 
 /* The scalar keys of t (names, texts, integers) from j into base. */
 static int
-table(json_t *j, const cs_res_field *t, size_t nt, void *base, const char *name,
-      const char *where, char *why, size_t n)
+table(json_t *j, const cs_res_field *t, size_t nt, void *base, const char *name, const char *where,
+      char *why, size_t n)
 {
 	for (size_t i = 0; i < nt; i++) {
 		const cs_res_field *f = &t[i];
@@ -121,8 +126,7 @@ cs_res_conform_decode(json_t *block, const char *where, cs_res_file *f, char *wh
 	vectors = meta.conform_vectors;
 	json_t *rows = json_object_get(block, "rows");
 	if (!json_is_array(rows))
-		return bad(why, n, f->name, where, "rows",
-			   rows ? "must be an array" : "missing");
+		return bad(why, n, f->name, where, "rows", rows ? "must be an array" : "missing");
 	size_t add = json_array_size(rows);
 	cs_res_conform *all = realloc(f->conform, (f->n_conform + add + 1) * sizeof *all);
 	if (!all)

@@ -136,8 +136,8 @@ const size_t cs_res_n_counting_fields =
 	sizeof cs_res_counting_fields / sizeof cs_res_counting_fields[0];
 
 const cs_res_field cs_res_conformance_fields[] = {
-	SIN(cs_res_file, conform_vectors, CS_RES_F_TEXT, false, "", "string", "no",
-	    "the vectors run: `\"Wycheproof testvectors_v1\"`"),
+	{"vectors", CS_RES_F_TEXT, offsetof(cs_res_file, conform_vectors), false, "", 0, 0, 0,
+	 "string", "no", "the vectors run: `\"Wycheproof testvectors_v1\"`"},
 	DOC("vectors_dir", "string", "no", "where they were read"),
 	DOC("elapsed_s", "number", "no", "wall time of the conformance run"),
 	DOC("rows", "array of objects", "yes",
