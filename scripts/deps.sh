@@ -75,8 +75,9 @@ run_plan() {
 # arm64 .debs and dpkg -x unpacks them into the sysroot; no host package is
 # added, removed or changed (host tools only: the cross compiler, qemu-user).
 cross_arm64() {
+	# g++: Botan's worker has one C++ file (its CPU feature switch)
 	sysroot_debs arm64 \
-		"build-essential cmake pkg-config file gcc-aarch64-linux-gnu qemu-user"
+		"build-essential cmake pkg-config file gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user"
 }
 
 # sysroot_debs ARCH "HOST PACKAGES": the host tools (installed), and the
@@ -92,14 +93,16 @@ sysroot_debs() {
 	read -r -a host_pkgs <<<"$2"
 	local sysroot=${CRYPTOSPEED_SYSROOT:-/opt/cryptospeed-sysroot-$arch}
 	local marker=$sysroot/.cryptospeed-sysroot
-	# libgcrypt (and libgpg-error, its static dependency) since the five
-	# original libraries; the other new libraries have no static build in
-	# Debian (docs/arm-boards.md)
+	# since the five original libraries: libgcrypt (with libgpg-error) and
+	# Botan (with the compression and SQLite archives its static link names);
+	# NSS, BoringSSL and GnuTLS have no static build in Debian (docs/arm-boards.md)
 	local debs=(libc6 libc6-dev linux-libc-dev libcrypt1 libcrypt-dev
 		libssl3 libssl-dev libjansson4 libjansson-dev libcapstone4 libcapstone-dev
 		libmbedcrypto7 libmbedx509-1 libmbedtls14 libmbedtls-dev libsodium23 libsodium-dev
 		libnettle8 libhogweed6 nettle-dev libgmp10 libgmp-dev libwolfssl35 libwolfssl-dev
-		libgcrypt20 libgcrypt20-dev libgpg-error0 libgpg-error-dev)
+		libgcrypt20 libgcrypt20-dev libgpg-error0 libgpg-error-dev
+		libbotan-2-19 libbotan-2-dev libbz2-1.0 libbz2-dev liblzma5 liblzma-dev
+		libsqlite3-0 libsqlite3-dev zlib1g zlib1g-dev)
 	local missing=() p
 	for p in "${host_pkgs[@]}"; do
 		installed "$p" || missing+=("$p")
