@@ -20,7 +20,7 @@ typedef enum cs_flag {
 	CS_FLAG_HW,	     /* a cell lost an instruction class (hw) */
 	CS_FLAG_STATUS,	     /* a cell ok in BASE is not ok in NEW */
 	CS_FLAG_MISSING,     /* a cell of BASE is not in NEW */
-	CS_FLAG_CONFORMANCE, /* conform files: a test vector failing in NEW that passed in BASE */
+	CS_FLAG_CONFORMANCE, /* a test vector failing in NEW that passed in BASE (conform.h) */
 	CS_FLAG_COUNTS,	     /* a counted cell's instructions/op or a class changed (run --count) */
 	CS_FLAG_COUNT
 } cs_flag;
