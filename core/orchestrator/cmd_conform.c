@@ -478,6 +478,22 @@ file_selected(const cs_wp_file *file, const cs_list *algs)
 }
 
 int
+cs_conform_check_vectors(char *why, size_t n)
+{
+	const char *dir = getenv("CRYPTOSPEED_VECTORS");
+	char beside[3200];
+	if (!dir || !*dir)
+		dir = default_vectors(beside, sizeof beside);
+	for (const char *const *name = cs_wp_names; *name; name++) {
+		static cs_wp_file file;
+		if (cs_wp_load(dir, *name, &file, why, n) != 0)
+			return -1;
+		cs_wp_free(&file);
+	}
+	return 0;
+}
+
+int
 cs_conform_into(const cs_config *cfg, const cs_worker_file *wfiles, size_t n_w, json_t *doc)
 {
 	static conform cf;

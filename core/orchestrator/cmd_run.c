@@ -700,6 +700,8 @@ cs_cmd_run(int argc, char **argv)
 			      : cs_find_workers(a.files, MAX_WORKERS);
 	validate_names(&a);
 	char why[4200];
+	if (a.conform && cs_conform_check_vectors(why, sizeof why) != 0)
+		cs_usage_error("--conform: %s", why);
 	if (cfg->out) {
 		if (cs_outfile_check(cfg->out, a.out_target, sizeof a.out_target, why, sizeof why))
 			cs_usage_error("%s", why);

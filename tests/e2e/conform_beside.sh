@@ -51,6 +51,17 @@ grep -Eq '^wolfssl,.*,!INVALID [0-9]+,[1-9][0-9]*$' "$d/csv" || fail "CSV: wolfs
 grep -Eq '^ +[0-9]+ +wolfssl/wolfcrypt !INVALID\([0-9]+\)' "$d/rank" || fail "the rank view does not mark wolfssl: $(cat "$d/rank")"
 grep -q 'openssl/evp !INVALID' "$d/rank" && fail "the rank view marks openssl"
 
+# a malformed vector file is refused before anything is measured (exit 2)
+mkdir -p "$d/vec"
+cp "$(dirname "$0")/../../data/wycheproof/"*.json "$d/vec/"
+sed -i 's/"tcId" *: *1,/"tcId": "one",/' "$d/vec/ed25519_test.json"
+CRYPTOSPEED_VECTORS=$d/vec "$CS" run --lib wolfssl --alg ed25519 --quick --no-evidence --conform \
+	-o "$d/bad.json" >/dev/null 2>"$d/err"
+rc=$?
+[ $rc -eq 2 ] || fail "run --conform with a malformed vector file exited $rc (want 2)"
+grep -q 'ed25519_test.json: .*tcId' "$d/err" || fail "the malformed file is not named: $(cat "$d/err")"
+[ ! -e "$d/bad.json" ] || fail "run --conform measured and wrote before refusing the vectors"
+
 # a run without --conform has no column; report --conform joins a conform file
 "$CS" run --lib wolfssl --path wolfcrypt --alg ed25519 --op verify --quick --no-evidence \
 	-o "$d/plain.json" >"$d/plain" 2>&1 || fail "run without --conform: $(tail -3 "$d/plain")"
