@@ -523,7 +523,6 @@ cs_cmd_conform(int argc, char **argv)
 		run_worker(&cf, &w, files, n_files);
 		if (w.alive)
 			cs_worker_quit(&w);
-		json_decref(w.hello);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	double elapsed = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;

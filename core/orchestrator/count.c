@@ -13,8 +13,8 @@
 #include "text.h"
 
 /* ops counted: the worker runs N1, N2 and 2 N2 - N1 (count.c, worker side) */
-#define COUNT_N1 1
-#define COUNT_N2 2
+#define COUNT_N1 CS_COUNT_N1
+#define COUNT_N2 CS_COUNT_N2
 
 /* AArch64 hwcaps of the crypto extension (Linux arch/arm64 uapi hwcap.h):
    AES, PMULL, SHA1, SHA2, SHA3, SM3, SM4, SHA512. */

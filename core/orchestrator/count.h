@@ -25,6 +25,10 @@ typedef struct cs_count_profile {
 	unsigned forbid;	    /* CS_EV_BIT()s of classes the CPU lacks */
 } cs_count_profile;
 
+/* Ops of the two counted runs (the "counting" object's n1 and n2). */
+#define CS_COUNT_N1 1
+#define CS_COUNT_N2 2
+
 /* One cell's count (owned by its cs_rcell). */
 typedef struct cs_count_cell {
 	int64_t ops;					/* operations counted */

@@ -49,6 +49,8 @@
 
 /* The mask names a hello may list (the catalogue's masks). */
 extern const char *const cs_msg_mask_names[];
+/* The mask statuses' names (in cs_msg_mask_status order). */
+extern const char *const cs_msg_mask_status_names[];
 /* The op names (the catalogue's ops, in cs_op order). */
 extern const char *const cs_msg_op_names[];
 

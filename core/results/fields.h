@@ -31,6 +31,7 @@ typedef struct cs_res_field {
 	const char *doc_type; /* the doc's type column */
 	const char *doc_req;  /* the doc's required column */
 	const char *doc;      /* the doc's meaning column */
+	bool always;	      /* written even at its default (read as optional) */
 } cs_res_field;
 
 extern const cs_res_field cs_res_cell_fields[];
@@ -41,5 +42,13 @@ extern const cs_res_field cs_res_count_fields[];
 extern const size_t cs_res_n_count_fields;
 extern const cs_res_field cs_res_counting_fields[];
 extern const size_t cs_res_n_counting_fields;
+/* A "libraries" entry (cs_res_lib), its "worker_cpu" (cs_res_cpu) and the
+   file's "config" object (cs_res_config). */
+extern const cs_res_field cs_res_lib_fields[];
+extern const size_t cs_res_n_lib_fields;
+extern const cs_res_field cs_res_cpu_fields[];
+extern const size_t cs_res_n_cpu_fields;
+extern const cs_res_field cs_res_config_fields[];
+extern const size_t cs_res_n_config_fields;
 
 #endif

@@ -336,6 +336,14 @@ print_count(FILE *f, int counting)
 	cs_results_doc_count(f, counting != 0);
 }
 
+static const char *const objects[] = {"library", "worker_cpu", "config", NULL};
+
+static void
+print_object(FILE *f, int i)
+{
+	cs_results_doc_object(f, objects[i]);
+}
+
 static void
 doc_matches(const char *path)
 {
@@ -350,6 +358,11 @@ doc_matches(const char *path)
 	doc_table_matches(doc, path, "cell", "--print-doc", print_cell, 0);
 	doc_table_matches(doc, path, "count", "--print-count-doc", print_count, 0);
 	doc_table_matches(doc, path, "counting", "--print-counting-doc", print_count, 1);
+	for (int i = 0; objects[i]; i++) {
+		char flag[64];
+		snprintf(flag, sizeof flag, "--print-%s-doc", objects[i]);
+		doc_table_matches(doc, path, objects[i], flag, print_object, i);
+	}
 	free(doc);
 }
 
@@ -367,6 +380,14 @@ main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "--print-counting-doc") == 0) {
 		cs_results_doc_count(stdout, true);
 		return 0;
+	}
+	for (int i = 0; argc > 1 && objects[i]; i++) {
+		char flag[64];
+		snprintf(flag, sizeof flag, "--print-%s-doc", objects[i]);
+		if (strcmp(argv[1], flag) == 0) {
+			cs_results_doc_object(stdout, objects[i]);
+			return 0;
+		}
 	}
 	round_trips(3000);
 	if (argc > 1)
