@@ -32,7 +32,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include <jansson.h>
+#include "results.h"
 
 /* Return values of the import functions (they are the CLI's exit statuses). */
 #define CS_IMPORT_OK 0
@@ -45,8 +45,8 @@
  * new reference to the document; on failure *out is NULL and err holds one
  * line "FILE:LINE: what was wrong (accepted: ...)".
  */
-int cs_import_openssl_speed(const char *text, size_t len, const char *file_name, json_t **out,
-			    char *err, size_t err_size);
+int cs_import_openssl_speed(const char *text, size_t len, const char *file_name,
+			    struct json_t **out, char *err, size_t err_size);
 
 /*
  * The same, and every line that looked like part of a table but could not be
@@ -57,21 +57,31 @@ int cs_import_openssl_speed(const char *text, size_t len, const char *file_name,
  * NULL). A skipped line never ends the table it is in: the rows after it are
  * read.
  */
-int cs_import_openssl_speed_ex(const char *text, size_t len, const char *file_name, json_t **out,
-			       char *err, size_t err_size, FILE *diag, size_t *skipped);
+int cs_import_openssl_speed_ex(const char *text, size_t len, const char *file_name,
+			       struct json_t **out, char *err, size_t err_size, FILE *diag,
+			       size_t *skipped);
 
 /* The same for a file read whole (at most CS_IMPORT_MAX_BYTES); "-" is stdin,
    named "stdin" in the document and messages. */
-int cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t err_size);
-int cs_import_openssl_speed_file_ex(const char *path, json_t **out, char *err, size_t err_size,
-				    FILE *diag, size_t *skipped);
+int cs_import_openssl_speed_file(const char *path, struct json_t **out, char *err, size_t err_size);
+int cs_import_openssl_speed_file_ex(const char *path, struct json_t **out, char *err,
+				    size_t err_size, FILE *diag, size_t *skipped);
 
 /*
  * Name the sources of doc after label (import --label): "label" for one
  * source, "label #1", "label #2", ... for several; " -multi N" kept. The
  * default label is the version line (or "openssl speed") and "(file:line)".
  */
-int cs_import_label(json_t *doc, const char *label);
+int cs_import_label(struct json_t *doc, const char *label);
+
+/*
+ * import openssl-speed FILE [--label L]: the file's tables as the result model
+ * (out owns its data: cs_results_free), named after label when not NULL,
+ * checked by the reader every subcommand uses. Returns as the functions
+ * above; diag and skipped as in cs_import_openssl_speed_ex.
+ */
+int cs_import_openssl_speed_typed(const char *path, const char *label, cs_res_file *out, char *err,
+				  size_t err_size, FILE *diag, size_t *skipped);
 
 /* The largest input read: far beyond any pasted page. */
 #define CS_IMPORT_MAX_BYTES ((size_t)64 << 20)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "conform_file.h"
 #include "handshake.h"
 #include "report.h"
 #include "text.h"
@@ -24,34 +25,19 @@ cs_cli_load_results(const char *file, cs_res_file *out)
 static void
 mark_conformance(const char *file)
 {
-	json_error_t e;
-	json_t *j = json_load_file(file, 0, &e);
-	if (!j)
-		cs_usage_error("--conform %s: line %d: %s", file, e.line, e.text);
-	const char *schema = json_string_value(json_object_get(j, "schema"));
-	json_t *rows = json_object_get(j, "rows");
-	if (!schema || strcmp(schema, "cryptospeed-conform/1") != 0 || !json_is_array(rows))
-		cs_usage_error("--conform %s: not a `cryptospeed conform -o` file (schema "
-			       "cryptospeed-conform/1 with rows)",
-			       file);
-	size_t i;
-	json_t *r;
-	json_array_foreach(rows, i, r)
-	{
-		const char *lib = json_string_value(json_object_get(r, "lib"));
-		const char *path = json_string_value(json_object_get(r, "path"));
-		const char *alg = json_string_value(json_object_get(r, "alg"));
-		json_t *n = json_object_get(r, "invalid_accepted");
-		if (!lib || !path || !alg || !json_is_integer(n) || json_integer_value(n) < 0)
-			cs_usage_error("--conform %s: rows[%zu]: needs lib, path, alg and "
-				       "invalid_accepted",
-				       file, i);
+	cs_conform_file f;
+	char why[1024];
+	if (cs_conform_load(file, &f, why, sizeof why) != 0)
+		cs_usage_error("--conform %s", why);
+	for (size_t i = 0; i < f.n_rows; i++) {
+		const cs_conform_row *r = &f.rows[i];
 		char who[160];
-		snprintf(who, sizeof who, "%s/%s", lib, path);
-		if (json_integer_value(n) > 0)
-			cs_rank_mark_invalid(who, alg, (size_t)json_integer_value(n));
+		snprintf(who, sizeof who, "%s/%s", r->lib, r->path);
+		if (r->count[CS_CONFORM_INVALID_ACCEPTED] > 0)
+			cs_rank_mark_invalid(who, r->alg,
+					     (size_t)r->count[CS_CONFORM_INVALID_ACCEPTED]);
 	}
-	json_decref(j);
+	cs_conform_free(&f);
 }
 
 int

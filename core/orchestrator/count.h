@@ -59,10 +59,8 @@ const char *cs_count_configure(cs_config *cfg, const cs_count_profile *p);
 /* Count a prepared cell (runner.c's visit): final status, c->count set. */
 void cs_count_visit(cs_run *run, cs_rcell *c);
 
-/* The result file's parts: a cell's "count" object (NULL when none) and the
-   run's "counting" object (what counted, emulated or not). */
-json_t *cs_count_cell_json(const cs_rcell *c);
-json_t *cs_count_run_json(const cs_config *cfg);
+/* The result file's "count" and "counting" objects are made by record.c
+   (the result model, core/results). */
 
 /* The count block of the text matrix. */
 void cs_count_print(const cs_run *run, FILE *f);

@@ -22,10 +22,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include <jansson.h>
-
 #include "cryptospeed/adapter.h"
 #include "size.h"
+
+/* jansson's document type: only core/protocol reads or writes the protocol's. */
+struct json_t;
 
 /* Bumped whenever a message changes incompatibly; hello carries it and the
    orchestrator refuses a worker that speaks another. */
@@ -355,8 +356,8 @@ void cs_msg_prepare_init(cs_msg_prepare *m);
 
 /* For the result file: the decoded hello / evidence as JSON objects
    (new references). */
-json_t *cs_msg_hello_json(const cs_msg_hello *m);
-json_t *cs_msg_ev_json(const cs_msg_ev *ev);
+struct json_t *cs_msg_hello_json(const cs_msg_hello *m);
+struct json_t *cs_msg_ev_json(const cs_msg_ev *ev);
 
 /* Print docs/protocol.md's field tables (between its "fields" markers). */
 void cs_msg_doc(FILE *f);

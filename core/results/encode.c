@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "fields.h"
 #include "results.h"
 
@@ -207,7 +209,7 @@ cell(const cs_res_cell *c)
 		set_str(j, "file", c->file);
 		json_object_set_new(j, "line", json_integer((json_int_t)c->line));
 	}
-	if (c->source)
+	if (c->source || c->imported)
 		json_object_set_new(j, "table", json_integer((json_int_t)c->source));
 	scalars(j, c);
 	if (c->ok && !c->count.present) {
@@ -249,7 +251,11 @@ static json_t *
 library(const cs_res_lib *l)
 {
 	json_t *j = json_object();
-	table(j, cs_res_lib_fields, cs_res_n_lib_fields, l);
+	/* a model built with only the derived error still writes it */
+	cs_res_lib t = *l;
+	if (!t.start_error && t.error && (!t.init_error || strcmp(t.error, t.init_error) != 0))
+		t.start_error = t.error;
+	table(j, cs_res_lib_fields, cs_res_n_lib_fields, &t);
 	if (l->worker_cpu.present) {
 		json_t *cpu = json_object();
 		table(cpu, cs_res_cpu_fields, cs_res_n_cpu_fields, &l->worker_cpu);
@@ -272,8 +278,11 @@ source(const cs_res_source *s)
 	set_str(j, "cpuinfo", s->cpuinfo);
 	set_str(j, "compiler", s->compiler);
 	set_str(j, "built_on", s->built_on);
-	if (s->multi != 1)
+	if (s->multi != 1 || s->imported)
 		json_object_set_new(j, "multi", json_integer(s->multi));
+	set_str(j, "format", s->format);
+	if (s->n_cells)
+		json_object_set_new(j, "cells", json_integer((json_int_t)s->n_cells));
 	return j;
 }
 
@@ -306,6 +315,13 @@ cs_results_encode(const cs_res_file *f)
 		json_object_set_new(
 			r, "tool",
 			json_pack("{ss ss}", "name", "cryptospeed", "version", f->tool_version));
+	if (f->import_format || f->import_file || f->import_note) {
+		json_t *imp = json_object();
+		set_str(imp, "format", f->import_format);
+		set_str(imp, "file", f->import_file);
+		set_str(imp, "note", f->import_note);
+		json_object_set_new(r, "imported", imp);
+	}
 	set_str(r, "label", f->label);
 	set_opt(r, "started", f->started, "");
 	if (f->elapsed_s != 0)
@@ -383,13 +399,29 @@ cs_results_copy(const cs_res_file *in, const char *name, cs_res_file *out, char 
 }
 
 int
-cs_results_writer(FILE *f, void *model)
+cs_res_dump(FILE *f, json_t *doc)
 {
-	json_t *j = cs_results_encode(model);
-	int rc = !j || json_dumpf(j, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
+	int rc = !doc || json_dumpf(doc, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
 				 fputc('\n', f) == EOF
 			 ? -1
 			 : 0;
-	json_decref(j);
+	json_decref(doc);
 	return rc;
+}
+
+int
+cs_results_writer(FILE *f, void *model)
+{
+	return cs_res_dump(f, cs_results_encode(model));
+}
+
+int
+cs_results_print_json(FILE *f, const cs_res_file *const *files, size_t n)
+{
+	if (n == 1)
+		return cs_res_dump(f, json_incref(files[0]->root));
+	json_t *all = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append(all, files[i]->root);
+	return cs_res_dump(f, all);
 }

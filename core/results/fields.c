@@ -9,6 +9,10 @@
 	{                                                                                          \
 #k, t, offsetof(cs_res_cell, k), req, d, 0, 0, 0, dt, dr, doc, false               \
 	}
+#define STRA(k, t, req, d, dt, dr, doc)                                                            \
+	{                                                                                          \
+#k, t, offsetof(cs_res_cell, k), req, d, 0, 0, 0, dt, dr, doc, true                \
+	}
 #define INT(k, key, t, req, lo, hi, d, dt, dr, doc)                                                \
 	{                                                                                          \
 		key, t, offsetof(cs_res_cell, k), req, NULL, lo, hi, d, dt, dr, doc, false         \
@@ -21,15 +25,15 @@
 const cs_res_field cs_res_cell_fields[] = {
 	STR(lib, CS_RES_F_NAME, true, NULL, "string", "yes",
 	    "the library (worker name, `@version`)"),
-	STR(lib_version, CS_RES_F_TEXT, false, "", "string", "no", "the library's version line"),
+	STRA(lib_version, CS_RES_F_TEXT, false, "", "string", "no", "the library's version line"),
 	STR(path, CS_RES_F_NAME, true, NULL, "string", "yes",
 	    "the API path (`evp`, `lowlevel`, ...)"),
-	STR(mask, CS_RES_F_NAME, false, "none", "string", "no (`\"none\"`)",
-	    "the CPU-feature mask of the worker"),
+	STRA(mask, CS_RES_F_NAME, false, "none", "string", "no (`\"none\"`)",
+	     "the CPU-feature mask of the worker"),
 	STR(variant, CS_RES_F_NAME, false, NULL, "string", "no", "provider or engine tag"),
 	STR(served_by, CS_RES_F_TEXT, false, NULL, "string", "no", "what served the cell"),
 	STR(alg, CS_RES_F_NAME, true, NULL, "string", "yes", "the algorithm"),
-	STR(kind, CS_RES_F_NAME, false, "", "string", "no", "`hash`, `aead`, `kex`, ..."),
+	STRA(kind, CS_RES_F_NAME, false, "", "string", "no", "`hash`, `aead`, `kex`, ..."),
 	STR(op, CS_RES_F_NAME, true, NULL, "string", "yes", "the operation"),
 	INT(size, "size", CS_RES_F_INT, true, 0, CS_RES_SIZE_MAX, 0, "integer", "yes",
 	    "input bytes (0 for fixed-size operations)"),
@@ -45,6 +49,8 @@ const cs_res_field cs_res_cell_fields[] = {
 	    "relative half-width of the median's 95% interval"),
 	INT(batch, "batch", CS_RES_F_INT, false, 1, 1LL << 50, 0, "integer ≥ 1", "no",
 	    "operations per timed batch"),
+	INT(row_line, "row_line", CS_RES_F_INT, false, 0, 1LL << 40, 0, "integer ≥ 1", "no",
+	    "imported: the row's own line"),
 	INT(n_measured, "n_samples", CS_RES_F_INT, false, 0, CS_RES_SAMPLES_MAX, 0, "integer ≥ 0",
 	    "no", "samples the rate is from (kept by `--no-samples`)"),
 	DOC("rate", "object", "when `ok` and not counted, never otherwise",

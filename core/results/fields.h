@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* How a field is stored in cs_res_cell and written in the file. */
 typedef enum cs_res_ftype {
@@ -50,5 +51,10 @@ extern const cs_res_field cs_res_cpu_fields[];
 extern const size_t cs_res_n_cpu_fields;
 extern const cs_res_field cs_res_config_fields[];
 extern const size_t cs_res_n_config_fields;
+
+/* Write doc (consumed; NULL is a failure) to f indented by one, keys in
+   order, with a final newline: every document core/results writes. 0 or -1. */
+struct json_t;
+int cs_res_dump(FILE *f, struct json_t *doc);
 
 #endif

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "fields.h"
 #include "results.h"
 
@@ -298,9 +300,9 @@ repetitions(dec *d, json_t *arr, const char *where, cs_res_cell *c)
 	return true;
 }
 
-/* An array of samples (ns per op per batch): positive finite numbers. */
+/* An array of finite numbers, each > 0 (positive) or >= 0. */
 static bool
-sample_array(dec *d, json_t *arr, const char *where, double **out, size_t *n)
+number_array(dec *d, json_t *arr, const char *where, bool positive, double **out, size_t *n)
 {
 	*n = json_array_size(arr);
 	*out = malloc((*n + 1) * sizeof **out);
@@ -313,10 +315,18 @@ sample_array(dec *d, json_t *arr, const char *where, double **out, size_t *n)
 		if (!json_is_number(x))
 			return bad(d, wk, NULL, "%s, not a number", type_name(x));
 		(*out)[k] = json_number_value(x);
-		if (!isfinite((*out)[k]) || (*out)[k] <= 0)
-			return bad(d, wk, NULL, "not a positive finite number");
+		if (!isfinite((*out)[k]) || (*out)[k] < 0 || (positive && (*out)[k] == 0))
+			return bad(d, wk, NULL, "not a %s finite number",
+				   positive ? "positive" : "non-negative");
 	}
 	return true;
+}
+
+/* An array of samples (ns per op per batch): positive finite numbers. */
+static bool
+sample_array(dec *d, json_t *arr, const char *where, double **out, size_t *n)
+{
+	return number_array(d, arr, where, true, out, n);
 }
 
 /* The cell's scalar keys, as the field table (fields.c) has them. */
@@ -543,18 +553,8 @@ run_extras(dec *d, json_t *j, const char *w, cs_res_cell *c)
 	if (rates) {
 		char wr[128];
 		snprintf(wr, sizeof wr, "%s.multi_worker_rates", w);
-		c->worker_rates = malloc((json_array_size(rates) + 1) * sizeof *c->worker_rates);
-		if (!c->worker_rates)
-			return bad(d, wr, NULL, "out of memory");
-		for (size_t k = 0; k < json_array_size(rates); k++) {
-			json_t *x = json_array_get(rates, k);
-			char wk[160];
-			snprintf(wk, sizeof wk, "%s[%zu]", wr, k);
-			if (!json_is_number(x) || !isfinite(json_number_value(x)) ||
-			    json_number_value(x) < 0)
-				return bad(d, wk, NULL, "not a finite number >= 0");
-			c->worker_rates[c->n_worker_rates++] = json_number_value(x);
-		}
+		if (!number_array(d, rates, wr, false, &c->worker_rates, &c->n_worker_rates))
+			return false;
 	}
 	if (io) {
 		cs_res_interop *x = &c->interop;
@@ -751,7 +751,9 @@ source(dec *d, json_t *j, size_t i, cs_res_source *s)
 	    !get_str(d, j, w, "cpuinfo", CS_RES_TEXT_MAX, NULL, &s->cpuinfo) ||
 	    !get_str(d, j, w, "compiler", CS_RES_TEXT_MAX, NULL, &s->compiler) ||
 	    !get_str(d, j, w, "built_on", CS_RES_TEXT_MAX, NULL, &s->built_on) ||
-	    !get_int(d, j, w, "multi", false, 1, 4096, 1, &multi))
+	    !get_int(d, j, w, "multi", false, 1, 4096, 1, &multi) ||
+	    !get_str(d, j, w, "format", CS_RES_NAME_MAX, NULL, &s->format) ||
+	    !get_int(d, j, w, "cells", false, 0, CS_RES_CELLS_MAX, 0, &s->n_cells))
 		return false;
 	s->imported = strcmp(kind, "imported") == 0;
 	s->multi = (int)multi;
@@ -812,8 +814,12 @@ metadata(dec *d, json_t *r, cs_res_file *f)
 	    !get_num(d, cfg, "config", "precision", false, 0, 1, 0.01, &f->precision) ||
 	    (cfg && !config(d, cfg, &f->config)))
 		return false;
-	json_t *counting;
-	if (!get_obj(d, r, "", "counting", false, &counting))
+	json_t *counting, *imp;
+	if (!get_obj(d, r, "", "counting", false, &counting) ||
+	    !get_obj(d, r, "", "imported", false, &imp) ||
+	    !get_str(d, imp, "imported", "format", CS_RES_NAME_MAX, NULL, &f->import_format) ||
+	    !get_str(d, imp, "imported", "file", CS_RES_TEXT_MAX, NULL, &f->import_file) ||
+	    !get_str(d, imp, "imported", "note", CS_RES_TEXT_MAX, NULL, &f->import_note))
 		return false;
 	if (counting) {
 		f->counting.present = true;

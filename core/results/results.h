@@ -8,10 +8,14 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include <jansson.h>
-
 #include "size.h"
 #include "workload.h"
+
+/* jansson's document type: only core/results reads or writes it. Still
+   included for core/report/emit.c's json format, which dumps root (owned by
+   engineer "reports": cs_results_print_json is its replacement; then this
+   include goes and struct json_t is enough). */
+#include <jansson.h>
 
 /* Limits a loaded file must respect (beyond them it is refused, never cut). */
 #define CS_RES_NAME_MAX 128	    /* bytes in a name: lib, path, alg, op, mask, ... */
@@ -163,6 +167,7 @@ typedef struct cs_res_cell {
 	bool imported;		/* "source": "imported": no samples, no evidence */
 	const char *file;	/* imported: the table's file, else NULL */
 	long long line;		/* imported: the table's first line, else 0 */
+	long long row_line;	/* imported: the row's own line, 0 when absent */
 	size_t source;		/* index into the file's sources */
 	cs_res_count count;	/* run --count: the exact count (count.present) */
 	cs_res_interop interop; /* sign: the other libraries' verdicts (interop.present) */
@@ -239,12 +244,14 @@ typedef struct cs_res_source {
 	const char *compiler; /* imported: "compiler:" line, or NULL */
 	const char *built_on; /* imported: "built on:" line, or NULL */
 	int multi;	      /* imported: -multi N, 1 when absent */
+	const char *format;   /* imported: "text", "mr" or "progress", or NULL */
+	long long n_cells;    /* imported: its cells ("cells"), 0 when absent */
 } cs_res_source;
 
 /* A loaded result file. Strings point into the JSON kept in root. */
 typedef struct cs_res_file {
 	const char *name;	    /* the file name given to the loader */
-	json_t *root;		    /* the document (owned) */
+	struct json_t *root;	    /* the document (owned) */
 	struct cs_res_arena *arena; /* the document's memory when loaded from a file, else NULL */
 	const char *tool_version;   /* "" when absent */
 	const char *label;	    /* run --label, or NULL */
@@ -255,9 +262,12 @@ typedef struct cs_res_file {
 	const char *hostname, *kernel;				      /* "" when absent */
 	const char *cpu_arch, *cpu_model, *cpu_features, *cpu_source; /* "" when absent */
 	long long cpus;						      /* 0 when absent */
-	double precision;	  /* config.precision, 0.01 when absent */
-	cs_res_config config;	  /* the rest of "config" (config.present) */
-	cs_res_counting counting; /* run --count: what counted (counting.present) */
+	double precision;	   /* config.precision, 0.01 when absent */
+	cs_res_config config;	   /* the rest of "config" (config.present) */
+	const char *import_format; /* "imported": the tool whose output it is, or NULL */
+	const char *import_file;   /* "imported": the input file, or NULL */
+	const char *import_note;   /* "imported": what the numbers are, or NULL */
+	cs_res_counting counting;  /* run --count: what counted (counting.present) */
 	cs_res_lib *libs;
 	size_t n_libs;
 	cs_res_source *sources; /* at least one */
@@ -269,11 +279,11 @@ typedef struct cs_res_file {
 
 /* Decode a result document (a reference is taken) into out. 0, or -1 with
    "NAME: cells[3].rate.median: missing" in why. */
-int cs_results_decode(json_t *root, const char *name, cs_res_file *out, char *why, size_t n);
+int cs_results_decode(struct json_t *root, const char *name, cs_res_file *out, char *why, size_t n);
 /* The model as a result document (a new reference): what decode reads back
    to an equal model. Every field a cell has is written by the table that
    decode reads (fields.c). */
-json_t *cs_results_encode(const cs_res_file *f);
+struct json_t *cs_results_encode(const cs_res_file *f);
 /* The same as compact JSON text (malloc'd; NULL when out of memory). */
 char *cs_results_encode_text(const cs_res_file *f);
 /* The model as the reader gives it back (encode, then decode): out owns its
@@ -283,6 +293,10 @@ int cs_results_copy(const cs_res_file *in, const char *name, cs_res_file *out, c
 /* A cs_outfile_writer (common/outfile.h) for a model (arg: a cs_res_file *):
    the result document indented by one, keys in order, a final newline. */
 int cs_results_writer(FILE *f, void *model);
+/* The json format: one file's document as read (or written), or an array
+   of several, indented by one, keys in order, a final newline. 0, or -1
+   when it could not be written. */
+int cs_results_print_json(FILE *f, const cs_res_file *const *files, size_t n);
 /* Print docs/results-format.md's cell table (between its "cell fields" markers). */
 void cs_results_doc(FILE *out);
 /* Print the "count" object's table (counting false) or the "counting" object's. */
