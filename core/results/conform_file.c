@@ -7,10 +7,15 @@
 #include "conform_file.h"
 #include "fields.h"
 
-const char *const cs_conform_outcome_keys[CS_CONFORM_OUTCOMES] = {
-	"passed",	       "invalid_accepted",   "valid_refused",
-	"wrong_output",	       "acceptable_accepted", "acceptable_refused",
-	"not_applicable",      "crashed",	     "errors"};
+const char *const cs_conform_outcome_keys[CS_CONFORM_OUTCOMES] = {"passed",
+								  "invalid_accepted",
+								  "valid_refused",
+								  "wrong_output",
+								  "acceptable_accepted",
+								  "acceptable_refused",
+								  "not_applicable",
+								  "crashed",
+								  "errors"};
 
 bool
 cs_conform_has_ids(int o)
@@ -131,15 +136,6 @@ cs_conform_free(cs_conform_file *f)
 	memset(f, 0, sizeof *f);
 }
 
-static json_t *
-ints(const long long *v, size_t n)
-{
-	json_t *a = json_array();
-	for (size_t i = 0; i < n; i++)
-		json_array_append_new(a, json_integer((json_int_t)v[i]));
-	return a;
-}
-
 int
 cs_conform_writer(FILE *f, void *conform_file)
 {
@@ -155,15 +151,16 @@ cs_conform_writer(FILE *f, void *conform_file)
 			if (cs_conform_has_ids(k)) {
 				char key[64];
 				snprintf(key, sizeof key, "%s_ids", cs_conform_outcome_keys[k]);
-				json_object_set_new(o, key, ints(r->ids[k], r->n_ids[k]));
+				json_object_set_new(o, key,
+						    cs_res_integers(r->ids[k], r->n_ids[k]));
 			}
 		}
 		json_array_append_new(rows, o);
 	}
-	return cs_res_dump(f, json_pack("{ss ss ss so sf}", "schema", "cryptospeed-conform/1", "vectors",
-				 c->vectors ? c->vectors : "", "vectors_dir",
-				 c->vectors_dir ? c->vectors_dir : "", "rows", rows, "elapsed_s",
-				 c->elapsed_s));
+	return cs_res_dump(f, json_pack("{ss ss ss so sf}", "schema", "cryptospeed-conform/1",
+					"vectors", c->vectors ? c->vectors : "", "vectors_dir",
+					c->vectors_dir ? c->vectors_dir : "", "rows", rows,
+					"elapsed_s", c->elapsed_s));
 }
 
 static json_t *
@@ -171,8 +168,8 @@ changes(const cs_conform_change *c, size_t n)
 {
 	json_t *a = json_array();
 	for (size_t i = 0; i < n; i++)
-		json_array_append_new(a, json_pack("{ss ss sI}", "row", c[i].row, "kind",
-						   c[i].kind, "tcId", (json_int_t)c[i].tc));
+		json_array_append_new(a, json_pack("{ss ss sI}", "row", c[i].row, "kind", c[i].kind,
+						   "tcId", (json_int_t)c[i].tc));
 	return a;
 }
 
@@ -183,8 +180,8 @@ cs_conform_diff_print(FILE *f, const cs_conform_diff *d)
 	for (size_t i = 0; i < d->n_missing; i++)
 		json_array_append_new(missing, json_string(d->missing[i]));
 	return cs_res_dump(f, json_pack("{ss ss ss so so so si}", "schema",
-				 "cryptospeed-conform-compare/1", "base", d->base, "new", d->cur,
-				 "conformance", changes(d->worse, d->n_worse), "fixed",
-				 changes(d->fixed, d->n_fixed), "missing", missing, "status",
-				 d->status));
+					"cryptospeed-conform-compare/1", "base", d->base, "new",
+					d->cur, "conformance", changes(d->worse, d->n_worse),
+					"fixed", changes(d->fixed, d->n_fixed), "missing", missing,
+					"status", d->status));
 }

@@ -31,13 +31,13 @@ bool cs_conform_has_ids(int outcome);
 
 /* One row: library build x path x vector file x algorithm. */
 typedef struct cs_conform_row {
-	const char *lib;			     /* "openssl", "openssl@3.0.22" */
-	const char *path;			     /* the API path */
-	const char *file;			     /* the vector file, without .json */
-	const char *alg;			     /* the algorithm */
-	long long count[CS_CONFORM_OUTCOMES];	     /* cases of each outcome */
-	long long *ids[CS_CONFORM_OUTCOMES];	     /* tcIds of an outcome with ids */
-	size_t n_ids[CS_CONFORM_OUTCOMES];	     /* entries in ids[o] */
+	const char *lib;		      /* "openssl", "openssl@3.0.22" */
+	const char *path;		      /* the API path */
+	const char *file;		      /* the vector file, without .json */
+	const char *alg;		      /* the algorithm */
+	long long count[CS_CONFORM_OUTCOMES]; /* cases of each outcome */
+	long long *ids[CS_CONFORM_OUTCOMES];  /* tcIds of an outcome with ids */
+	size_t n_ids[CS_CONFORM_OUTCOMES];    /* entries in ids[o] */
 } cs_conform_row;
 
 /* A conform file. Built by conform (strings are the caller's) or loaded
@@ -72,14 +72,14 @@ typedef struct cs_conform_change {
 
 /* compare's result for two conform files. */
 typedef struct cs_conform_diff {
-	const char *base, *cur;	    /* the two file names */
-	cs_conform_change *worse;   /* failing in cur, not in base (n_worse) */
+	const char *base, *cur;	  /* the two file names */
+	cs_conform_change *worse; /* failing in cur, not in base (n_worse) */
 	size_t n_worse;
-	cs_conform_change *fixed;   /* failing in base, not in cur (n_fixed) */
+	cs_conform_change *fixed; /* failing in base, not in cur (n_fixed) */
 	size_t n_fixed;
-	const char **missing;	    /* rows of base missing in cur (n_missing) */
+	const char **missing; /* rows of base missing in cur (n_missing) */
 	size_t n_missing;
-	int status;		    /* compare's exit status */
+	int status; /* compare's exit status */
 } cs_conform_diff;
 
 /* The diff as compare's JSON document, indented, with a final newline.

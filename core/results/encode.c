@@ -166,8 +166,8 @@ strings(const char *const *v, size_t n)
 	return a;
 }
 
-static json_t *
-integers(const long long *v, size_t n)
+json_t *
+cs_res_integers(const long long *v, size_t n)
 {
 	json_t *a = json_array();
 	for (size_t i = 0; i < n; i++)
@@ -190,9 +190,9 @@ multi(json_t *j, const cs_res_cell *c)
 	if (c->windows) {
 		json_t *a = json_array();
 		for (size_t i = 0; i < c->n_windows; i++)
-			json_array_append_new(
-				a, json_pack("{sf so}", "ns", c->windows[i].ns, "ops",
-					     integers(c->windows[i].ops, c->windows[i].n_ops)));
+			json_array_append_new(a, json_pack("{sf so}", "ns", c->windows[i].ns, "ops",
+							   cs_res_integers(c->windows[i].ops,
+									   c->windows[i].n_ops)));
 		json_object_set_new(j, "multi_windows", a);
 	}
 	if (c->worker_rates)
@@ -295,7 +295,7 @@ config(const cs_res_file *f)
 	if (!c->present)
 		return j;
 	table(j, cs_res_config_fields, cs_res_n_config_fields, c);
-	json_object_set_new(j, "sizes", integers(c->sizes, c->n_sizes));
+	json_object_set_new(j, "sizes", cs_res_integers(c->sizes, c->n_sizes));
 	json_object_set_new(j, "launcher", strings(c->launcher, c->n_launcher));
 	if (c->multi > 1) {
 		json_object_set_new(j, "multi_cpus_allowed",
@@ -303,7 +303,7 @@ config(const cs_res_file *f)
 		json_object_set_new(j, "multi_shared", json_boolean(c->multi_shared));
 	}
 	if (c->seeds)
-		json_object_set_new(j, "seeds", integers(c->seeds, c->n_seeds));
+		json_object_set_new(j, "seeds", cs_res_integers(c->seeds, c->n_seeds));
 	return j;
 }
 

@@ -56,5 +56,7 @@ extern const size_t cs_res_n_config_fields;
    order, with a final newline: every document core/results writes. 0 or -1. */
 struct json_t;
 int cs_res_dump(FILE *f, struct json_t *doc);
+/* A JSON array of the n integers (a new reference). */
+struct json_t *cs_res_integers(const long long *v, size_t n);
 
 #endif
