@@ -598,7 +598,7 @@ drop_samples(cs_res_file *results)
 		c->samples = c->partial = NULL;
 		c->n_samples = c->n_partial = 0;
 	}
-	results->config.present = true;
+	cs_results_config(results);
 	results->config.samples_kept = false;
 }
 

@@ -231,7 +231,7 @@ cs_repeat_fold(cs_res_file *reps, const unsigned *seeds, size_t n, cs_res_file *
 			first->interrupted |= reps[r].interrupted;
 		}
 		long long *old_seeds = first->config.seeds;
-		first->config.present = true;
+		cs_results_config(first);
 		first->config.repeat = (long long)n;
 		first->config.seeds = all_seeds;
 		first->config.n_seeds = n;
@@ -274,7 +274,7 @@ cs_repeat_more(cs_config *cfg, const cs_worker_file *files, size_t n_files, int 
 		cs_run run = {.cfg = cfg};
 		cfg->seed = first_seed + (unsigned)r;
 		cfg->repetition = r;
-		seeds[r] = cfg->seed;
+		seeds[done] = cfg->seed; /* all[done]'s seed, once it is recorded */
 		if (cs_run_start(&run, files, n_files) != 0) {
 			status = CS_EXIT_FAILURE;
 			break;

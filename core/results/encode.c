@@ -425,3 +425,11 @@ cs_results_print_json(FILE *f, const cs_res_file *const *files, size_t n)
 		json_array_append(all, files[i]->root);
 	return cs_res_dump(f, all);
 }
+
+void
+cs_results_config(cs_res_file *f)
+{
+	if (!f->config.present)
+		f->config = (cs_res_config){
+			.present = true, .clock = "", .multi = 1, .samples_kept = true};
+}

@@ -286,6 +286,9 @@ int cs_results_decode(struct json_t *root, const char *name, cs_res_file *out, c
 struct json_t *cs_results_encode(const cs_res_file *f);
 /* The same as compact JSON text (malloc'd; NULL when out of memory). */
 char *cs_results_encode_text(const cs_res_file *f);
+/* Give f a config object (run --repeat, --no-samples add keys to it): its
+   defaults when it had none. */
+void cs_results_config(cs_res_file *f);
 /* The model as the reader gives it back (encode, then decode): out owns its
    data, in may then be freed. Every writer goes through it, so a model the
    reader refuses is never written. 0, or -1 with why (named by name). */

@@ -12,6 +12,7 @@
 #include "verdict.h"
 #include "results.h"
 #include "outfile.h"
+#include "repeat.h"
 
 static int
 dump(FILE *f, void *arg)
@@ -117,6 +118,60 @@ test_compare_big(void)
 	cs_results_free(&cur);
 	json_decref(a);
 	json_decref(b);
+}
+
+/* run --repeat's fold on typed models: cells matched by cs_res_cell_key,
+   repetition medians, samples in order, a failure in any repetition seen. */
+static void
+test_fold(void)
+{
+	const char *one = "{\"schema\":\"cryptospeed/1\",\"elapsed_s\":1.5,\"cells\":["
+			  "{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"sha256\",\"op\":\"digest\","
+			  "\"size\":16,\"status\":\"ok\",\"n_samples\":2,"
+			  "\"rate\":{\"median\":100,\"unit\":\"B/s\"},"
+			  "\"ns_per_op\":{\"median\":160,\"min\":150},\"samples\":[150,170]},"
+			  "{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"x25519\",\"op\":\"derive\","
+			  "\"size\":0,\"status\":\"ok\",\"n_samples\":1,"
+			  "\"rate\":{\"median\":10,\"unit\":\"op/s\"},"
+			  "\"ns_per_op\":{\"median\":1e8},\"samples\":[1e8]}]}";
+	const char *two = "{\"schema\":\"cryptospeed/1\",\"elapsed_s\":2,\"cells\":["
+			  "{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"x25519\",\"op\":\"derive\","
+			  "\"size\":0,\"status\":\"crashed\",\"detail\":\"signal 9\"},"
+			  "{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"sha256\",\"op\":\"digest\","
+			  "\"size\":16,\"status\":\"ok\",\"n_samples\":1,"
+			  "\"rate\":{\"median\":300,\"unit\":\"B/s\"},"
+			  "\"ns_per_op\":{\"median\":50},\"samples\":[50]}]}";
+	cs_res_file reps[2], out;
+	char why[512];
+	if (cs_results_load_buffer(one, strlen(one), "one", &reps[0], why, sizeof why) != 0 ||
+	    cs_results_load_buffer(two, strlen(two), "two", &reps[1], why, sizeof why) != 0) {
+		printf("FAIL: %s\n", why);
+		check_failures++;
+		return;
+	}
+	unsigned seeds[] = {7, 8};
+	int rc = cs_repeat_fold(reps, seeds, 2, &out, why, sizeof why);
+	CHECK(rc == 0);
+	if (rc != 0 || out.n_cells != 2) {
+		printf("  fold: %s\n", rc ? why : "not 2 cells");
+		return;
+	}
+	CHECK(out.n_cells == 2 && out.config.repeat == 2 && out.config.n_seeds == 2);
+	CHECK(out.config.seeds && out.config.seeds[1] == 8);
+	CHECK(out.elapsed_s == 3.5);
+	const cs_res_cell *a = &out.cells[0], *b = &out.cells[1];
+	/* ok in both: the median of the two medians, every sample in order */
+	CHECK(a->ok && a->n_reps == 2 && a->reps[1].seed == 8 && a->reps[1].rate == 300);
+	CHECK(a->rate.median == 200 && a->n_samples == 3 && a->samples[2] == 50);
+	CHECK(a->n_measured == 3 && a->ns_min == 0);
+	/* crashed in the second: never a rate, its ok samples kept as partial */
+	CHECK(!b->ok && strcmp(b->status, "crashed") == 0);
+	CHECK(b->detail && strcmp(b->detail, "repetition 2: signal 9") == 0);
+	CHECK(!b->samples && b->n_partial == 1 && b->partial[0] == 1e8);
+	CHECK(b->n_reps == 2 && !b->reps[1].ok && strcmp(b->reps[1].detail, "signal 9") == 0);
+	cs_results_free(&out);
+	cs_results_free(&reps[0]);
+	cs_results_free(&reps[1]);
 }
 
 /* The run as the document run writes: the recorded model, encoded. */
@@ -290,6 +345,7 @@ main(void)
 	unlink(path);
 	rmdir(dir);
 	test_index();
+	test_fold();
 	test_compare_big();
 	return check_done("results");
 }
