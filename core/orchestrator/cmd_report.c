@@ -20,26 +20,6 @@ cs_cli_load_results(const char *file, cs_res_file *out)
 		cs_usage_error("%s", why);
 }
 
-/* report --conform FILE: the rows that accepted an invalid test vector, as
-   marks for the rank view (docs/conformance.md). */
-static void
-mark_conformance(const char *file)
-{
-	cs_conform_file f;
-	char why[1024];
-	if (cs_conform_load(file, &f, why, sizeof why) != 0)
-		cs_usage_error("--conform %s", why);
-	for (size_t i = 0; i < f.n_rows; i++) {
-		const cs_conform_row *r = &f.rows[i];
-		char who[160];
-		snprintf(who, sizeof who, "%s/%s", r->lib, r->path);
-		if (r->count[CS_CONFORM_INVALID_ACCEPTED] > 0)
-			cs_rank_mark_invalid(who, r->alg,
-					     (size_t)r->count[CS_CONFORM_INVALID_ACCEPTED]);
-	}
-	cs_conform_free(&f);
-}
-
 int
 cs_cmd_report(int argc, char **argv)
 {
@@ -52,6 +32,8 @@ cs_cmd_report(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *format = "text", *view_name = "matrix", *handshake = NULL;
+	const char *conform[16];
+	size_t n_conform = 0;
 	char formats[256], views[256];
 	cs_format_names(CS_FOR_REPORT, "|", formats, sizeof formats);
 	cs_join_strv(views, sizeof views, cs_report_view_names, "|");
@@ -68,16 +50,21 @@ cs_cmd_report(int argc, char **argv)
 			       "lib/path;\n"
 			       "--handshake picks one configuration (default: x25519+ecdsa-p256,\n"
 			       "x25519+ed25519, x25519+rsa-2048; KEX x25519|p256).\n"
-			       "--conform C.json (a `cryptospeed conform -o` file): the rank view "
-			       "marks\n"
-			       "every lib/path that accepted an invalid test vector of the "
-			       "algorithm.\n",
+			       "--conform C.json (a `cryptospeed conform -o` file, may be given\n"
+			       "again): its rows join every file's conformance block, as run\n"
+			       "--conform writes one: the matrix's conform column, and the rank\n"
+			       "view marks every lib/path that accepted an invalid test vector.\n",
 			       formats, views);
 			return CS_EXIT_OK;
 		case 'f': format = optarg; break;
 		case 'v': view_name = optarg; break;
 		case 'H': handshake = optarg; break;
-		case 'C': mark_conformance(optarg); break;
+		case 'C':
+			if (n_conform == sizeof conform / sizeof conform[0])
+				cs_usage_error("--conform '%s': at most %zu files", optarg,
+					       sizeof conform / sizeof conform[0]);
+			conform[n_conform++] = optarg;
+			break;
 		}
 	}
 	if (optind == argc)
@@ -110,6 +97,11 @@ cs_cmd_report(int argc, char **argv)
 	for (size_t i = 0; i < n; i++) {
 		cs_cli_load_results(argv[optind + (int)i], &files[i]);
 		ptrs[i] = &files[i];
+		for (size_t k = 0; k < n_conform; k++) {
+			char why[1024];
+			if (cs_res_conform_attach(conform[k], &files[i], why, sizeof why) != 0)
+				cs_usage_error("--conform %s", why);
+		}
 	}
 	if (view == CS_VIEW_HANDSHAKE)
 		cs_report_handshake(ptrs, n, handshake, stdout);

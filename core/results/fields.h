@@ -59,4 +59,11 @@ int cs_res_dump(FILE *f, struct json_t *doc);
 /* A JSON array of the n integers (a new reference). */
 struct json_t *cs_res_integers(const long long *v, size_t n);
 
+/* A "conformance" block (the file's) and one of its rows (cs_res_conform):
+   run --conform, docs/conformance.md. */
+extern const cs_res_field cs_res_conformance_fields[];
+extern const size_t cs_res_n_conformance_fields;
+extern const cs_res_field cs_res_conform_fields[];
+extern const size_t cs_res_n_conform_fields;
+
 #endif
