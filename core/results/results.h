@@ -271,11 +271,12 @@ typedef struct cs_res_source {
 	const char *compiler; /* imported: "compiler:" line, or NULL */
 	const char *built_on; /* imported: "built on:" line, or NULL */
 	const char *machine;  /* imported: what the tables ran on (import --machine), or NULL */
-	const char *run_options; /* imported: -engine/-provider/-async_jobs options of the run, or NULL */
-	const char *table_kind;  /* imported: a table family split off its run, or NULL */
-	int multi;	      /* imported: -multi N, 1 when absent */
-	const char *format;   /* imported: "text", "mr" or "progress", or NULL */
-	long long n_cells;    /* imported: its cells ("cells"), 0 when absent */
+	const char *
+		run_options; /* imported: -engine/-provider/-async_jobs options of the run, or NULL */
+	const char *table_kind; /* imported: a table family split off its run, or NULL */
+	int multi;		/* imported: -multi N, 1 when absent */
+	const char *format;	/* imported: "text", "mr" or "progress", or NULL */
+	long long n_cells;	/* imported: its cells ("cells"), 0 when absent */
 } cs_res_source;
 
 /* A loaded result file. Strings point into the JSON kept in root. */
