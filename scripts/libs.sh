@@ -160,7 +160,7 @@ repo_of() {
 	for l in "${repo_lines[@]}"; do
 		set -- $l
 		if [ "$1" = "$lib" ]; then
-			repo_default=$2 branch_default=$3 good_default=${4:-}
+			repo_default=${2#-} branch_default=$3 good_default=${4:-}
 		fi
 	done
 	LIB=$(echo "$lib" | tr a-z A-Z)
@@ -484,7 +484,10 @@ build_openssl() {
 }
 
 build_autotools() {
-	[ -x configure ] || ./autogen.sh
+	# a git tree has no configure yet: Nettle's is made by .bootstrap, others' by autogen.sh
+	if [ ! -x configure ]; then
+		if [ -x .bootstrap ]; then ./.bootstrap; else ./autogen.sh; fi
+	fi
 	local args=("--prefix=$prefix" "--libdir=$prefix/lib")
 	if [ $cross -eq 1 ]; then
 		args+=("--host=$triplet" --disable-shared --enable-static)
