@@ -317,6 +317,7 @@ do_run() {
 			local ccell="-" tcell="-"
 			if [ -f "$out/$l.count.txt" ]; then
 				ccell=$(sed -n 's/^\(count changed ([0-9]*)\).*/\1/p' "$out/$l.count.txt" | head -n1)
+				ccell="$ccell of $(sed -n 's/^\([0-9]*\) cells compared on instruction counts.*/\1/p' "$out/$l.count.txt" | head -n1)"
 				[ -n "$ccell" ] || ccell="exit ${crc[$l]}"
 			fi
 			[ "${trc[$l]:--}" = - ] || tcell="exit ${trc[$l]}"

@@ -54,7 +54,8 @@ c1=$(git -C "$up" rev-parse HEAD)
 git -C "$up" add -A
 commit 2026-01-03T00:00:00Z "sha256: planted slowdown (a few volatile operations per block)"
 c2=$(git -C "$up" rev-parse HEAD)
-git -C "$up" checkout -q -b nightly-head "$c1" # the branch the nightly follows
+git -C "$up" checkout -q --detach "$c0"
+git -C "$up" branch nightly-head "$c1" # the branch the nightly follows
 
 # a copy of this tree (modification times kept: the duet's build stays warm)
 clone=$keep/clone
@@ -90,7 +91,7 @@ PIN=nettle_3.10.2_release night 1 || fail "night 1 failed: $(tail -n 5 "$CS_TMP/
 echo "night 1: $((SECONDS - t0)) s"
 [ "$(step_rc 1 'Tonight against the last good build')" = 0 ] || fail "night 1: the run step failed"
 grep -q '^## Nightly (amd64): ok' "$CS_TMP/summary-1.md" || fail "night 1 summary: $(head -n 3 "$CS_TMP/summary-1.md")"
-grep -q '| nettle | .* | count changed (0) | .* | ok |' "$CS_TMP/summary-1.md" ||
+grep -q '| nettle | .* | count changed (0) of [0-9]* | .* | ok |' "$CS_TMP/summary-1.md" ||
 	fail "night 1: not 0 cells flagged: $(grep '^| nettle' "$CS_TMP/summary-1.md")"
 last=$(git -C "$CS_TMP/origin.git" show nightly-results:amd64/last-good/nettle 2>/dev/null) ||
 	fail "night 1 kept no last good commit on the results branch"
@@ -145,6 +146,6 @@ rc=$?
 [ $rc -eq 3 ] || fail "unreachable repository: exit $rc (want 3): $(tail -n 3 "$CS_TMP/night3.txt")"
 grep -q '^| sodium | .*incomplete: cannot reach the repository' "$CS_TMP/out3/summary.md" ||
 	fail "the sodium row does not say why: $(grep '^| sodium' "$CS_TMP/out3/summary.md")"
-grep -q '^| nettle | .* | count changed (0) | .* | ok |' "$CS_TMP/out3/summary.md" ||
+grep -q '^| nettle | .* | count changed (0) of [0-9]* | .* | ok |' "$CS_TMP/out3/summary.md" ||
 	fail "nettle was not measured beside the failed library: $(grep '^| nettle' "$CS_TMP/out3/summary.md")"
 echo "ok: night 1 passed (0 flagged), night 2 flagged $(wc -l <"$CS_TMP/want") SHA-256 cells and bisected to ${c2:0:12}; unreachable repo: exit 3"
