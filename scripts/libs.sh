@@ -844,7 +844,7 @@ do_bisect() {
 	differs() {
 		local c=$1 st gname cname f rc
 		st=$(do_workers_sub "$bdir" "$gspec" "$lib@git:$grepo#$c+$cfg") ||
-			die "bisect stopped: cannot test ${c:0:12}: $(grep '^failed' <<<"$st" | head -n1)"
+			die "bisect stopped: cannot test ${c:0:12}: $(grep '^failed' <<<"$st" | head -n1 | grep . || echo "its build directory $bdir could not be made (above)")"
 		gname=$(sed -n '1s/^ok [^ ]* //p' <<<"$st")
 		cname=$(sed -n '2s/^ok [^ ]* //p' <<<"$st")
 		f=$dir/${c:0:12}

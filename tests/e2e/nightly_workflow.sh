@@ -132,7 +132,7 @@ last=$(git -C "$CS_TMP/origin.git" show nightly-results:amd64/last-good/nettle)
 [ "$last" = "$c1" ] || fail "night 2 moved the last good build to $last (want C1 $c1)"
 
 # bisect over two commits: C1 is tested as a midpoint
-got=$(CRYPTOSPEED_BISECT_DIR=$CS_TMP/bisect bash "$src/scripts/libs.sh" bisect nettle "$up#$c0" "$up#$c2" -- \
+got=$(CRYPTOSPEED_BISECT_DIR=$CS_TMP/bisect bash "$clone/scripts/libs.sh" bisect nettle "$up#$c0" "$up#$c2" -- \
 	--alg sha256,sha512 --sizes 16 2>"$CS_TMP/bisect.err") || fail "bisect C0..C2: $(tail -n 3 "$CS_TMP/bisect.err")"
 [ "${got%% *}" = "$c2" ] || fail "bisect C0..C2 named '$got', not C2 $c2"
 grep -q "${c1:0:12}: counts as GOOD's" "$CS_TMP/bisect.err" || fail "bisect did not test C1: $(cat "$CS_TMP/bisect.err")"
