@@ -25,6 +25,8 @@
 #   NIGHTLY_SELECTION the run selection (default --alg sha256,sha512,
 #                     aes-128-gcm,chacha20-poly1305 --sizes 16,8192)
 #   NIGHTLY_COUNT_THRESHOLD  the gate, percent (default 0.5)
+#   NIGHTLY_COUNT_CPU the counting profile (run --count --cpu; default x86-64
+#                     on x86-64, cortex-a72 on arm64)
 #   NIGHTLY_REPEAT    time lane repetitions (default 5; 0: no time lane)
 #   NIGHTLY_THRESHOLD time lane minimum effect, percent (default 5)
 #   NIGHTLY_TIME_GATE hw: a change of the time lane's sampled hw evidence
@@ -53,6 +55,11 @@ cthr=${NIGHTLY_COUNT_THRESHOLD:-0.5}
 repeat=${NIGHTLY_REPEAT:-5}
 thr=${NIGHTLY_THRESHOLD:-5}
 tgate=${NIGHTLY_TIME_GATE:-}
+# the counting profile: x86-64 on x86-64, a Cortex-A72 with the crypto extension on arm64
+case "$(uname -m)" in
+aarch64) ccpu=${NIGHTLY_COUNT_CPU:-cortex-a72} ;;
+*) ccpu=${NIGHTLY_COUNT_CPU:-x86-64} ;;
+esac
 CS=$bdir/bin/cryptospeed
 
 say() { echo "nightly.sh: $*" >&2; }
@@ -206,7 +213,7 @@ do_run() {
 		lsel=$(IFS=,; echo "${sels[*]}")
 		say "counting ${sels[*]}"
 		set +e
-		"$CS" run --count --lib "$lsel" "${sel[@]}" -o "$out/count.json" >"$out/count.txt" 2>"$out/count.err"
+		"$CS" run --count --cpu "$ccpu" --lib "$lsel" "${sel[@]}" -o "$out/count.json" >"$out/count.txt" 2>"$out/count.err"
 		rc=$?
 		set -e
 		if [ $rc -ne 0 ] && [ $rc -ne 4 ] || [ ! -s "$out/count.json" ]; then
@@ -377,7 +384,7 @@ do_bisect() {
 		read -r repo _ < <("$LIBS" repo "$l")
 		say "bisecting $l ${g:0:12}..${h:0:12}"
 		if line=$(CRYPTOSPEED_COUNT_THRESHOLD=$cthr CRYPTOSPEED_BISECT_DIR=$out/bisect-$l \
-			"$LIBS" bisect "$l" "$repo#$g" "$repo#$h" -- "${sel[@]}" 2>"$out/bisect-$l.log"); then
+			"$LIBS" bisect "$l" "$repo#$g" "$repo#$h" -- --cpu "$ccpu" "${sel[@]}" 2>"$out/bisect-$l.log"); then
 			first=${line%% *}
 			echo "- **$l: first commit whose counts differ: \`${first:0:12}\` ${line#* }** (\`$first\`; between ${g:0:12} and ${h:0:12})" >>"$out/summary.md"
 			echo "$l $line" >>"$out/bisected"
