@@ -195,7 +195,12 @@ do_run() {
 	for l in "${libs[@]}"; do
 		[ -z "${status[$l]:-}" ] || continue
 		for s in "${good[$l]}" "${head[$l]}"; do
-			if [ -z "${built[$s]:-}" ] || [[ "${built[$s]}" == '!'* ]]; then
+			if [ -z "${built[$s]:-}" ]; then
+				status[$l]=incomplete
+				note[$l]="$s: not built: $(grep -v '^$' "$out/workers.err" | tail -n1 | sed 's/^libs.sh: //') ($out/workers.err)"
+				break
+			fi
+			if [[ "${built[$s]}" == '!'* ]]; then
 				status[$l]=incomplete
 				note[$l]="$s: ${built[$s]#!}"
 				break
