@@ -193,6 +193,15 @@ do_run() {
 	done
 	local sels=()
 	for l in "${libs[@]}"; do
+		if [ "${status[$l]:-}" = same ]; then
+			# nothing to compare, but tonight's head must still build
+			s=${built[${head[$l]}]:-!not built}
+			if [[ "$s" == '!'* ]]; then
+				status[$l]=incomplete
+				note[$l]="${head[$l]}: ${s#!}"
+			fi
+			continue
+		fi
 		[ -z "${status[$l]:-}" ] || continue
 		for s in "${good[$l]}" "${head[$l]}"; do
 			if [ -z "${built[$s]:-}" ]; then

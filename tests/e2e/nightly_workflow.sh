@@ -12,8 +12,9 @@
 #   night 2 (upstream at C2): the job fails, the verdict names exactly the
 #     SHA-256 cells, the bisect step names C2, the job summary shows both;
 #   `libs.sh bisect nettle C0 C2` (a midpoint to test) names C2;
-#   an unreachable repository beside a good library: exit 3 (incomplete),
-#     its row says why, the good library is still measured.
+#   an unreachable repository and a failing build beside a good library:
+#     exit 3 (incomplete), their rows say why (and the log), the good
+#     library is still measured.
 # Builds and the duet's build directory are kept under CS_WORK/nightly-e2e
 # (commits are made with fixed dates, so their ids and builds repeat): the
 # first run builds Nettle three times, later runs reuse them.
@@ -137,15 +138,20 @@ got=$(CRYPTOSPEED_BISECT_DIR=$CS_TMP/bisect bash "$clone/scripts/libs.sh" bisect
 [ "${got%% *}" = "$c2" ] || fail "bisect C0..C2 named '$got', not C2 $c2"
 grep -q "${c1:0:12}: counts as GOOD's" "$CS_TMP/bisect.err" || fail "bisect did not test C1: $(cat "$CS_TMP/bisect.err")"
 
-# an unreachable repository beside a good library: incomplete (3), not ok, not regression
-(cd "$clone" && NIGHTLY_LIBS=nettle,sodium CRYPTOSPEED_REPO_NETTLE=$up CRYPTOSPEED_BRANCH_NETTLE=$c1 \
+# an unreachable repository and a build that fails (mbedTLS's recipe on
+# Nettle's tree: no CMakeLists.txt) beside a good library: incomplete (3),
+# not ok, not regression
+(cd "$clone" && NIGHTLY_LIBS=nettle,sodium,mbedtls CRYPTOSPEED_REPO_NETTLE=$up CRYPTOSPEED_BRANCH_NETTLE=$c1 \
 	NIGHTLY_GOOD_NETTLE=nettle_3.10.2_release CRYPTOSPEED_REPO_SODIUM=$CS_TMP/no-such-repo \
+	CRYPTOSPEED_REPO_MBEDTLS=$up CRYPTOSPEED_BRANCH_MBEDTLS=$c1 NIGHTLY_GOOD_MBEDTLS=$c1 \
 	NIGHTLY_REPEAT=0 NIGHTLY_OUT=$CS_TMP/out3 NIGHTLY_DIR=$CS_TMP/results3 \
 	bash scripts/nightly.sh run) >"$CS_TMP/night3.txt" 2>&1
 rc=$?
 [ $rc -eq 3 ] || fail "unreachable repository: exit $rc (want 3): $(tail -n 3 "$CS_TMP/night3.txt")"
 grep -q '^| sodium | .*incomplete: cannot reach the repository' "$CS_TMP/out3/summary.md" ||
 	fail "the sodium row does not say why: $(grep '^| sodium' "$CS_TMP/out3/summary.md")"
+grep -q "^| mbedtls | .*incomplete: .*build of mbedtls@g${c1:0:12}+default for amd64 failed; the whole log: .*mbedtls@g${c1:0:12}+default-amd64.log" "$CS_TMP/out3/summary.md" ||
+	fail "the mbedtls row does not name the failed build and its log: $(grep '^| mbedtls' "$CS_TMP/out3/summary.md")"
 grep -q '^| nettle | .* | count changed (0) of [0-9]* | .* | ok |' "$CS_TMP/out3/summary.md" ||
 	fail "nettle was not measured beside the failed library: $(grep '^| nettle' "$CS_TMP/out3/summary.md")"
 echo "ok: night 1 passed (0 flagged), night 2 flagged $(wc -l <"$CS_TMP/want") SHA-256 cells and bisected to ${c2:0:12}; unreachable repo: exit 3"
