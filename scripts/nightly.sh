@@ -8,6 +8,8 @@
 #                         write $NIGHTLY_OUT/summary.md, JUnit files, history
 #   nightly.sh bisect     for each library that regressed: the first commit
 #                         whose counts differ (scripts/libs.sh bisect)
+#   nightly.sh history    charts of the count history ($NIGHTLY_OUT/history/*.svg,
+#                         dates on the x axis) and their list in the summary
 #   nightly.sh keep       commit tonight's records to the results branch, push
 #
 # Environment (all optional):
@@ -409,6 +411,22 @@ do_bisect() {
 	return $st
 }
 
+# ------------------------------------------------------------------ history
+
+do_history() {
+	local files=()
+	[ -d "$dir/$(arch)" ] || { say "no history in $dir/$(arch) yet"; return 0; }
+	mapfile -t files < <(find "$dir/$(arch)" -mindepth 2 -maxdepth 2 -name '*.tsv' | sort)
+	[ ${#files[@]} -gt 0 ] || { say "no history in $dir/$(arch) yet"; return 0; }
+	mkdir -p "$out"
+	{
+		echo
+		echo "### History of counts ($(arch))"
+		echo
+		python3 "$here/nightly_history.py" "$out/history" "${files[@]}"
+	} >>"$out/summary.md"
+}
+
 # ------------------------------------------------------------------ keep
 
 do_keep() {
@@ -439,6 +457,7 @@ case "${1:-}" in
 checkout) do_checkout ;;
 run) do_run ;;
 bisect) do_bisect ;;
+history) do_history ;;
 keep) do_keep ;;
-*) bad "usage: nightly.sh checkout|run|bisect|keep (got '${1:-}')" ;;
+*) bad "usage: nightly.sh checkout|run|bisect|history|keep (got '${1:-}')" ;;
 esac

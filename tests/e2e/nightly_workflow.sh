@@ -129,6 +129,9 @@ diff "$CS_TMP/want" "$CS_TMP/got" >/dev/null ||
 grep -q "sha256" "$s2" || fail "night 2 summary names no sha256 cell"
 grep -q "first commit whose counts differ: \`${c2:0:12}\` sha256: planted" "$s2" ||
 	fail "night 2 summary does not name the planted commit ${c2:0:12}: $(sed -n '/### Bisect/,$p' "$s2")"
+grep -q 'nettle.svg`: nettle, 2 nights, [0-9]* cells' "$s2" || fail "night 2 summary lists no history chart of 2 nights"
+grep -q "sha256 nettle digest 16: 3327 -> 3361 insns/op" "$s2" || fail "night 2 history does not show the SHA-256 step"
+grep -q '<text [^>]*>20[0-9-]*</text>' "$clone/nightly-out/history/"*nettle.svg || fail "the history chart has no dates on its x axis"
 last=$(git -C "$CS_TMP/origin.git" show nightly-results:amd64/last-good/nettle)
 [ "$last" = "$c1" ] || fail "night 2 moved the last good build to $last (want C1 $c1)"
 
