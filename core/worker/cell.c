@@ -149,6 +149,9 @@ setup_ctx(cs_cell *c, cs_op op)
 		.max_len = c->io.len,
 		.aad_len = CS_AAD_LEN,
 	};
+	char err[160];
+	if (s.alg->kind == CS_TLS && cs_tls_creds(s.alg, &s, err, sizeof err) != CS_OK)
+		return CS_BAD_PARAM;
 	memset(c->ctx, 0, c->impl->context_size);
 	c->set_up = true;
 	return c->impl->setup ? c->impl->setup(c->ctx, &s) : CS_OK;
@@ -266,9 +269,10 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 		snprintf(err, err_size, "first %s failed: status %d", cs_op_name(op), st);
 		return st;
 	}
-	/* no fingerprint: a new key pair, a verdict, a randomized signature */
-	if (op != CS_OP_KEYGEN && op != CS_OP_VERIFY &&
-	    !(op == CS_OP_SIGN && (impl->flags & CS_IMPL_RANDOMIZED))) {
+	/* no fingerprint: a new key pair, a verdict, a randomized signature, a
+	   handshake (send/recv: the bytes received) */
+	if (op != CS_OP_KEYGEN && op != CS_OP_VERIFY && op != CS_OP_HANDSHAKE &&
+	    op != CS_OP_RESUME && !(op == CS_OP_SIGN && (impl->flags & CS_IMPL_RANDOMIZED))) {
 		uint64_t h = cs_fnv1a(CS_FNV_INIT, c->out, out_size(alg, op, c->size));
 		if (op == CS_OP_SEAL)
 			h = cs_fnv1a(h, c->tag, alg->tag_len);

@@ -68,6 +68,16 @@ cs_status cs_sig_sample(const cs_impl *impl, uint8_t *sig, char *err, size_t err
 cs_status cs_sig_verify_foreign(const cs_impl *impl, const uint8_t *sig, char *err,
 				size_t err_size);
 
+/* tls.c: the CA, server certificate and key (PEM) of a TLS algorithm's
+   configuration into s: the ones made at build time (scripts/tls_certs.sh),
+   or the files ca.crt, <cert>.crt, <cert>.key of the directory
+   CRYPTOSPEED_TLS_CERTS names. CS_BAD_PARAM with err when one is missing. */
+cs_status cs_tls_creds(const cs_alg *alg, cs_setup *s, char *err, size_t err_size);
+/* tls.c: the adapter's impls, then an unsupported impl (path "tls", why
+   a->no_tls) for every TLS algorithm they do not list; NULL-terminated, made
+   once. */
+const cs_impl *const *cs_worker_impls(const cs_adapter *a);
+
 /* FNV-1a 64 over the given bytes, continuing from h (start: CS_FNV_INIT). */
 #define CS_FNV_INIT 0xcbf29ce484222325ULL
 uint64_t cs_fnv1a(uint64_t h, const uint8_t *p, size_t n);

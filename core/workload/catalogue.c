@@ -59,6 +59,7 @@ cs_kind_name(cs_kind kind)
 	case CS_KEX: return "kex";
 	case CS_SIG: return "sig";
 	case CS_MAC: return "mac";
+	case CS_TLS: return "tls";
 	}
 	return "?";
 }
