@@ -265,7 +265,8 @@ tls_run(void *ctx, const cs_io *io)
 		if (st == CS_OK)
 			st = handshake(t, c, s);
 		if (st == CS_OK && t->session && !SSL_session_reused(c)) {
-			snprintf(t->error, sizeof t->error, "the server did not resume the session");
+			snprintf(t->error, sizeof t->error,
+				 "the server did not resume the session");
 			st = CS_MISMATCH;
 		}
 		/* TLS 1.3 tickets are single use (OpenSSL retires the one used):
