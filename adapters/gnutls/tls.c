@@ -103,8 +103,7 @@ pull_timeout(gnutls_transport_ptr_t ptr, unsigned int ms)
 static void
 priority_string(const cs_tls *cfg, char *buf, size_t size)
 {
-	snprintf(buf, size,
-		 "NORMAL:-VERS-ALL:+VERS-TLS1.%d:-GROUP-ALL:+%s:-CIPHER-ALL:+%s%s",
+	snprintf(buf, size, "NORMAL:-VERS-ALL:+VERS-TLS1.%d:-GROUP-ALL:+%s:-CIPHER-ALL:+%s%s",
 		 cfg->version == 13 ? 3 : 2, groups[cfg->group], ciphers[cfg->aead],
 		 cfg->version == 13 ? "" : ":-KX-ALL:+ECDHE-ECDSA");
 }
@@ -122,8 +121,7 @@ make_shared(tls_ctx *t, const cs_setup *s)
 	}
 	gnutls_datum_t cert = {(unsigned char *)(uintptr_t)s->tls_cert,
 			       (unsigned)strlen(s->tls_cert)};
-	gnutls_datum_t key = {(unsigned char *)(uintptr_t)s->tls_key,
-			      (unsigned)strlen(s->tls_key)};
+	gnutls_datum_t key = {(unsigned char *)(uintptr_t)s->tls_key, (unsigned)strlen(s->tls_key)};
 	gnutls_datum_t ca = {(unsigned char *)(uintptr_t)s->tls_ca, (unsigned)strlen(s->tls_ca)};
 	if ((ret = gnutls_certificate_allocate_credentials(&t->scred)) < 0 ||
 	    (ret = gnutls_certificate_set_x509_key_mem2(t->scred, &cert, &key, GNUTLS_X509_FMT_PEM,
@@ -213,8 +211,8 @@ handshake(tls_ctx *t)
 
 /* Move len bytes from one side to the other as one record. */
 static cs_status
-transfer(tls_ctx *t, gnutls_session_t from, gnutls_session_t to, const uint8_t *in,
-	 uint8_t *out, size_t len)
+transfer(tls_ctx *t, gnutls_session_t from, gnutls_session_t to, const uint8_t *in, uint8_t *out,
+	 size_t len)
 {
 	size_t got = 0;
 	if (len == 0)
@@ -229,7 +227,8 @@ transfer(tls_ctx *t, gnutls_session_t from, gnutls_session_t to, const uint8_t *
 		if (n == GNUTLS_E_AGAIN && x->in->len > x->in->off)
 			continue;
 		if (n <= 0)
-			return failed(t, "gnutls_record_recv", n < 0 ? (int)n : GNUTLS_E_PREMATURE_TERMINATION);
+			return failed(t, "gnutls_record_recv",
+				      n < 0 ? (int)n : GNUTLS_E_PREMATURE_TERMINATION);
 		got += (size_t)n;
 	}
 	return CS_OK;
@@ -243,7 +242,8 @@ take_session(tls_ctx *t)
 	uint8_t byte;
 	ssize_t n = gnutls_record_recv(t->c.session, &byte, 1);
 	if (n >= 0 || gnutls_error_is_fatal((int)n))
-		return failed(t, "reading the ticket", n >= 0 ? GNUTLS_E_UNEXPECTED_PACKET : (int)n);
+		return failed(t, "reading the ticket",
+			      n >= 0 ? GNUTLS_E_UNEXPECTED_PACKET : (int)n);
 	if (t->session_data.data)
 		gnutls_free(t->session_data.data);
 	t->session_data = (gnutls_datum_t){0};
@@ -283,10 +283,8 @@ tls_run(void *ctx, const cs_io *io)
 	tls_ctx *t = ctx;
 	cs_status st;
 	switch (t->op) {
-	case CS_OP_SEND:
-		return transfer(t, t->c.session, t->s.session, io->in, io->out, io->len);
-	case CS_OP_RECV:
-		return transfer(t, t->s.session, t->c.session, io->in, io->out, io->len);
+	case CS_OP_SEND: return transfer(t, t->c.session, t->s.session, io->in, io->out, io->len);
+	case CS_OP_RECV: return transfer(t, t->s.session, t->c.session, io->in, io->out, io->len);
 	case CS_OP_HANDSHAKE:
 	case CS_OP_RESUME:
 		st = new_pair(t);
