@@ -110,10 +110,9 @@ make_ctxs(tls_ctx *t, const cs_setup *s)
 	for (int i = 0; i < 2; i++) {
 		wolfSSL_CTX_SetIORecv(both[i], io_recv);
 		wolfSSL_CTX_SetIOSend(both[i], io_send);
-		if ((ret = wolfSSL_CTX_set_cipher_list(both[i], cfg->version == 13
-									? suites13[cfg->aead]
-									: suites12[cfg->aead])) !=
-		    WOLFSSL_SUCCESS)
+		if ((ret = wolfSSL_CTX_set_cipher_list(
+			     both[i], cfg->version == 13 ? suites13[cfg->aead]
+							 : suites12[cfg->aead])) != WOLFSSL_SUCCESS)
 			return failed(t, "cipher suite", NULL, ret);
 		/* set_groups is TLS 1.3's; 1.2 offers the curve (the server's
 		   ECDHE curve is P-256 by default) */
@@ -122,16 +121,16 @@ make_ctxs(tls_ctx *t, const cs_setup *s)
 		if (ret != WOLFSSL_SUCCESS)
 			return failed(t, "group", NULL, ret);
 	}
-	if ((ret = wolfSSL_CTX_use_certificate_buffer(
-		     t->sctx, (const unsigned char *)s->tls_cert, (long)strlen(s->tls_cert),
-		     WOLFSSL_FILETYPE_PEM)) != WOLFSSL_SUCCESS ||
+	if ((ret = wolfSSL_CTX_use_certificate_buffer(t->sctx, (const unsigned char *)s->tls_cert,
+						      (long)strlen(s->tls_cert),
+						      WOLFSSL_FILETYPE_PEM)) != WOLFSSL_SUCCESS ||
 	    (ret = wolfSSL_CTX_use_PrivateKey_buffer(t->sctx, (const unsigned char *)s->tls_key,
 						     (long)strlen(s->tls_key),
 						     WOLFSSL_FILETYPE_PEM)) != WOLFSSL_SUCCESS)
 		return failed(t, "server certificate or key", NULL, ret);
 	if ((ret = wolfSSL_CTX_load_verify_buffer(t->cctx, (const unsigned char *)s->tls_ca,
-						  (long)strlen(s->tls_ca),
-						  WOLFSSL_FILETYPE_PEM)) != WOLFSSL_SUCCESS)
+						  (long)strlen(s->tls_ca), WOLFSSL_FILETYPE_PEM)) !=
+	    WOLFSSL_SUCCESS)
 		return failed(t, "CA certificate", NULL, ret);
 	wolfSSL_CTX_set_verify(t->cctx, WOLFSSL_VERIFY_PEER, NULL);
 	return CS_OK;
@@ -162,8 +161,7 @@ new_pair(tls_ctx *t)
 	if ((ret = wolfSSL_check_domain_name(t->c, "localhost")) != WOLFSSL_SUCCESS)
 		return failed(t, "server name", NULL, ret);
 	if (t->alg->tls.version == 13 &&
-	    (ret = wolfSSL_UseKeyShare(t->c, (word16)groups[t->alg->tls.group])) !=
-		    WOLFSSL_SUCCESS)
+	    (ret = wolfSSL_UseKeyShare(t->c, (word16)groups[t->alg->tls.group])) != WOLFSSL_SUCCESS)
 		return failed(t, "key share", NULL, ret);
 	if (t->session && (ret = wolfSSL_set_session(t->c, t->session)) != WOLFSSL_SUCCESS)
 		return failed(t, "wolfSSL_set_session", NULL, ret);

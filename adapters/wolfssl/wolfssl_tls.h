@@ -6,7 +6,7 @@
 
 /* One line per configuration of algs.def wolfSSL runs: X(id); the
    impl is cs_wolfssl_<id>_tls on path "tls". */
-#define WOLFSSL_TLS(X)                                                                              \
+#define WOLFSSL_TLS(X)                                                                             \
 	X(tls13_x25519_ecdsa_aes128gcm)                                                            \
 	X(tls13_p256_ecdsa_aes128gcm)                                                              \
 	X(tls13_mlkem_ecdsa_aes128gcm)                                                             \

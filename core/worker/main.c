@@ -238,6 +238,14 @@ send_hello(const char *argv0, const char *mask)
 	h->clock_res_ns = (int64_t)cs_clock_res_ns();
 	for (const char *const *p = a->paths; *p && h->n_paths < CS_MSG_MAX_PATHS; p++)
 		copy(h->paths[h->n_paths++], CS_MSG_NAME, *p);
+	/* the worker's own unsupported entries (tls.c) add their path */
+	for (const cs_impl *const *p = cs_worker_impls(a); *p; p++) {
+		bool known = false;
+		for (size_t i = 0; i < h->n_paths && !known; i++)
+			known = strcmp(h->paths[i], (*p)->path) == 0;
+		if (!known && h->n_paths < CS_MSG_MAX_PATHS)
+			copy(h->paths[h->n_paths++], CS_MSG_NAME, (*p)->path);
+	}
 	for (const cs_impl *const *p = cs_worker_impls(a); *p; p++) {
 		if (h->n_impls == CS_MSG_MAX_IMPLS) {
 			fprintf(stderr, "worker: more than %d impls: the rest are not offered\n",
