@@ -54,10 +54,10 @@ typedef struct tls_ctx {
 	mbedtls_ssl_session session; /* resume: the session to resume */
 	int have_session;	     /* session holds one */
 	mbedtls_ssl_context c, s;
-	int pair;		     /* c and s are initialised */
-	int inited;		     /* make_confs initialised the rest */
-	int verified;		     /* certificate verifications the client ran */
-	int suites[2];		     /* the configuration's suite, 0-ended */
+	int pair;      /* c and s are initialised */
+	int inited;    /* make_confs initialised the rest */
+	int verified;  /* certificate verifications the client ran */
+	int suites[2]; /* the configuration's suite, 0-ended */
 #if HAVE_TLS13
 	uint16_t groups[2]; /* the configuration's group, 0-ended */
 #else
@@ -65,7 +65,7 @@ typedef struct tls_ctx {
 #endif
 	pipe_buf c2s, s2c;
 	side cside, sside; /* the client's and the server's ends */
-	char error[200]; /* what failed, for describe */
+	char error[200];   /* what failed, for describe */
 } tls_ctx;
 
 /* IANA cipher suite numbers (RFC 8446 B.4; RFC 5289, RFC 7905). */
@@ -140,8 +140,8 @@ unsupported_why(const cs_tls *cfg)
 	if (cfg->cert == CS_TLS_CERT_ED25519)
 		return "mbedTLS has no Ed25519 certificates";
 	if (cfg->version == 13 && !HAVE_TLS13)
-		return "mbedTLS " MBEDTLS_VERSION_STRING
-		       " has no usable TLS 1.3 (mbedTLS 3.x has: scripts/libs.sh build mbedtls@3.6.6)";
+		return "mbedTLS " MBEDTLS_VERSION_STRING " has no usable TLS 1.3 (mbedTLS 3.x has: "
+							 "scripts/libs.sh build mbedtls@3.6.6)";
 	return NULL;
 }
 
@@ -183,8 +183,8 @@ make_confs(tls_ctx *t, const cs_setup *s)
 	t->groups[0] = cfg->group == CS_TLS_X25519 ? MBEDTLS_SSL_IANA_TLS_GROUP_X25519
 						   : MBEDTLS_SSL_IANA_TLS_GROUP_SECP256R1;
 #else
-	t->curves[0] = cfg->group == CS_TLS_X25519 ? MBEDTLS_ECP_DP_CURVE25519
-						   : MBEDTLS_ECP_DP_SECP256R1;
+	t->curves[0] =
+		cfg->group == CS_TLS_X25519 ? MBEDTLS_ECP_DP_CURVE25519 : MBEDTLS_ECP_DP_SECP256R1;
 	t->curves[1] = MBEDTLS_ECP_DP_NONE;
 #endif
 	mbedtls_ssl_config *confs[] = {&t->cconf, &t->sconf};
