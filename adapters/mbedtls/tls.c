@@ -141,7 +141,7 @@ unsupported_why(const cs_tls *cfg)
 		return "mbedTLS has no Ed25519 certificates";
 	if (cfg->version == 13 && !HAVE_TLS13)
 		return "mbedTLS " MBEDTLS_VERSION_STRING " has no usable TLS 1.3 (mbedTLS 3.x has: "
-							 "scripts/libs.sh build mbedtls@3.6.6)";
+		       "scripts/libs.sh build mbedtls@3.6.6)";
 	return NULL;
 }
 
