@@ -133,6 +133,12 @@ make_ctxs(tls_ctx *t, const cs_setup *s)
 	    WOLFSSL_SUCCESS)
 		return failed(t, "CA certificate", NULL, ret);
 	wolfSSL_CTX_set_verify(t->cctx, WOLFSSL_VERIFY_PEER, NULL);
+	/* resumption through tickets (TLS 1.2 too): the server's session
+	   cache is shared by the worker's cells, which would evict each
+	   other's sessions */
+	if ((ret = wolfSSL_CTX_UseSessionTicket(t->cctx)) != WOLFSSL_SUCCESS)
+		return failed(t, "wolfSSL_CTX_UseSessionTicket", NULL, ret);
+	wolfSSL_CTX_set_session_cache_mode(t->sctx, WOLFSSL_SESS_CACHE_OFF);
 	return CS_OK;
 }
 
