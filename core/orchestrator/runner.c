@@ -114,7 +114,7 @@ plan_worker(cs_run *run, cs_worker **ws, int n_ws, const char *unsupported_why)
 		const cs_alg *alg = cs_alg_find(impl->alg);
 		if (!alg)
 			continue; /* an algorithm this build does not know */
-		if (cfg->algs.n ? !cs_list_has(&cfg->algs, alg->name) : alg->tls.on_request)
+		if (cfg->algs.n ? !cs_alg_in(alg, cfg->algs.item, cfg->algs.n) : alg->tls.on_request)
 			continue; /* unnamed, a TLS configuration runs only on request */
 		if (cfg->paths.n && !cs_list_has(&cfg->paths, path))
 			continue;
