@@ -73,6 +73,10 @@ cell_json(const cs_rcell *c)
 	json_object_set_new(j, "status", json_string(c->status));
 	if (c->detail[0])
 		json_object_set_new(j, "detail", json_string(c->detail));
+	if (c->heap_peak > 0)
+		json_object_set_new(j, "heap_peak", json_integer((json_int_t)c->heap_peak));
+	if (c->heap_idle > 0)
+		json_object_set_new(j, "heap_idle", json_integer((json_int_t)c->heap_idle));
 	if (c->n > 0 && strcmp(c->status, "ok") != 0) {
 		/* ended badly after its first samples: kept, never summarised */
 		json_t *samples = json_array();

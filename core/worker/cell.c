@@ -256,7 +256,31 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 			 st);
 		return st;
 	}
-	if ((st = setup_ctx(c, op)) != CS_OK) {
+	/* TLS send/recv: the heap an open connection pair holds is what this
+	   setup keeps beyond a handshake cell's setup (the contexts alone) */
+	int64_t ctx_bytes = 0, live = 0, peak = 0;
+	bool heap = alg->kind == CS_TLS && cs_heap_available() &&
+		    (op == CS_OP_SEND || op == CS_OP_RECV);
+	if (heap) {
+		/* once unmeasured first: a library's one-time state (a global
+		   cache, its RNG) is not the connection's */
+		st = setup_ctx(c, op);
+		teardown_ctx(c);
+		cs_heap_begin();
+		if (st == CS_OK)
+			st = setup_ctx(c, CS_OP_HANDSHAKE);
+		cs_heap_end(&ctx_bytes, &peak);
+		teardown_ctx(c);
+		if (st != CS_OK)
+			heap = false;
+		cs_heap_begin();
+	}
+	st = setup_ctx(c, op);
+	if (heap) {
+		cs_heap_end(&live, &peak);
+		c->heap_idle = live > ctx_bytes ? live - ctx_bytes : 0;
+	}
+	if (st != CS_OK) {
 		snprintf(err, err_size, "setup failed: status %d", st);
 		return st;
 	}
@@ -277,6 +301,22 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 		if (op == CS_OP_SEAL)
 			h = cs_fnv1a(h, c->tag, alg->tag_len);
 		snprintf(c->fingerprint, sizeof c->fingerprint, "%016llx", (unsigned long long)h);
+	}
+	/* TLS handshake: the most one connection pair holds while it runs; the
+	   smaller of two, so a library's one-time state (a global cache filled
+	   on first use) is not the connection's */
+	for (int i = 0;
+	     i < 2 && alg->kind == CS_TLS && op == CS_OP_HANDSHAKE && cs_heap_available(); i++) {
+		cs_heap_begin();
+		st = impl->run(c->ctx, &c->io);
+		cs_heap_end(&live, &peak);
+		if (st != CS_OK) {
+			snprintf(err, err_size, "%s failed on its second try: status %d",
+				 cs_op_name(op), st);
+			return st;
+		}
+		if (i == 0 || peak < c->heap_peak)
+			c->heap_peak = peak;
 	}
 	c->counter = 1;
 	c->batch = 1;

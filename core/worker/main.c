@@ -457,6 +457,8 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 	r->kat = kat_exempt(impl) && !fault_here(impl, "disagree") ? CS_KAT_EXEMPT : CS_KAT_PASS;
 	r->batch = (int64_t)s->cell.batch;
 	copy(r->fingerprint, sizeof r->fingerprint, s->cell.fingerprint);
+	r->heap_peak = s->cell.heap_peak;
+	r->heap_idle = s->cell.heap_idle;
 	if (impl->describe)
 		impl->describe(s->cell.ctx, r->served_by, sizeof r->served_by);
 }
