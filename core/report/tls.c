@@ -91,7 +91,11 @@ print_alg(FILE *f, const cs_res_file *file, const char *alg, char (*rows)[CS_RES
 	  char (*sizes)[CS_RES_LABEL_MAX])
 {
 	size_t n_rows = distinct(file, alg, 1, rows), n_sizes = distinct(file, alg, 2, sizes);
-	fprintf(f, "\n%s\n%-22s %10s %10s", cs_esc_term(alg), "lib/path", "hs/s", "resume/s");
+	int width = 8; /* "lib/path" */
+	for (size_t r = 0; r < n_rows; r++)
+		if ((int)strlen(rows[r]) > width)
+			width = (int)strlen(rows[r]);
+	fprintf(f, "\n%s\n%-*s %10s %10s", cs_esc_term(alg), width, "lib/path", "hs/s", "resume/s");
 	for (size_t s = 0; s < n_sizes; s++) {
 		char h[40];
 		snprintf(h, sizeof h, "send %s", sizes[s]);
@@ -105,7 +109,7 @@ print_alg(FILE *f, const cs_res_file *file, const char *alg, char (*rows)[CS_RES
 		const cs_res_cell *hs = find(file, rows[r], alg, "handshake", 0);
 		rate_text(hs, a, sizeof a);
 		rate_text(find(file, rows[r], alg, "resume", 0), b, sizeof b);
-		fprintf(f, "%-22s %10s %10s", cs_esc_term(rows[r]), a, b);
+		fprintf(f, "%-*s %10s %10s", width, cs_esc_term(rows[r]), a, b);
 		long long idle = 0;
 		for (size_t s = 0; s < n_sizes; s++) {
 			long long size = atoll(sizes[s]);
