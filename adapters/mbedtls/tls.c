@@ -307,11 +307,22 @@ transfer(tls_ctx *t, mbedtls_ssl_context *from, mbedtls_ssl_context *to, const u
 	size_t got = 0;
 	if (len == 0)
 		return CS_OK;
-	int ret = mbedtls_ssl_write(from, in, len);
-	if (ret != (int)len)
-		return failed(t, "mbedtls_ssl_write", ret < 0 ? ret : 0);
+	/* a post-handshake message (a TLS 1.3 ticket) may come first; mbedTLS
+	   3.x's TLS 1.3 takes at most 16383 bytes a record (its
+	   MBEDTLS_SSL_OUT_CONTENT_LEN counts the inner content type), so 16384
+	   are two records there */
+	size_t put = 0;
+	for (int turn = 0; put < len && turn < MAX_TURNS; turn++) {
+		int ret = mbedtls_ssl_write(from, in + put, len - put);
+		if (ret > 0)
+			put += (size_t)ret;
+		else if (!blocked(ret))
+			return failed(t, "mbedtls_ssl_write", ret);
+	}
+	if (put != len)
+		return failed(t, "mbedtls_ssl_write: record incomplete", 0);
 	for (int turn = 0; got < len && turn < MAX_TURNS; turn++) {
-		ret = mbedtls_ssl_read(to, out + got, len - got);
+		int ret = mbedtls_ssl_read(to, out + got, len - got);
 		if (ret > 0)
 			got += (size_t)ret;
 		else if (!blocked(ret))
@@ -321,18 +332,26 @@ transfer(tls_ctx *t, mbedtls_ssl_context *from, mbedtls_ssl_context *to, const u
 }
 
 /* Take in what the server sent after the handshake (a TLS 1.3 ticket) and
-   keep the client's session to resume. */
+   keep the client's session to resume. mbedTLS 3.x's server sends its
+   tickets on a call after the handshake: a read with nothing to read. */
 static cs_status
 take_session(tls_ctx *t)
 {
 	uint8_t byte;
-	int ret;
-	for (int turn = 0; turn < 4; turn++) {
-		ret = mbedtls_ssl_read(&t->c, &byte, 1);
+	int ret = 0, got = t->alg->tls.version != 13;
+	for (int turn = 0; turn < 4 && !got; turn++) {
+		ret = mbedtls_ssl_read(&t->s, &byte, 1);
 		if (ret >= 0 || !blocked(ret))
-			return failed(t, "reading the ticket", ret);
-		if (ret == MBEDTLS_ERR_SSL_WANT_READ)
-			break;
+			return failed(t, "the server's ticket", ret);
+		for (int k = 0; k < 4; k++) {
+			ret = mbedtls_ssl_read(&t->c, &byte, 1);
+			if (ret >= 0 || !blocked(ret))
+				return failed(t, "reading the ticket", ret);
+			if (ret != MBEDTLS_ERR_SSL_WANT_READ && ret != MBEDTLS_ERR_SSL_WANT_WRITE)
+				got = 1; /* the ticket */
+			else
+				break;
+		}
 	}
 	mbedtls_ssl_session_free(&t->session);
 	mbedtls_ssl_session_init(&t->session);
