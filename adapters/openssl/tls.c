@@ -394,7 +394,7 @@ tls_describe(void *ctx, char *buf, size_t size)
 	if (t->error[0])
 		snprintf(buf, size, "error=%s", t->error);
 	else
-		snprintf(buf, size, "libssl=%s", OpenSSL_version(OPENSSL_VERSION_STRING));
+		snprintf(buf, size, "libssl=%s", OpenSSL_version(OPENSSL_VERSION));
 }
 
 /* The group is the one thing a build may lack (X25519MLKEM768 before 3.5). */
