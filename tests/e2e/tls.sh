@@ -81,6 +81,33 @@ print("; ".join(problems) or "ok")
 PY
 )
 check "every library's TLS 1.2 cells ok, records byte-exact" "$verdict"
+verdict=$(python3 - "$d/r.json" <<'PY'
+import json, sys
+cells = [c for c in json.load(open(sys.argv[1]))["cells"] if c["status"] == "ok"]
+hs = [c for c in cells if c["op"] == "handshake"]
+rec = [c for c in cells if c["op"] in ("send", "recv")]
+# heap figures: on every ok handshake and record cell, or (a sanitizer or
+# static build: no interposer) on none
+have = [c for c in hs + rec if "heap_peak" in c or "heap_idle" in c]
+problems = []
+if have and (any(c.get("heap_peak", 0) <= 0 for c in hs) or
+             any(c.get("heap_idle", 0) <= 0 for c in rec)):
+    problems.append("heap figures on some cells only: %s" %
+                    [(c["lib"], c["op"], c.get("heap_peak"), c.get("heap_idle")) for c in hs + rec])
+print("; ".join(problems) or "ok")
+PY
+)
+check "heap per connection on every TLS cell or on none" "$verdict"
+"$CS" report "$d/r.json" --view tls >"$d/view" 2>&1
+missing=""
+for lib in "${libs[@]}"; do
+	grep -q "^$lib/tls " "$d/view" || missing+=" $lib"
+done
+check "report --view tls: a row per library" "$([ -z "$missing" ] && echo ok || echo "no row for$missing")"
+"$CS" report "$d/r.json" --view handshake >"$d/hs" 2>&1
+# (mbedTLS 2.28 alone has no TLS 1.3 handshake to show)
+if grep -q "^measured $tls13" "$d/hs" || [[ ${libs[*]} == mbedtls ]]; then r=ok; else r=$(cat "$d/hs"); fi
+check "report --view handshake: the measured handshakes" "$r"
 
 # the seeded fault in a run: wrong, never timed, exit 4
 CRYPTOSPEED_TLS_CERTS=$tls/bad "$CS" run --lib "${libs[0]}" --alg "$tls12" --op handshake \
