@@ -182,6 +182,8 @@ typedef struct cs_res_cell {
 				    --no-samples), 0 when absent */
 	double ci95_rel;	 /* relative CI half-width of the median, -1 when absent */
 	long long batch;	 /* operations per timed batch, 0 when absent */
+	long long heap_peak;	 /* TLS handshake: peak heap bytes of a connection pair, 0 absent */
+	long long heap_idle;	 /* TLS send/recv: heap bytes of an idle pair, 0 absent */
 	double *samples;	 /* ns per op per batch (n_samples), NULL for imported cells */
 	size_t n_samples;
 	double *partial;    /* a cell that ended badly after samples: its samples (n_partial),
