@@ -175,7 +175,12 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 	int n = snprintf(launcher, sizeof launcher, "%s -seed 1 -cpu %s -plugin %s%s", p->qemu,
 			 p->qemu_cpu, plugin_path, p->forbid ? ",forbid=" : "");
 	if (p->forbid && n > 0 && (size_t)n < sizeof launcher)
-		snprintf(launcher + n, sizeof launcher - (size_t)n, "%#x", p->forbid);
+		n += snprintf(launcher + n, sizeof launcher - (size_t)n, "%#x", p->forbid);
+	/* a diagnosis aid: per-instruction counts at every marker
+	   (tests/count/pcdiff.py reads them) */
+	const char *trace = getenv("CRYPTOSPEED_COUNT_TRACE");
+	if (trace && *trace && n > 0 && (size_t)n < sizeof launcher)
+		snprintf(launcher + n, sizeof launcher - (size_t)n, ",trace=%s", trace);
 	if (strchr(plugin_path, ' '))
 		cs_usage_error("--count: the plugin's path '%s' has a blank (accepted: a build "
 			       "directory without blanks)",
@@ -187,6 +192,8 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 	setenv("CRYPTOSPEED_HWCAP_CLEAR", v, 1);
 	snprintf(v, sizeof v, "%#lx", p->hwcap2_clear);
 	setenv("CRYPTOSPEED_HWCAP2_CLEAR", v, 1);
+	/* the worker serves a counted cell on a fresh heap (core/worker/main.c) */
+	setenv("CRYPTOSPEED_COUNTING", "1", 1);
 	/* no timed batches: the shortest calibration, no warm-up, no sampling */
 	cfg->target_ns = 1000;
 	cfg->warmup_ns = 0;
