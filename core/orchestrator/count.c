@@ -350,6 +350,30 @@ cs_count_run_json(const cs_config *cfg)
 			 COUNT_N2);
 }
 
+json_t *
+cs_count_emulation_json(const cs_config *cfg)
+{
+	const char *emulator = NULL, *cpu = "default";
+	char launcher[1024] = "";
+	for (size_t i = 0; cfg->launcher[i]; i++) {
+		const char *word = cfg->launcher[i];
+		const char *base = strrchr(word, '/') ? strrchr(word, '/') + 1 : word;
+		if (!emulator && strncmp(base, "qemu-", 5) == 0)
+			emulator = base;
+		else if (emulator && strcmp(word, "-cpu") == 0 && cfg->launcher[i + 1])
+			cpu = cfg->launcher[i + 1];
+		size_t n = strlen(launcher);
+		snprintf(launcher + n, sizeof launcher - n, "%s%s", i ? " " : "", word);
+	}
+	if (!emulator)
+		return NULL;
+	char model[64];
+	/* "cortex-a53,pmu=off" names the model first */
+	snprintf(model, sizeof model, "%.*s", (int)strcspn(cpu, ","), cpu);
+	return json_pack("{sb ss ss ss}", "emulated", 1, "launcher", launcher, "emulator", emulator,
+			 "emulated_cpu", model);
+}
+
 /* "aes-ni 24% scalar 76%": every class that ran, with its share */
 static void
 class_shares(const cs_count_cell *k, char *buf, size_t size)

@@ -60,6 +60,11 @@ void cs_count_visit(cs_run *run, cs_rcell *c);
 json_t *cs_count_cell_json(const cs_rcell *c);
 json_t *cs_count_run_json(const cs_config *cfg);
 
+/* The run's "emulation" object when the launcher is an emulator (a program
+   named qemu-*, timed or counted): launcher, emulator, emulated_cpu (its
+   -cpu, "default" when none), emulated true; NULL otherwise. */
+json_t *cs_count_emulation_json(const cs_config *cfg);
+
 /* The count block of the text matrix. */
 void cs_count_print(const cs_run *run, FILE *f);
 

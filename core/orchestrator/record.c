@@ -210,6 +210,9 @@ cs_results_json(const cs_run *run)
 	json_t *counting = cs_count_run_json(run->cfg); /* run --count: what counted */
 	if (counting)
 		json_object_set_new(r, "counting", counting);
+	json_t *emulation = cs_count_emulation_json(run->cfg); /* under qemu-user */
+	if (emulation)
+		json_object_set_new(r, "emulation", emulation);
 	if (run->cfg->multi > 1) {
 		json_t *cfg = json_object_get(r, "config");
 		json_object_set_new(cfg, "multi_cpus_allowed", json_integer(run->cpus_allowed));

@@ -41,5 +41,8 @@ extern const cs_res_field cs_res_count_fields[];
 extern const size_t cs_res_n_count_fields;
 extern const cs_res_field cs_res_counting_fields[];
 extern const size_t cs_res_n_counting_fields;
+/* The "emulation" object's keys (cs_res_emulation). */
+extern const cs_res_field cs_res_emulation_fields[];
+extern const size_t cs_res_n_emulation_fields;
 
 #endif

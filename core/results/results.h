@@ -100,6 +100,17 @@ typedef struct cs_res_counting {
 	long long n1, n2;	  /* operations of the two counted runs, 0 when absent */
 } cs_res_counting;
 
+/* The "emulation" object: the workers ran under an emulator (a launcher
+   such as qemu-aarch64), timed or counted. Its timings are the emulator's,
+   not the CPU's: no report orders them by time. */
+typedef struct cs_res_emulation {
+	bool present;		  /* the file has an "emulation" object */
+	bool emulated;		  /* the workers ran under an emulator */
+	const char *launcher;	  /* the launcher's command line */
+	const char *emulator;	  /* "qemu-aarch64", ... */
+	const char *emulated_cpu; /* its -cpu model, or "default" */
+} cs_res_emulation;
+
 /* One cell: one lib/path/mask measuring (alg, op, size) in one source. */
 typedef struct cs_res_cell {
 	const char *lib;	 /* "openssl", "openssl@3.0.22" */
@@ -178,8 +189,9 @@ typedef struct cs_res_file {
 	const char *hostname, *kernel;				      /* "" when absent */
 	const char *cpu_arch, *cpu_model, *cpu_features, *cpu_source; /* "" when absent */
 	long long cpus;						      /* 0 when absent */
-	double precision;	  /* config.precision, 0.01 when absent */
-	cs_res_counting counting; /* run --count: what counted (counting.present) */
+	double precision;	    /* config.precision, 0.01 when absent */
+	cs_res_counting counting;   /* run --count: what counted (counting.present) */
+	cs_res_emulation emulation; /* run under an emulator (emulation.emulated) */
 	cs_res_lib *libs;
 	size_t n_libs;
 	cs_res_source *sources; /* at least one */
@@ -202,6 +214,8 @@ char *cs_results_encode_text(const cs_res_file *f);
 void cs_results_doc(FILE *out);
 /* Print the "count" object's table (counting false) or the "counting" object's. */
 void cs_results_doc_count(FILE *out, bool counting);
+/* Print the "emulation" object's table. */
+void cs_results_doc_emulation(FILE *out);
 /* Read and decode a file; on failure why names the file and the first bad place. */
 int cs_results_load(const char *path, cs_res_file *out, char *why, size_t n);
 /* Parse and decode a buffer (the fuzz target's entry). */

@@ -337,6 +337,13 @@ print_count(FILE *f, int counting)
 }
 
 static void
+print_emulation(FILE *f, int arg)
+{
+	(void)arg;
+	cs_results_doc_emulation(f);
+}
+
+static void
 doc_matches(const char *path)
 {
 	FILE *f = fopen(path, "r");
@@ -350,6 +357,7 @@ doc_matches(const char *path)
 	doc_table_matches(doc, path, "cell", "--print-doc", print_cell, 0);
 	doc_table_matches(doc, path, "count", "--print-count-doc", print_count, 0);
 	doc_table_matches(doc, path, "counting", "--print-counting-doc", print_count, 1);
+	doc_table_matches(doc, path, "emulation", "--print-emulation-doc", print_emulation, 0);
 	free(doc);
 }
 
@@ -366,6 +374,10 @@ main(int argc, char **argv)
 	}
 	if (argc > 1 && strcmp(argv[1], "--print-counting-doc") == 0) {
 		cs_results_doc_count(stdout, true);
+		return 0;
+	}
+	if (argc > 1 && strcmp(argv[1], "--print-emulation-doc") == 0) {
+		cs_results_doc_emulation(stdout);
 		return 0;
 	}
 	round_trips(3000);
