@@ -148,12 +148,20 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 			       "qemu-user package: apt-get install qemu-user)",
 			       p->name, p->qemu);
 	self_dir(dir, sizeof dir);
-	if (strlen(dir) + sizeof "/cryptospeed-count.so" > sizeof plugin_path)
-		cs_usage_error("--count: the build directory's path is too long (accepted: up "
-			       "to %zu bytes)",
-			       sizeof plugin_path - sizeof "/cryptospeed-count.so");
-	memcpy(plugin_path, dir, strlen(dir));
-	memcpy(plugin_path + strlen(dir), "/cryptospeed-count.so", sizeof "/cryptospeed-count.so");
+	/* installed: bin/cryptospeed and libexec/cryptospeed/cryptospeed-count.so;
+	   a build tree: both in bin/ */
+	static const char *const where[] = {"/../libexec/cryptospeed/cryptospeed-count.so",
+					    "/cryptospeed-count.so"};
+	for (size_t i = 0; i < sizeof where / sizeof where[0]; i++) {
+		if (strlen(dir) + strlen(where[i]) + 1 > sizeof plugin_path)
+			cs_usage_error("--count: the program's directory's path is too long "
+				       "(accepted: up to %zu bytes)",
+				       sizeof plugin_path - strlen(where[i]) - 1);
+		memcpy(plugin_path, dir, strlen(dir));
+		memcpy(plugin_path + strlen(dir), where[i], strlen(where[i]) + 1);
+		if (access(plugin_path, R_OK) == 0)
+			break;
+	}
 	if (access(plugin_path, R_OK) != 0)
 		cs_usage_error("--count needs the counting plugin %s, not built (build the host "
 			       "tree: cmake -S . -B build && cmake --build build)",
