@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <jansson.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -375,6 +376,14 @@ do_conform(const cs_msg_conform *req)
 	send_line(cs_msg_conform_reply_encode(&r));
 }
 
+/* Started by run --count (CRYPTOSPEED_COUNTING=1): see serve(). */
+static bool
+counting_worker(void)
+{
+	const char *v = getenv("CRYPTOSPEED_COUNTING");
+	return v && strcmp(v, "1") == 0;
+}
+
 static void
 prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 {
@@ -432,7 +441,10 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 	s->id = req->id;
 	cs_status st = cs_cell_prepare(&s->cell, impl, op, (size_t)req->size, (size_t)req->misalign,
 				       detail, sizeof detail);
-	if (st == CS_OK)
+	/* a counting worker does not calibrate: how many ops a time allows
+	   would change the heap (the reply's digits, what the ops allocated) and
+	   the count with it; its batch is 1 */
+	if (st == CS_OK && !counting_worker())
 		st = cs_cell_calibrate(&s->cell, (uint64_t)req->target_ns,
 				       (uint64_t)req->warmup_ns);
 	if (st != CS_OK) {
@@ -671,10 +683,8 @@ static int
 serve(const char *argv0, const char *mask)
 {
 	send_hello(argv0, mask);
-	const char *counting = getenv("CRYPTOSPEED_COUNTING");
 	pthread_t t;
-	if (counting && strcmp(counting, "1") == 0 &&
-	    pthread_create(&t, NULL, serve_requests, NULL) == 0) {
+	if (counting_worker() && pthread_create(&t, NULL, serve_requests, NULL) == 0) {
 		pthread_join(t, NULL);
 		return 0;
 	}
@@ -862,6 +872,12 @@ main(int argc, char **argv)
 		/* A launcher that forks (sh -c ...) is the orchestrator's child,
 		   killed when the orchestrator dies; the worker then dies with it. */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		/* a counting worker hashes its JSON keys the same way in every
+		   process: jansson seeds its hash tables from /dev/urandom, which
+		   qemu's -seed does not cover, and the requests' decoding then
+		   allocated and compared differently from run to run */
+		if (counting_worker())
+			json_object_seed(1);
 		rc = serve(argv[0], mask);
 		fclose(proto_out);
 	}
