@@ -5,7 +5,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <jansson.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -877,7 +876,7 @@ main(int argc, char **argv)
 		   qemu's -seed does not cover, and the requests' decoding then
 		   allocated and compared differently from run to run */
 		if (counting_worker())
-			json_object_seed(1);
+			cs_msg_fixed_hashing();
 		rc = serve(argv[0], mask);
 		fclose(proto_out);
 	}
