@@ -8,6 +8,12 @@
  * Arguments (-plugin cryptospeed-count.so,forbid=0x...):
  *   forbid=MASK  CS_EV_BIT()s of the classes the profile's CPU lacks: their
  *                instructions are also counted in `forbidden`.
+ *   trace=FILE   a diagnosis aid (tests/count/pcdiff.py): every instruction
+ *                also gets its own counter, and at every marker the plugin
+ *                appends to FILE.<pid> the line "marker" and one line "ADDR DELTA"
+ *                (hex address, executions since the previous marker) per
+ *                instruction that ran; at the first marker it appends the
+ *                process's memory map, to name the addresses.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -33,6 +39,27 @@ static struct {
 	uint64_t classes[CS_EV_COUNT];
 } counters;
 
+/* One instruction's own counter (trace mode). */
+typedef struct pc_slot {
+	uint64_t vaddr; /* guest address */
+	uint64_t count; /* executions, incremented by the translated code */
+	uint64_t seen;	/* count at the previous marker */
+} pc_slot;
+
+/* Trace mode: slots found by address (open addressing), allocated in
+   chunks that never move (the translated code holds their addresses). */
+#define TRACE_HASH (1u << 20)
+#define TRACE_CHUNK 4096
+static struct {
+	FILE *out;	       /* the trace file, NULL when not tracing */
+	pc_slot **hash;	       /* TRACE_HASH entries */
+	pc_slot *chunk;	       /* the chunk being filled */
+	size_t used;	       /* slots used in chunk */
+	pc_slot **all;	       /* every slot, in creation order */
+	size_t n_all, cap_all; /* entries in all, allocated */
+	unsigned markers;      /* markers seen */
+} trace;
+
 static cs_ev_classifier *classifier;
 static cs_ev_arch guest_arch;
 static unsigned forbid_mask;
@@ -47,6 +74,65 @@ arch_of(const char *target)
 	if (strcmp(target, "arm") == 0)
 		return CS_EV_ARM32;
 	return CS_EV_ARCH_UNKNOWN;
+}
+
+/* The slot of vaddr, made on first sight; NULL when out of memory or the
+   table is full. */
+static pc_slot *
+trace_slot(uint64_t vaddr)
+{
+	size_t h = (size_t)((vaddr * 0x9e3779b97f4a7c15u) >> 44) & (TRACE_HASH - 1);
+	for (size_t probe = 0; probe < TRACE_HASH; probe++, h = (h + 1) & (TRACE_HASH - 1)) {
+		if (trace.hash[h] && trace.hash[h]->vaddr == vaddr)
+			return trace.hash[h];
+		if (trace.hash[h])
+			continue;
+		if (trace.n_all * 2 >= TRACE_HASH)
+			return NULL;
+		if (!trace.chunk || trace.used == TRACE_CHUNK) {
+			trace.chunk = calloc(TRACE_CHUNK, sizeof *trace.chunk);
+			trace.used = 0;
+			if (!trace.chunk)
+				return NULL;
+		}
+		if (trace.n_all == trace.cap_all) {
+			size_t cap = trace.cap_all ? 2 * trace.cap_all : TRACE_CHUNK;
+			pc_slot **all = realloc(trace.all, cap * sizeof *all);
+			if (!all)
+				return NULL;
+			trace.all = all;
+			trace.cap_all = cap;
+		}
+		pc_slot *s = &trace.chunk[trace.used++];
+		s->vaddr = vaddr;
+		trace.hash[h] = s;
+		trace.all[trace.n_all++] = s;
+		return s;
+	}
+	return NULL;
+}
+
+/* At a marker (trace mode): what ran since the previous one. */
+static void
+trace_marker(void)
+{
+	if (trace.markers++ == 0) {
+		FILE *maps = fopen("/proc/self/maps", "r");
+		char line[512];
+		while (maps && fgets(line, sizeof line, maps))
+			fprintf(trace.out, "map %s", line);
+		if (maps)
+			fclose(maps);
+	}
+	fprintf(trace.out, "marker\n");
+	for (size_t i = 0; i < trace.n_all; i++) {
+		pc_slot *s = trace.all[i];
+		if (s->count != s->seen)
+			fprintf(trace.out, "%" PRIx64 " %" PRIu64 "\n", s->vaddr,
+				s->count - s->seen);
+		s->seen = s->count;
+	}
+	fflush(trace.out);
 }
 
 static void
@@ -65,6 +151,10 @@ on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 			mask = CS_EV_BIT(CS_EV_SCALAR);
 		qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
 							   &counters.insns, 1);
+		pc_slot *slot = trace.out ? trace_slot(qemu_plugin_insn_vaddr(insn)) : NULL;
+		if (slot)
+			qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
+								   &slot->count, 1);
 		for (unsigned c = 0; c < CS_EV_COUNT; c++)
 			if (mask & CS_EV_BIT(c))
 				qemu_plugin_register_vcpu_insn_exec_inline(
@@ -110,8 +200,11 @@ on_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, uint64_t a1, uin
 	   uint64_t a3, uint64_t a4, uint64_t a5, uint64_t a6, uint64_t a7, uint64_t a8)
 {
 	(void)id, (void)vcpu, (void)a3, (void)a4, (void)a5, (void)a6, (void)a7, (void)a8;
-	if (num == CS_COUNT_SYSCALL && a2 == CS_COUNT_COOKIE && a1 < 1u << 20)
+	if (num == CS_COUNT_SYSCALL && a2 == CS_COUNT_COOKIE && a1 < 1u << 20) {
+		if (trace.out)
+			trace_marker();
 		write_counters((int)a1);
+	}
 }
 
 static void
@@ -120,12 +213,15 @@ at_exit(qemu_plugin_id_t id, void *data)
 	(void)id, (void)data;
 	cs_ev_classifier_free(classifier);
 	classifier = NULL;
+	if (trace.out)
+		fclose(trace.out);
+	trace.out = NULL;
 }
 
 CS_QEMU_EXPORT int
 qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char **argv)
 {
-	char why[160];
+	char why[256];
 
 	guest_arch = arch_of(info->target_name);
 	if (guest_arch == CS_EV_ARCH_UNKNOWN) {
@@ -147,8 +243,18 @@ qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char
 				continue;
 			}
 		}
+		if (strncmp(argv[i], "trace=", 6) == 0 && argv[i][6] && !trace.out) {
+			trace.hash = calloc(TRACE_HASH, sizeof *trace.hash);
+			char path[4096];
+			snprintf(path, sizeof path, "%s.%ld", argv[i] + 6, (long)getpid());
+			trace.out = trace.hash ? fopen(path, "a") : NULL;
+			if (trace.out)
+				continue;
+		}
 		snprintf(why, sizeof why,
-			 "cryptospeed-count: argument '%.80s' (accepted: forbid=MASK)\n", argv[i]);
+			 "cryptospeed-count: argument '%.80s' (accepted: forbid=MASK, "
+			 "trace=FILE, a file that can be written)\n",
+			 argv[i]);
 		qemu_plugin_outs(why);
 		return -1;
 	}

@@ -148,12 +148,20 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 			       "qemu-user package: apt-get install qemu-user)",
 			       p->name, p->qemu);
 	self_dir(dir, sizeof dir);
-	if (strlen(dir) + sizeof "/cryptospeed-count.so" > sizeof plugin_path)
-		cs_usage_error("--count: the build directory's path is too long (accepted: up "
-			       "to %zu bytes)",
-			       sizeof plugin_path - sizeof "/cryptospeed-count.so");
-	memcpy(plugin_path, dir, strlen(dir));
-	memcpy(plugin_path + strlen(dir), "/cryptospeed-count.so", sizeof "/cryptospeed-count.so");
+	/* installed: bin/cryptospeed and libexec/cryptospeed/cryptospeed-count.so;
+	   a build tree: both in bin/ */
+	static const char *const where[] = {"/../libexec/cryptospeed/cryptospeed-count.so",
+					    "/cryptospeed-count.so"};
+	for (size_t i = 0; i < sizeof where / sizeof where[0]; i++) {
+		if (strlen(dir) + strlen(where[i]) + 1 > sizeof plugin_path)
+			cs_usage_error("--count: the program's directory's path is too long "
+				       "(accepted: up to %zu bytes)",
+				       sizeof plugin_path - strlen(where[i]) - 1);
+		memcpy(plugin_path, dir, strlen(dir));
+		memcpy(plugin_path + strlen(dir), where[i], strlen(where[i]) + 1);
+		if (access(plugin_path, R_OK) == 0)
+			break;
+	}
 	if (access(plugin_path, R_OK) != 0)
 		cs_usage_error("--count needs the counting plugin %s, not built (build the host "
 			       "tree: cmake -S . -B build && cmake --build build)",
@@ -175,7 +183,12 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 	int n = snprintf(launcher, sizeof launcher, "%s -seed 1 -cpu %s -plugin %s%s", p->qemu,
 			 p->qemu_cpu, plugin_path, p->forbid ? ",forbid=" : "");
 	if (p->forbid && n > 0 && (size_t)n < sizeof launcher)
-		snprintf(launcher + n, sizeof launcher - (size_t)n, "%#x", p->forbid);
+		n += snprintf(launcher + n, sizeof launcher - (size_t)n, "%#x", p->forbid);
+	/* a diagnosis aid: per-instruction counts at every marker
+	   (tests/count/pcdiff.py reads them) */
+	const char *trace = getenv("CRYPTOSPEED_COUNT_TRACE");
+	if (trace && *trace && n > 0 && (size_t)n < sizeof launcher)
+		snprintf(launcher + n, sizeof launcher - (size_t)n, ",trace=%s", trace);
 	if (strchr(plugin_path, ' '))
 		cs_usage_error("--count: the plugin's path '%s' has a blank (accepted: a build "
 			       "directory without blanks)",
@@ -187,6 +200,8 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 	setenv("CRYPTOSPEED_HWCAP_CLEAR", v, 1);
 	snprintf(v, sizeof v, "%#lx", p->hwcap2_clear);
 	setenv("CRYPTOSPEED_HWCAP2_CLEAR", v, 1);
+	/* the worker serves a counted cell on a fresh heap (core/worker/main.c) */
+	setenv("CRYPTOSPEED_COUNTING", "1", 1);
 	/* no timed batches: the shortest calibration, no warm-up, no sampling */
 	cfg->target_ns = 1000;
 	cfg->warmup_ns = 0;

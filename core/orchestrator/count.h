@@ -62,6 +62,9 @@ void cs_count_visit(cs_run *run, cs_rcell *c);
 /* The result file's "count" and "counting" objects are made by record.c
    (the result model, core/results). */
 
+/* The run's "emulation" object is made by record.c too: whenever a launcher
+   word is a program named qemu-* (timed or counted). */
+
 /* The count block of the text matrix. */
 void cs_count_print(const cs_run *run, FILE *f);
 

@@ -256,6 +256,35 @@ counting(const cs_config *cfg, cs_record *rec)
 		.n2 = CS_COUNT_N2};
 }
 
+/* "emulation": a launcher word that is a program named qemu-* (timed or
+   counted) ran the workers; its -cpu, "default" when it names none. */
+static void
+emulation(const cs_config *cfg, cs_record *rec)
+{
+	const char *emulator = NULL, *cpu = "default";
+	rec->emu_launcher[0] = '\0';
+	for (size_t i = 0; cfg->launcher[i]; i++) {
+		const char *word = cfg->launcher[i];
+		const char *base = strrchr(word, '/') ? strrchr(word, '/') + 1 : word;
+		if (!emulator && strncmp(base, "qemu-", 5) == 0)
+			emulator = base;
+		else if (emulator && strcmp(word, "-cpu") == 0 && cfg->launcher[i + 1])
+			cpu = cfg->launcher[i + 1];
+		size_t n = strlen(rec->emu_launcher);
+		snprintf(rec->emu_launcher + n, sizeof rec->emu_launcher - n, "%s%s", i ? " " : "",
+			 word);
+	}
+	if (!emulator)
+		return;
+	/* "cortex-a53,pmu=off" names the model first */
+	snprintf(rec->emu_cpu, sizeof rec->emu_cpu, "%.*s", (int)strcspn(cpu, ","), cpu);
+	rec->file.emulation = (cs_res_emulation){.present = true,
+						 .emulated = true,
+						 .launcher = rec->emu_launcher,
+						 .emulator = emulator,
+						 .emulated_cpu = rec->emu_cpu};
+}
+
 static void
 library(const cs_worker *w, cs_res_lib *l, char *mask_env, size_t n)
 {
@@ -302,6 +331,7 @@ cs_record_build(const cs_run *run, cs_record *rec)
 	f->precision = run->cfg->precision;
 	host(rec);
 	counting(run->cfg, rec);
+	emulation(run->cfg, rec);
 	f->libs = calloc(run->n_workers + 1, sizeof *f->libs);
 	rec->mask_env = calloc(run->n_workers + 1, sizeof *rec->mask_env);
 	f->cells = calloc(run->n_cells + 1, sizeof *f->cells);

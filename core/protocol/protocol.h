@@ -366,4 +366,10 @@ struct json_t *cs_msg_ev_json(const cs_msg_ev *ev);
 /* Print docs/protocol.md's field tables (between its "fields" markers). */
 void cs_msg_doc(FILE *f);
 
+/* Seed the JSON hash tables with a constant (a counting worker, run --count):
+   the library seeds them from /dev/urandom otherwise, and decoding then
+   allocates and compares differently from one process to the next. Call
+   before the first message is encoded or decoded. */
+void cs_msg_fixed_hashing(void);
+
 #endif

@@ -116,6 +116,7 @@ counts_as_text(const char *format)
 int
 cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view, FILE *f)
 {
+	cs_report_count_use(files, n); /* hw from exact counts (count.c) */
 	/* the handshake view is text whatever the format (its default configurations) */
 	if (view == CS_VIEW_HANDSHAKE && cs_format_known(CS_FOR_REPORT, format))
 		return cs_report_handshake(files, n, NULL, f);

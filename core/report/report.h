@@ -126,6 +126,14 @@ void cs_report_size_name(long long size, char *buf, size_t n);
 void cs_report_hw(const cs_res_cell *cell, char *buf, size_t n);
 /* ---- count.c: a counting run's count block (run --count) ---- */
 void cs_report_count(const cs_res_file *file, FILE *f);
+/* The files of one report: a counting file among them gives the hw column of
+   the timed files of the same architecture its exact class counts
+   (cs_report_count_for). Kept until the next call. */
+void cs_report_count_use(const cs_res_file *const *files, size_t n);
+/* The exact count of a timed cell's twin in a counting file given to
+   cs_report_count_use: the same library build, path, mask, variant, alg, op
+   and size, counted for the timed file's CPU architecture; NULL when none. */
+const cs_res_count *cs_report_count_for(const cs_res_cell *cell);
 /* The hw text of an exact count: every class that ran, with its share. */
 void cs_report_hw_count(const cs_res_count *k, char *buf, size_t n);
 /* Short word for a non-ok status as shown in a matrix. */

@@ -42,8 +42,11 @@ cs_report_hw(const cs_res_cell *cell, char *buf, size_t n)
 {
 	const cs_res_evidence *ev = &cell->ev;
 	buf[0] = '\0';
-	if (cell->count.present) {
-		cs_report_hw_count(&cell->count, buf, n);
+	/* exact counts: the cell's own, or its twin's in a counting file of the
+	   same report (count.c) */
+	const cs_res_count *k = cell->count.present ? &cell->count : cs_report_count_for(cell);
+	if (k) {
+		cs_report_hw_count(k, buf, n);
 		return;
 	}
 	if (cell->imported) {

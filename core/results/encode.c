@@ -357,6 +357,11 @@ cs_results_encode(const cs_res_file *f)
 		table(counting, cs_res_counting_fields, cs_res_n_counting_fields, &f->counting);
 		json_object_set_new(r, "counting", counting);
 	}
+	if (f->emulation.present) {
+		json_t *emulation = json_object();
+		table(emulation, cs_res_emulation_fields, cs_res_n_emulation_fields, &f->emulation);
+		json_object_set_new(r, "emulation", emulation);
+	}
 	json_t *libs = json_array(), *cells = json_array();
 	for (size_t i = 0; i < f->n_libs; i++)
 		json_array_append_new(libs, library(&f->libs[i]));

@@ -243,6 +243,19 @@ const cs_res_field cs_res_config_fields[] = {
 };
 const size_t cs_res_n_config_fields = sizeof cs_res_config_fields / sizeof cs_res_config_fields[0];
 
+const cs_res_field cs_res_emulation_fields[] = {
+	IN(cs_res_emulation, emulated, "emulated", CS_RES_F_BOOL, true, 0, 0, 0, "boolean", "yes",
+	   "the workers ran under an emulator: a timing of this file is the emulator's, never "
+	   "ranked or judged by time"),
+	SIN(cs_res_emulation, launcher, CS_RES_F_TEXT, false, "", "string", "no",
+	    "the launcher's command line"),
+	SIN(cs_res_emulation, emulator, CS_RES_F_NAME, false, "", "string", "no",
+	    "the emulator (`qemu-aarch64`, ...)"),
+	SIN(cs_res_emulation, emulated_cpu, CS_RES_F_NAME, false, "", "string", "no",
+	    "its `-cpu` model, `default` when the launcher names none"),
+};
+const size_t cs_res_n_emulation_fields =
+	sizeof cs_res_emulation_fields / sizeof cs_res_emulation_fields[0];
 const cs_res_field cs_res_conformance_fields[] = {
 	{"vectors", CS_RES_F_TEXT, offsetof(cs_res_file, conform_vectors), false, "", 0, 0, 0,
 	 "string", "no", "the vectors run: `\"Wycheproof testvectors_v1\"`", false},
@@ -300,6 +313,12 @@ void
 cs_results_doc(FILE *out)
 {
 	doc_table(out, cs_res_cell_fields, cs_res_n_cell_fields);
+}
+
+void
+cs_results_doc_emulation(FILE *out)
+{
+	doc_table(out, cs_res_emulation_fields, cs_res_n_emulation_fields);
 }
 
 void

@@ -58,6 +58,9 @@ struct json_t;
 int cs_res_dump(FILE *f, struct json_t *doc);
 /* A JSON array of the n integers (a new reference). */
 struct json_t *cs_res_integers(const long long *v, size_t n);
+/* The "emulation" object's keys (cs_res_emulation). */
+extern const cs_res_field cs_res_emulation_fields[];
+extern const size_t cs_res_n_emulation_fields;
 
 /* A "conformance" block (the file's) and one of its rows (cs_res_conform):
    run --conform, docs/conformance.md. */

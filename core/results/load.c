@@ -830,6 +830,13 @@ metadata(dec *d, json_t *r, cs_res_file *f)
 			   cs_res_n_counting_fields, &f->counting))
 			return false;
 	}
+	json_t *emulation; /* the emulation object: fields.c (count's hook) */
+	if (!get_obj(d, r, "", "emulation", false, &emulation))
+		return false;
+	f->emulation.present = emulation != NULL;
+	if (emulation && !table(d, emulation, "emulation", cs_res_emulation_fields,
+				cs_res_n_emulation_fields, &f->emulation))
+		return false;
 	return true;
 }
 

@@ -127,6 +127,16 @@ typedef struct cs_res_counting {
 	long long n1, n2;	  /* operations of the two counted runs, 0 when absent */
 } cs_res_counting;
 
+/* The "emulation" object: the workers ran under an emulator (a launcher
+   such as qemu-aarch64), timed or counted. Its timings are the emulator's,
+   not the CPU's: no report orders them by time. */
+typedef struct cs_res_emulation {
+	bool present;		  /* the file has an "emulation" object */
+	bool emulated;		  /* the workers ran under an emulator */
+	const char *launcher;	  /* the launcher's command line */
+	const char *emulator;	  /* "qemu-aarch64", ... */
+	const char *emulated_cpu; /* its -cpu model, or "default" */
+} cs_res_emulation;
 /* The outcomes of the Wycheproof test vectors on one impl, in the file's
    order (docs/conformance.md says what each means). */
 typedef enum cs_res_ckind {
@@ -295,12 +305,13 @@ typedef struct cs_res_file {
 	const char *hostname, *kernel;				      /* "" when absent */
 	const char *cpu_arch, *cpu_model, *cpu_features, *cpu_source; /* "" when absent */
 	long long cpus;						      /* 0 when absent */
-	double precision;	   /* config.precision, 0.01 when absent */
-	cs_res_config config;	   /* the rest of "config" (config.present) */
-	const char *import_format; /* "imported": the tool whose output it is, or NULL */
-	const char *import_file;   /* "imported": the input file, or NULL */
-	const char *import_note;   /* "imported": what the numbers are, or NULL */
-	cs_res_counting counting;  /* run --count: what counted (counting.present) */
+	double precision;	    /* config.precision, 0.01 when absent */
+	cs_res_config config;	    /* the rest of "config" (config.present) */
+	const char *import_format;  /* "imported": the tool whose output it is, or NULL */
+	const char *import_file;    /* "imported": the input file, or NULL */
+	const char *import_note;    /* "imported": what the numbers are, or NULL */
+	cs_res_counting counting;   /* run --count: what counted (counting.present) */
+	cs_res_emulation emulation; /* run under an emulator (emulation.emulated) */
 	cs_res_lib *libs;
 	size_t n_libs;
 	cs_res_source *sources; /* at least one */
@@ -345,6 +356,8 @@ void cs_results_doc_count(FILE *out, bool counting);
 /* Print the table of a "libraries" entry ("library"), of its "worker_cpu"
    or of the "config" object; -1 for another name. */
 int cs_results_doc_object(FILE *out, const char *what);
+/* Print the "emulation" object's table. */
+void cs_results_doc_emulation(FILE *out);
 /* Print the "conformance" block's table (rows false) or its rows' table. */
 void cs_results_doc_conform(FILE *out, bool rows);
 /* Read and decode a file; on failure why names the file and the first bad place. */

@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -382,6 +383,14 @@ do_conform(const cs_msg_conform *req)
 	send_line(cs_msg_conform_reply_encode(&r));
 }
 
+/* Started by run --count (CRYPTOSPEED_COUNTING=1): see serve(). */
+static bool
+counting_worker(void)
+{
+	const char *v = getenv("CRYPTOSPEED_COUNTING");
+	return v && strcmp(v, "1") == 0;
+}
+
 static void
 prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 {
@@ -439,7 +448,10 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 	s->id = req->id;
 	cs_status st = cs_cell_prepare(&s->cell, impl, op, (size_t)req->size, (size_t)req->misalign,
 				       detail, sizeof detail);
-	if (st == CS_OK)
+	/* a counting worker does not calibrate: how many ops a time allows
+	   would change the heap (the reply's digits, what the ops allocated) and
+	   the count with it; its batch is 1 */
+	if (st == CS_OK && !counting_worker())
 		st = cs_cell_calibrate(&s->cell, (uint64_t)req->target_ns,
 				       (uint64_t)req->warmup_ns);
 	if (st != CS_OK) {
@@ -624,10 +636,11 @@ do_evidence(const cs_msg_evidence *req)
 	send_line(cs_msg_evidence_reply_encode(&r));
 }
 
-static int
-serve(const char *argv0, const char *mask)
+/* The requests after the hello, answered until quit or end of input. */
+static void *
+serve_requests(void *unused)
 {
-	send_hello(argv0, mask);
+	(void)unused;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t len;
@@ -663,6 +676,28 @@ serve(const char *argv0, const char *mask)
 	while (n_cells)
 		slot_drop(cells[0]->id);
 	free(cells);
+	return NULL;
+}
+
+/*
+ * A counting worker (CRYPTOSPEED_COUNTING=1, set by run --count) answers its
+ * requests on a thread of its own: the thread's first allocation makes a
+ * fresh malloc arena, so the cell it prepares and counts starts on a heap
+ * that holds nothing of what ran before (the hello's availability probes
+ * draw random keys of random sizes, a free list that differed between two
+ * processes made malloc's search, hence the count, differ). The main thread
+ * waits; one thread runs at a time.
+ */
+static int
+serve(const char *argv0, const char *mask)
+{
+	send_hello(argv0, mask);
+	pthread_t t;
+	if (counting_worker() && pthread_create(&t, NULL, serve_requests, NULL) == 0) {
+		pthread_join(t, NULL);
+		return 0;
+	}
+	serve_requests(NULL);
 	return 0;
 }
 
@@ -846,6 +881,12 @@ main(int argc, char **argv)
 		/* A launcher that forks (sh -c ...) is the orchestrator's child,
 		   killed when the orchestrator dies; the worker then dies with it. */
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		/* a counting worker hashes its JSON keys the same way in every
+		   process: jansson seeds its hash tables from /dev/urandom, which
+		   qemu's -seed does not cover, and the requests' decoding then
+		   allocated and compared differently from run to run */
+		if (counting_worker())
+			cs_msg_fixed_hashing();
 		rc = serve(argv[0], mask);
 		fclose(proto_out);
 	}

@@ -17,6 +17,19 @@ else
 	# a bad plugin argument refuses to load
 	qemu-x86_64 -plugin "$PLUGIN,bogus=1" "$CS_BIN/count-loop" >/dev/null 2>&1 &&
 		fail "the plugin accepted bogus=1"
+	# trace=FILE (tests/count/pcdiff.py): per-instruction counts at each marker,
+	# the same loop counted the same way
+	got=$(qemu-x86_64 -cpu max -plugin "$PLUGIN,trace=$CS_TMP/trace" "$CS_BIN/count-loop") ||
+		fail "x86-64 traced loop exited $?"
+	[ "$got" = "$want" ] || fail "x86-64 traced: got '$got', want '$want'"
+	set -- "$CS_TMP"/trace.*
+	{ [ $# -eq 1 ] && [ -s "$1" ]; } || fail "no trace file: $*"
+	[ "$(grep -c '^marker$' "$1")" -ge 4 ] || fail "trace: fewer than 4 markers"
+	grep -q '^map .*count-loop' "$1" || fail "trace: no memory map naming count-loop"
+	# the loop's 1100-iteration run between two markers: its 4 instructions
+	# 1100 times each
+	[ "$(awk '!/^(map|marker)/ && $2 == 1100' "$1" | wc -l)" -eq 4 ] ||
+		fail "trace: not 4 instructions run 1100 times in the loop's second run"
 	echo "ok: x86-64 $got"
 	ran=1
 fi

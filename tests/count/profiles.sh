@@ -14,7 +14,7 @@ rc=$?
 "$CS" run --count --board rpi3 "${sel[@]}" -o "$CS_TMP/pi3.json" >"$CS_TMP/pi3.txt" 2>&1
 rc=$?
 [ $rc -eq 0 ] || [ $rc -eq 4 ] || fail "pi3 run exited $rc"
-python3 - "$CS_TMP/r2s.json" "$CS_TMP/pi3.json" "$(dirname "$0")/varies.txt" <<'PY' || fail "profiles"
+python3 - "$CS_TMP/r2s.json" "$CS_TMP/pi3.json" <<'PY' || fail "profiles"
 import json, sys
 crypto = ("armv8-aes", "armv8-sha1", "armv8-sha2", "armv8-sha512", "pmull")
 r2s, pi3 = (json.load(open(p)) for p in sys.argv[1:3])
@@ -28,13 +28,8 @@ def cls(r, lib, path, alg, size):
 assert cls(r2s, "openssl", "evp", "sha256", 16).get("armv8-sha2", 0) > 0
 assert cls(r2s, "openssl", "evp", "aes-128-gcm", 1024).get("armv8-aes", 0) > 0
 assert cls(r2s, "openssl", "evp", "aes-128-gcm", 1024).get("pmull", 0) > 0
-varies = [l.strip() for l in open(sys.argv[3]) if l.strip() and not l.startswith("#")]
 n = 0
 for c in pi3["cells"]:
-    if c["status"] == "error" and "%s/%s" % (c["lib"], c["path"]) in varies and \
-            c.get("detail", "").startswith("count not stable"):
-        print("not stable (a listed path): %s/%s %s %d" % (c["lib"], c["path"], c["alg"], c["size"]))
-        continue
     if c["status"] == "error":
         raise SystemExit("pi3: %s/%s %s: %s" % (c["lib"], c["path"], c["alg"], c.get("detail")))
     k = c.get("count")

@@ -42,6 +42,19 @@ lib=noop
 	fail "run --lib $lib exited $?: $(tail -3 run.txt)"
 grep -q "\"$lib\"" run.json || fail "run.json names no $lib"
 
+# the counting plugin is installed beside the workers and found there: a
+# counting run from the stage (only where the host's workers run under
+# qemu-user: not in an ASan/UBSan tree)
+[ -r "$stage/libexec/cryptospeed/cryptospeed-count.so" ] ||
+	fail "no cryptospeed-count.so in libexec/cryptospeed"
+if command -v qemu-x86_64 >/dev/null && [ "$(uname -m)" = x86_64 ] &&
+	! grep -q 'CRYPTOSPEED_SANITIZE:BOOL=ON' "$build/CMakeCache.txt"; then
+	"$cs" run --count --lib noop --alg sha256 --sizes 16 -o count.json >count.txt 2>&1 ||
+		fail "run --count from the stage exited $?: $(tail -3 count.txt)"
+	grep -q 'libexec/cryptospeed/cryptospeed-count.so' count.json ||
+		fail "the installed run did not use the installed plugin: $(grep -m1 launcher count.json)"
+fi
+
 # help COMMAND is that command's help
 "$cs" help run | head -1 | grep -q "^usage: cryptospeed run" || fail "help run: $("$cs" help run | head -1)"
 "$cs" help report | head -1 | grep -q "^usage: cryptospeed report" || fail "help report"

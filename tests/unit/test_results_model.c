@@ -520,6 +520,13 @@ print_object(FILE *f, int i)
 }
 
 static void
+print_emulation(FILE *f, int arg)
+{
+	(void)arg;
+	cs_results_doc_emulation(f);
+}
+
+static void
 print_conform(FILE *f, int rows)
 {
 	cs_results_doc_conform(f, rows != 0);
@@ -544,6 +551,7 @@ doc_matches(const char *path)
 		snprintf(flag, sizeof flag, "--print-%s-doc", objects[i]);
 		doc_table_matches(doc, path, objects[i], flag, print_object, i);
 	}
+	doc_table_matches(doc, path, "emulation", "--print-emulation-doc", print_emulation, 0);
 	doc_table_matches(doc, path, "conformance", "--print-conformance-doc", print_conform, 0);
 	doc_table_matches(doc, path, "conformance row", "--print-conformance-row-doc",
 			  print_conform, 1);
@@ -580,6 +588,10 @@ main(int argc, char **argv)
 			cs_results_doc_object(stdout, objects[i]);
 			return 0;
 		}
+	}
+	if (argc > 1 && strcmp(argv[1], "--print-emulation-doc") == 0) {
+		cs_results_doc_emulation(stdout);
+		return 0;
 	}
 	round_trips(3000);
 	conformance_refused();
