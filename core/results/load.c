@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fields.h"
+#include "parse.h"
 #include "results.h"
 
 /* The decoder's state: the file name for messages, and the first failure. */
@@ -303,13 +304,16 @@ sample_array(dec *d, json_t *arr, const char *where, double **out, size_t *n)
 		return bad(d, where, NULL, "out of memory");
 	for (size_t k = 0; k < *n; k++) {
 		json_t *x = json_array_get(arr, k);
+		double v = json_is_real(x) ? json_real_value(x) : json_number_value(x);
+		(*out)[k] = v;
+		if (json_is_number(x) && isfinite(v) && v > 0)
+			continue;
+		/* the place is spelled only for the first bad sample */
 		char wk[128];
 		snprintf(wk, sizeof wk, "%s[%zu]", where, k);
 		if (!json_is_number(x))
 			return bad(d, wk, NULL, "%s, not a number", type_name(x));
-		(*out)[k] = json_number_value(x);
-		if (!isfinite((*out)[k]) || (*out)[k] <= 0)
-			return bad(d, wk, NULL, "not a positive finite number");
+		return bad(d, wk, NULL, "not a positive finite number");
 	}
 	return true;
 }
@@ -742,8 +746,9 @@ unique_cells(const cs_res_file *f, char *why, size_t n)
 	return ok;
 }
 
-int
-cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, size_t n)
+/* The decoder; shallow: the parser has already bounded the nesting. */
+static int
+decode(json_t *root, bool shallow, const char *name, cs_res_file *f, char *why, size_t n)
 {
 	dec d = {.name = name, .why = why, .n = n};
 	memset(f, 0, sizeof *f);
@@ -754,7 +759,7 @@ cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, siz
 		bad(&d, "", NULL, "%s, not a cryptospeed/1 result object", type_name(root));
 		goto fail;
 	}
-	if (!depth_ok(root, 0)) {
+	if (!shallow && !depth_ok(root, 0)) {
 		bad(&d, "", NULL, "nested deeper than %d levels", CS_RES_DEPTH_MAX);
 		goto fail;
 	}
@@ -806,6 +811,12 @@ fail:
 	return -1;
 }
 
+int
+cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, size_t n)
+{
+	return decode(root, false, name, f, why, n);
+}
+
 /* The parser's message; text that is not JSON at all gets a pointer to import. */
 static void
 not_json(char *why, size_t n, const char *name, const json_error_t *e)
@@ -817,96 +828,23 @@ not_json(char *why, size_t n, const char *name, const json_error_t *e)
 		      : "");
 }
 
-/* The parsed document lives in one arena, released at once: jansson's
-   values are each a malloc'd block, and allocating and freeing them one by
-   one was about half the time of loading a large file. The arena is
-   jansson's allocator only while a file is parsed; the tree is never freed
-   value by value (cs_results_free releases the arena). */
-typedef struct cs_res_arena {
-	struct cs_res_arena *next; /* the chunk filled before this one */
-	size_t used, cap;	   /* bytes of data used and available */
-	max_align_t data[];	   /* the values */
-} cs_res_arena;
-
-#define ARENA_CHUNK ((size_t)1 << 20)
-
-/* The arena jansson allocates into during a parse (NULL otherwise). */
-static cs_res_arena *parsing;
-
-static void *
-arena_malloc(size_t n)
-{
-	size_t align = sizeof(max_align_t), need = (n + align - 1) / align * align;
-	if (!parsing || parsing->cap - parsing->used < need) {
-		size_t cap = need > ARENA_CHUNK / 4 ? need : ARENA_CHUNK;
-		cs_res_arena *c = malloc(sizeof *c + cap);
-		if (!c)
-			return NULL;
-		c->cap = cap;
-		c->used = 0;
-		if (parsing && cap != ARENA_CHUNK) {
-			/* a large block: its own chunk, behind the current one */
-			c->next = parsing->next;
-			parsing->next = c;
-			c->used = need;
-			return c->data;
-		}
-		c->next = parsing;
-		parsing = c;
-	}
-	void *p = (char *)parsing->data + parsing->used;
-	parsing->used += need;
-	return p;
-}
-
-static void
-arena_free(void *p)
-{
-	(void)p; /* released with the whole arena */
-}
-
-static void
-arena_release(cs_res_arena *a)
-{
-	while (a) {
-		cs_res_arena *next = a->next;
-		free(a);
-		a = next;
-	}
-}
-
-/* Parse buf into a new arena (*arena; NULL when nothing was allocated). */
-static json_t *
-parse(const char *buf, size_t len, json_error_t *e, cs_res_arena **arena)
-{
-	json_malloc_t old_malloc;
-	json_free_t old_free;
-	json_get_alloc_funcs(&old_malloc, &old_free);
-	parsing = NULL;
-	json_set_alloc_funcs(arena_malloc, arena_free);
-	json_t *r = json_loadb(buf, len, JSON_REJECT_DUPLICATES, e);
-	json_set_alloc_funcs(old_malloc, old_free);
-	*arena = parsing;
-	parsing = NULL;
-	return r;
-}
-
 int
 cs_results_load_buffer(const char *buf, size_t len, const char *name, cs_res_file *out, char *why,
 		       size_t n)
 {
 	json_error_t e;
 	cs_res_arena *arena;
+	bool shallow;
 	memset(out, 0, sizeof *out);
-	json_t *r = parse(buf, len, &e, &arena);
+	json_t *r = cs_res_parse(buf, len, CS_RES_PARSE_BEST, &e, &arena, &shallow);
 	if (!r) {
-		arena_release(arena);
+		cs_res_arena_release(arena);
 		not_json(why, n, name, &e);
 		return -1;
 	}
 	/* the tree is never decref'd to 0: its values are the arena's */
-	if (cs_results_decode(r, name, out, why, n) != 0) {
-		arena_release(arena);
+	if (decode(r, shallow, name, out, why, n) != 0) {
+		cs_res_arena_release(arena);
 		return -1;
 	}
 	out->arena = arena;
@@ -969,7 +907,7 @@ cs_results_free(cs_res_file *f)
 	free(f->libs);
 	free(f->sources);
 	if (f->arena)
-		arena_release(f->arena); /* the document, all at once */
+		cs_res_arena_release(f->arena); /* the document, all at once */
 	else
 		json_decref(f->root);
 	memset(f, 0, sizeof *f);
