@@ -2,6 +2,7 @@
    the reports read for type and range. The first bad place is named as a
    path into the document ("cells[3].rate.median: missing"); nothing past it
    is read. Unknown keys are ignored (a newer file may add some). */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -9,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "fields.h"
 #include "parse.h"
@@ -37,6 +39,20 @@ bad(dec *d, const char *where, const char *key, const char *fmt, ...)
 	snprintf(place, sizeof place, "%s%s%s", where, *where && key ? "." : "", key ? key : "");
 	snprintf(d->why, d->n, "%s: %s%s%s", d->name, place, *place ? ": " : "", msg);
 	return false;
+}
+
+/* where + suffix into out (cut to fit): the place of a member, without printf. */
+static void
+place(char *out, size_t n, const char *where, const char *suffix)
+{
+	size_t a = strlen(where), b = strlen(suffix);
+	if (a >= n)
+		a = n - 1;
+	if (b >= n - a)
+		b = n - a - 1;
+	memcpy(out, where, a);
+	memcpy(out + a, suffix, b);
+	out[a + b] = '\0';
 }
 
 static const char *
@@ -203,7 +219,7 @@ quant(dec *d, json_t *q, const char *where, cs_res_quant *out)
 		return false;
 	if (ci) {
 		char w[128];
-		snprintf(w, sizeof w, "%s.ci95", where);
+		place(w, sizeof w, where, ".ci95");
 		json_t *lo = json_array_get(ci, 0), *hi = json_array_get(ci, 1);
 		if (json_array_size(ci) != 2)
 			return bad(d, w, NULL, "%zu entries (accepted: [low, high])",
@@ -238,7 +254,7 @@ evidence(dec *d, json_t *ev, const char *where, cs_res_evidence *out)
 	if (n && !out->classes)
 		return bad(d, where, "classes", "out of memory");
 	char w[128];
-	snprintf(w, sizeof w, "%s.classes", where);
+	place(w, sizeof w, where, ".classes");
 	const char *k;
 	json_t *v;
 	json_object_foreach(classes, k, v)
@@ -407,8 +423,8 @@ count(dec *d, json_t *j, const char *w, const cs_res_cell *c, cs_res_count *k)
 		return bad(d, w, "classes", "out of memory");
 	double ops = (double)k->ops;
 	char wc[128], wp[128];
-	snprintf(wc, sizeof wc, "%s.classes", w);
-	snprintf(wp, sizeof wp, "%s.classes_per_op", w);
+	place(wc, sizeof wc, w, ".classes");
+	place(wp, sizeof wp, w, ".classes_per_op");
 	const char *name;
 	json_t *v;
 	json_object_foreach(classes, name, v)
@@ -505,7 +521,7 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 		return false;
 	if (cnt) {
 		char wc[96];
-		snprintf(wc, sizeof wc, "%s.count", w);
+		place(wc, sizeof wc, w, ".count");
 		if (!count(d, cnt, wc, c, &c->count))
 			return false;
 		c->count.profile = f->counting.profile;
@@ -530,7 +546,7 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	if (rate) {
 		char wr[96];
 		const char *unit;
-		snprintf(wr, sizeof wr, "%s.rate", w);
+		place(wr, sizeof wr, w, ".rate");
 		if (!quant(d, rate, wr, &c->rate) ||
 		    !get_str(d, rate, wr, "unit", CS_RES_NAME_MAX, REQUIRED, &unit) ||
 		    !one_of(d, wr, "unit", unit, units, "B/s, op/s"))
@@ -546,7 +562,7 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	}
 	if (ns) {
 		char wn[96];
-		snprintf(wn, sizeof wn, "%s.ns_per_op", w);
+		place(wn, sizeof wn, w, ".ns_per_op");
 		if (!quant(d, ns, wn, &c->ns) ||
 		    !get_num(d, ns, wn, "mean", false, 0, 1e300, 0, &c->ns_mean))
 			return false;
@@ -554,7 +570,7 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	}
 	if (samples) {
 		char ws[96];
-		snprintf(ws, sizeof ws, "%s.samples", w);
+		place(ws, sizeof ws, w, ".samples");
 		if (!sample_array(d, samples, ws, &c->samples, &c->n_samples))
 			return false;
 	}
@@ -569,8 +585,8 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	if (partial) {
 		char wp[96], ws[112];
 		long long n;
-		snprintf(wp, sizeof wp, "%s.partial", w);
-		snprintf(ws, sizeof ws, "%s.samples", wp);
+		place(wp, sizeof wp, w, ".partial");
+		place(ws, sizeof ws, wp, ".samples");
 		if (!get_arr(d, partial, wp, "samples", true, CS_RES_SAMPLES_MAX, &psamples) ||
 		    !get_int(d, partial, wp, "n_samples", true, 1, CS_RES_SAMPLES_MAX, 0, &n) ||
 		    !sample_array(d, psamples, ws, &c->partial, &c->n_partial))
@@ -580,7 +596,7 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	}
 	if (ev) {
 		char we[96];
-		snprintf(we, sizeof we, "%s.evidence", w);
+		place(we, sizeof we, w, ".evidence");
 		if (!evidence(d, ev, we, &c->ev))
 			return false;
 	}
@@ -589,7 +605,7 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 		return false;
 	if (reps) {
 		char wr[96];
-		snprintf(wr, sizeof wr, "%s.repetitions", w);
+		place(wr, sizeof wr, w, ".repetitions");
 		if (!repetitions(d, reps, wr, c))
 			return false;
 	}
@@ -685,8 +701,9 @@ metadata(dec *d, json_t *r, cs_res_file *f)
 
 /* A cell's identity: source, row label (lib/path[variant]/mask xN), alg, op, size. */
 typedef struct cell_key {
-	char key[CS_RES_LABEL_MAX + 2 * CS_RES_NAME_MAX + 64]; /* the identity as text */
-	size_t at;					       /* index in cells[] */
+	const char *key; /* the identity as text (in unique_cells' one buffer) */
+	size_t off;	 /* its offset in that buffer (the buffer grows) */
+	size_t at;	 /* index in cells[] */
 } cell_key;
 
 static int
@@ -713,19 +730,40 @@ unique_cells(const cs_res_file *f, char *why, size_t n)
 {
 	if (f->n_cells < 2)
 		return true;
+	/* the keys one after another in one buffer (offsets first: it may move) */
 	cell_key *k = malloc(f->n_cells * sizeof *k);
-	if (!k) {
+	char *text = NULL;
+	size_t used = 0, cap = 0;
+	bool oom = !k;
+	for (size_t i = 0; !oom && i < f->n_cells; i++) {
+		const cs_res_cell *c = &f->cells[i];
+		char label[CS_RES_LABEL_MAX], key[CS_RES_LABEL_MAX + 2 * CS_RES_NAME_MAX + 64];
+		cs_res_row_label(c, label, sizeof label);
+		int len = snprintf(key, sizeof key, "%zu\x1f%s\x1f%s\x1f%s\x1f%lld", c->source,
+				   label, c->alg, c->op, c->size);
+		size_t need = (size_t)len < sizeof key ? (size_t)len + 1 : sizeof key;
+		if (cap - used < need) {
+			cap = 2 * cap + need + 65536;
+			char *t = realloc(text, cap);
+			oom = !t;
+			if (oom)
+				break;
+			text = t;
+		}
+		memcpy(text + used, key, need - 1);
+		text[used + need - 1] = '\0';
+		k[i].off = used;
+		k[i].at = i;
+		used += need;
+	}
+	if (oom) {
+		free(k);
+		free(text);
 		snprintf(why, n, "%s: out of memory", f->name);
 		return false;
 	}
-	for (size_t i = 0; i < f->n_cells; i++) {
-		const cs_res_cell *c = &f->cells[i];
-		char label[CS_RES_LABEL_MAX];
-		cs_res_row_label(c, label, sizeof label);
-		snprintf(k[i].key, sizeof k[i].key, "%zu\x1f%s\x1f%s\x1f%s\x1f%lld", c->source,
-			 label, c->alg, c->op, c->size);
-		k[i].at = i;
-	}
+	for (size_t i = 0; i < f->n_cells; i++)
+		k[i].key = text + k[i].off;
 	qsort(k, f->n_cells, sizeof *k, cmp_key);
 	bool ok = true;
 	for (size_t i = 1; ok && i < f->n_cells; i++) {
@@ -743,6 +781,7 @@ unique_cells(const cs_res_file *f, char *why, size_t n)
 		ok = false;
 	}
 	free(k);
+	free(text);
 	return ok;
 }
 
@@ -861,19 +900,25 @@ cs_results_load(const char *path, cs_res_file *out, char *why, size_t n)
 		snprintf(why, n, "%s: unable to open %s: %s", path, path, strerror(errno));
 		return -1;
 	}
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
+	size_t len = 0, cap = (size_t)1 << 20;
+	struct stat st;
+	/* a regular file: one buffer of its size (and a byte more to see its end) */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (unsigned long long)st.st_size < SIZE_MAX / 4)
+		cap = (size_t)st.st_size + 1;
+	char *buf = malloc(cap);
 	for (;;) {
-		if (cap - len < 65536) {
-			cap = cap ? 2 * cap : 1 << 20;
+		if (buf && len == cap) {
+			cap *= 2;
 			char *b = realloc(buf, cap);
-			if (!b) {
+			if (!b)
 				free(buf);
-				fclose(f);
-				snprintf(why, n, "%s: out of memory reading it", path);
-				return -1;
-			}
 			buf = b;
+		}
+		if (!buf) {
+			fclose(f);
+			snprintf(why, n, "%s: out of memory reading it", path);
+			return -1;
 		}
 		size_t got = fread(buf + len, 1, cap - len, f);
 		len += got;
