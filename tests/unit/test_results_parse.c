@@ -31,8 +31,9 @@ same_parse(const char *what, const char *buf, size_t len)
 		bool same = !t1 && !t2 && strcmp(e1.text, e2.text) == 0 && e1.line == e2.line &&
 			    e1.column == e2.column && e1.position == e2.position;
 		if (!same)
-			printf("%s: best %s '%s', jansson %s '%s'\n", what, t1 ? "parsed" : "refused",
-			       t1 ? "" : e1.text, t2 ? "parsed" : "refused", t2 ? "" : e2.text);
+			printf("%s: best %s '%s', jansson %s '%s'\n", what,
+			       t1 ? "parsed" : "refused", t1 ? "" : e1.text,
+			       t2 ? "parsed" : "refused", t2 ? "" : e2.text);
 		CHECK(same);
 	} else {
 		char *d1 = json_dumps(t1, JSON_COMPACT | JSON_PRESERVE_ORDER | JSON_ENCODE_ANY);
@@ -145,10 +146,12 @@ test_edges(void)
 		"{\"a\":[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]}",
 		"{\"a\":[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]}",
 		"{\"schema\":\"cryptospeed/1\",\"cells\":[]}",
-		"{\"schema\":\"cryptospeed/1\",\"cells\":[{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"a\","
+		"{\"schema\":\"cryptospeed/"
+		"1\",\"cells\":[{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"a\","
 		"\"op\":\"digest\",\"size\":16,\"status\":\"ok\",\"rate\":{\"median\":1,\"unit\":"
 		"\"B/s\"},\"samples\":[1,2,0]}]}",
-		"{\"schema\":\"cryptospeed/1\",\"cells\":[{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"a\","
+		"{\"schema\":\"cryptospeed/"
+		"1\",\"cells\":[{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"a\","
 		"\"op\":\"digest\",\"size\":16,\"status\":\"ok\",\"rate\":{\"median\":1,\"unit\":"
 		"\"B/s\"},\"samples\":[1,2,\"3\"]}]}",
 	};
@@ -156,6 +159,16 @@ test_edges(void)
 		char what[32];
 		snprintf(what, sizeof what, "edge %zu", i);
 		same_load(what, texts[i], strlen(texts[i]));
+	}
+	/* every byte inside a string, and as white space before the text */
+	for (int c = 1; c < 256; c++) {
+		char t[16], what[32];
+		snprintf(t, sizeof t, "{\"a\":\"%c\"}", c);
+		snprintf(what, sizeof what, "byte %d in a string", c);
+		same_load(what, t, strlen(t));
+		snprintf(t, sizeof t, "%c{}", c);
+		snprintf(what, sizeof what, "byte %d before", c);
+		same_load(what, t, strlen(t));
 	}
 	/* a NUL byte inside and after the text */
 	static const char nul[] = "{\"a\":\"x\0y\"}";
@@ -241,9 +254,12 @@ big_file(size_t n)
 			double m = 100.0 + (double)(i % 1000) / 7.0;
 			fprintf(f,
 				",\"rate\":{\"median\":%.17g,\"q1\":%.17g,\"q3\":%.17g,\"ci95\":[%."
-				"17g,%.17g],\"unit\":\"B/s\"},\"ns_per_op\":{\"median\":%.17g,\"mean\":"
-				"%.17g},\"ci95_rel\":0.0123,\"batch\":%zu,\"kat\":\"pass\",\"agree\":"
-				"true,\"evidence\":{\"available\":true,\"classes\":{\"aes-ni\":0.25,"
+				"17g,%.17g],\"unit\":\"B/"
+				"s\"},\"ns_per_op\":{\"median\":%.17g,\"mean\":"
+				"%.17g},\"ci95_rel\":0.0123,\"batch\":%zu,\"kat\":\"pass\","
+				"\"agree\":"
+				"true,\"evidence\":{\"available\":true,\"classes\":{\"aes-ni\":0."
+				"25,"
 				"\"scalar\":0.75},\"samples\":110},\"samples\":[",
 				1e9 / m, 0.9e9 / m, 1.1e9 / m, 0.95e9 / m, 1.05e9 / m, m, m * 1.01,
 				1000 + i);
@@ -252,13 +268,16 @@ big_file(size_t n)
 			fprintf(f, "]");
 			if (i % 11 == 0)
 				fprintf(f,
-					",\"repetitions\":[{\"seed\":1,\"status\":\"ok\",\"rate\":%.17g,"
-					"\"ns_per_op\":%.17g,\"n_samples\":15},{\"seed\":2,\"status\":"
+					",\"repetitions\":[{\"seed\":1,\"status\":\"ok\",\"rate\":%"
+					".17g,"
+					"\"ns_per_op\":%.17g,\"n_samples\":15},{\"seed\":2,"
+					"\"status\":"
 					"\"timeout\"}]",
 					1e9 / m, m);
 		} else if (strcmp(status, "crashed") == 0) {
-			fprintf(f, ",\"detail\":\"signal 9\",\"partial\":{\"n_samples\":2,\"samples\":"
-				   "[1.5,2.25]}");
+			fprintf(f,
+				",\"detail\":\"signal 9\",\"partial\":{\"n_samples\":2,\"samples\":"
+				"[1.5,2.25]}");
 		}
 		fprintf(f, "}");
 	}
