@@ -11,12 +11,10 @@
      to jansson before yajl sees it;
    - a string or key that is not valid UTF-8 (json_stringn and
      json_object_setn_new check it), a NUL byte, an integer out of range, a
-     real that overflows, a number longer than 63 bytes, a duplicate key, a
-     scalar at the top, or nesting deeper than CS_RES_DEPTH_MAX stop the
-     build, and jansson parses the text from the start (it then either
-     names the error or, for deep nesting, leaves it to the decoder). */
-#include <errno.h>
-#include <math.h>
+     real that overflows, a duplicate key, a scalar at the top, or nesting
+     deeper than CS_RES_DEPTH_MAX stop the build, and jansson parses the
+     text from the start (it then either names the error or, for deep
+     nesting, leaves it to the decoder). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,28 +128,20 @@ on_boolean(void *ctx, int v)
 	return add(ctx, json_boolean(v));
 }
 
-/* A number as jansson reads it: an integer unless it has a fraction or an
-   exponent; a real that overflows or an integer out of range is an error. */
+/* Numbers as jansson reads them: yajl's lexer tells an integer (no
+   fraction, no exponent) from a real as jansson's does; yajl refuses an
+   integer out of range (even -2^63, which jansson takes: jansson then
+   parses the text) and a real that overflows, as jansson does. */
 static int
-on_number(void *ctx, const char *s, size_t len)
+on_integer(void *ctx, long long v)
 {
-	char text[64];
-	if (len >= sizeof text)
-		return 0;
-	memcpy(text, s, len);
-	text[len] = '\0';
-	char *end;
-	errno = 0;
-	if (!memchr(s, '.', len) && !memchr(s, 'e', len) && !memchr(s, 'E', len)) {
-		long long x = strtoll(text, &end, 10);
-		if (errno == ERANGE || end != text + len)
-			return 0;
-		return add(ctx, json_integer((json_int_t)x));
-	}
-	double x = strtod(text, &end);
-	if (((x == HUGE_VAL || x == -HUGE_VAL) && errno == ERANGE) || end != text + len)
-		return 0;
-	return add(ctx, json_real(x));
+	return add(ctx, json_integer((json_int_t)v));
+}
+
+static int
+on_double(void *ctx, double v)
+{
+	return add(ctx, json_real(v));
 }
 
 static int
@@ -214,7 +204,8 @@ on_end(void *ctx)
 static const yajl_callbacks events = {
 	.yajl_null = on_null,
 	.yajl_boolean = on_boolean,
-	.yajl_number = on_number,
+	.yajl_integer = on_integer,
+	.yajl_double = on_double,
 	.yajl_string = on_string,
 	.yajl_start_map = on_start_map,
 	.yajl_map_key = on_key,
