@@ -9,19 +9,20 @@
 # and prints the load average from uptime (the machine is shared: numbers
 # are noisy, hence best of 5).
 #
-#   bench/load.sh [-n CELLS] [-s SAMPLES|run] [-b BUILD_DIR] [-k FILE]
+#   bench/load.sh [-n CELLS] [-s SAMPLES|run] [-b BUILD_DIR] [-k FILE | -f FILE]
 #   defaults: N=20000; SAMPLES=30 per ok cell (a --quick run's count: 21 to
 #   36 in tests/fuzz/corpus/results/run.json); "run": each cell's own count
 #   from the source run, per repetition (about 450, a default run's; the
 #   file is then about 180 MB); BUILD_DIR=build.
-#   -k FILE keeps the generated file there (else a temporary file, removed).
+#   -k FILE keeps the generated file there (else a temporary file, removed);
+#   -f FILE times FILE (made by -k before, or any result file) instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-N=20000 S=30 build=build keep=
-while getopts "n:s:b:k:" o; do
+N=20000 S=30 build=build keep='' given=''
+while getopts "n:s:b:k:f:" o; do
 	case $o in
-	n) N=$OPTARG ;; s) S=$OPTARG ;; b) build=$OPTARG ;; k) keep=$OPTARG ;;
-	*) echo "usage: bench/load.sh [-n CELLS] [-s SAMPLES|run] [-b BUILD_DIR] [-k FILE]" >&2; exit 2 ;;
+	n) N=$OPTARG ;; s) S=$OPTARG ;; b) build=$OPTARG ;; k) keep=$OPTARG ;; f) given=$OPTARG ;;
+	*) echo "usage: bench/load.sh [-n CELLS] [-s SAMPLES|run] [-b BUILD_DIR] [-k FILE | -f FILE]" >&2; exit 2 ;;
 	esac
 done
 if ! [[ $N =~ ^[0-9]+$ ]] || [ "$N" -lt 1 ]; then echo "bench/load.sh: -n '$N' (accepted: an integer >= 1)" >&2; exit 2; fi
@@ -33,10 +34,14 @@ done
 command -v python3 >/dev/null || { echo "bench/load.sh needs python3" >&2; exit 1; }
 src=$(find results/measured -name '*.json' | sort | head -n 1)
 [ -n "$src" ] || { echo "bench/load.sh: no results/measured/*.json to take cells from" >&2; exit 1; }
-if [ -n "$keep" ]; then file=$keep; else
-	file=$(mktemp --suffix=.json); trap 'rm -f "$file"' EXIT; fi
-
-python3 - "$src" "$N" "$S" >"$file" <<'PY'
+if [ -n "$given" ]; then
+	[ -z "$keep" ] || { echo "bench/load.sh: -k and -f together (accepted: one of them)" >&2; exit 2; }
+	[ -r "$given" ] || { echo "bench/load.sh: -f '$given': cannot read it" >&2; exit 2; }
+	file=$given S="(as in $given)"
+else
+	if [ -n "$keep" ]; then file=$keep; else
+		file=$(mktemp --suffix=.json); trap 'rm -f "$file"' EXIT; fi
+	python3 - "$src" "$N" "$S" >"$file" <<'PY'
 import json, random, sys
 src, n, per = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 d = json.load(open(src))
@@ -61,6 +66,7 @@ d["cells"] = cells
 d.setdefault("config", {})["samples_kept"] = True
 json.dump(d, sys.stdout)
 PY
+fi
 
 # best CPU seconds (user + sys) of 5 runs of a command, its output discarded
 best() {
