@@ -1,9 +1,9 @@
 /* A result file's text to a jansson tree. jansson's parser reads a large
-   file at about 40 MB/s here (a 20,000-cell file, 33 MB: 0.8 s); most of it
-   is its character-by-character lexer. yajl (Debian's libyajl) lexes the
-   same text about four times faster, so when the build has it, yajl's
-   events build the very same jansson tree (the reports and `report --format
-   json` read the tree). Every text yajl refuses, and every text where the
+   file at about 40 MB/s here (a 20,000-cell file, 33 MB: 0.8 s of CPU);
+   most of it is its character-by-character lexer. yajl (Debian's libyajl)
+   lexes the same text four times faster, and its events build the very
+   same jansson tree in 0.33 s, so the build uses it when it has it (the
+   reports and `report --format json` read the tree). Every text yajl refuses, and every text where the
    two could differ, goes to jansson's json_loadb instead, so what is
    accepted and every error message stay jansson's:
    - "\u" escapes (yajl lets a lone surrogate or \u0000 through), and the

@@ -4,7 +4,7 @@
    jansson's own message. Checked on hand-made edge cases (escapes,
    white space, UTF-8, numbers, duplicates, nesting, trailing bytes), on
    every file of the fuzz seed corpora (CS_CORPUS, or the directories given), and on a
-   generated 4,000-cell file (7 MB), whose decoded model must also equal
+   generated 4,000-cell file, whose decoded model must also equal
    encode -> decode of itself (the encoded text is a fixed point). */
 #define _GNU_SOURCE
 #include <dirent.h>
