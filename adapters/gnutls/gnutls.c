@@ -38,6 +38,7 @@
 
 #include "cpu.h"
 #include "cryptospeed/adapter.h"
+#include "gnutls_tls.h"
 
 #define PATH "crypto"
 
@@ -598,7 +599,9 @@ GNUTLS_ALGS(IMPL)
 #undef IMPL
 
 #define IMPL_PTR(id, family, arg) &id##_crypto,
-static const cs_impl *const gnutls_impls[] = {GNUTLS_ALGS(IMPL_PTR) NULL};
+#define TLS_PTR(id) &cs_gnutls_##id##_tls,
+static const cs_impl *const gnutls_impls[] = {GNUTLS_ALGS(IMPL_PTR) GNUTLS_TLS(TLS_PTR) NULL};
+#undef TLS_PTR
 
 /* ---- The adapter ---- */
 
@@ -660,7 +663,7 @@ gnutls_mask_env(cs_mask mask, const cs_cpu *cpu, char *name, size_t name_size, c
 	return n >= 0 && (size_t)n < value_size ? CS_OK : CS_BAD_PARAM;
 }
 
-static const char *const gnutls_paths[] = {PATH, NULL};
+static const char *const gnutls_paths[] = {PATH, "tls", NULL};
 /* GnuTLS's own accelerated code, and Nettle's (its fallback and its
    public-key arithmetic, with GMP). */
 static const char *const gnutls_objects[] = {"libgnutls", "libnettle", "libhogweed", "libgmp",

@@ -182,7 +182,7 @@ adapter_cpu_info(void)
 #endif
 }
 
-static const char *const paths[] = {"legacy", "psa", NULL};
+static const char *const paths[] = {"legacy", "psa", "tls", NULL};
 static const char *const objects[] = {"libmbedcrypto", NULL};
 
 /* Per line of CS_MBEDTLS_ALGS: its legacy and psa impls. */
@@ -195,7 +195,9 @@ static const char *const objects[] = {"libmbedcrypto", NULL};
 #define PSA_OWN PSA_AEAD
 #define PSA_N(id)
 #define IMPLS(id, legacy, psa, label, type, bits, psa_alg) LEGACY_##legacy(id) PSA_##psa(id)
-static const cs_impl *const impls[] = {CS_MBEDTLS_ALGS(IMPLS) NULL};
+#define TLS_IMPLS(id) &cs_mbedtls_##id##_tls,
+static const cs_impl *const impls[] = {CS_MBEDTLS_ALGS(IMPLS) CS_MBEDTLS_TLS(TLS_IMPLS) NULL};
+#undef TLS_IMPLS
 #undef IMPLS
 
 const cs_adapter cs_adapter_mbedtls = {

@@ -63,4 +63,21 @@ void cs_mbedtls_psa_init(void);
 /* mbedtls_psa_crypto_free() when psa_crypto_init() succeeded. */
 void cs_mbedtls_psa_fini(void);
 
+/* The TLS configurations of algs.def, one line each: X(id); tls.c defines
+   cs_mbedtls_<id>_tls on path "tls" (unsupported with why where this
+   mbedTLS lacks the version, group or certificate). */
+#define CS_MBEDTLS_TLS(X)                                                                          \
+	X(tls13_x25519_ecdsa_aes128gcm)                                                            \
+	X(tls13_p256_ecdsa_aes128gcm)                                                              \
+	X(tls13_mlkem_ecdsa_aes128gcm)                                                             \
+	X(tls13_x25519_rsa_aes128gcm)                                                              \
+	X(tls13_x25519_ed25519_aes128gcm)                                                          \
+	X(tls13_x25519_ecdsa_aes256gcm)                                                            \
+	X(tls13_x25519_ecdsa_chacha20)                                                             \
+	X(tls12_p256_ecdsa_aes128gcm)                                                              \
+	/* a new line goes above this one */
+#define CS_MBEDTLS_TLS_DECLARE(id) extern const cs_impl cs_mbedtls_##id##_tls;
+CS_MBEDTLS_TLS(CS_MBEDTLS_TLS_DECLARE)
+#undef CS_MBEDTLS_TLS_DECLARE
+
 #endif

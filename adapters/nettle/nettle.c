@@ -757,4 +757,5 @@ const cs_adapter cs_adapter_nettle = {
 	.mask_env = nettle_mask_env,
 	.cpu_info = nettle_cpu_info,
 	.impls = nettle_impls,
+	.no_tls = "Nettle has no TLS stack (GnuTLS is the TLS stack built on it)",
 };

@@ -139,7 +139,7 @@ openssl_mask_env(cs_mask mask, const cs_cpu *cpu, char *name, size_t name_size, 
 
 /* ---- the adapter ---- */
 
-static const char *const openssl_paths[] = {"evp", "fetch", "oneshot", "lowlevel", NULL};
+static const char *const openssl_paths[] = {"evp", "fetch", "oneshot", "lowlevel", "tls", NULL};
 
 /* Per line of CS_OPENSSL_ALGS: its evp, fetch, oneshot and lowlevel impls. */
 #define LOWLEVEL_Y(id) &cs_openssl_##id##_lowlevel,
@@ -147,7 +147,10 @@ static const char *const openssl_paths[] = {"evp", "fetch", "oneshot", "lowlevel
 #define IMPLS(id, family, implicit, name, name2, lowlevel)                                         \
 	&cs_openssl_##id##_evp, &cs_openssl_##id##_fetch, &cs_openssl_##id##_oneshot,              \
 		LOWLEVEL_##lowlevel(id)
-static const cs_impl *const openssl_impls[] = {CS_OPENSSL_ALGS(IMPLS) NULL};
+#define TLS_IMPLS(id) &cs_openssl_##id##_tls,
+static const cs_impl *const openssl_impls[] = {CS_OPENSSL_ALGS(IMPLS) CS_OPENSSL_TLS(TLS_IMPLS)
+						       NULL};
+#undef TLS_IMPLS
 #undef IMPLS
 
 const cs_adapter cs_adapter_openssl = {

@@ -11,6 +11,7 @@
  *   sig.c        Ed25519, ECDSA P-256, RSA-2048 on the evp, fetch and oneshot paths
  *   sig_lowlevel.c  RSA_sign / ECDSA_do_sign and their verifies
  *   mac.c        HMAC-SHA256 on the four paths
+ *   tls.c        the TLS configurations through libssl (path tls)
  *   variant.c    the provider or engine the worker runs with, and what
  *                served a cell (describe)
  */
@@ -143,6 +144,22 @@ void cs_openssl_describe_pkey_ctx(EVP_PKEY_CTX *pctx, int pkey_id, char *buf, si
 	X(rsa_2048, SIG, NULL, "RSA", "RSA", Y)                                                    \
 	X(hmac_sha256, MAC, NULL, NULL, NULL, Y)                                                   \
 	/* a new line goes above this one */
+
+/* The TLS configurations libssl runs (tls.c), one line each: X(id) names the
+   algs.def configuration; the impl is cs_openssl_<id>_tls on path "tls". */
+#define CS_OPENSSL_TLS(X)                                                                          \
+	X(tls13_x25519_ecdsa_aes128gcm)                                                            \
+	X(tls13_p256_ecdsa_aes128gcm)                                                              \
+	X(tls13_mlkem_ecdsa_aes128gcm)                                                             \
+	X(tls13_x25519_rsa_aes128gcm)                                                              \
+	X(tls13_x25519_ed25519_aes128gcm)                                                          \
+	X(tls13_x25519_ecdsa_aes256gcm)                                                            \
+	X(tls13_x25519_ecdsa_chacha20)                                                             \
+	X(tls12_p256_ecdsa_aes128gcm)                                                              \
+	/* a new line goes above this one */
+#define CS_OPENSSL_TLS_DECLARE(id) extern const cs_impl cs_openssl_##id##_tls;
+CS_OPENSSL_TLS(CS_OPENSSL_TLS_DECLARE)
+#undef CS_OPENSSL_TLS_DECLARE
 
 /* Built without ChaCha20-Poly1305: its line stays, its implicit object is NULL. */
 #if defined(OPENSSL_NO_CHACHA) || defined(OPENSSL_NO_POLY1305)

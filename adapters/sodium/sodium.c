@@ -548,4 +548,5 @@ const cs_adapter cs_adapter_sodium = {
 	.mask_env = NULL,
 	.cpu_info = sodium_adapter_cpu_info,
 	.impls = impls,
+	.no_tls = "libsodium has no TLS stack",
 };

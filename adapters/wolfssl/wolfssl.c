@@ -50,6 +50,7 @@
 
 #include "cryptospeed/adapter.h"
 #include "text.h"
+#include "wolfssl_tls.h"
 
 #define PATH "wolfcrypt"
 
@@ -1069,7 +1070,9 @@ static const cs_impl hmac_sha256_wolfcrypt = {
 };
 
 #define IMPL(id, how, type) &id##_wolfcrypt,
-static const cs_impl *const wolfssl_impls[] = {WOLFSSL_ALGS(IMPL) NULL};
+#define TLS_PTR(id) &cs_wolfssl_##id##_tls,
+static const cs_impl *const wolfssl_impls[] = {WOLFSSL_ALGS(IMPL) WOLFSSL_TLS(TLS_PTR) NULL};
+#undef TLS_PTR
 #undef IMPL
 
 /* ---- The adapter ---- */
@@ -1195,14 +1198,16 @@ wolfssl_build_info(void)
 static cs_status
 wolfssl_init(void)
 {
-	return wolfCrypt_Init() == 0 ? CS_OK : CS_LIB_ERROR;
+	/* wolfSSL_Init initialises wolfCrypt too */
+	return wolfSSL_Init() == WOLFSSL_SUCCESS ? CS_OK : CS_LIB_ERROR;
 }
 
 static void
 wolfssl_fini(void)
 {
-	/* Frees the FP_ECC point cache, among others. */
-	wolfCrypt_Cleanup();
+	/* Frees the session cache and (wolfCrypt_Cleanup) the FP_ECC point
+	   cache, among others. */
+	wolfSSL_Cleanup();
 }
 
 /* wolfCrypt keeps the CPU flags it detected to itself (cpuid_get_flags is
@@ -1213,7 +1218,7 @@ wolfssl_cpu_info(void)
 	return "";
 }
 
-static const char *const wolfssl_paths[] = {PATH, NULL};
+static const char *const wolfssl_paths[] = {PATH, "tls", NULL};
 static const char *const wolfssl_objects[] = {"libwolfssl", NULL};
 
 const cs_adapter cs_adapter_wolfssl = {

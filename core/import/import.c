@@ -2336,7 +2336,8 @@ document(const parser *p)
 		cs_res_source *src = &f.sources[f.n_sources];
 		source_model(p, i, p->file, &pl, src);
 		for (size_t c = s->first_cell; c < s->first_cell + s->n_cells; c++)
-			cell_model(&p->cells[c], src, s->variant, f.n_sources, &pl, &f.cells[f.n_cells++]);
+			cell_model(&p->cells[c], src, s->variant, f.n_sources, &pl,
+				   &f.cells[f.n_cells++]);
 		f.n_sources++;
 	}
 	if (!pl.oom)
@@ -2550,7 +2551,8 @@ cs_import_openssl_speed_file_ex(const char *path, json_t **out, char *err, size_
 
 int
 cs_import_openssl_speed_typed(const char *path, const char *label, const char *machine,
-			      cs_res_file *out, char *err, size_t err_size, FILE *diag, size_t *skipped)
+			      cs_res_file *out, char *err, size_t err_size, FILE *diag,
+			      size_t *skipped)
 {
 	json_t *doc;
 	memset(out, 0, sizeof *out);

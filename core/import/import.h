@@ -107,9 +107,9 @@ int cs_import_label(struct json_t *doc, const char *label);
  * checked by the reader every subcommand uses. Returns as the functions
  * above; diag and skipped as in cs_import_openssl_speed_ex.
  */
-int cs_import_openssl_speed_typed(const char *path, const char *label,
-				  const char *machine, cs_res_file *out, char *err,
-				  size_t err_size, FILE *diag, size_t *skipped);
+int cs_import_openssl_speed_typed(const char *path, const char *label, const char *machine,
+				  cs_res_file *out, char *err, size_t err_size, FILE *diag,
+				  size_t *skipped);
 
 /*
  * The name a cell gets for an algorithm openssl speed printed (names.c has

@@ -68,8 +68,8 @@ cs_cmd_import(int argc, char **argv)
 	cs_res_file doc;
 	char err[1024];
 	size_t skipped = 0;
-	int rc =
-		cs_import_openssl_speed_typed(file, label, machine, &doc, err, sizeof err, stderr, &skipped);
+	int rc = cs_import_openssl_speed_typed(file, label, machine, &doc, err, sizeof err, stderr,
+					       &skipped);
 	if (rc != CS_IMPORT_OK) {
 		char safe[2048];
 		fprintf(stderr, "cryptospeed: %s\n", cs_esc_term_buf(safe, sizeof safe, err));

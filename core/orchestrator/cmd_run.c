@@ -37,7 +37,9 @@ print_run_help(FILE *f)
 	cs_op_names(ops, sizeof ops);
 	cs_mask_names(masks, sizeof masks);
 	fprintf(f,
-		"  --alg A[,A]        algorithms (default: all): %s\n"
+		"  --alg A[,A]        algorithms (default: all but the TLS configurations after "
+		"the first;\n"
+		"                     " CS_TLS_FAMILY ": every TLS configuration): %s\n"
 		"  --op O[,O]         %s (default: all)\n",
 		algs, ops);
 	/* the default sizes as the catalogue has them (written once, there) */
@@ -167,10 +169,10 @@ validate_names(run_args *a)
 	const cs_config *cfg = &a->cfg;
 	char known[1024];
 	for (size_t i = 0; i < cfg->algs.n; i++)
-		if (!cs_alg_find(cfg->algs.item[i])) {
+		if (!cs_alg_name_known(cfg->algs.item[i])) {
 			cs_alg_names(known, sizeof known);
-			cs_usage_error("unknown algorithm '%s' (known: %s)", cfg->algs.item[i],
-				       known);
+			cs_usage_error("unknown algorithm '%s' (known: %s, " CS_TLS_FAMILY ")",
+				       cfg->algs.item[i], known);
 		}
 	for (size_t i = 0; i < cfg->ops.n; i++)
 		if (cs_op_find(cfg->ops.item[i]) == CS_OP_COUNT) {
@@ -215,7 +217,7 @@ validate_names(run_args *a)
 	if (cfg->ops.n) {
 		bool any = false;
 		for (const cs_alg *const *alg = cs_algs; *alg && !any; alg++) {
-			if (cfg->algs.n && !cs_list_has(&cfg->algs, (*alg)->name))
+			if (cfg->algs.n && !cs_alg_in(*alg, cfg->algs.item, cfg->algs.n))
 				continue;
 			for (size_t i = 0; i < cfg->ops.n; i++)
 				any |= ((*alg)->ops & CS_OPBIT(cs_op_find(cfg->ops.item[i]))) != 0;

@@ -118,7 +118,8 @@ typedef struct cs_rcell {
 	char served_by[256]; /* what the worker says served it (e.g. provider=default) */
 	char fingerprint[17];
 	uint64_t batch;
-	double *ns; /* ns per op, one per batch */
+	int64_t heap_peak, heap_idle; /* TLS: heap bytes per connection pair, 0 none */
+	double *ns;		      /* ns per op, one per batch */
 	size_t n, cap;
 	double timed_ns; /* sum of timed batch ns */
 	int visits;	 /* sample requests so far (bounded: MAX_VISITS in runner.c) */

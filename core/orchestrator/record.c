@@ -132,6 +132,8 @@ cell(const cs_rcell *c, cs_res_cell *m)
 			   .bytes = cs_op_sized(c->op),
 			   .ci95_rel = -1,
 			   .agree = c->agree,
+			   .heap_peak = c->heap_peak > 0 ? (long long)c->heap_peak : 0,
+			   .heap_idle = c->heap_idle > 0 ? (long long)c->heap_idle : 0,
 			   .ev.samples = -1,
 			   .ev.size = -1};
 	if (c->n > 0 && !m->ok) {

@@ -114,8 +114,9 @@ plan_worker(cs_run *run, cs_worker **ws, int n_ws, const char *unsupported_why)
 		const cs_alg *alg = cs_alg_find(impl->alg);
 		if (!alg)
 			continue; /* an algorithm this build does not know */
-		if (cfg->algs.n && !cs_list_has(&cfg->algs, alg->name))
-			continue;
+		if (cfg->algs.n ? !cs_alg_in(alg, cfg->algs.item, cfg->algs.n)
+				: alg->tls.on_request)
+			continue; /* unnamed, a TLS configuration runs only on request */
 		if (cfg->paths.n && !cs_list_has(&cfg->paths, path))
 			continue;
 		bool avail = impl->available;
@@ -270,6 +271,8 @@ prepare_in(cs_run *run, cs_rcell *c, int k)
 	snprintf(c->fingerprint, sizeof c->fingerprint, "%s", rep.fingerprint);
 	snprintf(c->kat, sizeof c->kat, "%s", rep.kat == CS_KAT_EXEMPT ? "exempt" : "pass");
 	c->batch = (uint64_t)rep.batch;
+	c->heap_peak = rep.heap_peak;
+	c->heap_idle = rep.heap_idle;
 	c->gens[k] = w->gen;
 	return true;
 }

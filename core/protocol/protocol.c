@@ -262,6 +262,10 @@ static const field prepare_reply_fields[] = {
 	STR(cs_msg_prepare_reply, served_by, K_TEXT, false, "what served the cell"),
 	STR(cs_msg_prepare_reply, error, K_TEXT, false, "wrong, error: what failed"),
 	STR(cs_msg_prepare_reply, why, K_TEXT, false, "unsupported: why"),
+	INT(cs_msg_prepare_reply, heap_peak, false, 0, ANY, 0,
+	    "TLS handshake: peak heap bytes of one client + server pair during a handshake"),
+	INT(cs_msg_prepare_reply, heap_idle, false, 0, ANY, 0,
+	    "TLS send, recv: heap bytes an idle client + server pair holds after its handshake"),
 	STR(cs_msg_prepare_reply, signature, K_TEXT, false,
 	    "sign, with ok or wrong: one signature as hex, for interop"),
 };

@@ -224,6 +224,10 @@ typedef struct cs_msg_prepare_reply {
 	char why[CS_MSG_TEXT];		/* with unsupported: why */
 	char signature[CS_MSG_SIG_HEX]; /* sign: one signature as hex for the other
 					   libraries to verify, with ok or wrong ("" = none) */
+	int64_t heap_peak;		/* TLS handshake: peak heap bytes of one connection
+					   pair during its handshake (0 = not measured) */
+	int64_t heap_idle;		/* TLS send/recv: heap bytes an idle connection pair
+					   holds after its handshake (0 = not measured) */
 } cs_msg_prepare_reply;
 
 /* The reply to verify: ok (verified), wrong (refused), unsupported, error. */

@@ -4,6 +4,7 @@
 
 #include "exports.h"
 #include "handshake.h"
+#include "tls.h"
 #include "report.h"
 #include "verdict.h"
 
@@ -43,7 +44,7 @@ static const struct {
 };
 #define N_FORMATS (sizeof formats / sizeof formats[0])
 
-const char *const cs_report_view_names[] = {"matrix", "rank", "handshake", NULL};
+const char *const cs_report_view_names[] = {"matrix", "rank", "handshake", "tls", NULL};
 
 static bool
 serves(size_t i, cs_format_for cmd)
@@ -118,6 +119,8 @@ cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs
 	/* the handshake view is text whatever the format (its default configurations) */
 	if (view == CS_VIEW_HANDSHAKE && cs_format_known(CS_FOR_REPORT, format))
 		return cs_report_handshake(files, n, NULL, f);
+	if (view == CS_VIEW_TLS && cs_format_known(CS_FOR_REPORT, format))
+		return cs_report_tls(files, n, f) < 0 ? -1 : 0;
 	for (size_t i = 0; i < N_FORMATS; i++)
 		if (formats[i].report && strcmp(formats[i].name, format) == 0 &&
 		    view < CS_VIEW_COUNT) {

@@ -138,6 +138,7 @@ typedef enum cs_view {
 	CS_VIEW_MATRIX,	   /* blocks of lib/path x size */
 	CS_VIEW_RANK,	   /* per alg x op x size, fastest first */
 	CS_VIEW_HANDSHAKE, /* TLS 1.3 handshake cost per lib/path (handshake.h) */
+	CS_VIEW_TLS,	   /* measured TLS handshakes, records, heap (tls.h) */
 	CS_VIEW_COUNT
 } cs_view;
 

@@ -53,6 +53,12 @@ const cs_res_field cs_res_cell_fields[] = {
 	    "imported: the row's own line"),
 	INT(n_measured, "n_samples", CS_RES_F_INT, false, 0, CS_RES_SAMPLES_MAX, 0, "integer ≥ 0",
 	    "no", "samples the rate is from (kept by `--no-samples`)"),
+	INT(heap_peak, "heap_peak", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0", "no",
+	    "TLS `handshake`: the most heap bytes one client + server connection pair held "
+	    "during a handshake (docs/handshake.md)"),
+	INT(heap_idle, "heap_idle", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0", "no",
+	    "TLS `send`, `recv`: heap bytes an open, idle client + server pair holds after its "
+	    "handshake"),
 	DOC("rate", "object", "when `ok` and not counted, never otherwise",
 	    "`median` > 0, `unit` `\"B/s\"` for a sized op of size > 0, else `\"op/s\"`; `q1`, "
 	    "`q3` together; `ci95` `[low, high]`"),

@@ -182,6 +182,8 @@ typedef struct cs_res_cell {
 				    --no-samples), 0 when absent */
 	double ci95_rel;	 /* relative CI half-width of the median, -1 when absent */
 	long long batch;	 /* operations per timed batch, 0 when absent */
+	long long heap_peak;	 /* TLS handshake: peak heap bytes of a connection pair, 0 absent */
+	long long heap_idle;	 /* TLS send/recv: heap bytes of an idle pair, 0 absent */
 	double *samples;	 /* ns per op per batch (n_samples), NULL for imported cells */
 	size_t n_samples;
 	double *partial;    /* a cell that ended badly after samples: its samples (n_partial),
@@ -271,11 +273,12 @@ typedef struct cs_res_source {
 	const char *compiler; /* imported: "compiler:" line, or NULL */
 	const char *built_on; /* imported: "built on:" line, or NULL */
 	const char *machine;  /* imported: what the tables ran on (import --machine), or NULL */
-	const char *run_options; /* imported: -engine/-provider/-async_jobs options of the run, or NULL */
-	const char *table_kind;  /* imported: a table family split off its run, or NULL */
-	int multi;	      /* imported: -multi N, 1 when absent */
-	const char *format;   /* imported: "text", "mr" or "progress", or NULL */
-	long long n_cells;    /* imported: its cells ("cells"), 0 when absent */
+	const char *
+		run_options; /* imported: -engine/-provider/-async_jobs options of the run, or NULL */
+	const char *table_kind; /* imported: a table family split off its run, or NULL */
+	int multi;		/* imported: -multi N, 1 when absent */
+	const char *format;	/* imported: "text", "mr" or "progress", or NULL */
+	long long n_cells;	/* imported: its cells ("cells"), 0 when absent */
 } cs_res_source;
 
 /* A loaded result file. Strings point into the JSON kept in root. */

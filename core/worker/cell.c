@@ -149,6 +149,9 @@ setup_ctx(cs_cell *c, cs_op op)
 		.max_len = c->io.len,
 		.aad_len = CS_AAD_LEN,
 	};
+	char err[160];
+	if (s.alg->kind == CS_TLS && cs_tls_creds(s.alg, &s, err, sizeof err) != CS_OK)
+		return CS_BAD_PARAM;
 	memset(c->ctx, 0, c->impl->context_size);
 	c->set_up = true;
 	return c->impl->setup ? c->impl->setup(c->ctx, &s) : CS_OK;
@@ -253,7 +256,31 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 			 st);
 		return st;
 	}
-	if ((st = setup_ctx(c, op)) != CS_OK) {
+	/* TLS send/recv: the heap an open connection pair holds is what this
+	   setup keeps beyond a handshake cell's setup (the contexts alone) */
+	int64_t ctx_bytes = 0, live = 0, peak = 0;
+	bool heap = alg->kind == CS_TLS && cs_heap_available() &&
+		    (op == CS_OP_SEND || op == CS_OP_RECV);
+	if (heap) {
+		/* once unmeasured first: a library's one-time state (a global
+		   cache, its RNG) is not the connection's */
+		st = setup_ctx(c, op);
+		teardown_ctx(c);
+		cs_heap_begin();
+		if (st == CS_OK)
+			st = setup_ctx(c, CS_OP_HANDSHAKE);
+		cs_heap_end(&ctx_bytes, &peak);
+		teardown_ctx(c);
+		if (st != CS_OK)
+			heap = false;
+		cs_heap_begin();
+	}
+	st = setup_ctx(c, op);
+	if (heap) {
+		cs_heap_end(&live, &peak);
+		c->heap_idle = live > ctx_bytes ? live - ctx_bytes : 0;
+	}
+	if (st != CS_OK) {
 		snprintf(err, err_size, "setup failed: status %d", st);
 		return st;
 	}
@@ -266,13 +293,30 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 		snprintf(err, err_size, "first %s failed: status %d", cs_op_name(op), st);
 		return st;
 	}
-	/* no fingerprint: a new key pair, a verdict, a randomized signature */
-	if (op != CS_OP_KEYGEN && op != CS_OP_VERIFY &&
-	    !(op == CS_OP_SIGN && (impl->flags & CS_IMPL_RANDOMIZED))) {
+	/* no fingerprint: a new key pair, a verdict, a randomized signature, a
+	   handshake (send/recv: the bytes received) */
+	if (op != CS_OP_KEYGEN && op != CS_OP_VERIFY && op != CS_OP_HANDSHAKE &&
+	    op != CS_OP_RESUME && !(op == CS_OP_SIGN && (impl->flags & CS_IMPL_RANDOMIZED))) {
 		uint64_t h = cs_fnv1a(CS_FNV_INIT, c->out, out_size(alg, op, c->size));
 		if (op == CS_OP_SEAL)
 			h = cs_fnv1a(h, c->tag, alg->tag_len);
 		snprintf(c->fingerprint, sizeof c->fingerprint, "%016llx", (unsigned long long)h);
+	}
+	/* TLS handshake: the most one connection pair holds while it runs; the
+	   smaller of two, so a library's one-time state (a global cache filled
+	   on first use) is not the connection's */
+	for (int i = 0;
+	     i < 2 && alg->kind == CS_TLS && op == CS_OP_HANDSHAKE && cs_heap_available(); i++) {
+		cs_heap_begin();
+		st = impl->run(c->ctx, &c->io);
+		cs_heap_end(&live, &peak);
+		if (st != CS_OK) {
+			snprintf(err, err_size, "%s failed on its second try: status %d",
+				 cs_op_name(op), st);
+			return st;
+		}
+		if (i == 0 || peak < c->heap_peak)
+			c->heap_peak = peak;
 	}
 	c->counter = 1;
 	c->batch = 1;

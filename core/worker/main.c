@@ -75,7 +75,7 @@ op_why(const cs_impl *impl)
 static const cs_impl *
 find_impl(const char *alg, const char *path)
 {
-	for (const cs_impl *const *p = cs_worker_adapter->impls; *p; p++)
+	for (const cs_impl *const *p = cs_worker_impls(cs_worker_adapter); *p; p++)
 		if (strcmp((*p)->alg->name, alg) == 0 && strcmp((*p)->path, path) == 0)
 			return *p;
 	return NULL;
@@ -102,7 +102,7 @@ cmd_list(void)
 	const cs_adapter *a = cs_worker_adapter;
 	printf("%s %s\n", a->name, a->version());
 	printf("%-10s %-18s %-14s %s\n", "path", "algorithm", "ops", "status");
-	for (const cs_impl *const *p = a->impls; *p; p++) {
+	for (const cs_impl *const *p = cs_worker_impls(a); *p; p++) {
 		const char *why;
 		char ops[64];
 		cs_alg_ops_string((*p)->alg, ops, sizeof ops);
@@ -118,7 +118,7 @@ cmd_kat(const char *alg, const char *path)
 {
 	const cs_adapter *a = cs_worker_adapter;
 	int failed = 0, passed = 0, skipped = 0;
-	for (const cs_impl *const *p = a->impls; *p; p++) {
+	for (const cs_impl *const *p = cs_worker_impls(a); *p; p++) {
 		const cs_impl *impl = *p;
 		if ((alg && strcmp(alg, impl->alg->name)) || (path && strcmp(path, impl->path)))
 			continue;
@@ -238,7 +238,15 @@ send_hello(const char *argv0, const char *mask)
 	h->clock_res_ns = (int64_t)cs_clock_res_ns();
 	for (const char *const *p = a->paths; *p && h->n_paths < CS_MSG_MAX_PATHS; p++)
 		copy(h->paths[h->n_paths++], CS_MSG_NAME, *p);
-	for (const cs_impl *const *p = a->impls; *p; p++) {
+	/* the worker's own unsupported entries (tls.c) add their path */
+	for (const cs_impl *const *p = cs_worker_impls(a); *p; p++) {
+		bool known = false;
+		for (size_t i = 0; i < h->n_paths && !known; i++)
+			known = strcmp(h->paths[i], (*p)->path) == 0;
+		if (!known && h->n_paths < CS_MSG_MAX_PATHS)
+			copy(h->paths[h->n_paths++], CS_MSG_NAME, (*p)->path);
+	}
+	for (const cs_impl *const *p = cs_worker_impls(a); *p; p++) {
 		if (h->n_impls == CS_MSG_MAX_IMPLS) {
 			fprintf(stderr, "worker: more than %d impls: the rest are not offered\n",
 				CS_MSG_MAX_IMPLS);
@@ -449,6 +457,8 @@ prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
 	r->kat = kat_exempt(impl) && !fault_here(impl, "disagree") ? CS_KAT_EXEMPT : CS_KAT_PASS;
 	r->batch = (int64_t)s->cell.batch;
 	copy(r->fingerprint, sizeof r->fingerprint, s->cell.fingerprint);
+	r->heap_peak = s->cell.heap_peak;
+	r->heap_idle = s->cell.heap_idle;
 	if (impl->describe)
 		impl->describe(s->cell.ctx, r->served_by, sizeof r->served_by);
 }

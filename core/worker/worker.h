@@ -39,6 +39,10 @@ typedef struct cs_cell {
 	uint64_t counter;
 	uint64_t batch;	      /* ops per timed batch (after calibration) */
 	char fingerprint[17]; /* FNV-1a 64 of the output of one op, hex; "" for keygen */
+	int64_t heap_peak;    /* TLS handshake: most heap bytes one connection pair
+				 (client + server) held during its handshake; 0 none */
+	int64_t heap_idle;    /* TLS send/recv: heap bytes an open, idle connection
+				 pair holds after its handshake; 0 none */
 } cs_cell;
 
 /* Set the cell up: buffers (64-byte aligned + misalign), deterministic input,
@@ -67,6 +71,24 @@ cs_status cs_sig_sample(const cs_impl *impl, uint8_t *sig, char *err, size_t err
    does not verify) or a failure; err says which. */
 cs_status cs_sig_verify_foreign(const cs_impl *impl, const uint8_t *sig, char *err,
 				size_t err_size);
+
+/* tls.c: the CA, server certificate and key (PEM) of a TLS algorithm's
+   configuration into s: the ones made at build time (scripts/tls_certs.sh),
+   or the files ca.crt, <cert>.crt, <cert>.key of the directory
+   CRYPTOSPEED_TLS_CERTS names. CS_BAD_PARAM with err when one is missing. */
+cs_status cs_tls_creds(const cs_alg *alg, cs_setup *s, char *err, size_t err_size);
+/* tls.c: the adapter's impls, then an unsupported impl (path "tls", why
+   a->no_tls) for every TLS algorithm they do not list; NULL-terminated, made
+   once. */
+const cs_impl *const *cs_worker_impls(const cs_adapter *a);
+
+/* heap.c: whether the worker counts heap bytes (not in a static or a
+   sanitizer build); from cs_heap_begin() to cs_heap_end(), the bytes
+   allocated and not freed (live) and the most that were at once (peak),
+   every library's allocations alike. */
+bool cs_heap_available(void);
+void cs_heap_begin(void);
+void cs_heap_end(int64_t *live_bytes, int64_t *peak_bytes);
 
 /* FNV-1a 64 over the given bytes, continuing from h (start: CS_FNV_INIT). */
 #define CS_FNV_INIT 0xcbf29ce484222325ULL

@@ -49,6 +49,22 @@ cs_alg_find(const char *name)
 	return NULL;
 }
 
+bool
+cs_alg_in(const cs_alg *alg, char *const *names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(names[i], alg->name) == 0 ||
+		    (alg->kind == CS_TLS && strcmp(names[i], CS_TLS_FAMILY) == 0))
+			return true;
+	return false;
+}
+
+bool
+cs_alg_name_known(const char *name)
+{
+	return cs_alg_find(name) || strcmp(name, CS_TLS_FAMILY) == 0;
+}
+
 const char *
 cs_kind_name(cs_kind kind)
 {
@@ -59,6 +75,7 @@ cs_kind_name(cs_kind kind)
 	case CS_KEX: return "kex";
 	case CS_SIG: return "sig";
 	case CS_MAC: return "mac";
+	case CS_TLS: return "tls";
 	}
 	return "?";
 }

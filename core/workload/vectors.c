@@ -662,3 +662,24 @@ const cs_kat cs_kats_hmac_sha256[] = {
 	},
 	{.source = NULL},
 };
+
+/* TLS: no vectors. The check is the connection itself (core/worker/kat.c):
+   the handshake completes, the client verifies the server's certificate
+   against the test CA, application data comes back byte-exact. */
+#define CS_TLS_CHECK                                                                               \
+	{                                                                                          \
+		{.source = "RFC 8446: handshake completes, certificate verifies against the test " \
+			   "CA, "                                                                  \
+			   "records round-trip"},                                                  \
+		{                                                                                  \
+			.source = NULL                                                             \
+		}                                                                                  \
+	}
+const cs_kat cs_kats_tls13_x25519_ecdsa_aes128gcm[] = CS_TLS_CHECK;
+const cs_kat cs_kats_tls13_p256_ecdsa_aes128gcm[] = CS_TLS_CHECK;
+const cs_kat cs_kats_tls13_mlkem_ecdsa_aes128gcm[] = CS_TLS_CHECK;
+const cs_kat cs_kats_tls13_x25519_rsa_aes128gcm[] = CS_TLS_CHECK;
+const cs_kat cs_kats_tls13_x25519_ed25519_aes128gcm[] = CS_TLS_CHECK;
+const cs_kat cs_kats_tls13_x25519_ecdsa_aes256gcm[] = CS_TLS_CHECK;
+const cs_kat cs_kats_tls13_x25519_ecdsa_chacha20[] = CS_TLS_CHECK;
+const cs_kat cs_kats_tls12_p256_ecdsa_aes128gcm[] = CS_TLS_CHECK;

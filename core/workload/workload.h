@@ -22,6 +22,13 @@ extern const size_t cs_default_sizes[];
 
 /* NULL when unknown. */
 const cs_alg *cs_alg_find(const char *name);
+/* The name that selects every TLS configuration at once (--alg tls). */
+#define CS_TLS_FAMILY "tls"
+/* true when one of the n names selects alg: its own name, or "tls" for a
+   TLS configuration. */
+bool cs_alg_in(const cs_alg *alg, char *const *names, size_t n);
+/* true for an algorithm's name or "tls". */
+bool cs_alg_name_known(const char *name);
 const char *cs_kind_name(cs_kind kind);
 /* "seal", ...; "?" outside the enum. */
 const char *cs_op_name(cs_op op);

@@ -20,8 +20,8 @@ expect() { # expect REGEX ARGS...
 	fi
 }
 expect "unknown library 'nosuchlib' \(built: .*noop" run --lib nosuchlib
-expect "unknown algorithm 'sha3' \(known: aes-128-gcm, .*hmac-sha256\)" run --alg sha3
-expect "unknown operation 'encapsulate' \(known: seal, open.*sign, verify, mac\)" run --op encapsulate
+expect "unknown algorithm 'sha3' \(known: aes-128-gcm, .*hmac-sha256, .*, tls\)" run --alg sha3
+expect "unknown operation 'encapsulate' \(known: seal, open.*sign, verify, mac, handshake, resume, send, recv\)" run --op encapsulate
 expect "unknown format 'xml' \(known: text, json, csv, openssl, openssl-mr, markdown, html, bmf, gbench\)" run --format xml
 expect "unknown mask 'no-avx' \(known: none, no-sha, no-aes, scalar\)" run --mask no-avx
 expect "size '0' is not valid" run --sizes 0

@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 /* Bumped whenever a struct below changes shape. cs_adapter.abi must equal it. */
-#define CS_ABI_VERSION 5
+#define CS_ABI_VERSION 6
 
 typedef enum cs_status {
 	CS_OK = 0,
@@ -40,7 +40,8 @@ typedef enum cs_kind {
 	CS_CIPHER, /* unauthenticated block cipher mode */
 	CS_KEX,	   /* key agreement */
 	CS_SIG,	   /* signature: the message is hashed by the signature call */
-	CS_MAC	   /* keyed message authentication code */
+	CS_MAC,	   /* keyed message authentication code */
+	CS_TLS	   /* a TLS connection, client and server of the library's own stack */
 } cs_kind;
 
 /*
@@ -56,6 +57,13 @@ typedef enum cs_kind {
  *   SIGN     SIG: sign len bytes (hashing them as the scheme says) into out
  *   VERIFY   SIG: check io->sig over len bytes: CS_OK or CS_MISMATCH
  *   MAC      MAC: the tag of len bytes into out
+ *   HANDSHAKE TLS: a new client and server connection, a full handshake (the
+ *            server's certificate verified against the test CA), both freed
+ *   RESUME   TLS: the same, resuming the session setup made (ticket/PSK)
+ *   SEND     TLS: on an open connection the client writes one len-byte record
+ *            from in, the server reads it into out
+ *   RECV     TLS: the server writes one len-byte record from in, the client
+ *            reads it into out
  */
 #define CS_OP_LIST(X)                                                                              \
 	X(SEAL, "seal", CS_UNIT_BYTES)                                                             \
@@ -66,7 +74,11 @@ typedef enum cs_kind {
 	X(KEYGEN, "keygen", CS_UNIT_OPS)                                                           \
 	X(SIGN, "sign", CS_UNIT_OPS)                                                               \
 	X(VERIFY, "verify", CS_UNIT_OPS)                                                           \
-	X(MAC, "mac", CS_UNIT_BYTES)
+	X(MAC, "mac", CS_UNIT_BYTES)                                                               \
+	X(HANDSHAKE, "handshake", CS_UNIT_OPS)                                                     \
+	X(RESUME, "resume", CS_UNIT_OPS)                                                           \
+	X(SEND, "send", CS_UNIT_BYTES)                                                             \
+	X(RECV, "recv", CS_UNIT_BYTES)
 
 /* What an op's rate counts. */
 typedef enum cs_unit {
@@ -104,6 +116,37 @@ typedef struct cs_kat {
 				   RSA: DER RSAPublicKey) */
 } cs_kat;
 
+/* TLS key exchange groups, as the configurations of algs.def name them. */
+typedef enum cs_tls_group {
+	CS_TLS_X25519,	      /* x25519 (RFC 8446 4.2.7) */
+	CS_TLS_SECP256R1,     /* secp256r1 */
+	CS_TLS_X25519MLKEM768 /* the hybrid X25519 + ML-KEM-768 (0x11ec) */
+} cs_tls_group;
+
+/* The server certificate's key (the test CA signs each; tls_certs.sh). */
+typedef enum cs_tls_cert {
+	CS_TLS_CERT_ECDSA_P256, /* ecdsa-p256.crt */
+	CS_TLS_CERT_RSA_2048,	/* rsa-2048.crt */
+	CS_TLS_CERT_ED25519	/* ed25519.crt */
+} cs_tls_cert;
+
+/* The record protection. */
+typedef enum cs_tls_aead {
+	CS_TLS_AES_128_GCM,	 /* TLS_AES_128_GCM_SHA256; 1.2: ECDHE-ECDSA-AES128-GCM-SHA256 */
+	CS_TLS_AES_256_GCM,	 /* TLS_AES_256_GCM_SHA384 */
+	CS_TLS_CHACHA20_POLY1305 /* TLS_CHACHA20_POLY1305_SHA256 */
+} cs_tls_aead;
+
+/* A TLS configuration: what a CS_TLS algorithm negotiates. */
+typedef struct cs_tls {
+	int version; /* 13 = TLS 1.3, 12 = TLS 1.2 */
+	cs_tls_group group;
+	cs_tls_cert cert;
+	cs_tls_aead aead;
+	int on_request; /* 1: only run when named (--alg), not in the default
+			      selection */
+} cs_tls;
+
 /* One algorithm: what is measured. Core-owned; adapters only point at these. */
 typedef struct cs_alg {
 	const char *name; /* "aes-128-gcm" */
@@ -117,7 +160,9 @@ typedef struct cs_alg {
 				   signature bytes; MAC tag bytes */
 	size_t pub_len;	    /* KEX/SIG encoded public key bytes (RSA: the most) */
 	size_t block_len;   /* CIPHER: len is a multiple of this; else 1 */
-	const cs_kat *kats; /* known-answer vectors, ended by source == NULL */
+	const cs_kat *kats; /* known-answer vectors, ended by source == NULL (TLS:
+				   none; its check is the handshake, core/worker/tls.c) */
+	cs_tls tls;	    /* CS_TLS: the configuration */
 } cs_alg;
 
 /* One object per algorithm of the catalogue (core/workload/algs.def):
@@ -148,15 +193,18 @@ extern const cs_alg *const cs_algs[];
 /* What setup receives. Pointers stay valid until teardown. */
 typedef struct cs_setup {
 	const cs_alg *alg;
-	cs_op op;	     /* the one operation run will be asked to do */
-	const uint8_t *key;  /* key_len bytes (KEX, SIG: our private key; may be NULL for
+	cs_op op;	      /* the one operation run will be asked to do */
+	const uint8_t *key;   /* key_len bytes (KEX, SIG: our private key; may be NULL for
 				   a SIG verify) */
-	size_t key_len;	     /* bytes at key: alg->key_len, but a MAC key or an RSA
+	size_t key_len;	      /* bytes at key: alg->key_len, but a MAC key or an RSA
 				   DER key may be shorter or longer */
-	const uint8_t *peer; /* KEX derive: peer public key; SIG: our public key */
-	size_t peer_len;     /* bytes at peer (alg->pub_len; RSA: the DER length) */
-	size_t max_len;	     /* the largest io->len run will see */
-	size_t aad_len;	     /* AEAD: io->aad_len run will see */
+	const uint8_t *peer;  /* KEX derive: peer public key; SIG: our public key */
+	size_t peer_len;      /* bytes at peer (alg->pub_len; RSA: the DER length) */
+	size_t max_len;	      /* the largest io->len run will see */
+	size_t aad_len;	      /* AEAD: io->aad_len run will see */
+	const char *tls_ca;   /* TLS: the CA certificate the client trusts (PEM) */
+	const char *tls_cert; /* TLS: the server's certificate (PEM), for "localhost" */
+	const char *tls_key;  /* TLS: the server's private key (PEM, PKCS#8) */
 } cs_setup;
 
 /* What one timed operation works on. */
@@ -291,6 +339,11 @@ typedef struct cs_adapter {
 	cs_init_error_fn *init_error;	  /* NULL = no detail */
 	cs_variant_info_fn *variant_info; /* NULL = no variants */
 	const cs_variant_param *variants; /* NULL = no variants (ABI 5) */
+	/* Why the library runs no TLS algorithm when its impls list none (e.g.
+	   "libsodium has no TLS stack"); NULL = "no TLS family in this adapter
+	   yet". The worker lists every CS_TLS algorithm the impls do not as
+	   unsupported with this why (ABI 6). */
+	const char *no_tls;
 } cs_adapter;
 
 #endif

@@ -1,0 +1,24 @@
+/* The GnuTLS adapter's TLS configurations (tls.c), listed by gnutls.c. */
+#ifndef CS_GNUTLS_TLS_H
+#define CS_GNUTLS_TLS_H
+
+#include "cryptospeed/adapter.h"
+
+/* One line per configuration of algs.def GnuTLS's TLS stack runs: X(id); the
+   impl is cs_gnutls_<id>_tls on path "tls". */
+#define GNUTLS_TLS(X)                                                                              \
+	X(tls13_x25519_ecdsa_aes128gcm)                                                            \
+	X(tls13_p256_ecdsa_aes128gcm)                                                              \
+	X(tls13_mlkem_ecdsa_aes128gcm)                                                             \
+	X(tls13_x25519_rsa_aes128gcm)                                                              \
+	X(tls13_x25519_ed25519_aes128gcm)                                                          \
+	X(tls13_x25519_ecdsa_aes256gcm)                                                            \
+	X(tls13_x25519_ecdsa_chacha20)                                                             \
+	X(tls12_p256_ecdsa_aes128gcm)                                                              \
+	/* a new line goes above this one */
+
+#define GNUTLS_TLS_DECLARE(id) extern const cs_impl cs_gnutls_##id##_tls;
+GNUTLS_TLS(GNUTLS_TLS_DECLARE)
+#undef GNUTLS_TLS_DECLARE
+
+#endif

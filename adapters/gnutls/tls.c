@@ -1,0 +1,365 @@
+/*
+ * The TLS family through GnuTLS: a client and a server session joined in
+ * memory by the transport callbacks (one buffer per direction). alg->tls says
+ * what a configuration negotiates, as a priority string.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <gnutls/gnutls.h>
+
+#include "gnutls_tls.h"
+
+/* Bytes one direction buffers: a whole flight or record. */
+#define PIPE_BUF_SIZE (64 * 1024)
+/* Turns a handshake may take before it counts as hung. */
+#define MAX_TURNS 64
+
+/* One direction of the connection. */
+typedef struct pipe_buf {
+	uint8_t data[PIPE_BUF_SIZE];
+	size_t len; /* bytes buffered */
+	size_t off; /* bytes of them already read */
+} pipe_buf;
+
+/* One side: its session, what it reads, what it writes. */
+typedef struct side {
+	gnutls_session_t session;
+	pipe_buf *in, *out;
+} side;
+
+typedef struct tls_ctx {
+	const cs_alg *alg;
+	cs_op op;
+	gnutls_certificate_credentials_t ccred, scred;
+	gnutls_priority_t prio;
+	gnutls_datum_t ticket_key;
+	gnutls_datum_t session_data; /* resume: the first handshake's session */
+	pipe_buf c2s, s2c;
+	side c, s;
+	char error[400]; /* what failed, for describe */
+} tls_ctx;
+
+static const char *const groups[] = {
+	[CS_TLS_X25519] = "GROUP-X25519",
+	[CS_TLS_SECP256R1] = "GROUP-SECP256R1",
+	[CS_TLS_X25519MLKEM768] = "GROUP-X25519-MLKEM768",
+};
+static const char *const ciphers[] = {
+	[CS_TLS_AES_128_GCM] = "AES-128-GCM",
+	[CS_TLS_AES_256_GCM] = "AES-256-GCM",
+	[CS_TLS_CHACHA20_POLY1305] = "CHACHA20-POLY1305",
+};
+
+static cs_status
+failed(tls_ctx *t, const char *what, int ret)
+{
+	snprintf(t->error, sizeof t->error, "%s: %s", what, gnutls_strerror(ret));
+	return CS_LIB_ERROR;
+}
+
+static ssize_t
+push(gnutls_transport_ptr_t ptr, const void *data, size_t len)
+{
+	side *x = ptr;
+	pipe_buf *b = x->out;
+	if (b->off == b->len)
+		b->off = b->len = 0;
+	if (len > PIPE_BUF_SIZE - b->len) {
+		gnutls_transport_set_errno(x->session, EAGAIN);
+		return -1;
+	}
+	memcpy(b->data + b->len, data, len);
+	b->len += len;
+	return (ssize_t)len;
+}
+
+static ssize_t
+pull(gnutls_transport_ptr_t ptr, void *data, size_t len)
+{
+	side *x = ptr;
+	pipe_buf *b = x->in;
+	size_t have = b->len - b->off;
+	if (have == 0) {
+		gnutls_transport_set_errno(x->session, EAGAIN);
+		return -1;
+	}
+	if (len > have)
+		len = have;
+	memcpy(data, b->data + b->off, len);
+	b->off += len;
+	return (ssize_t)len;
+}
+
+static int
+pull_timeout(gnutls_transport_ptr_t ptr, unsigned int ms)
+{
+	(void)ms;
+	side *x = ptr;
+	return x->in->len > x->in->off;
+}
+
+static void
+priority_string(const cs_tls *cfg, char *buf, size_t size)
+{
+	snprintf(buf, size, "NORMAL:-VERS-ALL:+VERS-TLS1.%d:-GROUP-ALL:+%s:-CIPHER-ALL:+%s%s",
+		 cfg->version == 13 ? 3 : 2, groups[cfg->group], ciphers[cfg->aead],
+		 cfg->version == 13 ? "" : ":-KX-ALL:+ECDHE-ECDSA");
+}
+
+/* The configuration's shared objects: priorities, credentials, ticket key. */
+static cs_status
+make_shared(tls_ctx *t, const cs_setup *s)
+{
+	char prio[256];
+	int ret;
+	priority_string(&t->alg->tls, prio, sizeof prio);
+	if ((ret = gnutls_priority_init(&t->prio, prio, NULL)) < 0) {
+		failed(t, "priority string", ret);
+		return CS_UNSUPPORTED;
+	}
+	gnutls_datum_t cert = {(unsigned char *)(uintptr_t)s->tls_cert,
+			       (unsigned)strlen(s->tls_cert)};
+	gnutls_datum_t key = {(unsigned char *)(uintptr_t)s->tls_key, (unsigned)strlen(s->tls_key)};
+	gnutls_datum_t ca = {(unsigned char *)(uintptr_t)s->tls_ca, (unsigned)strlen(s->tls_ca)};
+	if ((ret = gnutls_certificate_allocate_credentials(&t->scred)) < 0 ||
+	    (ret = gnutls_certificate_set_x509_key_mem2(t->scred, &cert, &key, GNUTLS_X509_FMT_PEM,
+							NULL, 0)) < 0)
+		return failed(t, "server certificate or key", ret);
+	if ((ret = gnutls_certificate_allocate_credentials(&t->ccred)) < 0 ||
+	    (ret = gnutls_certificate_set_x509_trust_mem(t->ccred, &ca, GNUTLS_X509_FMT_PEM)) < 1)
+		return failed(t, "CA certificate", ret < 0 ? ret : GNUTLS_E_BASE64_DECODING_ERROR);
+	if ((ret = gnutls_session_ticket_key_generate(&t->ticket_key)) < 0)
+		return failed(t, "ticket key", ret);
+	return CS_OK;
+}
+
+static void
+end_pair(tls_ctx *t)
+{
+	if (t->c.session)
+		gnutls_deinit(t->c.session);
+	if (t->s.session)
+		gnutls_deinit(t->s.session);
+	t->c.session = t->s.session = NULL;
+}
+
+/* A client and a server session on empty buffers. */
+static cs_status
+new_pair(tls_ctx *t)
+{
+	int ret;
+	t->c2s.len = t->c2s.off = t->s2c.len = t->s2c.off = 0;
+	t->c = (side){.in = &t->s2c, .out = &t->c2s};
+	t->s = (side){.in = &t->c2s, .out = &t->s2c};
+	if ((ret = gnutls_init(&t->c.session, GNUTLS_CLIENT | GNUTLS_NONBLOCK)) < 0 ||
+	    (ret = gnutls_init(&t->s.session, GNUTLS_SERVER | GNUTLS_NONBLOCK)) < 0)
+		return failed(t, "gnutls_init", ret);
+	side *sides[] = {&t->c, &t->s};
+	for (int i = 0; i < 2; i++) {
+		gnutls_session_t x = sides[i]->session;
+		if ((ret = gnutls_priority_set(x, t->prio)) < 0 ||
+		    (ret = gnutls_credentials_set(x, GNUTLS_CRD_CERTIFICATE,
+						  i ? t->scred : t->ccred)) < 0)
+			return failed(t, "priority or credentials", ret);
+		gnutls_transport_set_ptr(x, sides[i]);
+		gnutls_transport_set_push_function(x, push);
+		gnutls_transport_set_pull_function(x, pull);
+		gnutls_transport_set_pull_timeout_function(x, pull_timeout);
+		gnutls_handshake_set_timeout(x, 0);
+	}
+	if ((ret = gnutls_session_ticket_enable_server(t->s.session, &t->ticket_key)) < 0 ||
+	    (ret = gnutls_server_name_set(t->c.session, GNUTLS_NAME_DNS, "localhost", 9)) < 0)
+		return failed(t, "ticket or server name", ret);
+	gnutls_session_set_verify_cert(t->c.session, "localhost", 0);
+	if (t->session_data.size &&
+	    (ret = gnutls_session_set_data(t->c.session, t->session_data.data,
+					   t->session_data.size)) < 0)
+		return failed(t, "gnutls_session_set_data", ret);
+	return CS_OK;
+}
+
+/* Turn both sides until both have finished the handshake. */
+static cs_status
+handshake(tls_ctx *t)
+{
+	int cdone = 0, sdone = 0;
+	for (int turn = 0; turn < MAX_TURNS && !(cdone && sdone); turn++) {
+		if (!cdone) {
+			int ret = gnutls_handshake(t->c.session);
+			if (ret == 0)
+				cdone = 1;
+			else if (gnutls_error_is_fatal(ret))
+				return failed(t, "client handshake", ret);
+		}
+		if (!sdone) {
+			int ret = gnutls_handshake(t->s.session);
+			if (ret == 0)
+				sdone = 1;
+			else if (gnutls_error_is_fatal(ret))
+				return failed(t, "server handshake", ret);
+		}
+	}
+	if (!(cdone && sdone)) {
+		snprintf(t->error, sizeof t->error, "handshake did not finish in %d turns",
+			 MAX_TURNS);
+		return CS_LIB_ERROR;
+	}
+	return CS_OK;
+}
+
+/* Move len bytes from one side to the other as one record. */
+static cs_status
+transfer(tls_ctx *t, gnutls_session_t from, gnutls_session_t to, const uint8_t *in, uint8_t *out,
+	 size_t len)
+{
+	size_t got = 0;
+	if (len == 0)
+		return CS_OK;
+	ssize_t n = gnutls_record_send(from, in, len);
+	if (n != (ssize_t)len)
+		return failed(t, "gnutls_record_send", n < 0 ? (int)n : GNUTLS_E_INTERNAL_ERROR);
+	side *x = gnutls_transport_get_ptr(to);
+	while (got < len) {
+		n = gnutls_record_recv(to, out + got, len - got);
+		/* a handshake message (a TLS 1.3 ticket) before the data */
+		if (n == GNUTLS_E_AGAIN && x->in->len > x->in->off)
+			continue;
+		if (n <= 0)
+			return failed(t, "gnutls_record_recv",
+				      n < 0 ? (int)n : GNUTLS_E_PREMATURE_TERMINATION);
+		got += (size_t)n;
+	}
+	return CS_OK;
+}
+
+/* TLS 1.3 sends the ticket after the handshake: one read takes it in (TLS
+   1.2: nothing to read). */
+static cs_status
+take_session(tls_ctx *t)
+{
+	uint8_t byte;
+	ssize_t n = gnutls_record_recv(t->c.session, &byte, 1);
+	if (n >= 0 || gnutls_error_is_fatal((int)n))
+		return failed(t, "reading the ticket",
+			      n >= 0 ? GNUTLS_E_UNEXPECTED_PACKET : (int)n);
+	if (t->session_data.data)
+		gnutls_free(t->session_data.data);
+	t->session_data = (gnutls_datum_t){0};
+	int ret = gnutls_session_get_data2(t->c.session, &t->session_data);
+	return ret < 0 ? failed(t, "gnutls_session_get_data2", ret) : CS_OK;
+}
+
+static cs_setup_fn tls_setup;
+static cs_run_fn tls_run;
+static cs_teardown_fn tls_teardown;
+static cs_describe_fn tls_describe;
+static cs_available_fn tls_available;
+
+static cs_status
+tls_setup(void *ctx, const cs_setup *s)
+{
+	tls_ctx *t = ctx;
+	t->alg = s->alg;
+	t->op = s->op;
+	if (s->max_len > 16384)
+		return CS_BAD_PARAM; /* one record */
+	cs_status st = make_shared(t, s);
+	if (st != CS_OK || s->op == CS_OP_HANDSHAKE)
+		return st;
+	if ((st = new_pair(t)) != CS_OK || (st = handshake(t)) != CS_OK)
+		return st;
+	/* the client takes in the TLS 1.3 ticket now, not in the timed loop */
+	st = take_session(t);
+	if (s->op == CS_OP_RESUME)
+		end_pair(t);
+	return st;
+}
+
+static cs_status
+tls_run(void *ctx, const cs_io *io)
+{
+	tls_ctx *t = ctx;
+	cs_status st;
+	switch (t->op) {
+	case CS_OP_SEND: return transfer(t, t->c.session, t->s.session, io->in, io->out, io->len);
+	case CS_OP_RECV: return transfer(t, t->s.session, t->c.session, io->in, io->out, io->len);
+	case CS_OP_HANDSHAKE:
+	case CS_OP_RESUME:
+		st = new_pair(t);
+		if (st == CS_OK)
+			st = handshake(t);
+		if (st == CS_OK && t->op == CS_OP_RESUME) {
+			if (!gnutls_session_is_resumed(t->c.session)) {
+				snprintf(t->error, sizeof t->error,
+					 "the server did not resume the session");
+				st = CS_MISMATCH;
+			} else if (t->alg->tls.version == 13) {
+				/* a TLS 1.3 client resumes next with the new ticket */
+				st = take_session(t);
+			}
+		}
+		end_pair(t);
+		return st;
+	default: return CS_BAD_PARAM;
+	}
+}
+
+static void
+tls_teardown(void *ctx)
+{
+	tls_ctx *t = ctx;
+	end_pair(t);
+	if (t->session_data.data)
+		gnutls_free(t->session_data.data);
+	if (t->ticket_key.data)
+		gnutls_free(t->ticket_key.data);
+	if (t->prio)
+		gnutls_priority_deinit(t->prio);
+	if (t->ccred)
+		gnutls_certificate_free_credentials(t->ccred);
+	if (t->scred)
+		gnutls_certificate_free_credentials(t->scred);
+}
+
+static void
+tls_describe(void *ctx, char *buf, size_t size)
+{
+	tls_ctx *t = ctx;
+	if (t->error[0])
+		snprintf(buf, size, "error=%s", t->error);
+	else
+		snprintf(buf, size, "gnutls=%s", gnutls_check_version(NULL));
+}
+
+/* The group is what a build may lack (X25519MLKEM768). */
+static int
+tls_available(const cs_impl *self, const char **why)
+{
+	char prio[256];
+	gnutls_priority_t p;
+	priority_string(&self->alg->tls, prio, sizeof prio);
+	if (gnutls_priority_init(&p, prio, NULL) < 0) {
+		*why = self->alg->tls.group == CS_TLS_X25519MLKEM768
+			       ? "this GnuTLS has no X25519MLKEM768"
+			       : "this GnuTLS refuses the configuration's priority string";
+		return 0;
+	}
+	gnutls_priority_deinit(p);
+	return 1;
+}
+
+#define TLS_IMPL(id)                                                                               \
+	const cs_impl cs_gnutls_##id##_tls = {                                                     \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "tls",                                                                     \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(tls_ctx),                                                   \
+		.available = tls_available,                                                        \
+		.setup = tls_setup,                                                                \
+		.run = tls_run,                                                                    \
+		.teardown = tls_teardown,                                                          \
+		.describe = tls_describe,                                                          \
+	};
+GNUTLS_TLS(TLS_IMPL)
