@@ -160,7 +160,7 @@ esac
 
 packages=(
 	build-essential cmake pkg-config
-	libjansson-dev libcapstone-dev
+	libjansson-dev libyajl-dev libcapstone-dev
 	libssl-dev openssl
 	libmbedtls-dev libwolfssl-dev libsodium-dev nettle-dev libgmp-dev
 	libnss3-dev android-libboringssl-dev libgnutls28-dev

@@ -2,6 +2,7 @@
    the reports read for type and range. The first bad place is named as a
    path into the document ("cells[3].rate.median: missing"); nothing past it
    is read. Unknown keys are ignored (a newer file may add some). */
+#define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -9,10 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <jansson.h>
 
 #include "fields.h"
+#include "parse.h"
 #include "results.h"
 
 /* The decoder's state: the file name for messages, and the first failure. */
@@ -38,6 +41,20 @@ bad(dec *d, const char *where, const char *key, const char *fmt, ...)
 	snprintf(place, sizeof place, "%s%s%s", where, *where && key ? "." : "", key ? key : "");
 	snprintf(d->why, d->n, "%s: %s%s%s", d->name, place, *place ? ": " : "", msg);
 	return false;
+}
+
+/* where + suffix into out (cut to fit): the place of a member, without printf. */
+static void
+place(char *out, size_t n, const char *where, const char *suffix)
+{
+	size_t a = strlen(where), b = strlen(suffix);
+	if (a >= n)
+		a = n - 1;
+	if (b >= n - a)
+		b = n - a - 1;
+	memcpy(out, where, a);
+	memcpy(out + a, suffix, b);
+	out[a + b] = '\0';
 }
 
 static const char *
@@ -204,7 +221,7 @@ quant(dec *d, json_t *q, const char *where, cs_res_quant *out)
 		return false;
 	if (ci) {
 		char w[128];
-		snprintf(w, sizeof w, "%s.ci95", where);
+		place(w, sizeof w, where, ".ci95");
 		json_t *lo = json_array_get(ci, 0), *hi = json_array_get(ci, 1);
 		if (json_array_size(ci) != 2)
 			return bad(d, w, NULL, "%zu entries (accepted: [low, high])",
@@ -242,7 +259,7 @@ evidence(dec *d, json_t *ev, const char *where, cs_res_evidence *out)
 	if (n && !out->classes)
 		return bad(d, where, "classes", "out of memory");
 	char w[128];
-	snprintf(w, sizeof w, "%s.classes", where);
+	place(w, sizeof w, where, ".classes");
 	const char *k;
 	json_t *v;
 	json_object_foreach(classes, k, v)
@@ -310,14 +327,17 @@ number_array(dec *d, json_t *arr, const char *where, bool positive, double **out
 		return bad(d, where, NULL, "out of memory");
 	for (size_t k = 0; k < *n; k++) {
 		json_t *x = json_array_get(arr, k);
+		double v = json_is_real(x) ? json_real_value(x) : json_number_value(x);
+		(*out)[k] = v;
+		if (json_is_number(x) && isfinite(v) && (positive ? v > 0 : v >= 0))
+			continue;
+		/* the place is spelled only for the first bad number */
 		char wk[128];
 		snprintf(wk, sizeof wk, "%s[%zu]", where, k);
 		if (!json_is_number(x))
 			return bad(d, wk, NULL, "%s, not a number", type_name(x));
-		(*out)[k] = json_number_value(x);
-		if (!isfinite((*out)[k]) || (*out)[k] < 0 || (positive && (*out)[k] == 0))
-			return bad(d, wk, NULL, "not a %s finite number",
-				   positive ? "positive" : "non-negative");
+		return bad(d, wk, NULL, "not a %s finite number",
+			   positive ? "positive" : "non-negative");
 	}
 	return true;
 }
@@ -418,8 +438,8 @@ count(dec *d, json_t *j, const char *w, const cs_res_cell *c, cs_res_count *k)
 		return bad(d, w, "classes", "out of memory");
 	double ops = (double)k->ops;
 	char wc[128], wp[128];
-	snprintf(wc, sizeof wc, "%s.classes", w);
-	snprintf(wp, sizeof wp, "%s.classes_per_op", w);
+	place(wc, sizeof wc, w, ".classes");
+	place(wp, sizeof wp, w, ".classes_per_op");
 	const char *name;
 	json_t *v;
 	json_object_foreach(classes, name, v)
@@ -614,7 +634,7 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 		return false;
 	if (cnt) {
 		char wc[96];
-		snprintf(wc, sizeof wc, "%s.count", w);
+		place(wc, sizeof wc, w, ".count");
 		if (!count(d, cnt, wc, c, &c->count))
 			return false;
 		c->count.profile = f->counting.profile;
@@ -639,7 +659,7 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	if (rate) {
 		char wr[96];
 		const char *unit;
-		snprintf(wr, sizeof wr, "%s.rate", w);
+		place(wr, sizeof wr, w, ".rate");
 		if (!quant(d, rate, wr, &c->rate) ||
 		    !get_str(d, rate, wr, "unit", CS_RES_NAME_MAX, REQUIRED, &unit) ||
 		    !one_of(d, wr, "unit", unit, units, "B/s, op/s"))
@@ -655,7 +675,7 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	}
 	if (ns) {
 		char wn[96];
-		snprintf(wn, sizeof wn, "%s.ns_per_op", w);
+		place(wn, sizeof wn, w, ".ns_per_op");
 		if (!quant(d, ns, wn, &c->ns) ||
 		    !get_num(d, ns, wn, "mean", false, 0, 1e300, 0, &c->ns_mean) ||
 		    !get_num(d, ns, wn, "min", false, 0, 1e300, 0, &c->ns_min) ||
@@ -665,7 +685,7 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	}
 	if (samples) {
 		char ws[96];
-		snprintf(ws, sizeof ws, "%s.samples", w);
+		place(ws, sizeof ws, w, ".samples");
 		if (!sample_array(d, samples, ws, &c->samples, &c->n_samples))
 			return false;
 	}
@@ -680,8 +700,8 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	if (partial) {
 		char wp[96], ws[112];
 		long long n;
-		snprintf(wp, sizeof wp, "%s.partial", w);
-		snprintf(ws, sizeof ws, "%s.samples", wp);
+		place(wp, sizeof wp, w, ".partial");
+		place(ws, sizeof ws, wp, ".samples");
 		if (!get_arr(d, partial, wp, "samples", true, CS_RES_SAMPLES_MAX, &psamples) ||
 		    !get_int(d, partial, wp, "n_samples", true, 1, CS_RES_SAMPLES_MAX, 0, &n) ||
 		    !sample_array(d, psamples, ws, &c->partial, &c->n_partial))
@@ -691,7 +711,7 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	}
 	if (ev) {
 		char we[96];
-		snprintf(we, sizeof we, "%s.evidence", w);
+		place(we, sizeof we, w, ".evidence");
 		if (!evidence(d, ev, we, &c->ev))
 			return false;
 	}
@@ -702,7 +722,7 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 		return false;
 	if (reps) {
 		char wr[96];
-		snprintf(wr, sizeof wr, "%s.repetitions", w);
+		place(wr, sizeof wr, w, ".repetitions");
 		if (!repetitions(d, reps, wr, c))
 			return false;
 	}
@@ -842,8 +862,9 @@ metadata(dec *d, json_t *r, cs_res_file *f)
 
 /* A cell's identity: source, row label (lib/path[variant]/mask xN), alg, op, size. */
 typedef struct cell_key {
-	char key[CS_RES_LABEL_MAX + 2 * CS_RES_NAME_MAX + 64]; /* the identity as text */
-	size_t at;					       /* index in cells[] */
+	const char *key; /* the identity as text (in unique_cells' one buffer) */
+	size_t off;	 /* its offset in that buffer (the buffer grows) */
+	size_t at;	 /* index in cells[] */
 } cell_key;
 
 static int
@@ -870,19 +891,40 @@ unique_cells(const cs_res_file *f, char *why, size_t n)
 {
 	if (f->n_cells < 2)
 		return true;
+	/* the keys one after another in one buffer (offsets first: it may move) */
 	cell_key *k = malloc(f->n_cells * sizeof *k);
-	if (!k) {
+	char *text = NULL;
+	size_t used = 0, cap = 0;
+	bool oom = !k;
+	for (size_t i = 0; !oom && i < f->n_cells; i++) {
+		const cs_res_cell *c = &f->cells[i];
+		char label[CS_RES_LABEL_MAX], key[CS_RES_LABEL_MAX + 2 * CS_RES_NAME_MAX + 64];
+		cs_res_row_label(c, label, sizeof label);
+		int len = snprintf(key, sizeof key, "%zu\x1f%s\x1f%s\x1f%s\x1f%lld", c->source,
+				   label, c->alg, c->op, c->size);
+		size_t need = (size_t)len < sizeof key ? (size_t)len + 1 : sizeof key;
+		if (cap - used < need) {
+			cap = 2 * cap + need + 65536;
+			char *t = realloc(text, cap);
+			oom = !t;
+			if (oom)
+				break;
+			text = t;
+		}
+		memcpy(text + used, key, need - 1);
+		text[used + need - 1] = '\0';
+		k[i].off = used;
+		k[i].at = i;
+		used += need;
+	}
+	if (oom) {
+		free(k);
+		free(text);
 		snprintf(why, n, "%s: out of memory", f->name);
 		return false;
 	}
-	for (size_t i = 0; i < f->n_cells; i++) {
-		const cs_res_cell *c = &f->cells[i];
-		char label[CS_RES_LABEL_MAX];
-		cs_res_row_label(c, label, sizeof label);
-		snprintf(k[i].key, sizeof k[i].key, "%zu\x1f%s\x1f%s\x1f%s\x1f%lld", c->source,
-			 label, c->alg, c->op, c->size);
-		k[i].at = i;
-	}
+	for (size_t i = 0; i < f->n_cells; i++)
+		k[i].key = text + k[i].off;
 	qsort(k, f->n_cells, sizeof *k, cmp_key);
 	bool ok = true;
 	for (size_t i = 1; ok && i < f->n_cells; i++) {
@@ -900,11 +942,13 @@ unique_cells(const cs_res_file *f, char *why, size_t n)
 		ok = false;
 	}
 	free(k);
+	free(text);
 	return ok;
 }
 
-int
-cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, size_t n)
+/* The decoder; shallow: the parser has already bounded the nesting. */
+static int
+decode(json_t *root, bool shallow, const char *name, cs_res_file *f, char *why, size_t n)
 {
 	dec d = {.name = name, .why = why, .n = n};
 	memset(f, 0, sizeof *f);
@@ -915,7 +959,7 @@ cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, siz
 		bad(&d, "", NULL, "%s, not a cryptospeed/1 result object", type_name(root));
 		goto fail;
 	}
-	if (!depth_ok(root, 0)) {
+	if (!shallow && !depth_ok(root, 0)) {
 		bad(&d, "", NULL, "nested deeper than %d levels", CS_RES_DEPTH_MAX);
 		goto fail;
 	}
@@ -968,6 +1012,12 @@ fail:
 	return -1;
 }
 
+int
+cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, size_t n)
+{
+	return decode(root, false, name, f, why, n);
+}
+
 /* The parser's message; text that is not JSON at all gets a pointer to import. */
 static void
 not_json(char *why, size_t n, const char *name, const json_error_t *e)
@@ -979,96 +1029,23 @@ not_json(char *why, size_t n, const char *name, const json_error_t *e)
 		      : "");
 }
 
-/* The parsed document lives in one arena, released at once: jansson's
-   values are each a malloc'd block, and allocating and freeing them one by
-   one was about half the time of loading a large file. The arena is
-   jansson's allocator only while a file is parsed; the tree is never freed
-   value by value (cs_results_free releases the arena). */
-typedef struct cs_res_arena {
-	struct cs_res_arena *next; /* the chunk filled before this one */
-	size_t used, cap;	   /* bytes of data used and available */
-	max_align_t data[];	   /* the values */
-} cs_res_arena;
-
-#define ARENA_CHUNK ((size_t)1 << 20)
-
-/* The arena jansson allocates into during a parse (NULL otherwise). */
-static cs_res_arena *parsing;
-
-static void *
-arena_malloc(size_t n)
-{
-	size_t align = sizeof(max_align_t), need = (n + align - 1) / align * align;
-	if (!parsing || parsing->cap - parsing->used < need) {
-		size_t cap = need > ARENA_CHUNK / 4 ? need : ARENA_CHUNK;
-		cs_res_arena *c = malloc(sizeof *c + cap);
-		if (!c)
-			return NULL;
-		c->cap = cap;
-		c->used = 0;
-		if (parsing && cap != ARENA_CHUNK) {
-			/* a large block: its own chunk, behind the current one */
-			c->next = parsing->next;
-			parsing->next = c;
-			c->used = need;
-			return c->data;
-		}
-		c->next = parsing;
-		parsing = c;
-	}
-	void *p = (char *)parsing->data + parsing->used;
-	parsing->used += need;
-	return p;
-}
-
-static void
-arena_free(void *p)
-{
-	(void)p; /* released with the whole arena */
-}
-
-static void
-arena_release(cs_res_arena *a)
-{
-	while (a) {
-		cs_res_arena *next = a->next;
-		free(a);
-		a = next;
-	}
-}
-
-/* Parse buf into a new arena (*arena; NULL when nothing was allocated). */
-static json_t *
-parse(const char *buf, size_t len, json_error_t *e, cs_res_arena **arena)
-{
-	json_malloc_t old_malloc;
-	json_free_t old_free;
-	json_get_alloc_funcs(&old_malloc, &old_free);
-	parsing = NULL;
-	json_set_alloc_funcs(arena_malloc, arena_free);
-	json_t *r = json_loadb(buf, len, JSON_REJECT_DUPLICATES, e);
-	json_set_alloc_funcs(old_malloc, old_free);
-	*arena = parsing;
-	parsing = NULL;
-	return r;
-}
-
 int
 cs_results_load_buffer(const char *buf, size_t len, const char *name, cs_res_file *out, char *why,
 		       size_t n)
 {
 	json_error_t e;
 	cs_res_arena *arena;
+	bool shallow;
 	memset(out, 0, sizeof *out);
-	json_t *r = parse(buf, len, &e, &arena);
+	json_t *r = cs_res_parse(buf, len, CS_RES_PARSE_BEST, &e, &arena, &shallow);
 	if (!r) {
-		arena_release(arena);
+		cs_res_arena_release(arena);
 		not_json(why, n, name, &e);
 		return -1;
 	}
 	/* the tree is never decref'd to 0: its values are the arena's */
-	if (cs_results_decode(r, name, out, why, n) != 0) {
-		arena_release(arena);
+	if (decode(r, shallow, name, out, why, n) != 0) {
+		cs_res_arena_release(arena);
 		return -1;
 	}
 	out->arena = arena;
@@ -1085,19 +1062,25 @@ cs_results_load(const char *path, cs_res_file *out, char *why, size_t n)
 		snprintf(why, n, "%s: unable to open %s: %s", path, path, strerror(errno));
 		return -1;
 	}
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
+	size_t len = 0, cap = (size_t)1 << 20;
+	struct stat st;
+	/* a regular file: one buffer of its size (and a byte more to see its end) */
+	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (unsigned long long)st.st_size < SIZE_MAX / 4)
+		cap = (size_t)st.st_size + 1;
+	char *buf = malloc(cap);
 	for (;;) {
-		if (cap - len < 65536) {
-			cap = cap ? 2 * cap : 1 << 20;
+		if (buf && len == cap) {
+			cap *= 2;
 			char *b = realloc(buf, cap);
-			if (!b) {
+			if (!b)
 				free(buf);
-				fclose(f);
-				snprintf(why, n, "%s: out of memory reading it", path);
-				return -1;
-			}
 			buf = b;
+		}
+		if (!buf) {
+			fclose(f);
+			snprintf(why, n, "%s: out of memory reading it", path);
+			return -1;
 		}
 		size_t got = fread(buf + len, 1, cap - len, f);
 		len += got;
@@ -1142,7 +1125,7 @@ cs_results_free(cs_res_file *f)
 	free(f->sources);
 	cs_res_conform_free(f);
 	if (f->arena)
-		arena_release(f->arena); /* the document, all at once */
+		cs_res_arena_release(f->arena); /* the document, all at once */
 	else
 		json_decref(f->root);
 	memset(f, 0, sizeof *f);
