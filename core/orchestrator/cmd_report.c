@@ -63,6 +63,7 @@ cs_cmd_report(int argc, char **argv)
 		{"view", required_argument, NULL, 'v'},
 		{"handshake", required_argument, NULL, 'H'},
 		{"conform", required_argument, NULL, 'C'},
+		{"mix-sources", no_argument, NULL, 'M'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *format = "text", *view_name = "matrix", *handshake = NULL;
@@ -76,7 +77,7 @@ cs_cmd_report(int argc, char **argv)
 		case 'h':
 			printf("usage: cryptospeed report FILE.json... [--format %s] [--view %s]\n"
 			       "                          [--handshake KEX+SIG] [--conform "
-			       "C.json]\n"
+			       "C.json] [--mix-sources]\n"
 			       "Several files side by side: one source per run or imported table.\n"
 			       "--view handshake: the crypto cost of a TLS 1.3 handshake per "
 			       "lib/path;\n"
@@ -85,13 +86,22 @@ cs_cmd_report(int argc, char **argv)
 			       "--conform C.json (a `cryptospeed conform -o` file): the rank view "
 			       "marks\n"
 			       "every lib/path that accepted an invalid test vector of the "
-			       "algorithm.\n",
+			       "algorithm.\n"
+			       "--view evidence: each instruction class's share per cell (exact "
+			       "counts\n"
+			       "of a counting run). A view a format does not print exits 2.\n"
+			       "Rankings follow one set of rules (printed under each): one per "
+			       "source\n"
+			       "and parallelism, emulated runs unranked; --mix-sources ranks "
+			       "sources\n"
+			       "(imported and measured) together.\n",
 			       formats, views);
 			return CS_EXIT_OK;
 		case 'f': format = optarg; break;
 		case 'v': view_name = optarg; break;
 		case 'H': handshake = optarg; break;
 		case 'C': mark_conformance(optarg); break;
+		case 'M': cs_rules_set_mix_sources(true); break;
 		}
 	}
 	if (optind == argc)
@@ -106,6 +116,9 @@ cs_cmd_report(int argc, char **argv)
 		cs_join_strv(known, sizeof known, cs_report_view_names, ", ");
 		cs_usage_error("unknown view '%s' (known: %s)", view_name, known);
 	}
+	char pair[256];
+	if (!cs_report_pair_check(format, view, pair, sizeof pair))
+		cs_usage_error("%s", pair);
 	if (handshake) {
 		cs_hs_config hs;
 		char why[256];

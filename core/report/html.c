@@ -369,9 +369,14 @@ static void
 rank_row(void *arg, const cs_rank_row *row)
 {
 	FILE *f = arg;
-	fprintf(f, "<tr><td>%s</td><td>", row->size);
+	if (*row->group) {
+		fprintf(f, "<tr><td>%s</td><td></td><td colspan=\"4\" class=\"l\"><b>", row->size);
+		cs_esc_xml(f, row->group);
+		fputs("</b></td></tr>\n", f);
+	}
+	fprintf(f, "<tr><td>%s</td><td>", *row->group ? "" : row->size);
 	if (row->place)
-		fprintf(f, "%zu", row->place);
+		fprintf(f, "%s%zu", row->tie ? "=" : "", row->place);
 	fputs("</td><td>", f);
 	cs_esc_xml(f, row->label);
 	if (row->place) {
@@ -380,7 +385,7 @@ rank_row(void *arg, const cs_rank_row *row)
 		fprintf(f, "</td><td>%s</td><td>%.2fx</td><td class=\"l\">", num, row->e->ratio);
 	} else {
 		fputs("</td><td class=\"na\">", f);
-		cs_esc_xml(f, cs_report_status_word(row->e->c->status));
+		cs_esc_xml(f, row->why);
 		fputs("</td><td></td><td class=\"l\">", f);
 	}
 	cs_esc_xml(f, row->hw);
@@ -405,7 +410,9 @@ rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
 		"<th>hw</th></tr>\n",
 		b->bytes ? "MB/s" : "op/s");
 	cs_rank_each(m, b, rank_row, f);
-	fputs("</table>\n", f);
+	fputs("</table>\n<p class=\"rules\">", f);
+	cs_esc_xml(f, cs_rules_text());
+	fputs("</p>\n", f);
 }
 
 /* Per block, row and source with evidence: every class and its share. */

@@ -49,11 +49,19 @@ grep -Eq "^\[2\] openssl/evp +4\.00 +— +90\.00 " "$d/two.txt" || fail "board r
 # a lib/path the board has no cell of is not shown for it
 if grep -q "^\[2\] sodium/combined" "$d/two.txt"; then fail "an empty row for the board"; fi
 "$CS" report "$d/home.json" "$d/board.json" --view rank >"$d/two.rank" || fail "rank of two"
-grep -qF "$a seal: >= 1 KiB: [1] openssl/evp 3288 MB/s, 2.2x [1] sodium/combined; 16 B: [1] nettle/nettle" "$d/two.rank" ||
-	fail "verdict across sources: $(grep "^$a seal" "$d/two.rank")"
-# at 16 KiB the board's openssl is 3288 / 90 = 36.53x slower than home's
+# rules.c: one ranking per source, each named, the rules printed under it
+grep -qF "$a seal: [1] home: >= 1 KiB: [1] openssl/evp 3288 MB/s, 2.2x [1] sodium/combined; 16 B: [1] nettle/nettle | [2] board: >= 16 KiB: [2] openssl/evp 90.00 MB/s; 16 B: [2] openssl/evp" "$d/two.rank" ||
+	fail "verdict per source: $(grep "^$a seal" "$d/two.rank")"
 sed -n "/^$a seal/,/^\$/p" "$d/two.rank" | sed -n '/^  16 KiB/,$p' |
-	grep -Eq "^ +[0-9]+ +\[2\] openssl/evp +90\.00 +36\.53x" || fail "board ratio: $(cat "$d/two.rank")"
+	grep -Eq "^ +1 +\[2\] openssl/evp +90\.00 +1\.00x" || fail "board ranked alone: $(cat "$d/two.rank")"
+grep -qF "Rules: one ranking per source and per parallelism" "$d/two.rank" || fail "rules not printed"
+# --mix-sources: one ranking; at 16 KiB the board's openssl is 3288 / 90 = 36.53x slower than home's
+"$CS" report "$d/home.json" "$d/board.json" --view rank --mix-sources >"$d/mix.rank" || fail "rank --mix-sources"
+grep -qF "$a seal: >= 1 KiB: [1] openssl/evp 3288 MB/s, 2.2x [1] sodium/combined; 16 B: [1] nettle/nettle" "$d/mix.rank" ||
+	fail "verdict across sources: $(grep "^$a seal" "$d/mix.rank")"
+sed -n "/^$a seal/,/^\$/p" "$d/mix.rank" | sed -n '/^  16 KiB/,$p' |
+	grep -Eq "^ +[0-9]+ +\[2\] openssl/evp +90\.00 +36\.53x" || fail "board ratio: $(cat "$d/mix.rank")"
+grep -qF "Rules: sources mixed (--mix-sources)" "$d/mix.rank" || fail "mixed rules not printed"
 
 # Markdown: every table row has its header's column count; strings escaped
 sed -i 's/"label":"board"/"label":"board | <i>x<\/i>"/' "$d/board.json"
