@@ -70,8 +70,7 @@ static const char *const closes[] = {"\n", " |\n", "\n", "</td></tr>\n"};
 static void
 header(FILE *f, style st, const columns *k, bool counted)
 {
-	static const char *const head[] = {"alg op", "lib/path", "size", "MB/s or op/s",
-					   "samples"};
+	static const char *const head[] = {"alg op", "lib/path", "size", "MB/s or op/s", "samples"};
 	if (st == HTML)
 		fputs("<table class=\"evidence\">\n<tr><th>", f);
 	else
@@ -147,7 +146,8 @@ cs_report_evidence(const cs_res_file *const *files, size_t n, const char *format
 						snprintf(label, sizeof label, "[%zu] %.400s", s + 1,
 							 bl->rows[r].label);
 					else
-						snprintf(label, sizeof label, "%s", bl->rows[r].label);
+						snprintf(label, sizeof label, "%s",
+							 bl->rows[r].label);
 					fputs(opens[st], f);
 					put(f, st, what);
 					fputs(seps[st], f);
@@ -157,7 +157,8 @@ cs_report_evidence(const cs_res_file *const *files, size_t n, const char *format
 					put(f, st, num);
 					fputs(seps[st], f);
 					if (c->ok && !c->count.present)
-						cs_report_number(c->rate.median / (c->bytes ? 1e6 : 1),
+						cs_report_number(c->rate.median /
+									 (c->bytes ? 1e6 : 1),
 								 num, sizeof num);
 					else
 						snprintf(num, sizeof num, "%s",
@@ -172,8 +173,8 @@ cs_report_evidence(const cs_res_file *const *files, size_t n, const char *format
 					put(f, st, num);
 					for (size_t i = 0; i < k.n; i++) {
 						double v = share(c, k.name[i]);
-						snprintf(num, sizeof num, "%.*f", v > 0 && v < 1 ? 2 : 0,
-							 v);
+						snprintf(num, sizeof num, "%.*f",
+							 v > 0 && v < 1 ? 2 : 0, v);
 						fputs(seps[st], f);
 						put(f, st, num);
 					}

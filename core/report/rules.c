@@ -122,6 +122,7 @@ cs_rules_text(void)
 			 "by time; =N: a tie (the 95% intervals overlap)."
 		       : "Rules: one ranking per source and per parallelism (-multi N ranks with "
 			 "-multi N only); imported and measured cells never ranked together "
-			 "(--mix-sources to mix); emulated runs listed, never ranked by time; =N: a "
+			 "(--mix-sources to mix); emulated runs listed, never ranked by time; =N: "
+			 "a "
 			 "tie (the 95% intervals overlap).";
 }

@@ -16,6 +16,17 @@
 #define MAX_LIBS 64
 #define SLOW_PATH 3.0 /* a path this much slower than its library's fastest is a fact */
 
+/* ", [2]": the source of a line when there are several (the sources table names them). */
+static const char *
+tag(const cs_matrix *m, size_t s)
+{
+	static char buf[32];
+	if (m->n_sources < 2)
+		return "";
+	snprintf(buf, sizeof buf, "[%zu]", s + 1);
+	return buf;
+}
+
 /* One line of the verdict. */
 typedef struct item {
 	bool fact;   /* a fact, else a question's answer */
@@ -107,7 +118,8 @@ libs_tie(const cs_matrix *m, const char *kind, size_t cls, const bool *in_group,
 			for (size_t k = 0; in_group[s] && k < B->n_sizes; k++) {
 				if (!in_class(B->sizes[k], cls))
 					continue;
-				const cs_res_cell *x = best_of(m, B, s, k, a), *y = best_of(m, B, s, k, b);
+				const cs_res_cell *x = best_of(m, B, s, k, a),
+						  *y = best_of(m, B, s, k, b);
 				if (!x || !y || strcmp(x->kind, kind) != 0)
 					continue;
 				common++;
@@ -158,15 +170,18 @@ family_question(items *it, const cs_matrix *m, const char *kind, size_t cls, con
 						if (n_libs == MAX_LIBS)
 							continue;
 						memset(&libs[n_libs], 0, sizeof libs[n_libs]);
-						snprintf(libs[n_libs++].name, sizeof libs[i].name, "%s", l);
+						snprintf(libs[n_libs++].name, sizeof libs[i].name,
+							 "%s", l);
 					}
 					libs[i].log_sum += log(top / c->rate.median);
 					libs[i].points++;
 				}
 			}
-		if (used && strlen(algs) + strlen(B->alg) + 3 < sizeof algs && !strstr(algs, B->alg)) {
+		if (used && strlen(algs) + strlen(B->alg) + 3 < sizeof algs &&
+		    !strstr(algs, B->alg)) {
 			size_t len = strlen(algs);
-			snprintf(algs + len, sizeof algs - len, "%s%s", n_algs++ ? ", " : "", B->alg);
+			snprintf(algs + len, sizeof algs - len, "%s%s", n_algs++ ? ", " : "",
+				 B->alg);
 		}
 	}
 	if (n_libs < 2)
@@ -181,7 +196,8 @@ family_question(items *it, const cs_matrix *m, const char *kind, size_t cls, con
 		return;
 	size_t place = 1;
 	for (size_t i = 0; i < n_libs; i++) {
-		bool tie = i > 0 && libs_tie(m, kind, cls, in_group, libs[i - 1].name, libs[i].name);
+		bool tie =
+			i > 0 && libs_tie(m, kind, cls, in_group, libs[i - 1].name, libs[i].name);
 		if (!tie)
 			place = i + 1;
 		bool next_ties = i + 1 < n_libs &&
@@ -225,10 +241,11 @@ classes_question(items *it, const cs_matrix *m, size_t s)
 				const char *name = c->ev.classes[k].name;
 				size_t len = strlen(used[i]);
 				if (c->ev.classes[k].share < 0.10 || strcmp(name, "scalar") == 0 ||
-				    strstr(used[i], name) || len + strlen(name) + 3 >= sizeof used[i])
+				    strstr(used[i], name) ||
+				    len + strlen(name) + 3 >= sizeof used[i])
 					continue;
-				snprintf(used[i] + len, sizeof used[i] - len, "%s%s", len ? ", " : "",
-					 name);
+				snprintf(used[i] + len, sizeof used[i] - len, "%s%s",
+					 len ? ", " : "", name);
 			}
 		}
 	if (!n)
@@ -239,7 +256,7 @@ classes_question(items *it, const cs_matrix *m, size_t s)
 		len += (size_t)snprintf(text + len, sizeof text - len, "%s%s: %s", i ? "; " : "",
 					libs[i], *used[i] ? used[i] : "scalar only");
 	snprintf(title, sizeof title, "instruction classes each library used%s%s",
-		 m->n_sources > 1 ? ", " : "", m->n_sources > 1 ? m->sources[s].src->label : "");
+		 *tag(m, s) ? ", " : "", tag(m, s));
 	add(it, false, title, text);
 }
 
@@ -250,8 +267,7 @@ static void
 handshake_question(items *it, const cs_matrix *m, size_t s)
 {
 	const cs_res_file *file = m->sources[s].file;
-	if (m->sources[s].src->imported || file->counting.present ||
-	    cs_rules_emulated(file, NULL))
+	if (m->sources[s].src->imported || file->counting.present || cs_rules_emulated(file, NULL))
 		return;
 	cs_hs_config cfg;
 	char why[256];
@@ -293,10 +309,12 @@ handshake_question(items *it, const cs_matrix *m, size_t s)
 	for (size_t i = 0; i < n && len < sizeof text; i++)
 		len += (size_t)snprintf(text + len, sizeof text - len, "%s%zu. %s %.0f us",
 					i ? ", " : "", i + 1, best[i].row, best[i].us);
-	add(it, false,
-	    "TLS 1.3 handshake crypto, x25519 + ECDSA P-256, client + server (from the "
-	    "measured cells; --view handshake)",
-	    text);
+	char title[256];
+	snprintf(title, sizeof title,
+		 "TLS 1.3 handshake crypto, x25519 + ECDSA P-256, client + server%s%s (--view "
+		 "handshake)",
+		 *tag(m, s) ? ", " : "", tag(m, s));
+	add(it, false, title, text);
 }
 
 /* A library whose plain cells of some AES (or SHA) algorithm have evidence
@@ -332,17 +350,18 @@ no_instructions_fact(items *it, const cs_matrix *m, size_t s, const char *family
 					  c->ev.classes[k].share >= 0.02;
 			size_t len = strlen(algs[i]);
 			if (!strstr(algs[i], B->alg) && len + strlen(B->alg) + 3 < sizeof algs[i])
-				snprintf(algs[i] + len, sizeof algs[i] - len, "%s%s", len ? ", " : "",
-					 B->alg);
+				snprintf(algs[i] + len, sizeof algs[i] - len, "%s%s",
+					 len ? ", " : "", B->alg);
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (has[i])
 			continue;
 		char text[512];
-		snprintf(text, sizeof text, "%s ran no %s instructions here (%s: evidence shows none)",
-			 libs[i], family[0] == 'a' ? "AES" : "SHA", algs[i]);
-		add(it, true, m->n_sources > 1 ? m->sources[s].src->label : "", text);
+		snprintf(text, sizeof text,
+			 "%s ran no %s instructions here (%s: evidence shows none)", libs[i],
+			 family[0] == 'a' ? "AES" : "SHA", algs[i]);
+		add(it, true, tag(m, s), text);
 	}
 }
 
@@ -365,14 +384,16 @@ slow_path_facts(items *it, const cs_matrix *m, size_t s)
 					continue;
 				for (size_t q = 0; q < B->n_rows; q++) {
 					const cs_res_cell *b = cs_matrix_at(B, &B->rows[q], s, k);
-					if (!b || q == r || !plain(b) || !cs_rules_rankable(m, s, b) ||
+					if (!b || q == r || !plain(b) ||
+					    !cs_rules_rankable(m, s, b) ||
 					    strcmp(a->lib, b->lib) != 0 ||
 					    b->rate.median < SLOW_PATH * a->rate.median ||
 					    cs_rules_tie(a, b))
 						continue;
 					double ratio = b->rate.median / a->rate.median;
 					size_t i = 0;
-					while (i < n && strcmp(worst[i].slow, B->rows[r].label) != 0)
+					while (i < n &&
+					       strcmp(worst[i].slow, B->rows[r].label) != 0)
 						i++;
 					if (i == n) {
 						if (n == sizeof worst / sizeof worst[0])
@@ -396,9 +417,9 @@ slow_path_facts(items *it, const cs_matrix *m, size_t s)
 	}
 	for (size_t i = 0; i < n; i++) {
 		char text[640];
-		snprintf(text, sizeof text, "%.200s is up to %.1fx slower than %.200s (%.120s)", worst[i].slow,
-			 worst[i].ratio, worst[i].fast, worst[i].where);
-		add(it, true, m->n_sources > 1 ? m->sources[s].src->label : "", text);
+		snprintf(text, sizeof text, "%.200s is up to %.1fx slower than %.200s (%.120s)",
+			 worst[i].slow, worst[i].ratio, worst[i].fast, worst[i].where);
+		add(it, true, tag(m, s), text);
 	}
 }
 
@@ -418,7 +439,8 @@ agreement_facts(items *it, const cs_matrix *m)
 						continue;
 					char text[512];
 					snprintf(text, sizeof text,
-						 "%.200s: its %.100s %.100s output disagrees with the other "
+						 "%.200s: its %.100s %.100s output disagrees with "
+						 "the other "
 						 "libraries' on the same input",
 						 B->rows[r].label, B->alg, B->op);
 					add(it, true, "interop", text);
@@ -429,8 +451,9 @@ agreement_facts(items *it, const cs_matrix *m)
 	size_t bad;
 	for (size_t i = 0; (bad = cs_rank_mark(i, &who, &alg)) > 0; i++) {
 		char text[512];
-		snprintf(text, sizeof text, "%.200s accepted %zu invalid %.100s test vectors (conformance)",
-			 who, bad, alg);
+		snprintf(text, sizeof text,
+			 "%.200s accepted %zu invalid %.100s test vectors (conformance)", who, bad,
+			 alg);
 		add(it, true, "conformance", text);
 	}
 }
@@ -460,7 +483,7 @@ collect(items *it, const cs_matrix *m)
 			in[s] = cs_rules_mixing() || s == g;
 		char group[CS_RES_LABEL_MAX + 16] = "";
 		if (n_groups > 1)
-			snprintf(group, sizeof group, "[%zu] %s", g + 1, m->sources[g].src->label);
+			snprintf(group, sizeof group, "[%zu]", g + 1);
 		else if (cs_rules_mixing() && m->n_sources > 1)
 			snprintf(group, sizeof group, "all sources");
 		for (size_t k = 0; k < n_kinds; k++)
@@ -476,7 +499,7 @@ collect(items *it, const cs_matrix *m)
 		no_instructions_fact(it, m, s, "sha", "sha");
 		slow_path_facts(it, m, s);
 		if (cs_rules_emulated(m->sources[s].file, NULL))
-			add(it, true, m->sources[s].src->label,
+			add(it, true, tag(m, s),
 			    "this source ran under an emulator: its cells are listed, never ranked "
 			    "by time");
 	}
@@ -539,8 +562,8 @@ cs_report_summary(const cs_matrix *m, const char *format, FILE *f)
 				cs_esc_md(f, x->text);
 				fputs("\n", f);
 			} else {
-				fprintf(f, "  %s%s%s\n", cs_esc_term(x->title), *x->title ? ": " : "",
-					cs_esc_term(x->text));
+				fprintf(f, "  %s%s%s\n", cs_esc_term(x->title),
+					*x->title ? ": " : "", cs_esc_term(x->text));
 			}
 		}
 		if (html && shown)
