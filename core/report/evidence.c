@@ -16,10 +16,13 @@ typedef struct columns {
 	size_t n;
 } columns;
 
+/* A counted cell, or the cell of the size the evidence was taken at (a run
+   attaches its row's one evidence to every size of the row). */
 static bool
 listed(const cs_res_cell *c)
 {
-	return c->count.present || (c->ev.present && c->ev.available && c->ev.n_classes > 0);
+	return c->count.present || (c->ev.present && c->ev.available && c->ev.n_classes > 0 &&
+				    (c->ev.size < 0 || c->ev.size == c->size));
 }
 
 static void

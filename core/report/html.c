@@ -148,7 +148,7 @@ heatmap(FILE *f, const cs_matrix *m, size_t s)
 			if (c && cs_rules_rankable(m, s, c) && !seen && n_rows < 256)
 				rows[n_rows++] = B->rows[r].label;
 		}
-	if (n_rows < 2)
+	if (n_rows == 0)
 		return;
 	fputs("<figure class=\"heat\"><figcaption>", f);
 	if (m->n_sources > 1) {
@@ -552,7 +552,8 @@ evidence(FILE *f, const cs_matrix *m)
 				fputs("</td><td>", f);
 				source_tag(f, m, s);
 				cs_esc_xml(f, bl->rows[r].label);
-				fprintf(f, "</td><td>%lld</td><td>", c->size);
+				fprintf(f, "</td><td>%lld</td><td>",
+					c->ev.size >= 0 ? c->ev.size : c->size);
 				if (c->ev.samples >= 0)
 					fprintf(f, "%lld", c->ev.samples);
 				fputs("</td><td class=\"l\">", f);

@@ -126,6 +126,8 @@ evidence(const cs_res_evidence *ev)
 	json_object_set_new(j, "classes", classes);
 	if (ev->samples >= 0)
 		json_object_set_new(j, "samples", json_integer((json_int_t)ev->samples));
+	if (ev->size >= 0)
+		json_object_set_new(j, "size", json_integer((json_int_t)ev->size));
 	return j;
 }
 

@@ -225,7 +225,8 @@ evidence(dec *d, json_t *ev, const char *where, cs_res_evidence *out)
 	out->present = true;
 	if (!get_bool(d, ev, where, "available", false, &out->available) ||
 	    !get_str(d, ev, where, "reason", CS_RES_TEXT_MAX, NULL, &out->reason) ||
-	    !get_int(d, ev, where, "samples", false, 0, 1LL << 50, -1, &out->samples))
+	    !get_int(d, ev, where, "samples", false, 0, 1LL << 50, -1, &out->samples) ||
+	    !get_int(d, ev, where, "size", false, 0, 1LL << 50, -1, &out->size))
 		return false;
 	json_t *classes;
 	if (!get_obj(d, ev, where, "classes", false, &classes))

@@ -45,6 +45,7 @@ typedef struct cs_res_evidence {
 	cs_res_class *classes; /* n_classes entries */
 	size_t n_classes;
 	long long samples; /* in-library samples, -1 when absent */
+	long long size;	   /* the input size it was taken at (--evidence-size), -1 when absent */
 } cs_res_evidence;
 
 /* One repetition of a cell (run --repeat R): its own run's median. */

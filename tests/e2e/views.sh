@@ -74,12 +74,13 @@ for v in matrix rank; do
 		END { exit bad }' "$d/$v.md" || fail "markdown $v: ragged table"
 	grep -qF 'board \| &lt;i&gt;x&lt;/i&gt;' "$d/$v.md" || fail "markdown $v: label not escaped"
 done
-grep -q "^| 16 B | 1 | \\\\\[1\\\\\] nettle/nettle | 45.00 | 1.00x |" "$d/rank.md" || fail "markdown rank row: $(grep nettle "$d/rank.md" | head -2)"
+grep -q "^| 16 B | | \\*\\*\\\\\[1\\\\\] home\\*\\* | | | |" "$d/rank.md" &&
+	grep -q "^|  | 1 | \\\\\[1\\\\\] nettle/nettle | 45.00 | 1.00x |" "$d/rank.md" || fail "markdown rank row: $(grep nettle "$d/rank.md" | head -2)"
 grep -q "^### chacha20-poly1305 seal (MB/s)" "$d/matrix.md" || fail "markdown matrix heading"
 
 # unknown view or format: exit 2, the accepted names
 "$CS" report "$d/home.json" --view pie 2>"$d/err"
-[ $? -eq 2 ] && grep -qx "cryptospeed: unknown view 'pie' (known: matrix, rank, handshake)" "$d/err" || fail "view: $(cat "$d/err")"
+[ $? -eq 2 ] && grep -qx "cryptospeed: unknown view 'pie' (known: matrix, rank, handshake, evidence)" "$d/err" || fail "view: $(cat "$d/err")"
 "$CS" report "$d/home.json" --format pdf 2>"$d/err"
 [ $? -eq 2 ] && grep -q "unknown format 'pdf' (known: text, json, csv, openssl, openssl-mr, markdown, html, bmf, gbench)" "$d/err" ||
 	fail "format: $(cat "$d/err")"
