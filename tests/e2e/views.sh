@@ -85,6 +85,22 @@ grep -q "^### chacha20-poly1305 seal (MB/s)" "$d/matrix.md" || fail "markdown ma
 [ $? -eq 2 ] && grep -q "unknown format 'pdf' (known: text, json, csv, openssl, openssl-mr, markdown, html, bmf, gbench)" "$d/err" ||
 	fail "format: $(cat "$d/err")"
 
+# rules.c: -multi N ranks on its own; an emulated run (launcher qemu-*) is listed, never ranked
+printf '{"schema":"cryptospeed/1","label":"r2s","host":{"hostname":"h","cpu":{"arch":"aarch64","model":"A53","cpus":4}},"cells":[%s,%s,%s]}\n' \
+	"$(cell openssl evp sha256 digest 1024 100e6)" "$(cell nettle nettle sha256 digest 1024 80e6)" \
+	"$(cell openssl evp sha256 digest 1024 390e6 | sed 's/^{/{"multi":4,/')" >"$d/multi.json"
+"$CS" report "$d/multi.json" --view rank >"$d/multi.rank" || fail "rank multi"
+grep -qF "sha256 digest: 1 worker: 1 KiB: openssl/evp 100 MB/s, 1.2x nettle/nettle | 4 workers (-multi 4): 1 KiB: openssl/evp x4 390 MB/s" "$d/multi.rank" ||
+	fail "multi verdict: $(grep '^sha256' "$d/multi.rank")"
+grep -Eq "^ +1 +openssl/evp x4 +390\.0 +1\.00x" "$d/multi.rank" || fail "the -multi 4 row is not ranked alone: $(cat "$d/multi.rank")"
+sed 's/"cells"/"config":{"launcher":["\/usr\/bin\/qemu-aarch64","-cpu","cortex-a53"]},"cells"/' "$d/multi.json" >"$d/qemu.json"
+"$CS" report "$d/qemu.json" --view rank >"$d/qemu.rank" || fail "rank qemu"
+grep -qF "sha256 digest: no ranked cell" "$d/qemu.rank" || fail "emulated cells ranked: $(grep '^sha256' "$d/qemu.rank")"
+[ "$(grep -Ec "^ +(openssl|nettle)/[a-z]+( x4)? +emulated +- " "$d/qemu.rank")" -eq 3 ] ||
+	fail "emulated cells not listed as such: $(cat "$d/qemu.rank")"
+"$CS" report "$d/qemu.json" >"$d/qemu.txt" || fail "report qemu"
+grep -qF "ran under an emulator: its cells are listed, never ranked by time" "$d/qemu.txt" || fail "no emulator fact"
+
 # 5,000 cells (50 libs x 10 algorithms x 10 sizes) as HTML: every chart, under 2 MB
 big="$d/big.json"
 {
