@@ -77,10 +77,12 @@ sed -e '/Content-Security-Policy/d' \
 browse "$d/probe.dom" "$d/probe.err" --window-size=1400,900 --dump-dom "file://$d/probe.html"
 read -r vtop vbottom htop height < <(sed -n 's|.*<title>probe \([0-9 -]*\)</title>.*|\1|p' "$d/probe.dom")
 [ -n "$height" ] || fail "the probe did not run: $(tail -3 "$d/probe.err")"
-[ "$vtop" -ge 0 ] && [ "$vbottom" -le "$height" ] ||
+[ "$vtop" -ge 0 ] || fail "verdict starts above the page: $vtop"
+[ "$vbottom" -le "$height" ] ||
 	fail "verdict at $vtop..$vbottom px, not within the first $height px"
 [ "$htop" -lt "$height" ] || fail "heatmap starts at $htop px, below the first $height px"
-grep -q '<section id="verdict">' "$d/r.dom" && grep -q "Facts not to miss" "$d/r.dom" || fail "no verdict section"
+grep -q '<section id="verdict">' "$d/r.dom" || fail "no verdict section"
+grep -q "Facts not to miss" "$d/r.dom" || fail "no facts in the verdict"
 order=$(grep -o 'id="verdict"\|id="heatmap"\|id="charts"\|id="sources"' "$d/r.dom" | tr '\n' ' ')
 [ "$order" = 'id="verdict" id="heatmap" id="charts" id="sources" ' ] ||
 	fail "sections out of order: $order (want verdict, heatmap, charts ... sources last)"

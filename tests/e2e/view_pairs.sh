@@ -11,8 +11,8 @@ while read -r view fmt want; do
 	rc=$?
 	if [ "$want" = refused ]; then
 		[ $rc -eq 2 ] || fail "$view x $fmt: exit $rc, want 2"
-		[ "$(wc -l <"$d/err")" -eq 1 ] &&
-			grep -q "^cryptospeed: --view $view --format $fmt: not available (format $fmt prints: " "$d/err" ||
+		[ "$(wc -l <"$d/err")" -eq 1 ] || fail "$view x $fmt: not one line: $(cat "$d/err")"
+		grep -q "^cryptospeed: --view $view --format $fmt: not available (format $fmt prints: " "$d/err" ||
 			fail "$view x $fmt: message $(cat "$d/err")"
 		[ -s "$d/out" ] && fail "$view x $fmt: printed something on stdout"
 		continue
@@ -90,5 +90,18 @@ for c in d["cells"]:
 "$CS" report "$m" --view evidence --format csv >"$d/ev.csv"
 col=$(head -1 "$d/ev.csv" | tr ',' '\n' | grep -nx "sha-ni %" | cut -d: -f1)
 got=$(awk -F, -v c="$col" '$1 == "sha256 digest" && $2 == "openssl/evp" { print $3, $c }' "$d/ev.csv")
-[ -n "$col" ] && [ "$got" = "$want" ] || fail "evidence csv: openssl/evp sha256 '$got', file says '$want'"
+[ -n "$col" ] || fail "evidence csv: no sha-ni column"
+[ "$got" = "$want" ] || fail "evidence csv: openssl/evp sha256 '$got', file says '$want'"
 echo "ok: $(wc -l <"$d/worked") pairs print their view, the others exit 2 with one line"
+# docs/evp-sha256.md's evidence table is what the command printed in it gives
+doc=$root/docs/evp-sha256.md
+cmdline=$(grep -m1 "cryptospeed report docs/data/evp-sha256-16.json --view evidence" "$doc") ||
+	fail "docs/evp-sha256.md prints no report --view evidence command"
+(cd "$root" && "$CS" report docs/data/evp-sha256-16.json --view evidence --format markdown) |
+	grep '^|' >"$d/doc.want"
+awk -v c="$cmdline" '$0 == c { on = 1; next } on && /^\|/ { print; seen = 1; next } on && seen { exit }' \
+	"$doc" >"$d/doc.got"
+[ -s "$d/doc.want" ] || fail "the command printed no table"
+diff "$d/doc.want" "$d/doc.got" >/dev/null ||
+	fail "docs/evp-sha256.md's table differs from '$cmdline': $(diff "$d/doc.want" "$d/doc.got" | head -5)"
+echo "ok: docs/evp-sha256.md's table is its command's output"
