@@ -27,6 +27,17 @@ tag(const cs_matrix *m, size_t s)
 	return buf;
 }
 
+/* The cell's kind ("aead", "hash"...): the file's, else the catalogue's,
+   else "other" (an algorithm this build does not know). */
+static const char *
+kind_of(const cs_res_cell *c)
+{
+	if (*c->kind)
+		return c->kind;
+	const cs_alg *a = cs_alg_find(c->alg);
+	return a ? cs_kind_name(a->kind) : "other";
+}
+
 /* One line of the verdict. */
 typedef struct item {
 	bool fact;   /* a fact, else a question's answer */
@@ -120,7 +131,7 @@ libs_tie(const cs_matrix *m, const char *kind, size_t cls, const bool *in_group,
 					continue;
 				const cs_res_cell *x = best_of(m, B, s, k, a),
 						  *y = best_of(m, B, s, k, b);
-				if (!x || !y || strcmp(x->kind, kind) != 0)
+				if (!x || !y || strcmp(kind_of(x), kind) != 0)
 					continue;
 				common++;
 				if (!cs_rules_tie(x, y))
@@ -150,7 +161,7 @@ family_question(items *it, const cs_matrix *m, const char *kind, size_t cls, con
 				for (size_t r = 0; r < B->n_rows; r++) {
 					const cs_res_cell *c = cs_matrix_at(B, &B->rows[r], s, k);
 					if (c && plain(c) && cs_rules_rankable(m, s, c) &&
-					    strcmp(c->kind, kind) == 0)
+					    strcmp(kind_of(c), kind) == 0)
 						top = fmax(top, c->rate.median);
 				}
 				if (top <= 0)
@@ -317,6 +328,21 @@ handshake_question(items *it, const cs_matrix *m, size_t s)
 	add(it, false, title, text);
 }
 
+/* Some row of block B in source s ran a class named like cls (>= 2% of its
+   samples): the machine has such instructions for that algorithm. */
+static bool
+someone_ran(const cs_matrix *m, const cs_mblock *B, size_t s, const char *cls)
+{
+	(void)m;
+	for (size_t r = 0; r < B->n_rows; r++) {
+		const cs_res_cell *c = B->rows[r].any[s];
+		for (size_t k = 0; c && c->ev.present && k < c->ev.n_classes; k++)
+			if (strstr(c->ev.classes[k].name, cls) && c->ev.classes[k].share >= 0.02)
+				return true;
+	}
+	return false;
+}
+
 /* A library whose plain cells of some AES (or SHA) algorithm have evidence
    and none ran a class of that family. */
 static void
@@ -327,8 +353,8 @@ no_instructions_fact(items *it, const cs_matrix *m, size_t s, const char *family
 	size_t n = 0;
 	for (size_t bl = 0; bl < m->n_blocks; bl++) {
 		const cs_mblock *B = &m->blocks[bl];
-		if (!strstr(B->alg, family))
-			continue;
+		if (!strstr(B->alg, family) || !someone_ran(m, B, s, cls))
+			continue; /* only where this machine has the instructions for it */
 		for (size_t r = 0; r < B->n_rows; r++) {
 			const cs_res_cell *c = B->rows[r].any[s];
 			if (!c || !plain(c) || !c->ok || !c->ev.present || !c->ev.available)
@@ -474,9 +500,9 @@ collect(items *it, const cs_matrix *m)
 				const cs_res_cell *c = m->blocks[bl].rows[r].any[s];
 				bool seen = false;
 				for (size_t i = 0; c && i < n_kinds; i++)
-					seen |= strcmp(kinds[i], c->kind) == 0;
-				if (c && *c->kind && !seen && n_kinds < 32)
-					kinds[n_kinds++] = c->kind;
+					seen |= strcmp(kinds[i], kind_of(c)) == 0;
+				if (c && !seen && n_kinds < 32)
+					kinds[n_kinds++] = kind_of(c);
 			}
 	for (size_t g = 0; g < n_groups; g++) {
 		for (size_t s = 0; s < m->n_sources; s++)

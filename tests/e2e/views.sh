@@ -101,6 +101,35 @@ grep -qF "sha256 digest: no ranked cell" "$d/qemu.rank" || fail "emulated cells 
 "$CS" report "$d/qemu.json" >"$d/qemu.txt" || fail "report qemu"
 grep -qF "ran under an emulator: its cells are listed, never ranked by time" "$d/qemu.txt" || fail "no emulator fact"
 
+# the verdict first: a family ranking with a tie, the classes each library
+# used, a library without AES instructions, a path 4x slower than its
+# library's other path, an output that disagrees
+ev() { # ev LIB PATH RATE CI_LO CI_HI CLASSES [EXTRA]
+	printf '{"lib":"%s","path":"%s","alg":"aes-128-gcm","op":"seal","size":1024,"status":"ok",%s"rate":{"median":%s,"q1":%s,"q3":%s,"ci95":[%s,%s],"unit":"B/s"},"evidence":{"available":true,"samples":100,"size":1024,"classes":{%s}}}' \
+		"$1" "$2" "${7:-}" "$3" "$4" "$5" "$4" "$5" "$6"
+}
+file "verdict" "$(ev openssl evp 2000e6 1950e6 2050e6 '"aes-ni":0.6,"scalar":0.4')" \
+	"$(ev wolfssl wolfcrypt 100e6 99e6 101e6 '"scalar":1' '"agree":false,')" \
+	"$(ev openssl oneshot 500e6 490e6 510e6 '"aes-ni":0.5,"scalar":0.5')" \
+	"$(ev nettle nettle 1950e6 1900e6 2100e6 '"aes-ni":0.7,"scalar":0.3')" >"$d/verdict.json"
+"$CS" report "$d/verdict.json" >"$d/verdict.txt" || fail "report verdict.json exited $?"
+[ "$(sed -n '/^VERDICT/,/^$/p' "$d/verdict.txt")" = "VERDICT
+Questions this run answers (plain rows: no mask, no variant, one worker; per library its fastest path; Nx: geometric mean of best / its rate, 1.00x the best; =N: a tie, the 95% intervals overlap at every point):
+  aead >= 1 KiB (aes-128-gcm): =1. openssl 1.00x, =1. nettle 1.03x, 3. wolfssl 20.00x
+  instruction classes each library used: openssl: aes-ni; wolfssl: scalar only; nettle: aes-ni
+Facts not to miss:
+  wolfssl ran no AES instructions here (aes-128-gcm: evidence shows none)
+  openssl/oneshot is up to 4.0x slower than openssl/evp (aes-128-gcm seal 1 KiB)
+  interop: wolfssl/wolfcrypt: its aes-128-gcm seal output disagrees with the other libraries' on the same input
+  Rules: one ranking per source and per parallelism (-multi N ranks with -multi N only); imported and measured cells never ranked together (--mix-sources to mix); emulated runs listed, never ranked by time; =N: a tie (the 95% intervals overlap)." ] ||
+	fail "verdict: $(sed -n '/^VERDICT/,/^$/p' "$d/verdict.txt")"
+# the verdict comes before the matrix, in Markdown and HTML too
+[ "$(grep -n -m1 '^VERDICT' "$d/verdict.txt" | cut -d: -f1)" -lt "$(grep -n -m1 '^aes-128-gcm seal' "$d/verdict.txt" | cut -d: -f1)" ] ||
+	fail "verdict not first"
+"$CS" report "$d/verdict.json" --format markdown | head -1 | grep -qx "## Verdict" || fail "markdown: no verdict first"
+"$CS" report "$d/verdict.json" --format html | grep -m1 -o '<section id="verdict">\|<h2 id="[a-z]*">' |
+	grep -qx '<section id="verdict">' || fail "html: no verdict first"
+
 # 5,000 cells (50 libs x 10 algorithms x 10 sizes) as HTML: every chart, under 2 MB
 big="$d/big.json"
 {
