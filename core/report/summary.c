@@ -594,8 +594,14 @@ cs_report_summary(const cs_matrix *m, const char *format, FILE *f)
 		}
 		if (html && shown)
 			fputs("</ul>\n", f);
-		if (!shown && pass == 1)
-			fputs(html ? "<p>No fact stands out.</p>\n" : "  no fact stands out\n", f);
+		if (!shown && pass == 1) {
+			if (html)
+				fprintf(f, "<p class=\"vh\">%s: none stands out.</p>\n", head[1]);
+			else
+				fprintf(f,
+					md ? "\n%s: none stands out.\n" : "%s: none stands out.\n",
+					head[1]);
+		}
 	}
 	fputs(html ? "<p class=\"rules\">" : md ? "\n" : "  ", f);
 	if (html)
