@@ -75,24 +75,34 @@ run_plan() {
 # arm64 .debs and dpkg -x unpacks them into the sysroot; no host package is
 # added, removed or changed (host tools only: the cross compiler, qemu-user).
 cross_arm64() {
+	# g++: Botan's worker has one C++ file (its CPU feature switch)
 	sysroot_debs arm64 \
-		"build-essential cmake pkg-config file gcc-aarch64-linux-gnu qemu-user"
+		"build-essential cmake pkg-config file gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-user"
 }
 
 # sysroot_debs ARCH "HOST PACKAGES": the host tools (installed), and the
 # C library and every library's runtime and -dev package of ARCH unpacked into
 # $CRYPTOSPEED_SYSROOT (default /opt/cryptospeed-sysroot-ARCH), absolute
 # symbolic links pointed into the sysroot (the toolchain files give
-# pkg-config the sysroot as PKG_CONFIG_SYSROOT_DIR). The sysroot is
-# made once (a marker file says it is complete).
+# pkg-config the sysroot as PKG_CONFIG_SYSROOT_DIR). The marker file
+# .cryptospeed-sysroot lists the packages unpacked; a package added to the list
+# below since (libgcrypt, ...) is downloaded and unpacked into the existing
+# sysroot, nothing else is touched.
 sysroot_debs() {
 	local arch=$1 host_pkgs
 	read -r -a host_pkgs <<<"$2"
 	local sysroot=${CRYPTOSPEED_SYSROOT:-/opt/cryptospeed-sysroot-$arch}
+	local marker=$sysroot/.cryptospeed-sysroot
+	# since the five original libraries: libgcrypt (with libgpg-error) and
+	# Botan (with the compression and SQLite archives its static link names);
+	# NSS, BoringSSL and GnuTLS have no static build in Debian (docs/arm-boards.md)
 	local debs=(libc6 libc6-dev linux-libc-dev libcrypt1 libcrypt-dev
 		libssl3 libssl-dev libjansson4 libjansson-dev libcapstone4 libcapstone-dev
 		libmbedcrypto7 libmbedx509-1 libmbedtls14 libmbedtls-dev libsodium23 libsodium-dev
-		libnettle8 libhogweed6 nettle-dev libgmp10 libgmp-dev libwolfssl35 libwolfssl-dev)
+		libnettle8 libhogweed6 nettle-dev libgmp10 libgmp-dev libwolfssl35 libwolfssl-dev
+		libgcrypt20 libgcrypt20-dev libgpg-error0 libgpg-error-dev
+		libbotan-2-19 libbotan-2-dev libbz2-1.0 libbz2-dev liblzma5 liblzma-dev
+		libsqlite3-0 libsqlite3-dev zlib1g zlib1g-dev)
 	local missing=() p
 	for p in "${host_pkgs[@]}"; do
 		installed "$p" || missing+=("$p")
@@ -102,21 +112,31 @@ sysroot_debs() {
 		plan+=("apt-get update -q")
 		plan+=("apt-get install -y -q --no-install-recommends ${missing[*]}")
 	fi
-	if [ ! -f "$sysroot/.cryptospeed-sysroot" ]; then
+	# the packages the sysroot lacks: all of them when there is none yet
+	local add=()
+	for p in "${debs[@]}"; do
+		[ -f "$marker" ] && grep -qxF "$p" "$marker" || add+=("$p")
+	done
+	if [ ${#add[@]} -gt 0 ]; then
 		local state="$sysroot.apt"
 		local opts="-o Dir::State::Lists='$state/lists' -o Dir::Cache='$state/cache'"
 		opts+=" -o APT::Architecture=$arch -o APT::Architectures::=$arch"
 		opts+=" -o Dir::State::Status=/dev/null -o Debug::NoLocking=1"
-		pending+=("the $arch libraries in $sysroot")
-		plan+=("rm -rf '$state' '$sysroot' && mkdir -p '$state/lists/partial' '$state/cache/archives/partial' '$state/debs' '$sysroot'")
+		pending+=("the $arch packages ${add[*]} in $sysroot")
+		if [ -f "$marker" ]; then
+			plan+=("rm -rf '$state' && mkdir -p '$state/lists/partial' '$state/cache/archives/partial' '$state/debs'")
+		else
+			plan+=("rm -rf '$state' '$sysroot' && mkdir -p '$state/lists/partial' '$state/cache/archives/partial' '$state/debs' '$sysroot'")
+		fi
 		# a foreign architecture's security index may fail its size check on
 		# some mirrors: tolerated (the download below says what is missing)
 		plan+=("apt-get $opts update -q || true")
-		plan+=("cd '$state/debs' && apt-get $opts download ${debs[*]}")
+		plan+=("cd '$state/debs' && apt-get $opts download ${add[*]}")
 		plan+=("for d in '$state/debs'/*.deb; do dpkg -x \"\$d\" '$sysroot'; done")
-		# absolute symlinks (libfoo.so -> /lib/...) must stay inside the sysroot
-		plan+=("find '$sysroot' -type l -lname '/*' | while read -r l; do ln -sfn \"$sysroot\$(readlink \"\$l\")\" \"\$l\"; done")
-		plan+=("touch '$sysroot/.cryptospeed-sysroot' && rm -rf '$state'")
+		# absolute symlinks (libfoo.so -> /lib/...) must stay inside the
+		# sysroot (those already pointed into it are left alone)
+		plan+=("find '$sysroot' -type l -lname '/*' ! -lname '$sysroot/*' | while read -r l; do ln -sfn \"$sysroot\$(readlink \"\$l\")\" \"\$l\"; done")
+		plan+=("printf '%s\\n' ${add[*]} >>'$marker' && rm -rf '$state'")
 	fi
 	run_plan
 }

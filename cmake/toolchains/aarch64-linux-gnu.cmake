@@ -15,6 +15,12 @@ set(CMAKE_SYSTEM_PROCESSOR aarch64)
 set(cs_triplet aarch64-linux-gnu)
 
 set(CMAKE_C_COMPILER ${cs_triplet}-gcc)
+# Botan's worker has one C++ file: the cross C++ compiler when installed
+# (deps.sh --arch arm64), never the host's
+find_program(cs_cross_cxx ${cs_triplet}-g++)
+if(cs_cross_cxx)
+  set(CMAKE_CXX_COMPILER ${cs_cross_cxx})
+endif()
 
 if(NOT CRYPTOSPEED_SYSROOT)
   if(DEFINED ENV{CRYPTOSPEED_SYSROOT})

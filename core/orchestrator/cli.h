@@ -71,5 +71,13 @@ int cs_cmd_compare(int argc, char **argv);
 int cs_cmd_history(int argc, char **argv);
 int cs_cmd_import(int argc, char **argv);
 int cs_cmd_conform(int argc, char **argv);
+/* run --conform: the Wycheproof vectors through the plain worker of each of
+   files (noop aside), for cfg's algorithms and paths; the "conformance" block
+   into doc. Returns conform's status (0, 3 invalid accepted, 4 a valid case
+   refused, wrong or crashed; 2 a malformed vector file). */
+int cs_conform_into(const cs_config *cfg, const cs_worker_file *files, size_t n, json_t *doc);
+/* run --conform, before measuring: every vector file reads; 0, or -1 with
+   the file and its first bad place in why. */
+int cs_conform_check_vectors(char *why, size_t n);
 
 #endif

@@ -33,8 +33,9 @@ static const char usage[] =
 	"exit: 0 nothing flagged; 1 a kind of --fail-on flagged; 2 bad input, or\n"
 	"different CPUs without --across-hosts; 5 inconclusive: the reference cell moved\n"
 	"more than the threshold and nothing was flagged beyond the drift.\n"
-	"Two `cryptospeed conform -o` files: the test vectors failing in NEW and not in\n"
-	"BASE (kind conformance), the ones fixed, the rows missing (format text or json).\n";
+	"Result files of run --conform (a conformance block on both sides), and two\n"
+	"`cryptospeed conform -o` files: the test vectors failing in NEW and not in\n"
+	"BASE (kind conformance), the ones fixed, the rows missing.\n";
 
 int
 cs_cmd_compare(int argc, char **argv)

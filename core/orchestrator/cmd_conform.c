@@ -64,6 +64,7 @@ typedef struct conform {
 	row *rows;
 	size_t n_rows, cap_rows;
 	int64_t next_id;
+	bool all_workers; /* run --conform: every worker given but noop (else --lib) */
 } conform;
 
 /* A name into dst, cut to fit. */
@@ -261,7 +262,8 @@ run_worker(conform *cf, cs_worker *w, const cs_wp_file *files, size_t n_files)
 			size_t first = cf->n_rows;
 			for (size_t k = 0; k < files[f].n_cases && !cs_interrupt_signal; k++) {
 				const cs_wp_case *c = &files[f].cases[k];
-				if (!c->alg || !impl_runs(impl, c->alg, c->op))
+				if (!c->alg || !impl_runs(impl, c->alg, c->op) ||
+				    (cf->cfg.algs.n && !cs_list_has(&cf->cfg.algs, c->alg->name)))
 					continue;
 				if (!r || strcmp(r->alg, c->alg->name) != 0) {
 					r = NULL;
@@ -400,6 +402,144 @@ default_vectors(char *buf, size_t n)
 	return CS_WYCHEPROOF_DIR;
 }
 
+/* Every selected worker (the plain one of each library build) through the
+   files; returns the wall time in seconds. */
+static double
+run_workers(conform *cf, const cs_worker_file *wfiles, size_t n_w, const cs_wp_file *files,
+	    size_t n_files, size_t *selected, size_t *started)
+{
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (size_t i = 0; i < n_w && !cs_interrupt_signal; i++) {
+		if (cf->all_workers ? strcmp(wfiles[i].name, "noop") == 0
+				    : !lib_selected(&cf->cfg.libs, wfiles[i].name))
+			continue;
+		(*selected)++;
+		static cs_worker w;
+		memset(&w, 0, sizeof w);
+		w.file = &wfiles[i];
+		w.cpu = -1;
+		snprintf(w.mask, sizeof w.mask, "%s", cs_mask_name(CS_MASK_NONE));
+		if (cs_worker_start(&w, &cf->cfg) != 0) {
+			fprintf(stderr, "cryptospeed: %s: %s\n", wfiles[i].name, w.error);
+			continue;
+		}
+		(*started)++;
+		run_worker(cf, &w, files, n_files);
+		if (w.alive)
+			cs_worker_quit(&w);
+		json_decref(w.hello);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	return (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+}
+
+/* 3 when an invalid case was accepted, else 4 when a valid one was refused
+   or wrong or a case crashed, else 0. */
+static int
+conform_status(const conform *cf)
+{
+	int status = CS_EXIT_OK;
+	for (size_t i = 0; i < cf->n_rows; i++) {
+		const row *r = &cf->rows[i];
+		if (r->count[O_INVALID_ACCEPTED])
+			status = CS_EXIT_DISAGREE;
+		else if ((r->count[O_VALID_REFUSED] || r->count[O_WRONG_OUTPUT] ||
+			  r->count[O_CRASHED] || r->count[O_ERROR]) &&
+			 status == CS_EXIT_OK)
+			status = CS_EXIT_NOT_OK;
+	}
+	return status;
+}
+
+static void
+conform_free(conform *cf, cs_wp_file *files, size_t n_files)
+{
+	for (size_t i = 0; i < cf->n_rows; i++)
+		for (int o = 0; o < O_COUNT; o++)
+			json_decref(cf->rows[i].ids[o]);
+	free(cf->rows);
+	cf->rows = NULL;
+	cf->n_rows = 0;
+	for (size_t i = 0; i < n_files; i++)
+		cs_wp_free(&files[i]);
+}
+
+/* Whether a file has a case of a selected algorithm (every file when none is). */
+static bool
+file_selected(const cs_wp_file *file, const cs_list *algs)
+{
+	if (!algs->n)
+		return true;
+	for (size_t k = 0; k < file->n_cases; k++)
+		if (file->cases[k].alg && cs_list_has(algs, file->cases[k].alg->name))
+			return true;
+	return false;
+}
+
+int
+cs_conform_check_vectors(char *why, size_t n)
+{
+	const char *dir = getenv("CRYPTOSPEED_VECTORS");
+	char beside[3200];
+	if (!dir || !*dir)
+		dir = default_vectors(beside, sizeof beside);
+	for (const char *const *name = cs_wp_names; *name; name++) {
+		static cs_wp_file file;
+		if (cs_wp_load(dir, *name, &file, why, n) != 0)
+			return -1;
+		cs_wp_free(&file);
+	}
+	return 0;
+}
+
+int
+cs_conform_into(const cs_config *cfg, const cs_worker_file *wfiles, size_t n_w, json_t *doc)
+{
+	static conform cf;
+	memset(&cf, 0, sizeof cf);
+	cf.cfg.libs = cfg->libs;
+	cf.cfg.paths = cfg->paths;
+	cf.cfg.algs = cfg->algs;
+	memcpy(cf.cfg.launcher_buf, cfg->launcher_buf, sizeof cf.cfg.launcher_buf);
+	for (size_t i = 0; i < sizeof cf.cfg.launcher / sizeof cf.cfg.launcher[0]; i++)
+		cf.cfg.launcher[i] =
+			cfg->launcher[i]
+				? cf.cfg.launcher_buf + (cfg->launcher[i] - cfg->launcher_buf)
+				: NULL;
+	cf.cfg.worker_dir = cfg->worker_dir;
+	cf.cfg.timeout_s = 10;
+	cf.next_id = CONFORM_ID_BASE;
+	const char *dir = getenv("CRYPTOSPEED_VECTORS");
+	char beside[3200];
+	if (!dir || !*dir)
+		dir = default_vectors(beside, sizeof beside);
+	static cs_wp_file files[MAX_FILES];
+	size_t n_files = 0;
+	for (const char *const *n = cs_wp_names; *n; n++) {
+		char err[512];
+		if (cs_wp_load(dir, *n, &files[n_files], err, sizeof err) != 0) {
+			fprintf(stderr, "cryptospeed: --conform: %s\n", err);
+			conform_free(&cf, files, n_files);
+			return CS_EXIT_USAGE;
+		}
+		if (file_selected(&files[n_files], &cfg->algs))
+			n_files++;
+		else
+			cs_wp_free(&files[n_files]);
+	}
+	size_t selected = 0, started = 0;
+	cf.all_workers = true; /* the run chose them */
+	double elapsed = run_workers(&cf, wfiles, n_w, files, n_files, &selected, &started);
+	int status = conform_status(&cf);
+	json_object_set_new(doc, "conformance",
+			    json_pack("{ss ss sf so}", "vectors", "Wycheproof testvectors_v1",
+				      "vectors_dir", dir, "elapsed_s", elapsed, "rows",
+				      rows_json(&cf)));
+	conform_free(&cf, files, n_files);
+	return status;
+}
+
 static void
 usage(void)
 {
@@ -503,42 +643,11 @@ cs_cmd_conform(int argc, char **argv)
 	}
 	static cs_worker_file wfiles[MAX_WORKERS];
 	size_t n_w = cs_find_workers(wfiles, MAX_WORKERS);
-	struct timespec t0, t1;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	size_t started = 0, selected = 0;
-	for (size_t i = 0; i < n_w && !cs_interrupt_signal; i++) {
-		if (!lib_selected(&cf.cfg.libs, wfiles[i].name))
-			continue;
-		selected++;
-		static cs_worker w;
-		memset(&w, 0, sizeof w);
-		w.file = &wfiles[i];
-		w.cpu = -1;
-		snprintf(w.mask, sizeof w.mask, "%s", cs_mask_name(CS_MASK_NONE));
-		if (cs_worker_start(&w, &cf.cfg) != 0) {
-			fprintf(stderr, "cryptospeed: %s: %s\n", wfiles[i].name, w.error);
-			continue;
-		}
-		started++;
-		run_worker(&cf, &w, files, n_files);
-		if (w.alive)
-			cs_worker_quit(&w);
-		json_decref(w.hello);
-	}
-	clock_gettime(CLOCK_MONOTONIC, &t1);
-	double elapsed = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	double elapsed = run_workers(&cf, wfiles, n_w, files, n_files, &selected, &started);
 	if (selected == 0)
 		cs_usage_error("--lib matches no worker found");
-	int status = started ? CS_EXIT_OK : CS_EXIT_FAILURE;
-	for (size_t i = 0; i < cf.n_rows; i++) {
-		const row *r = &cf.rows[i];
-		if (r->count[O_INVALID_ACCEPTED])
-			status = CS_EXIT_DISAGREE;
-		else if ((r->count[O_VALID_REFUSED] || r->count[O_WRONG_OUTPUT] ||
-			  r->count[O_CRASHED] || r->count[O_ERROR]) &&
-			 status == CS_EXIT_OK)
-			status = CS_EXIT_NOT_OK;
-	}
+	int status = started ? conform_status(&cf) : CS_EXIT_FAILURE;
 	json_t *doc = json_pack("{ss ss ss so sf}", "schema", "cryptospeed-conform/1", "vectors",
 				"Wycheproof testvectors_v1", "vectors_dir", dir, "rows",
 				rows_json(&cf), "elapsed_s", elapsed);
@@ -556,11 +665,6 @@ cs_cmd_conform(int argc, char **argv)
 	if (cs_interrupt_signal)
 		status = 128 + cs_interrupt_signal;
 	json_decref(doc);
-	for (size_t i = 0; i < cf.n_rows; i++)
-		for (int o = 0; o < O_COUNT; o++)
-			json_decref(cf.rows[i].ids[o]);
-	free(cf.rows);
-	for (size_t i = 0; i < n_files; i++)
-		cs_wp_free(&files[i]);
+	conform_free(&cf, files, n_files);
 	return status;
 }

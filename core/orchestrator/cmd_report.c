@@ -19,41 +19,6 @@ cs_cli_load_results(const char *file, cs_res_file *out)
 		cs_usage_error("%s", why);
 }
 
-/* report --conform FILE: the rows that accepted an invalid test vector, as
-   marks for the rank view (docs/conformance.md). */
-static void
-mark_conformance(const char *file)
-{
-	json_error_t e;
-	json_t *j = json_load_file(file, 0, &e);
-	if (!j)
-		cs_usage_error("--conform %s: line %d: %s", file, e.line, e.text);
-	const char *schema = json_string_value(json_object_get(j, "schema"));
-	json_t *rows = json_object_get(j, "rows");
-	if (!schema || strcmp(schema, "cryptospeed-conform/1") != 0 || !json_is_array(rows))
-		cs_usage_error("--conform %s: not a `cryptospeed conform -o` file (schema "
-			       "cryptospeed-conform/1 with rows)",
-			       file);
-	size_t i;
-	json_t *r;
-	json_array_foreach(rows, i, r)
-	{
-		const char *lib = json_string_value(json_object_get(r, "lib"));
-		const char *path = json_string_value(json_object_get(r, "path"));
-		const char *alg = json_string_value(json_object_get(r, "alg"));
-		json_t *n = json_object_get(r, "invalid_accepted");
-		if (!lib || !path || !alg || !json_is_integer(n) || json_integer_value(n) < 0)
-			cs_usage_error("--conform %s: rows[%zu]: needs lib, path, alg and "
-				       "invalid_accepted",
-				       file, i);
-		char who[160];
-		snprintf(who, sizeof who, "%s/%s", lib, path);
-		if (json_integer_value(n) > 0)
-			cs_rank_mark_invalid(who, alg, (size_t)json_integer_value(n));
-	}
-	json_decref(j);
-}
-
 int
 cs_cmd_report(int argc, char **argv)
 {
@@ -67,6 +32,8 @@ cs_cmd_report(int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *format = "text", *view_name = "matrix", *handshake = NULL;
+	const char *conform[16];
+	size_t n_conform = 0;
 	char formats[256], views[256];
 	cs_format_names(CS_FOR_REPORT, "|", formats, sizeof formats);
 	cs_join_strv(views, sizeof views, cs_report_view_names, "|");
@@ -83,10 +50,10 @@ cs_cmd_report(int argc, char **argv)
 			       "lib/path;\n"
 			       "--handshake picks one configuration (default: x25519+ecdsa-p256,\n"
 			       "x25519+ed25519, x25519+rsa-2048; KEX x25519|p256).\n"
-			       "--conform C.json (a `cryptospeed conform -o` file): the rank view "
-			       "marks\n"
-			       "every lib/path that accepted an invalid test vector of the "
-			       "algorithm.\n"
+			       "--conform C.json (a `cryptospeed conform -o` file, may be given\n"
+			       "again): its rows join every file's conformance block, as run\n"
+			       "--conform writes one: the matrix's conform column, and the rank\n"
+			       "view marks every lib/path that accepted an invalid test vector.\n"
 			       "--view evidence: each instruction class's share per cell (exact "
 			       "counts\n"
 			       "of a counting run). A view a format does not print exits 2.\n"
@@ -100,7 +67,12 @@ cs_cmd_report(int argc, char **argv)
 		case 'f': format = optarg; break;
 		case 'v': view_name = optarg; break;
 		case 'H': handshake = optarg; break;
-		case 'C': mark_conformance(optarg); break;
+		case 'C':
+			if (n_conform == sizeof conform / sizeof conform[0])
+				cs_usage_error("--conform '%s': at most %zu files", optarg,
+					       sizeof conform / sizeof conform[0]);
+			conform[n_conform++] = optarg;
+			break;
 		case 'M': cs_rules_set_mix_sources(true); break;
 		}
 	}
@@ -137,6 +109,11 @@ cs_cmd_report(int argc, char **argv)
 	for (size_t i = 0; i < n; i++) {
 		cs_cli_load_results(argv[optind + (int)i], &files[i]);
 		ptrs[i] = &files[i];
+		for (size_t k = 0; k < n_conform; k++) {
+			char why[1024];
+			if (cs_res_conform_attach(conform[k], &files[i], why, sizeof why) != 0)
+				cs_usage_error("--conform %s", why);
+		}
 	}
 	if (view == CS_VIEW_HANDSHAKE)
 		cs_report_handshake(ptrs, n, handshake, stdout);

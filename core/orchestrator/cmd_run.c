@@ -86,6 +86,11 @@ print_run_help(FILE *f)
 	      "                     (docs/counting.md); noop rows are the harness\n"
 	      "  --cpu PROFILE      --count's CPU (default: x86-64 on an x86-64 host)\n"
 	      "  --board NAME       --count's CPU for a board (nanopi-r2s, rpi3, rpi4, rpi2)\n"
+	      "  --conform          after measuring, the Wycheproof test vectors through every\n"
+	      "                     library x path of the selection: a conformance block in\n"
+	      "                     the result file, a conform column in the matrix\n"
+	      "                     (docs/conformance.md); exit 3 when one accepted an\n"
+	      "                     invalid vector\n"
 	      "Options take their value as '--opt VALUE' or '--opt=VALUE'.\n\n",
 	      f);
 	fputs(cs_exit_status_help, f);
@@ -123,6 +128,7 @@ typedef struct run_args {
 	int repeat;	   /* --repeat R (repeat.c) */
 	bool no_samples;   /* --no-samples: the file keeps summaries, not raw samples */
 	bool count;	   /* --count: the counting lane (count.c) */
+	bool conform;	   /* --conform: the Wycheproof vectors after the run (cmd_conform.c) */
 	const char *cpu;   /* --cpu PROFILE, or NULL */
 	const char *board; /* --board NAME, or NULL */
 } run_args;
@@ -436,6 +442,7 @@ enum {
 	OPT_COUNT,
 	OPT_CPU,
 	OPT_BOARD,
+	OPT_CONFORM,
 	OPT_VARIANT_ALIAS, /* + index in variant_aliases: keep last */
 };
 
@@ -471,6 +478,7 @@ static const struct option run_options[] = {
 	{"label", required_argument, NULL, OPT_LABEL},
 	{"no-samples", no_argument, NULL, OPT_NO_SAMPLES},
 	{"count", no_argument, NULL, OPT_COUNT},
+	{"conform", no_argument, NULL, OPT_CONFORM},
 	{"cpu", required_argument, NULL, OPT_CPU},
 	{"board", required_argument, NULL, OPT_BOARD},
 	{NULL, 0, NULL, 0},
@@ -559,6 +567,7 @@ parse_run_options(run_args *a, int argc, char **argv)
 			break;
 		case OPT_NO_SAMPLES: a->no_samples = true; break;
 		case OPT_COUNT: a->count = true; break;
+		case OPT_CONFORM: a->conform = true; break;
 		case OPT_CPU: a->cpu = v; break;
 		case OPT_BOARD: a->board = v; break;
 		case OPT_LABEL:
@@ -616,6 +625,9 @@ count_options(run_args *a)
 {
 	cs_config *cfg = &a->cfg;
 	char names[256];
+	if (a->count && a->conform)
+		cs_usage_error("--conform with --count (accepted: one of them; conformance "
+			       "runs the host's workers, not emulated ones)");
 	if (!a->count) {
 		if (a->cpu || a->board)
 			cs_usage_error("--%s without --count (accepted: --count --%s ...)",
@@ -688,6 +700,8 @@ cs_cmd_run(int argc, char **argv)
 			      : cs_find_workers(a.files, MAX_WORKERS);
 	validate_names(&a);
 	char why[4200];
+	if (a.conform && cs_conform_check_vectors(why, sizeof why) != 0)
+		cs_usage_error("--conform: %s", why);
 	if (cfg->out) {
 		if (cs_outfile_check(cfg->out, a.out_target, sizeof a.out_target, why, sizeof why))
 			cs_usage_error("%s", why);
@@ -750,6 +764,12 @@ cs_cmd_run(int argc, char **argv)
 		}
 	}
 	json_t *results = cs_results_json(&run);
+	if (a.conform && started && !run.signal) {
+		int cst = cs_conform_into(cfg, chosen, n_chosen, results);
+		if (cst != CS_EXIT_OK &&
+		    (rc == CS_EXIT_OK || (rc == CS_EXIT_NOT_OK && cst == CS_EXIT_DISAGREE)))
+			rc = cst;
+	}
 	if (a.repeat > 1 && started && !run.signal)
 		rc = cs_repeat_more(cfg, chosen, n_chosen, a.repeat, results, rc);
 	if (a.no_samples)

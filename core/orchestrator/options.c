@@ -18,7 +18,7 @@ const char cs_exit_status_help[] =
 	"     compare: a regression flagged (see --fail-on)\n"
 	"  2  bad input: an option, a selection that matches no cell, a malformed file\n"
 	"  3  libraries disagree on the same input (cells marked '!');\n"
-	"     conform: a library accepted an invalid test vector\n"
+	"     conform, run --conform: a library accepted an invalid test vector\n"
 	"  4  some cells wrong, crashed, timeout or error, or a selected worker could not\n"
 	"     start; the others measured and written (import: lines it could not read);\n"
 	"     conform: a valid vector refused or answered wrong, or a vector crashed\n"

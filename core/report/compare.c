@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "conform.h"
 #include "escape.h"
 #include "report.h"
 #include "verdict.h"
@@ -161,6 +162,7 @@ cs_compare_text(const cs_comparison *c, FILE *f)
 		fprintf(f, "\nhost, CPU or kernel changed: %s\n",
 			cs_esc_term(c->host_changes[0] ? c->host_changes : "no"));
 	}
+	cs_conform_diff_text(c->conform, f);
 	fprintf(f, "\nverdict: ");
 	if (c->status == 1) {
 		fprintf(f, "FAIL (exit 1):");
@@ -242,6 +244,8 @@ cs_compare_json(const cs_comparison *c, FILE *f)
 				    ? json_pack("{ss sf sb}", "reference", c->drift_ref, "ratio",
 						c->drift, "inconclusive", c->inconclusive)
 				    : json_null());
+	if (c->conform && c->conform->compared)
+		json_object_set_new(out, "conformance", cs_conform_diff_json(c->conform));
 	json_dumpf(out, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	fputc('\n', f);
 	json_decref(out);

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "conform.h"
 #include "escape.h"
 #include "report.h"
 
@@ -72,10 +73,14 @@ cs_report_csv(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 		cs_report_evidence(files, n, "csv", f);
 		return;
 	}
+	/* conform columns only when a file has a conformance block: the others'
+	   layout is unchanged */
+	bool conform = cs_conform_any(files, n);
 	fprintf(f,
 		"lib,lib_version,path,mask,alg,op,size,status,rate_unit,rate_median,rate_q1,"
 		"rate_q3,ns_per_op_median,ci95_rel,n_samples,fingerprint,agree,hw,ns_per_op_mean,"
-		"source\n");
+		"source%s\n",
+		conform ? ",conform,conform_invalid_accepted" : "");
 	for (size_t i = 0; i < n; i++) {
 		const cs_res_file *r = files[i];
 		for (size_t k = 0; k < r->n_cells; k++) {
@@ -114,7 +119,16 @@ cs_report_csv(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 			if (c->has_ns && c->ns_mean > 0)
 				fprintf(f, "%.6g", c->ns_mean);
 			fputc(',', f);
-			field(f, r->sources[c->source].label, '\n');
+			field(f, r->sources[c->source].label, conform ? ',' : '\n');
+			if (conform) {
+				char word[64];
+				cs_conform_word(r, c, word, sizeof word);
+				cs_conform_sum sum = cs_conform_of(r, c);
+				field(f, word, ',');
+				if (sum.checked)
+					fprintf(f, "%lld", sum.n[CS_RC_INVALID_ACCEPTED]);
+				fputc('\n', f);
+			}
 		}
 	}
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "escape.h"
+#include "conform.h"
 #include "report.h"
 
 #define MISSING "&#8212;"
@@ -443,6 +444,7 @@ matrix(FILE *f, const cs_matrix *m, const cs_mblock *b)
 		cs_report_size_name(b->sizes[k], size, sizeof size);
 		fprintf(f, "<th>%s</th>", b->bytes || b->n_sizes > 1 ? size : "op/s");
 	}
+	cs_conform_html_th(f, m);
 	fputs("<th>hw</th></tr>\n", f);
 	for (size_t r = 0; r < b->n_rows; r++)
 		for (size_t s = 0; s < m->n_sources; s++) {
@@ -465,6 +467,7 @@ matrix(FILE *f, const cs_matrix *m, const cs_mblock *b)
 				cs_esc_xml(f, c->ok ? num : cs_report_status_word(c->status));
 				fputs("</td>", f);
 			}
+			cs_conform_html_td(f, m, &b->rows[r], s);
 			char hw[256] = MISSING;
 			if (b->rows[r].any[s])
 				cs_report_hw(b->rows[r].any[s], hw, sizeof hw);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "conform.h"
 #include "escape.h"
 #include "report.h"
 
@@ -73,10 +74,12 @@ matrix_block(FILE *f, const cs_matrix *m, const cs_mblock *b)
 		cs_report_size_name(b->sizes[k], size, sizeof size);
 		fprintf(f, " | %s", b->bytes || b->n_sizes > 1 ? size : "op/s");
 	}
-	fprintf(f, " | hw |\n|---%s", m->n_sources > 1 ? "|--:" : "");
+	bool conform = cs_conform_in_matrix(m);
+	fprintf(f, "%s | hw |\n|---%s", conform ? " | conform" : "",
+		m->n_sources > 1 ? "|--:" : "");
 	for (size_t k = 0; k < b->n_sizes; k++)
 		fputs("|--:", f);
-	fputs("|---|\n", f);
+	fputs(conform ? "|---|---|\n" : "|---|\n", f);
 	for (size_t r = 0; r < b->n_rows; r++)
 		for (size_t s = 0; s < m->n_sources; s++) {
 			if (!b->rows[r].any[s]) /* this source has no cell in the row */
@@ -95,6 +98,14 @@ matrix_block(FILE *f, const cs_matrix *m, const cs_mblock *b)
 							 sizeof num);
 				fputs(" | ", f);
 				cs_esc_md(f, num);
+			}
+			char word[64];
+			if (conform && !cs_conform_word(m->sources[s].file, b->rows[r].any[s], word,
+							sizeof word))
+				snprintf(word, sizeof word, MISSING);
+			if (conform) {
+				fputs(" | ", f);
+				cs_esc_md(f, word);
 			}
 			char hw[256] = MISSING;
 			if (b->rows[r].any[s])
@@ -186,5 +197,11 @@ cs_report_markdown(const cs_res_file *const *files, size_t n, cs_view view, FILE
 		imported ? " Imported tables are one figure per cell from another "
 			   "tool: no samples, no interval, no hw evidence."
 			 : "");
+	if (cs_conform_in_matrix(&m))
+		fprintf(f, "\n%s\n",
+			view == CS_VIEW_RANK ? "!INVALID(N): this lib/path accepted N invalid "
+					       "Wycheproof test vectors of the algorithm "
+					       "(docs/conformance.md)."
+					     : cs_conform_note);
 	cs_matrix_free(&m);
 }

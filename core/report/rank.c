@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "conform.h"
 #include "report.h"
 
 static int
@@ -77,47 +78,6 @@ cs_rank_free(cs_rank *r)
 	memset(r, 0, sizeof *r);
 }
 
-/* The conformance marks (cs_rank_mark_invalid). */
-static struct {
-	char who[96], alg[48];
-	size_t n;
-} marks[256];
-static size_t n_marks;
-
-void
-cs_rank_mark_invalid(const char *lib_path, const char *alg, size_t n)
-{
-	if (n_marks == sizeof marks / sizeof marks[0])
-		return;
-	snprintf(marks[n_marks].who, sizeof marks[n_marks].who, "%s", lib_path);
-	snprintf(marks[n_marks].alg, sizeof marks[n_marks].alg, "%s", alg);
-	marks[n_marks++].n = n;
-}
-
-size_t
-cs_rank_mark(size_t i, const char **who, const char **alg)
-{
-	if (i >= n_marks)
-		return 0;
-	*who = marks[i].who;
-	*alg = marks[i].alg;
-	return marks[i].n;
-}
-
-/* Invalid vectors the row accepted (0 = none, or not checked). */
-static size_t
-invalid_accepted(const char *label, const char *alg)
-{
-	size_t total = 0;
-	for (size_t i = 0; i < n_marks; i++) {
-		size_t k = strlen(marks[i].who);
-		if (strcmp(marks[i].alg, alg) == 0 && strncmp(label, marks[i].who, k) == 0 &&
-		    strchr("/[ ", label[k])) /* strchr finds the NUL too */
-			total += marks[i].n;
-	}
-	return total;
-}
-
 void
 cs_rank_label(const cs_matrix *m, const cs_mblock *b, const cs_rank_entry *e, char *buf, size_t n)
 {
@@ -126,11 +86,7 @@ cs_rank_label(const cs_matrix *m, const cs_mblock *b, const cs_rank_entry *e, ch
 		snprintf(buf, n, "[%zu] %s", e->source + 1, label);
 	else
 		snprintf(buf, n, "%s", label);
-	size_t bad = invalid_accepted(label, b->alg);
-	if (bad) {
-		size_t len = strlen(buf);
-		snprintf(buf + len, n - len, " !INVALID(%zu)", bad);
-	}
+	cs_conform_rank_mark(m, e, buf, n);
 }
 
 int

@@ -110,12 +110,8 @@ typedef struct cs_rank {
 int cs_rank_size(const cs_matrix *m, const cs_mblock *b, size_t k, cs_rank *out);
 void cs_rank_free(cs_rank *r);
 /* "[2] openssl/evp" (the source number only with several sources). */
-/* report --conform FILE: lib/path (a row label up to "/mask", "[" or " ")
-   accepted n invalid test vectors of alg; the rank view marks that row's
-   label wherever it ranks (at most 256 marks). */
-void cs_rank_mark_invalid(const char *lib_path, const char *alg, size_t n);
-/* The i-th mark: its count (0 past the last), who and alg. */
-size_t cs_rank_mark(size_t i, const char **who, const char **alg);
+/* The row's label; " !INVALID(N)" after it when its lib/path accepted N
+   invalid test vectors of the algorithm (conform.h). */
 void cs_rank_label(const cs_matrix *m, const cs_mblock *b, const cs_rank_entry *e, char *buf,
 		   size_t n);
 /* One row of the rank view, as cs_rank_each hands it to a format. */

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "conform.h"
 #include "escape.h"
 #include "handshake.h"
 #include "report.h"
@@ -449,9 +450,8 @@ slow_path_facts(items *it, const cs_matrix *m, size_t s)
 	}
 }
 
-/* Outputs that disagree with the other libraries (interop), and the
-   conformance marks of report --conform. Engineer conform2's conformance
-   data (conform.c) adds its failures here. */
+/* Outputs that disagree with the other libraries (interop), and rows that
+   failed conformance (run --conform, report --conform: conform.c). */
 static void
 agreement_facts(items *it, const cs_matrix *m)
 {
@@ -473,14 +473,22 @@ agreement_facts(items *it, const cs_matrix *m)
 					k = B->n_sizes; /* once per row */
 				}
 	}
-	const char *who, *alg;
-	size_t bad;
-	for (size_t i = 0; (bad = cs_rank_mark(i, &who, &alg)) > 0; i++) {
-		char text[512];
-		snprintf(text, sizeof text,
-			 "%.200s accepted %zu invalid %.100s test vectors (conformance)", who, bad,
-			 alg);
-		add(it, true, "conformance", text);
+	/* conformance (conform.h): a lib/path whose vectors did not all pass */
+	for (size_t bl = 0; bl < m->n_blocks; bl++) {
+		const cs_mblock *B = &m->blocks[bl];
+		for (size_t r = 0; r < B->n_rows; r++)
+			for (size_t s = 0; s < m->n_sources; s++) {
+				const cs_res_cell *c = B->rows[r].any[s];
+				char word[96], text[512];
+				if (!c ||
+				    !cs_conform_word(m->sources[s].file, c, word, sizeof word) ||
+				    strcmp(word, "pass") == 0)
+					continue;
+				snprintf(text, sizeof text,
+					 "%.200s failed %.100s test vectors: %.90s",
+					 B->rows[r].label, B->alg, word);
+				add(it, true, "conformance", text);
+			}
 	}
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "conform.h"
 #include "escape.h"
 #include "report.h"
 
@@ -91,6 +92,9 @@ print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, i
 			snprintf(head, sizeof head, "%lld B", b->sizes[k]);
 		pad_print(f, head, 13);
 	}
+	bool conform = cs_conform_in_matrix(m);
+	if (conform)
+		pad_print(f, "conform", 13);
 	fprintf(f, "  hw\n");
 	for (size_t r = 0; r < b->n_rows; r++) {
 		const cs_mrow *row = &b->rows[r];
@@ -112,6 +116,12 @@ print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, i
 					cell_text(c, ns_unit, precision, text, sizeof text, marks);
 				pad_print(f, text, 13);
 			}
+			char word[64] = MISSING;
+			if (conform &&
+			    !cs_conform_word(m->sources[s].file, row->any[s], word, sizeof word))
+				snprintf(word, sizeof word, MISSING);
+			if (conform)
+				pad_print(f, word, 13);
 			char hw[256] = MISSING;
 			if (row->any[s])
 				cs_report_hw(row->any[s], hw, sizeof hw);
@@ -161,6 +171,8 @@ print_rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
 	for (size_t r = 0; r < b->n_rows; r++)
 		if (width(cs_esc_term(b->rows[r].label)) + (m->n_sources > 1 ? 5 : 0) > lw)
 			lw = width(cs_esc_term(b->rows[r].label)) + (m->n_sources > 1 ? 5 : 0);
+	if (cs_conform_in_matrix(m))
+		lw += 14; /* room for " !INVALID(N)" */
 	char *verdict = cs_rank_verdict(m, b);
 	fprintf(f, "\n%s %s: %s\n", cs_esc_term(b->alg), cs_esc_term(b->op),
 		cs_esc_term(verdict ? verdict : "out of memory"));
@@ -243,6 +255,11 @@ cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 		   "vectors, not timed.\n");
 	if (m.n_sources > 1)
 		fprintf(f, MISSING ": this source has no such cell.\n");
+	if (view != CS_VIEW_RANK && cs_conform_in_matrix(&m))
+		fprintf(f, "%s\n", cs_conform_note);
+	if (view == CS_VIEW_RANK && cs_conform_in_matrix(&m))
+		fprintf(f, "!INVALID(N): this lib/path accepted N invalid Wycheproof test vectors "
+			   "of the algorithm (docs/conformance.md).\n");
 	if (marks & 1)
 		fprintf(f, "!: this cell's output disagrees with the other libraries on the same "
 			   "input.\n");

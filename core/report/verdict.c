@@ -9,6 +9,7 @@
 #include "report.h"
 #include "results.h"
 #include "text.h"
+#include "conform.h"
 #include "verdict.h"
 
 #define MAX_REPS 256
@@ -670,6 +671,9 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 		out->faster += x->speed == CS_SPEED_FASTER;
 		out->drift_cells += x->speed == CS_SPEED_DRIFT;
 	}
+	if (!rc && !out->same_run && !(out->conform = cs_conform_diff_build(base, cur)))
+		rc = -1;
+	out->count[CS_FLAG_CONFORMANCE] = out->conform ? out->conform->worse : 0;
 	bool failed = false;
 	for (int k = 0; k < CS_FLAG_COUNT; k++)
 		failed |= (o->fail_on & (1u << k)) && out->count[k] > 0;
@@ -687,6 +691,8 @@ cs_comparison_free(cs_comparison *c)
 {
 	free(c->cells);
 	free(c->libs);
+	cs_conform_diff_free(c->conform);
+	c->conform = NULL;
 	c->cells = NULL;
 	c->libs = NULL;
 	c->n_cells = c->n_libs = 0;

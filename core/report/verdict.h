@@ -20,7 +20,7 @@ typedef enum cs_flag {
 	CS_FLAG_HW,	     /* a cell lost an instruction class (hw) */
 	CS_FLAG_STATUS,	     /* a cell ok in BASE is not ok in NEW */
 	CS_FLAG_MISSING,     /* a cell of BASE is not in NEW */
-	CS_FLAG_CONFORMANCE, /* conform files: a test vector failing in NEW that passed in BASE */
+	CS_FLAG_CONFORMANCE, /* a test vector failing in NEW that passed in BASE (conform.h) */
 	CS_FLAG_COUNTS,	     /* a counted cell's instructions/op or a class changed (run --count) */
 	CS_FLAG_COUNT
 } cs_flag;
@@ -101,6 +101,7 @@ typedef struct cs_comparison {
 	char host_changes[1024]; /* "hostname a -> b; kernel x -> y; ..." or "" */
 	char cpu_change[320];	 /* arch or CPU model differs ("" when not) */
 	int status;		 /* exit status: 0, 1 (flagged in fail_on), 5 (inconclusive) */
+	struct cs_conform_diff *conform; /* conformance changes (conform.h), NULL in one run */
 } cs_comparison;
 
 /*

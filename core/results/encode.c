@@ -276,6 +276,9 @@ cs_results_encode(const cs_res_file *f)
 	for (size_t i = 0; i < f->n_cells; i++)
 		json_array_append_new(cells, cell(&f->cells[i]));
 	json_object_set_new(r, "cells", cells);
+	json_t *conformance = cs_res_conform_encode(f);
+	if (conformance)
+		json_object_set_new(r, "conformance", conformance);
 	return r;
 }
 

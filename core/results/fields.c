@@ -135,6 +135,50 @@ const cs_res_field cs_res_counting_fields[] = {
 const size_t cs_res_n_counting_fields =
 	sizeof cs_res_counting_fields / sizeof cs_res_counting_fields[0];
 
+const cs_res_field cs_res_conformance_fields[] = {
+	{"vectors", CS_RES_F_TEXT, offsetof(cs_res_file, conform_vectors), false, "", 0, 0, 0,
+	 "string", "no", "the vectors run: `\"Wycheproof testvectors_v1\"`"},
+	DOC("vectors_dir", "string", "no", "where they were read"),
+	DOC("elapsed_s", "number", "no", "wall time of the conformance run"),
+	DOC("rows", "array of objects", "yes",
+	    "one per library x path x vector file x algorithm "
+	    "that ran at least one case (below)"),
+};
+const size_t cs_res_n_conformance_fields =
+	sizeof cs_res_conformance_fields / sizeof cs_res_conformance_fields[0];
+
+#define CN(k, key, doc)                                                                            \
+	{                                                                                          \
+		key, CS_RES_F_INT, offsetof(cs_res_conform, n) + (k) * sizeof(long long), false,   \
+			NULL, 0, 1LL << 40, 0, "integer ≥ 0", "no (0)", doc                        \
+	}
+
+const cs_res_field cs_res_conform_fields[] = {
+	SIN(cs_res_conform, lib, CS_RES_F_NAME, true, NULL, "string", "yes",
+	    "the library build (a cell's `lib`)"),
+	SIN(cs_res_conform, path, CS_RES_F_NAME, true, NULL, "string", "yes", "the API path"),
+	SIN(cs_res_conform, file, CS_RES_F_NAME, true, NULL, "string", "yes",
+	    "the vector file (`aes_gcm_test`, ...)"),
+	SIN(cs_res_conform, alg, CS_RES_F_NAME, true, NULL, "string", "yes", "the algorithm"),
+	CN(CS_RC_PASSED, "passed", "cases as the vector expects"),
+	CN(CS_RC_INVALID_ACCEPTED, "invalid_accepted",
+	   "invalid cases accepted (a forged tag opened, a point off the curve used): the "
+	   "serious kind"),
+	CN(CS_RC_VALID_REFUSED, "valid_refused", "valid cases refused"),
+	CN(CS_RC_WRONG_OUTPUT, "wrong_output", "accepted with another output than the vector's"),
+	CN(CS_RC_ACCEPTABLE_ACCEPTED, "acceptable_accepted", "\"acceptable\" cases accepted"),
+	CN(CS_RC_ACCEPTABLE_REFUSED, "acceptable_refused", "\"acceptable\" cases refused"),
+	CN(CS_RC_NOT_APPLICABLE, "not_applicable",
+	   "parameters the catalogue's algorithm does not take: not run"),
+	CN(CS_RC_CRASHED, "crashed", "cases the worker crashed or hung on"),
+	CN(CS_RC_ERRORS, "errors", "cases that could not be run"),
+	DOC("KIND_ids", "array of integers ≥ 0", "with its count",
+	    "for `invalid_accepted`, `valid_refused`, `wrong_output`, `acceptable_refused`, "
+	    "`crashed` and `errors`: the tcIds, as many as the count says"),
+};
+const size_t cs_res_n_conform_fields =
+	sizeof cs_res_conform_fields / sizeof cs_res_conform_fields[0];
+
 static void
 doc_table(FILE *out, const cs_res_field *t, size_t n)
 {
@@ -148,6 +192,15 @@ void
 cs_results_doc(FILE *out)
 {
 	doc_table(out, cs_res_cell_fields, cs_res_n_cell_fields);
+}
+
+void
+cs_results_doc_conform(FILE *out, bool rows)
+{
+	if (rows)
+		doc_table(out, cs_res_conform_fields, cs_res_n_conform_fields);
+	else
+		doc_table(out, cs_res_conformance_fields, cs_res_n_conformance_fields);
 }
 
 void

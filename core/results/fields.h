@@ -42,4 +42,11 @@ extern const size_t cs_res_n_count_fields;
 extern const cs_res_field cs_res_counting_fields[];
 extern const size_t cs_res_n_counting_fields;
 
+/* A "conformance" block (the file's) and one of its rows (cs_res_conform):
+   run --conform, docs/conformance.md. */
+extern const cs_res_field cs_res_conformance_fields[];
+extern const size_t cs_res_n_conformance_fields;
+extern const cs_res_field cs_res_conform_fields[];
+extern const size_t cs_res_n_conform_fields;
+
 #endif

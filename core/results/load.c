@@ -799,7 +799,8 @@ cs_results_decode(json_t *root, const char *name, cs_res_file *f, char *why, siz
 		if (!cell(&d, e, i, f, &f->cells[i]))
 			goto fail;
 	}
-	if (!unique_cells(f, why, n))
+	if (!unique_cells(f, why, n) ||
+	    cs_res_conform_decode(json_object_get(root, "conformance"), "conformance", f, why, n))
 		goto fail;
 	return 0;
 fail:
@@ -969,6 +970,7 @@ cs_results_free(cs_res_file *f)
 	free(f->cells);
 	free(f->libs);
 	free(f->sources);
+	cs_res_conform_free(f);
 	if (f->arena)
 		arena_release(f->arena); /* the document, all at once */
 	else

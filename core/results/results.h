@@ -101,6 +101,33 @@ typedef struct cs_res_counting {
 	long long n1, n2;	  /* operations of the two counted runs, 0 when absent */
 } cs_res_counting;
 
+/* The outcomes of the Wycheproof test vectors on one impl, in the file's
+   order (docs/conformance.md says what each means). */
+typedef enum cs_res_ckind {
+	CS_RC_PASSED,		   /* as the vector expects */
+	CS_RC_INVALID_ACCEPTED,	   /* an invalid case accepted: the serious kind */
+	CS_RC_VALID_REFUSED,	   /* a valid case refused */
+	CS_RC_WRONG_OUTPUT,	   /* accepted with another output than the vector's */
+	CS_RC_ACCEPTABLE_ACCEPTED, /* an "acceptable" case accepted */
+	CS_RC_ACCEPTABLE_REFUSED,  /* an "acceptable" case refused */
+	CS_RC_NOT_APPLICABLE,	   /* parameters the catalogue's algorithm does not take */
+	CS_RC_CRASHED,		   /* the worker crashed or hung on it */
+	CS_RC_ERRORS,		   /* the request could not be run */
+	CS_RC_COUNT
+} cs_res_ckind;
+
+/* One conformance row: library build x path x vector file x algorithm
+   (a "conformance" block's rows, or a `conform -o` file's). */
+typedef struct cs_res_conform {
+	const char *lib;	     /* worker name, as a cell's lib */
+	const char *path;	     /* the API path */
+	const char *file;	     /* the vector file, e.g. "ed25519_test" */
+	const char *alg;	     /* the catalogue's algorithm */
+	long long n[CS_RC_COUNT];    /* cases per outcome */
+	long long *ids[CS_RC_COUNT]; /* tcIds (n[k] of them) of the kinds that list them
+					 (cs_res_ckind_has_ids), else NULL */
+} cs_res_conform;
+
 /* One cell: one lib/path/mask measuring (alg, op, size) in one source. */
 typedef struct cs_res_cell {
 	const char *lib;	 /* "openssl", "openssl@3.0.22" */
@@ -188,6 +215,11 @@ typedef struct cs_res_file {
 	char default_label[2 * CS_RES_NAME_MAX + 8]; /* host + CPU model */
 	cs_res_cell *cells;
 	size_t n_cells;
+	bool has_conform;	     /* a "conformance" block (run --conform, report --conform) */
+	const char *conform_vectors; /* its "vectors" ("" when absent) */
+	cs_res_conform *conform;     /* its rows (n_conform), owned */
+	size_t n_conform;
+	json_t *conform_docs; /* report --conform: the attached files' documents (owned) */
 } cs_res_file;
 
 /* Decode a result document (a reference is taken) into out. 0, or -1 with
@@ -203,12 +235,32 @@ char *cs_results_encode_text(const cs_res_file *f);
 void cs_results_doc(FILE *out);
 /* Print the "count" object's table (counting false) or the "counting" object's. */
 void cs_results_doc_count(FILE *out, bool counting);
+/* Print the "conformance" block's table (rows false) or its rows' table. */
+void cs_results_doc_conform(FILE *out, bool rows);
 /* Read and decode a file; on failure why names the file and the first bad place. */
 int cs_results_load(const char *path, cs_res_file *out, char *why, size_t n);
 /* Parse and decode a buffer (the fuzz target's entry). */
 int cs_results_load_buffer(const char *buf, size_t len, const char *name, cs_res_file *out,
 			   char *why, size_t n);
 void cs_results_free(cs_res_file *f);
+
+/* ---- conform.c: the "conformance" block (docs/results-format.md) ---- */
+/* The key of an outcome ("invalid_accepted"); its id list is KEY_ids. */
+const char *cs_res_ckind_key(cs_res_ckind k);
+/* Whether the kind lists its tcIds (not passed, acceptable_accepted, not_applicable). */
+bool cs_res_ckind_has_ids(cs_res_ckind k);
+/* Decode a conformance object ({"vectors", "rows": [...]}, where names it in
+   messages) and append its rows to f; 0, or -1 with the first bad place in
+   why. block NULL: nothing (0). */
+int cs_res_conform_decode(json_t *block, const char *where, cs_res_file *f, char *why, size_t n);
+/* The block as written in a result file (a new reference), NULL when f has none. */
+json_t *cs_res_conform_encode(const cs_res_file *f);
+/* Read a `cryptospeed conform -o` file (schema cryptospeed-conform/1) and
+   append its rows to f (report --conform); its JSON is kept in f until
+   cs_results_free. 0, or -1 naming the file and the first bad place. */
+int cs_res_conform_attach(const char *path, cs_res_file *f, char *why, size_t n);
+/* Free the rows (cs_results_free calls it). */
+void cs_res_conform_free(cs_res_file *f);
 
 /* Row label: lib/path[variant][/mask][ xN]. Fits in CS_RES_LABEL_MAX. */
 void cs_res_row_label(const cs_res_cell *c, char *buf, size_t n);

@@ -256,6 +256,63 @@ random_file(cs_res_file *f)
 	f->cells = calloc(f->n_cells + 1, sizeof *f->cells);
 	for (size_t i = 0; i < f->n_cells; i++)
 		random_cell(&f->cells[i], f);
+	if (coin()) {
+		/* run --conform's block: rows with counts and their tcIds */
+		f->has_conform = true;
+		f->conform_vectors = word(false);
+		f->n_conform = (size_t)between(0, 3);
+		f->conform = calloc(f->n_conform + 1, sizeof *f->conform);
+		for (size_t i = 0; i < f->n_conform; i++) {
+			cs_res_conform *r = &f->conform[i];
+			r->lib = word(true);
+			r->path = word(true);
+			r->file = word(true);
+			r->alg = word(true);
+			for (int k = 0; k < CS_RC_COUNT; k++) {
+				r->n[k] = between(0, 3);
+				if (!cs_res_ckind_has_ids((cs_res_ckind)k))
+					continue;
+				r->ids[k] = calloc((size_t)r->n[k] + 1, sizeof *r->ids[k]);
+				for (long long q = 0; q < r->n[k]; q++)
+					r->ids[k][q] = between(0, 1LL << 40);
+			}
+		}
+	}
+}
+
+/* A conformance block that says N cases but lists another number of tcIds,
+   or a row without its lib, is refused at its place; a conform -o file
+   attaches to a loaded result. */
+static void
+conformance_refused(void)
+{
+	static const struct {
+		const char *block, *want;
+	} bad[] = {
+		{"{\"rows\": [{\"lib\": \"a\", \"path\": \"p\", \"file\": \"f\", \"alg\": "
+		 "\"x\", \"invalid_accepted\": 2, \"invalid_accepted_ids\": [5]}]}",
+		 "r: conformance.rows[0].invalid_accepted_ids: must be an array of 2 tcIds"},
+		{"{\"rows\": [{\"path\": \"p\", \"file\": \"f\", \"alg\": \"x\"}]}",
+		 "r: conformance.rows[0].lib: missing"},
+		{"{\"rows\": 3}", "r: conformance.rows: must be an array"},
+		{"{\"rows\": [{\"lib\": \"a\", \"path\": \"p\", \"file\": \"f\", \"alg\": "
+		 "\"x\", \"passed\": -1}]}",
+		 "r: conformance.rows[0].passed: must be an integer >= 0"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char doc[1024], why[512];
+		cs_res_file f;
+		snprintf(doc, sizeof doc,
+			 "{\"schema\": \"cryptospeed/1\", \"cells\": [], "
+			 "\"conformance\": %s}",
+			 bad[i].block);
+		int rc = cs_results_load_buffer(doc, strlen(doc), "r", &f, why, sizeof why);
+		CHECK(rc != 0 && strncmp(why, bad[i].want, strlen(bad[i].want)) == 0);
+		if (rc == 0)
+			cs_results_free(&f);
+		else if (strncmp(why, bad[i].want, strlen(bad[i].want)) != 0)
+			printf("  want '%s'\n  got  '%s'\n", bad[i].want, why);
+	}
 }
 
 static void
@@ -337,6 +394,12 @@ print_count(FILE *f, int counting)
 }
 
 static void
+print_conform(FILE *f, int rows)
+{
+	cs_results_doc_conform(f, rows != 0);
+}
+
+static void
 doc_matches(const char *path)
 {
 	FILE *f = fopen(path, "r");
@@ -350,6 +413,9 @@ doc_matches(const char *path)
 	doc_table_matches(doc, path, "cell", "--print-doc", print_cell, 0);
 	doc_table_matches(doc, path, "count", "--print-count-doc", print_count, 0);
 	doc_table_matches(doc, path, "counting", "--print-counting-doc", print_count, 1);
+	doc_table_matches(doc, path, "conformance", "--print-conformance-doc", print_conform, 0);
+	doc_table_matches(doc, path, "conformance row", "--print-conformance-row-doc",
+			  print_conform, 1);
 	free(doc);
 }
 
@@ -364,11 +430,20 @@ main(int argc, char **argv)
 		cs_results_doc_count(stdout, false);
 		return 0;
 	}
+	if (argc > 1 && strcmp(argv[1], "--print-conformance-doc") == 0) {
+		cs_results_doc_conform(stdout, false);
+		return 0;
+	}
+	if (argc > 1 && strcmp(argv[1], "--print-conformance-row-doc") == 0) {
+		cs_results_doc_conform(stdout, true);
+		return 0;
+	}
 	if (argc > 1 && strcmp(argv[1], "--print-counting-doc") == 0) {
 		cs_results_doc_count(stdout, true);
 		return 0;
 	}
 	round_trips(3000);
+	conformance_refused();
 	if (argc > 1)
 		doc_matches(argv[1]);
 	return check_done("test_results_model");
