@@ -81,7 +81,13 @@ typedef struct icell {
 	bool bytes;	    /* rate in B/s (else op/s) */
 	int line;	    /* the table's first line */
 	int row_line;	    /* the row's own line */
+	int group;	    /* the table family: G_CLASSIC, G_KEM, G_SIG */
 } icell;
+
+/* Table families of one run: the classic tables, and 3.4+'s keygen/encaps/
+   decaps (KEM) and keygen/sign/verify tables, which time some operations of
+   the classic ones again (RSA and DSA, key generation). */
+enum { G_CLASSIC, G_KEM, G_SIG, G_COUNT };
 
 /* One "Doing ... size blocks: N ...'s in T s" measurement. */
 typedef struct iprogress {
@@ -110,9 +116,24 @@ typedef struct isource {
 	int mr_rates, mr_times;	    /* votes on what -mr key-op values are */
 	int mr_small, mr_large;	    /* -mr key-op values below / above 1 */
 	size_t first_cell, n_cells; /* its cells: parser.cells[first_cell..+n_cells) */
+	int group;		    /* a source split off by table family: its G_*, else 0 */
+	char *run_opts;		    /* "-engine cryptodev -async_jobs 8": what the command
+				       line changed about how the run measured, or NULL */
+	char *variant;		    /* the cells' variant ("engine=cryptodev"), or NULL */
+	size_t kid_first, n_kid;    /* its children's cells: parser.kids[kid_first..+n_kid) */
 	iprogress *progress;	    /* "Doing ..." lines, used when no table follows */
 	size_t n_progress, cap_progress; /* used, allocated */
 } isource;
+
+/* A machine the text names, and how surely (higher wins). */
+typedef struct iclue {
+	int line;	/* where */
+	int rank;	/* CL_* */
+	char text[160]; /* "Raspberry Pi 3", "Cortex-A53", "Intel(R) Xeon(R) ...", "aarch64" */
+} iclue;
+
+/* Kinds of clue, in the order they are trusted. */
+enum { CL_UNAME, CL_CORE, CL_BOARD, CL_MODEL, CL_COUNT };
 
 /* The state of one import: what was read so far and the table being read. */
 typedef struct parser {
@@ -125,20 +146,28 @@ typedef struct parser {
 	long long sizes[MAX_SIZES];	       /* its columns, bytes */
 	size_t n_sizes;			       /* how many */
 	int table_line;			       /* its header's line */
-	char wrap_name[NAME_LEN];  /* the row above, when it had fewer values than columns */
-	size_t wrap_cols;	   /* how many it had */
-	pk_header pk_head;	   /* key-op header above the rows being read */
-	int pk_table_line;	   /* its line (or the first row's, without a header) */
-	int ctx_multi;		   /* from a command line in the prose, for the next source */
-	bool ctx_decrypt;	   /* the same for -decrypt */
-	char doing_name[NAME_LEN]; /* a "Doing" line whose result is on the next line */
-	long long doing_size;	   /* its block size */
-	int doing_line;		   /* its line */
-	int first_table_line;	   /* for the error when no row could be read */
-	bool oom;		   /* an allocation failed: stop */
-	int too_many;		   /* the line of the cell past CS_IMPORT_MAX_CELLS: stop */
-	FILE *diag;		   /* where skipped lines are reported, or NULL */
-	size_t skipped;		   /* lines (or rows) that could not be read */
+	char wrap_name[NAME_LEN]; /* the row above, when it had fewer values than columns */
+	size_t wrap_cols;	  /* how many it had */
+	pk_header pk_head;	  /* key-op header above the rows being read */
+	int pk_table_line;	  /* its line (or the first row's, without a header) */
+	int ctx_multi;		  /* from a command line in the prose, for the next source */
+	bool ctx_decrypt;	  /* the same for -decrypt */
+	char ctx_opts[256];	  /* the same for -engine, -provider, -propquery, -async_jobs */
+	char ctx_variant[128];	  /* the cells' variant they make ("engine=ID", provider NAME) */
+	icell *kids;		  /* -multi: the children's "Got: +F..." values, summed */
+	size_t n_kids, cap_kids;  /* used, allocated */
+	long long kid_sizes[MAX_SIZES]; /* the children's +H sizes */
+	size_t n_kid_sizes;		/* how many */
+	iclue *clues;			/* machines named in the text */
+	size_t n_clues, cap_clues;	/* used, allocated */
+	char doing_name[NAME_LEN];	/* a "Doing" line whose result is on the next line */
+	long long doing_size;		/* its block size */
+	int doing_line;			/* its line */
+	int first_table_line;		/* for the error when no row could be read */
+	bool oom;			/* an allocation failed: stop */
+	int too_many;			/* the line of the cell past CS_IMPORT_MAX_CELLS: stop */
+	FILE *diag;			/* where skipped lines are reported, or NULL */
+	size_t skipped;			/* lines (or rows) that could not be read */
 } parser;
 
 /* A line that could not be read: counted, and reported as "FILE:LINE: skipped: why". */
@@ -155,6 +184,21 @@ skip(parser *p, int line, const char *fmt, ...)
 	va_end(ap);
 	fprintf(p->diag, "cryptospeed: %s:%d: skipped: %s\n", cs_esc_term(p->file), line,
 		cs_esc_term(why));
+}
+
+/* What the import assumed or recovered: said as "FILE:LINE: note: what", not counted. */
+static void
+note(parser *p, int line, const char *fmt, ...)
+{
+	if (!p->diag)
+		return;
+	char what[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	fprintf(p->diag, "cryptospeed: %s:%d: note: %s\n", cs_esc_term(p->file), line,
+		cs_esc_term(what));
 }
 
 /* ---- small text helpers ------------------------------------------------------ */
@@ -253,11 +297,31 @@ parse_int(const char *tok, long long lo, long long hi, long long *out)
 	return true;
 }
 
-/* A number with an optional suffix s (a time) or none (a rate). */
+/* "inf", "infs", "-nan", "nank" ...: what speed.c prints for a division by
+   zero (a -multi summary of some 1.1.x and 3.x builds): no number. */
+static bool
+inf_token(const char *tok)
+{
+	static const char *const none[] = {"inf", "-inf", "nan", "-nan", NULL};
+	size_t len = strlen(tok);
+	if (len && (tok[len - 1] == 's' || tok[len - 1] == 'k'))
+		len--;
+	for (size_t i = 0; none[i]; i++)
+		if (len == strlen(none[i]) && strncmp(tok, none[i], len) == 0)
+			return true;
+	return false;
+}
+
+/* A number with an optional suffix s (a time) or none (a rate); a time
+   that is no number (inf) is 0: the rate beside it is what counts. */
 static bool
 tok_seconds(const char *tok, double *v)
 {
 	char suffix;
+	if (inf_token(tok) && tok[strlen(tok) - 1] == 's') {
+		*v = 0;
+		return true;
+	}
 	return parse_decimal(tok, strlen(tok), "s", v, &suffix) && suffix == 's';
 }
 
@@ -334,6 +398,7 @@ era3(const isource *s)
 }
 
 static void add_progress_cells(parser *p, isource *s);
+static void add_kid_cells(parser *p, isource *s);
 static void skip(parser *p, int line, const char *fmt, ...);
 
 static int
@@ -352,18 +417,26 @@ cmp_cell_key(const void *a, const void *b)
 	return c;
 }
 
+/* Same identity: algorithm, operation, path, size. */
+static bool
+same_cell(const icell *a, const icell *b)
+{
+	return strcmp(a->alg, b->alg) == 0 && strcmp(a->op, b->op) == 0 &&
+	       strcmp(a->path, b->path) == 0 && a->size == b->size;
+}
+
 /*
  * One cell per (alg, op, path, size) in a source: a later row that gives a
  * cell again is dropped, silently when it says the same, with a message (a
  * skipped line) when it gives another value: which one is right is not ours
  * to pick, and keeping both would make a result file whose cells are not
- * unique (the loader refuses those). Only for the last source, whose cells
- * are the tail of p->cells.
+ * unique (the loader refuses those). The cells after the source's move up.
  */
 static void
-drop_duplicates(parser *p, isource *s)
+drop_duplicates(parser *p, size_t src)
 {
-	if (s->n_cells < 2 || s->first_cell + s->n_cells != p->n_cells)
+	isource *s = &p->src[src];
+	if (s->n_cells < 2)
 		return;
 	icell **order = malloc(s->n_cells * sizeof *order);
 	bool *drop = calloc(s->n_cells, sizeof *drop);
@@ -379,8 +452,7 @@ drop_duplicates(parser *p, isource *s)
 	qsort(order, s->n_cells, sizeof *order, cmp_cell_key);
 	for (size_t i = 1, first = 0; i < s->n_cells; i++) {
 		const icell *a = order[first], *b = order[i];
-		if (strcmp(a->alg, b->alg) || strcmp(a->op, b->op) || strcmp(a->path, b->path) ||
-		    a->size != b->size) {
+		if (!same_cell(a, b)) {
 			first = i;
 			continue;
 		}
@@ -395,10 +467,89 @@ drop_duplicates(parser *p, isource *s)
 	for (size_t i = 0; i < s->n_cells; i++)
 		if (!drop[i])
 			base[kept++] = base[i];
-	p->n_cells -= s->n_cells - kept;
+	size_t gone = s->n_cells - kept, after = s->first_cell + s->n_cells;
+	memmove(&p->cells[after - gone], &p->cells[after], (p->n_cells - after) * sizeof *p->cells);
+	p->n_cells -= gone;
 	s->n_cells = kept;
+	for (size_t i = src + 1; i < p->n_src; i++)
+		p->src[i].first_cell -= gone;
 	free(order);
 	free(drop);
+}
+
+static isource *push_source(parser *p, int line);
+
+/*
+ * The rule for 3.4+'s keygen tables: a table family (KEM, then signatures)
+ * that times again an operation an earlier family of the same run timed
+ * (rsa2048 sign in the classic and the signature table, rsa2048 keygen in
+ * the KEM and the signature table) becomes a source of its own, with the
+ * run's preamble and its table named in the label. Never one cell with two
+ * values; a family that repeats nothing stays in the run's source.
+ */
+static void
+split_families(parser *p, size_t src)
+{
+	isource *s = &p->src[src];
+	if (s->n_cells < 2 || s->first_cell + s->n_cells != p->n_cells)
+		return;
+	icell *base = &p->cells[s->first_cell];
+	size_t n = s->n_cells, count[G_COUNT] = {0};
+	bool own[G_COUNT] = {false};
+	for (size_t i = 0; i < n; i++)
+		count[base[i].group]++;
+	for (int g = G_KEM; g < G_COUNT; g++) {
+		for (size_t i = 0; i < n && !own[g]; i++)
+			for (size_t j = 0; base[i].group == g && j < n && !own[g]; j++)
+				own[g] = base[j].group < g && same_cell(&base[i], &base[j]);
+	}
+	if (!own[G_KEM] && !own[G_SIG])
+		return;
+	/* the families that stay first (in order), then each one split off */
+	icell *sorted = malloc(n * sizeof *sorted);
+	if (!sorted) {
+		p->oom = true;
+		return;
+	}
+	size_t at = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int g = 0; g < G_COUNT; g++)
+			for (size_t i = 0; own[g] == (pass == 1) && i < n; i++)
+				if (base[i].group == g)
+					sorted[at++] = base[i];
+	memcpy(base, sorted, n * sizeof *sorted);
+	free(sorted);
+	size_t next = s->first_cell;
+	for (int g = 0; g < G_COUNT; g++)
+		if (!own[g])
+			next += count[g];
+	s->n_cells = next - s->first_cell;
+	for (int g = G_KEM; g < G_COUNT; g++) {
+		if (!own[g])
+			continue;
+		isource *t = push_source(p, p->cells[next].line);
+		if (!t)
+			return;
+		const isource *from = &p->src[src];
+		for (meta m = M_VERSION; m < M_COUNT; m++)
+			if (from->meta[m] && !(t->meta[m] = strdup(from->meta[m])))
+				p->oom = true;
+		if (from->run_opts && !(t->run_opts = strdup(from->run_opts)))
+			p->oom = true;
+		if (from->variant && !(t->variant = strdup(from->variant)))
+			p->oom = true;
+		t->kid_first = p->n_kids;
+		t->multi = from->multi;
+		t->has_mr = from->has_mr;
+		t->pkey_kinds = from->pkey_kinds;
+		t->clue3 = from->clue3;
+		t->clue_pre3 = from->clue_pre3;
+		t->group = g;
+		t->first_cell = next;
+		t->n_cells = count[g];
+		t->closed = true;
+		next += count[g];
+	}
 }
 
 /* Decide what only the whole source tells: the path of bare names, -mr units. */
@@ -407,6 +558,8 @@ finish_source(parser *p, isource *s)
 {
 	if (!s->has_sym && s->n_progress)
 		add_progress_cells(p, s);
+	if (s->n_kid && s->first_cell + s->n_cells == p->n_cells)
+		add_kid_cells(p, s);
 	bool e3 = era3(s);
 	bool rates;
 	if (s->mr_rates && !s->mr_times)
@@ -427,14 +580,17 @@ finish_source(parser *p, isource *s)
 			c->rate = c->alt;
 		c->fix = FIX_NONE;
 	}
-	drop_duplicates(p, s);
+	size_t src = (size_t)(s - p->src), n_before = p->n_src;
+	split_families(p, src);
+	for (size_t i = p->n_src; i-- > src;)
+		if (i == src || i >= n_before)
+			drop_duplicates(p, i);
 }
 
+/* A new empty source at the end (no finishing of the one before). */
 static isource *
-new_source(parser *p, int line)
+push_source(parser *p, int line)
 {
-	if (p->n_src)
-		finish_source(p, cur(p));
 	if (p->n_src == p->cap_src) {
 		size_t cap = p->cap_src ? 2 * p->cap_src : 8;
 		isource *n = realloc(p->src, cap * sizeof *n);
@@ -448,12 +604,30 @@ new_source(parser *p, int line)
 	isource *s = &p->src[p->n_src++];
 	memset(s, 0, sizeof *s);
 	s->line = line;
-	s->multi = p->ctx_multi > 1 ? p->ctx_multi : 1;
-	s->decrypt = p->ctx_decrypt;
+	s->multi = 1;
 	s->pkey_block = PK_NONE;
 	s->first_cell = p->n_cells;
+	return s;
+}
+
+static isource *
+new_source(parser *p, int line)
+{
+	if (p->n_src)
+		finish_source(p, cur(p));
+	isource *s = push_source(p, line);
+	if (!s)
+		return NULL;
+	s->multi = p->ctx_multi > 1 ? p->ctx_multi : 1;
+	s->decrypt = p->ctx_decrypt;
+	if (p->ctx_opts[0] && !(s->run_opts = strdup(p->ctx_opts + 1)))
+		p->oom = true;
+	if (p->ctx_variant[0] && !(s->variant = strdup(p->ctx_variant)))
+		p->oom = true;
+	s->kid_first = p->n_kids;
 	p->ctx_multi = 0;
 	p->ctx_decrypt = false;
+	p->ctx_opts[0] = p->ctx_variant[0] = '\0';
 	return s;
 }
 
@@ -522,53 +696,59 @@ static const char *const names_3x[] = {"des-cbc", "des-ede3", "idea-cbc", "seed-
 				       "rc5-cbc", "blowfish", "cast-cbc", "hmac(sha256)", "cmac",
 				       "kmac128", "kmac256",  NULL};
 
-/* A byte-rate row's name: alg (spaces become '-'), op, path. */
+/* A byte-rate row's name as printed: lower case, spaces as '-'. */
 static void
-name_sym(const isource *s, const char *name, icell *c)
+printed_name(const char *name, char *low, size_t n)
 {
-	char low[NAME_LEN];
-	lower_copy(low, sizeof low, name);
-	bool space = strchr(low, ' ') != NULL;
+	lower_copy(low, n, name);
 	for (char *q = low; *q; q++)
 		if (*q == ' ')
 			*q = '-';
-	snprintf(c->alg, sizeof c->alg, "%s", low);
+}
+
+/* A byte-rate row's name: alg (names.c), op, path. */
+static void
+name_sym(const isource *s, const char *name, icell *c)
+{
+	char low[NAME_LEN], buf[NAME_LEN];
+	printed_name(name, low, sizeof low);
+	bool space = strchr(name, ' ') != NULL;
+	snprintf(c->alg, sizeof c->alg, "%s", cs_import_alg_name(low, buf, sizeof buf));
 	/* "aes-128 cbc" is the low-level API; "aes-128-cbc" the EVP one; a bare
 	   name ("sha256") is low-level before 3.0 and EVP from 3.0 on */
 	snprintf(c->path, sizeof c->path, "%s", space ? "lowlevel" : strchr(low, '-') ? "evp" : "");
-	const cs_alg *ours = cs_alg_find(low);
+	const char *alg = c->alg;
+	const cs_alg *ours = cs_alg_find(alg);
 	const char *op;
 	if (ours) {
 		/* the catalogue's op for what speed.c times: one encryption, one digest */
 		cs_op o = ours->kind == CS_AEAD	  ? (s->decrypt ? CS_OP_OPEN : CS_OP_SEAL)
 			  : ours->kind == CS_HASH ? CS_OP_DIGEST
+			  : ours->kind == CS_MAC  ? CS_OP_MAC
 						  : CS_OP_ENCRYPT;
 		op = o == CS_OP_ENCRYPT && s->decrypt ? "decrypt" : cs_op_name(o);
-	} else if (strstr(low, "gcm") || strstr(low, "ccm") || strstr(low, "ocb") ||
-		   strstr(low, "siv") || (strstr(low, "poly1305") && strcmp(low, "poly1305") != 0))
+	} else if (strstr(alg, "gcm") || strstr(alg, "ccm") || strstr(alg, "ocb") ||
+		   strstr(alg, "siv") || (strstr(alg, "poly1305") && strcmp(alg, "poly1305") != 0))
 		op = s->decrypt ? "open" : "seal";
-	else if (in_list(low, hash_names))
+	else if (in_list(alg, hash_names))
 		op = "digest";
-	else if (starts_with(low, "hmac") || starts_with(low, "cmac") || starts_with(low, "kmac") ||
-		 strcmp(low, "ghash") == 0 || strcmp(low, "poly1305") == 0)
+	else if (starts_with(alg, "hmac") || starts_with(alg, "cmac") || starts_with(alg, "kmac") ||
+		 strcmp(alg, "ghash") == 0 || strcmp(alg, "poly1305") == 0)
 		op = "mac";
-	else if (strcmp(low, "rand") == 0)
+	else if (strcmp(alg, "rand") == 0)
 		op = "generate";
 	else
 		op = s->decrypt ? "decrypt" : "encrypt";
 	snprintf(c->op, sizeof c->op, "%s", op);
 }
 
-/* An ECDH curve's algorithm: ours when the catalogue has a key exchange of that
-   name (x25519), else OpenSSL's selector ("ecdhp384"). */
+/* alg = the name a cell gets for OpenSSL's selector (names.c). */
 static void
-ecdh_alg(const char *suffix, char *alg, size_t n)
+map_alg(char *alg, size_t n, const char *selector)
 {
-	const cs_alg *ours = cs_alg_find(suffix);
-	if (ours && ours->kind == CS_KEX)
-		snprintf(alg, n, "%s", suffix);
-	else
-		snprintf(alg, n, "ecdh%.56s", suffix);
+	char sel[NAME_LEN], buf[NAME_LEN];
+	snprintf(sel, sizeof sel, "%.*s", NAME_LEN - 1, selector);
+	snprintf(alg, n, "%.*s", NAME_LEN - 1, cs_import_alg_name(sel, buf, sizeof buf));
 }
 
 /* A curve as OpenSSL's speed selectors name it: nistp256 -> p256 (ecdsap256),
@@ -601,10 +781,11 @@ pkey_path(pk_kind kind, bool plural_bits)
 }
 
 static void
-add_pkey(parser *p, isource *s, const char *alg, const char *op, double rate, const char *path,
-	 int table_line, int line)
+add_pkey(parser *p, isource *s, pk_kind kind, const char *alg, const char *op, double rate,
+	 const char *path, int table_line, int line)
 {
 	icell c = {.size = 0, .rate = rate, .bytes = false, .line = table_line, .row_line = line};
+	c.group = kind == PK_KEM ? G_KEM : kind == PK_SIG ? G_SIG : G_CLASSIC;
 	snprintf(c.alg, sizeof c.alg, "%s", alg);
 	snprintf(c.op, sizeof c.op, "%s", op);
 	snprintf(c.path, sizeof c.path, "%s", path);
@@ -627,7 +808,8 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 	if (n >= 3 && (strcasecmp(tok[0], "rsa") == 0 || strcasecmp(tok[0], "dsa") == 0) &&
 	    parse_int(tok[1], 1, 1000000, &bits) && strcmp(tok[2], "bits") == 0) {
 		kind = tolower((unsigned char)tok[0][0]) == 'r' ? PK_RSA : PK_DSA;
-		snprintf(alg, sizeof alg, "%s%lld", kind == PK_RSA ? "rsa" : "dsa", bits);
+		snprintf(suffix, sizeof suffix, "%s%lld", kind == PK_RSA ? "rsa" : "dsa", bits);
+		map_alg(alg, sizeof alg, suffix);
 		at = 3;
 	} else if (n >= 4 && parse_int(tok[0], 1, 1000000, &bits) &&
 		   (strcmp(tok[1], "bit") == 0 || strcmp(tok[1], "bits") == 0)) {
@@ -648,15 +830,18 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 				return false;
 			curve_suffix(name, suffix, sizeof suffix);
 			at = 4;
+			char sel[NAME_LEN + 8];
 			if (strcasecmp(what, "ecdsa") == 0) {
 				kind = PK_ECDSA;
-				snprintf(alg, sizeof alg, "ecdsa%.56s", suffix);
+				snprintf(sel, sizeof sel, "ecdsa%.56s", suffix);
+				map_alg(alg, sizeof alg, sel);
 			} else if (strcasecmp(what, "ecdh") == 0) {
 				kind = PK_ECDH;
-				ecdh_alg(suffix, alg, sizeof alg);
+				snprintf(sel, sizeof sel, "ecdh%.56s", suffix);
+				map_alg(alg, sizeof alg, sel);
 			} else if (strcasecmp(what, "eddsa") == 0) {
 				kind = PK_EDDSA;
-				snprintf(alg, sizeof alg, "%s", suffix);
+				map_alg(alg, sizeof alg, suffix);
 			} else if (strcasecmp(what, "sm2") == 0) {
 				kind = PK_SM2;
 				snprintf(alg, sizeof alg, "sm2");
@@ -667,7 +852,8 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 	} else if ((p->pk_head == PH_KEM || p->pk_head == PH_SIG) && n == 7 &&
 		   plausible_name(tok[0])) {
 		kind = p->pk_head == PH_KEM ? PK_KEM : PK_SIG;
-		lower_copy(alg, sizeof alg, tok[0]);
+		lower_copy(suffix, sizeof suffix, tok[0]);
+		map_alg(alg, sizeof alg, suffix);
 		at = 1;
 	} else {
 		return false;
@@ -678,9 +864,24 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 	size_t half = nums / 2;
 	if (nums % 2 || half == 0 || half > 4)
 		return false;
-	for (size_t i = 0; i < half; i++)
-		if (!tok_seconds(tok[at + i], &t[i]) || !tok_plain(tok[at + half + i], &r[i]))
+	bool none = false;
+	for (size_t i = 0; i < half; i++) {
+		const char *rt = tok[at + half + i];
+		if (!tok_seconds(tok[at + i], &t[i]))
 			return false;
+		none |= inf_token(tok[at + i]);
+		if (inf_token(rt) && rt[strlen(rt) - 1] != 's') {
+			r[i] = 0;
+			none = true;
+		} else if (!tok_plain(rt, &r[i])) {
+			return false;
+		}
+	}
+	if (none)
+		note(p, line,
+		     "'inf' or 'nan' in this row: a value openssl speed could not compute "
+		     "(a -multi summary); rates that are numbers are read, the others are "
+		     "taken from the children's +F lines when the paste has them");
 	static const char *const sv[] = {"sign", "verify", "encrypt", "decrypt"};
 	static const char *const kem[] = {"keygen", "encaps", "decaps"};
 	static const char *const sig[] = {"keygen", "sign", "verify"};
@@ -728,7 +929,7 @@ pkey_row(parser *p, char **tok, size_t n, int line)
 	if (!p->first_table_line)
 		p->first_table_line = line;
 	for (size_t i = 0; i < want; i++)
-		add_pkey(p, s, alg, ops[i], r[i], pkey_path(kind, plural), table_line, line);
+		add_pkey(p, s, kind, alg, ops[i], r[i], pkey_path(kind, plural), table_line, line);
 	return true;
 }
 
@@ -809,7 +1010,9 @@ add_sym_values(parser *p, isource *s, const char *name, const double *v, size_t 
 {
 	icell c = {.bytes = true, .line = p->table_line, .row_line = line};
 	name_sym(s, name, &c);
-	if (in_list(c.alg, names_3x))
+	char low[NAME_LEN];
+	printed_name(name, low, sizeof low);
+	if (in_list(low, names_3x))
 		s->clue3 = true;
 	if (strcmp(c.path, "lowlevel") == 0)
 		s->clue_pre3 = true; /* "aes-128 cbc": the 1.x low-level rows */
@@ -841,6 +1044,15 @@ sym_row(parser *p, char **tok, size_t n, int line)
 	isource *s = cur(p);
 	if (!s)
 		return false;
+	for (size_t i = words; i < n; i++)
+		if (inf_token(tok[i])) {
+			note(p, line,
+			     "'%.20s' in this row: a value openssl speed could not compute (a "
+			     "-multi summary); taken from the children's +F lines when the paste "
+			     "has them",
+			     tok[i]);
+			break;
+		}
 	if (words == 0 && m > 0 && p->wrap_name[0] && p->wrap_cols + m <= p->n_sizes) {
 		/* the rest of the row above, wrapped by a narrow window or a forum */
 		add_sym_values(p, s, p->wrap_name, v + MAX_SIZES - m, m, p->wrap_cols, line);
@@ -859,6 +1071,50 @@ sym_row(parser *p, char **tok, size_t n, int line)
 	snprintf(p->wrap_name, sizeof p->wrap_name, "%s", m < p->n_sizes ? name : "");
 	p->wrap_cols = m;
 	return true;
+}
+
+/*
+ * A trimmed paste: byte-rate rows with no "type 16 bytes ..." line above
+ * ("aes-128-gcm 35875.57k 47015.41k ..."): one to three words, then 5 or 6
+ * rates, one of them in 1000s ("k"). The columns are the sizes every version
+ * since 0.9.7 printed for that many values (16 to 8192, and 16384 from
+ * 1.1.0), which is said once per table.
+ */
+static bool
+headerless_row(parser *p, char **tok, size_t n, int line)
+{
+	size_t m = 0;
+	bool k = false;
+	while (m < n && m < 7) {
+		const char *t = tok[n - 1 - m];
+		double x;
+		if (cs_import_parse_rate(t, strlen(t), &x) != 0)
+			break;
+		k |= t[strlen(t) - 1] == 'k';
+		m++;
+	}
+	size_t words = n - m;
+	if ((m != 5 && m != 6) || !k || words == 0 || words > 3)
+		return false;
+	for (size_t i = 0; i < words; i++)
+		if (!plausible_name(tok[i]))
+			return false;
+	static const long long sizes[] = {16, 64, 256, 1024, 8192, 16384};
+	isource *s = source_for(p, W_SYM, PK_NONE, line);
+	if (!s)
+		return true;
+	s->has_sym = true;
+	memcpy(p->sizes, sizes, m * sizeof sizes[0]);
+	p->n_sizes = m;
+	p->table = T_SYM;
+	p->table_line = line;
+	if (!p->first_table_line)
+		p->first_table_line = line;
+	note(p, line,
+	     "rows without their 'type 16 bytes ...' line (a trimmed paste): the %zu columns "
+	     "read as 16 to %lld bytes, what openssl speed prints for %zu values",
+	     m, sizes[m - 1], m);
+	return sym_row(p, tok, n, line);
 }
 
 /* ---- -mr lines ------------------------------------------------------------------ */
@@ -998,23 +1254,26 @@ mr_line(parser *p, char *line_text, int line)
 		if (kind == PK_EDDSA || kind == PK_SM2) {
 			if (n < 4 || strlen(f[3]) >= NAME_LEN || !plausible_name(f[3]))
 				return false;
-			if (kind == PK_EDDSA)
-				lower_copy(alg, sizeof alg, f[3]);
-			else
+			if (kind == PK_EDDSA) {
+				lower_copy(curve, sizeof curve, f[3]);
+				map_alg(alg, sizeof alg, curve);
+			} else
 				snprintf(alg, sizeof alg, "sm2");
 			first = 4;
 		} else if (kind == PK_RSA || kind == PK_DSA || kind == PK_FFDH) {
-			snprintf(alg, sizeof alg, "%s%lld",
+			char sel[NAME_LEN];
+			snprintf(sel, sizeof sel, "%s%lld",
 				 kind == PK_RSA	  ? "rsa"
 				 : kind == PK_DSA ? "dsa"
 						  : "ffdh",
 				 bits);
+			map_alg(alg, sizeof alg, sel);
 		} else {
+			char sel[NAME_LEN + 8];
 			mr_curve(idx, bits, curve, sizeof curve);
-			if (kind == PK_ECDSA)
-				snprintf(alg, sizeof alg, "ecdsa%.56s", curve);
-			else
-				ecdh_alg(curve, alg, sizeof alg);
+			snprintf(sel, sizeof sel, "%s%.56s", kind == PK_ECDSA ? "ecdsa" : "ecdh",
+				 curve);
+			map_alg(alg, sizeof alg, sel);
 		}
 	}
 	size_t m = n > first ? n - first : 0;
@@ -1031,6 +1290,7 @@ mr_line(parser *p, char *line_text, int line)
 	if (!p->first_table_line)
 		p->first_table_line = line;
 	icell c = {.line = line, .row_line = line, .fix = FIX_NONE};
+	c.group = kind == PK_KEM ? G_KEM : kind == PK_SIG ? G_SIG : G_CLASSIC;
 	snprintf(c.alg, sizeof c.alg, "%s", alg);
 	snprintf(c.path, sizeof c.path, "%s", pkey_path(kind, false));
 	static const char *const sv[] = {"sign", "verify", "encrypt", "decrypt"};
@@ -1274,16 +1534,154 @@ command_line(parser *p, char **tok, size_t n)
 	bool any = false;
 	for (size_t i = 0; i < n; i++) {
 		long long m;
-		if (strcmp(tok[i], "-multi") == 0 && i + 1 < n &&
-		    parse_int(tok[i + 1], 1, 4096, &m)) {
+		const char *next = i + 1 < n ? tok[i + 1] : NULL;
+		if (strcmp(tok[i], "-multi") == 0 && next && parse_int(next, 1, 4096, &m)) {
 			p->ctx_multi = (int)m;
 			any = true;
 		} else if (strcmp(tok[i], "-decrypt") == 0) {
 			p->ctx_decrypt = true;
 			any = true;
+		} else if (next && ((plausible_name(next) && (strcmp(tok[i], "-engine") == 0 ||
+							      strcmp(tok[i], "-provider") == 0 ||
+							      strcmp(tok[i], "-propquery") == 0)) ||
+				    (strcmp(tok[i], "-async_jobs") == 0 &&
+				     parse_int(next, 1, 99999, &m)))) {
+			/* how the run measured: part of its label; an engine or a
+			   provider also names the cells' variant, as run --variant does */
+			size_t used = strlen(p->ctx_opts);
+			snprintf(p->ctx_opts + used, sizeof p->ctx_opts - used, " %s %.60s", tok[i],
+				 next);
+			used = strlen(p->ctx_variant);
+			if (strcmp(tok[i], "-engine") == 0)
+				snprintf(p->ctx_variant + used, sizeof p->ctx_variant - used,
+					 "%sengine=%.50s", used ? "," : "", next);
+			else if (strcmp(tok[i], "-provider") == 0)
+				snprintf(p->ctx_variant + used, sizeof p->ctx_variant - used,
+					 "%s%.50s", used ? "," : "", next);
+			any = true;
+			i++;
 		}
 	}
 	return any;
+}
+
+/* One child's value, summed with the other children's (what -multi's summary is). */
+static void
+kid_add(parser *p, isource *s, const icell *c)
+{
+	if (!(c->rate > 0) || !isfinite(c->rate))
+		return;
+	for (size_t i = s->kid_first; i < s->kid_first + s->n_kid; i++)
+		if (same_cell(&p->kids[i], c)) {
+			p->kids[i].rate += c->rate;
+			return;
+		}
+	if (s->kid_first + s->n_kid != p->n_kids || p->n_kids >= CS_IMPORT_MAX_CELLS)
+		return;
+	if (p->n_kids == p->cap_kids) {
+		size_t cap = p->cap_kids ? 2 * p->cap_kids : 64;
+		icell *nk = realloc(p->kids, cap * sizeof *nk);
+		if (!nk) {
+			p->oom = true;
+			return;
+		}
+		p->kids = nk;
+		p->cap_kids = cap;
+	}
+	p->kids[p->n_kids++] = *c;
+	s->n_kid++;
+}
+
+/* The -mr line a -multi child sent ("Got: +F:22:aes-128-gcm:...:... from 0"):
+   byte rates (+H, +F) and key ops (+F2 rsa, +F3 dsa, +F4 ecdsa, +F5 ecdh);
+   a key-op value under 1 is seconds per op (before 1.1.1). */
+static void
+kid_line(parser *p, isource *s, const char *payload, int line)
+{
+	char buf[MAX_LINE];
+	char *f[24] = {NULL};
+	snprintf(buf, sizeof buf, "%s", payload);
+	size_t n = split_colons(buf, f, 24);
+	long long idx, bits, v;
+	double x[MAX_SIZES];
+	icell c = {.line = line, .row_line = line};
+	if (strcmp(f[0], "+H") == 0 && n >= 2 && n - 1 <= MAX_SIZES) {
+		for (size_t i = 1; i < n; i++)
+			if (!parse_int(f[i], 1, CS_SIZE_MAX, &v))
+				return;
+			else
+				p->kid_sizes[i - 1] = v;
+		p->n_kid_sizes = n - 1;
+		return;
+	}
+	if (strcmp(f[0], "+F") == 0 && n >= 4 && n - 3 <= p->n_kid_sizes &&
+	    parse_int(f[1], 0, 1000, &idx) && strlen(f[2]) < NAME_LEN && plausible_words(f[2])) {
+		c.bytes = true;
+		name_sym(s, f[2], &c);
+		for (size_t i = 3; i < n; i++) {
+			if (!tok_plain(f[i], &x[0]))
+				return;
+			c.size = p->kid_sizes[i - 3];
+			c.rate = x[0];
+			kid_add(p, s, &c);
+		}
+		return;
+	}
+	int which = f[0][0] == '+' && f[0][1] == 'F' ? atoi(f[0] + 2) : 0;
+	if (which < 2 || which > 5 || n < 5 || !parse_int(f[1], 0, 1000, &idx) ||
+	    !parse_int(f[2], 1, 1000000, &bits))
+		return;
+	size_t m = n - 3;
+	for (size_t i = 0; i < m && i < 4; i++)
+		if (!tok_plain(f[3 + i], &x[i]))
+			return;
+	char sel[NAME_LEN + 8], curve[NAME_LEN];
+	static const char *const sv[] = {"sign", "verify", "encrypt", "decrypt"};
+	if (which == 2 || which == 3)
+		snprintf(sel, sizeof sel, "%s%lld", which == 2 ? "rsa" : "dsa", bits);
+	else {
+		mr_curve(idx, bits, curve, sizeof curve);
+		snprintf(sel, sizeof sel, "%s%s", which == 4 ? "ecdsa" : "ecdh", curve);
+	}
+	map_alg(c.alg, sizeof c.alg, sel);
+	snprintf(c.path, sizeof c.path, "%s", which == 5 && bits == 253 ? "evp" : "");
+	size_t ops = which == 5 ? 1 : which == 2 && m == 4 ? 4 : 2;
+	for (size_t i = 0; i < ops && i < m; i++) {
+		snprintf(c.op, sizeof c.op, "%s", which == 5 ? "derive" : sv[i]);
+		c.rate = x[i] > 0 && x[i] < 1 ? 1 / x[i] : x[i];
+		kid_add(p, s, &c);
+	}
+}
+
+/* -multi: the cells the summary table lacks (a value it printed as inf, or
+   no summary at all) from the sum of the children's lines. */
+static void
+add_kid_cells(parser *p, isource *s)
+{
+	size_t added = 0;
+	int first = 0;
+	char what[NAME_LEN + 16] = "";
+	for (size_t k = s->kid_first; k < s->kid_first + s->n_kid; k++) {
+		const icell *c = &p->kids[k];
+		bool have = false;
+		for (size_t i = s->first_cell; i < s->first_cell + s->n_cells && !have; i++)
+			have = strcmp(p->cells[i].alg, c->alg) == 0 &&
+			       strcmp(p->cells[i].op, c->op) == 0 && p->cells[i].size == c->size;
+		if (have)
+			continue;
+		if (!added++) {
+			first = c->row_line;
+			snprintf(what, sizeof what, "%s %s", c->alg, c->op);
+		}
+		add_cell(p, s, c);
+	}
+	if (added)
+		note(p, first,
+		     "%zu cell%s (%s%s) the sum of the %d children's +F lines: the summary table "
+		     "gave no number for %s",
+		     added, added == 1 ? " is" : "s are", what, added > 1 ? ", ..." : "", s->multi,
+		     added == 1 ? "it" : "them");
+	s->n_kid = 0;
 }
 
 /* "Forked child 3" and "Got: +F:... from 3": -multi's own lines. */
@@ -1303,11 +1701,182 @@ multi_line(parser *p, char **tok, size_t n, int line)
 	if (n >= 4 && strcmp(tok[0], "Got:") == 0 && strcmp(tok[n - 2], "from") == 0 &&
 	    parse_int(tok[n - 1], 0, 4095, &child)) {
 		isource *s = cur(p);
+		if (!s || s->closed || has_tables(s))
+			s = new_source(p, line);
 		if (s && s->multi < child + 1)
 			s->multi = (int)child + 1;
+		if (s && n == 4)
+			kid_line(p, s, tok[1], line);
 		return true;
 	}
 	return false;
+}
+
+/* ---- the machine a post names -------------------------------------------------- */
+
+static void
+add_clue(parser *p, int line, int rank, const char *text, size_t len)
+{
+	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+		len--;
+	while (len && (*text == ' ' || *text == '\t')) {
+		text++;
+		len--;
+	}
+	if (!len || p->n_clues >= 256)
+		return;
+	if (p->n_clues == p->cap_clues) {
+		size_t cap = p->cap_clues ? 2 * p->cap_clues : 16;
+		iclue *n = realloc(p->clues, cap * sizeof *n);
+		if (!n) {
+			p->oom = true;
+			return;
+		}
+		p->clues = n;
+		p->cap_clues = cap;
+	}
+	iclue *c = &p->clues[p->n_clues++];
+	c->line = line;
+	c->rank = rank;
+	snprintf(c->text, sizeof c->text, "%.*s", (int)(len < 159 ? len : 159), text);
+}
+
+/* Boards and CPUs people name in a post, as a word ("rpi3", "R2S的"). */
+static const struct {
+	const char *word;  /* lower case */
+	const char *board; /* what the source is then said to run on */
+} boards[] = {
+	{"nanopi r2s", "NanoPi R2S"},
+	{"r2s", "NanoPi R2S"},
+	{"nanopi r4s", "NanoPi R4S"},
+	{"r4s", "NanoPi R4S"},
+	{"raspberry pi 3", "Raspberry Pi 3"},
+	{"rpi3", "Raspberry Pi 3"},
+	{"rpi 3", "Raspberry Pi 3"},
+	{"raspberry pi 4", "Raspberry Pi 4"},
+	{"rpi4", "Raspberry Pi 4"},
+	{"rpi 4", "Raspberry Pi 4"},
+	{"raspberry pi 5", "Raspberry Pi 5"},
+	{"rpi5", "Raspberry Pi 5"},
+	{"rock64", "Pine64 ROCK64"},
+	{"rockpro64", "Pine64 RockPro64"},
+	{"odroid-c2", "ODROID-C2"},
+	{"odroid-n2", "ODROID-N2"},
+	{"jetson nano", "NVIDIA Jetson Nano"},
+	{"visionfive 2", "StarFive VisionFive 2"},
+	{"core2", "Intel Core 2"},
+	{"core 2 duo", "Intel Core 2"},
+};
+
+/* Arm's CPU part numbers (cpuinfo "CPU part", implementer 0x41). */
+static const struct {
+	unsigned part;	  /* "CPU part : 0xd03" */
+	const char *core; /* its name */
+} arm_parts[] = {
+	{0xd03, "Cortex-A53"},	{0xd04, "Cortex-A35"},	{0xd05, "Cortex-A55"},
+	{0xd07, "Cortex-A57"},	{0xd08, "Cortex-A72"},	{0xd09, "Cortex-A73"},
+	{0xd0a, "Cortex-A75"},	{0xd0b, "Cortex-A76"},	{0xd0c, "Neoverse-N1"},
+	{0xd0d, "Cortex-A77"},	{0xd40, "Neoverse-V1"}, {0xd41, "Cortex-A78"},
+	{0xd46, "Cortex-A510"}, {0xd47, "Cortex-A710"}, {0xd49, "Neoverse-N2"},
+};
+
+/* cpuinfo's "model name", "Hardware", "Model", "CPU part"; uname -a; a board
+   named in prose. */
+static void
+clue_line(parser *p, const char *t, int line)
+{
+	static const char *const model_keys[] = {"model name", "Hardware", "Model",
+						 "cpu model",  "uarch",	   NULL};
+	for (size_t i = 0; model_keys[i]; i++) {
+		size_t k = strlen(model_keys[i]);
+		if (strncmp(t, model_keys[i], k) != 0)
+			continue;
+		const char *c = t + k;
+		while (*c == ' ' || *c == '\t')
+			c++;
+		if (*c != ':')
+			continue;
+		add_clue(p, line, CL_MODEL, c + 1, strlen(c + 1));
+		return;
+	}
+	if (starts_with(t, "CPU part")) {
+		const char *c = strchr(t, ':');
+		unsigned part;
+		if (c && sscanf(c + 1, " %x", &part) == 1)
+			for (size_t i = 0; i < sizeof arm_parts / sizeof arm_parts[0]; i++)
+				if (arm_parts[i].part == part)
+					add_clue(p, line, CL_CORE, arm_parts[i].core,
+						 strlen(arm_parts[i].core));
+		return;
+	}
+	/* uname -a: "Linux HOST 5.4.75 #0 SMP ... aarch64 GNU/Linux" */
+	const char *gnu = strstr(t, " GNU/Linux");
+	if (starts_with(t, "Linux ") && gnu) {
+		const char *a = gnu;
+		while (a > t && a[-1] != ' ')
+			a--;
+		add_clue(p, line, CL_UNAME, a, (size_t)(gnu - a));
+		return;
+	}
+	char low[512];
+	lower_copy(low, sizeof low, t);
+	for (size_t i = 0; i < sizeof boards / sizeof boards[0]; i++) {
+		size_t k = strlen(boards[i].word);
+		for (const char *at = strstr(low, boards[i].word); at;
+		     at = strstr(at + 1, boards[i].word)) {
+			bool left = at == low || !isalnum((unsigned char)at[-1]);
+			bool right = !isalnum((unsigned char)at[k]);
+			if (left && right) {
+				add_clue(p, line, CL_BOARD, boards[i].board,
+					 strlen(boards[i].board));
+				return;
+			}
+		}
+	}
+}
+
+/*
+ * The machine a source ran on, from the clues: a clue belongs to the first
+ * source that starts after it (prose introduces its table), a clue after the
+ * last source's start to the last source; a kind of clue the source has none
+ * of is the file's when the file names only one. "Board (core or model)", or
+ * the model, or the core, or uname's architecture; "" when nothing is named.
+ */
+static void
+source_machine(const parser *p, size_t src, char *out, size_t n)
+{
+	const char *best[CL_COUNT] = {NULL};
+	while (src > 0 && p->src[src].group)
+		src--; /* a table split off a run ran where the run ran */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < p->n_clues; i++) {
+			const iclue *c = &p->clues[i];
+			size_t owner = p->n_src - 1;
+			for (size_t k = 0; k < p->n_src; k++)
+				if (p->src[k].line > c->line) {
+					owner = k;
+					break;
+				}
+			while (owner > 0 && p->src[owner].group)
+				owner--;
+			if (pass == 0 && owner == src && !best[c->rank])
+				best[c->rank] = c->text;
+			if (pass == 1 && !best[c->rank]) {
+				bool one = true;
+				for (size_t j = 0; j < p->n_clues; j++)
+					one &= p->clues[j].rank != c->rank ||
+					       strcmp(p->clues[j].text, c->text) == 0;
+				if (one)
+					best[c->rank] = c->text;
+			}
+		}
+	const char *detail = best[CL_MODEL] ? best[CL_MODEL] : best[CL_CORE];
+	if (best[CL_BOARD] && detail)
+		snprintf(out, n, "%s (%s)", best[CL_BOARD], detail);
+	else if (best[CL_BOARD] || detail)
+		snprintf(out, n, "%s", best[CL_BOARD] ? best[CL_BOARD] : detail);
+	else
+		snprintf(out, n, "%s", best[CL_UNAME] ? best[CL_UNAME] : "");
 }
 
 /* ---- the line loop ---------------------------------------------------------------- */
@@ -1410,6 +1979,7 @@ one_line(parser *p, char *raw, int line)
 		t++; /* indentation, "> " of a quoted post */
 	if (blank_or_rule(t))
 		return;
+	clue_line(p, t, line);
 	/* a result on the line after its "Doing ... blocks: " */
 	char work[MAX_LINE];
 	char *tok[MAX_TOKENS];
@@ -1458,6 +2028,8 @@ one_line(parser *p, char *raw, int line)
 			return;
 		p->wrap_name[0] = '\0';
 		if (sym_header(p, tok, n, line))
+			return;
+		if (p->table != T_SYM && headerless_row(p, tok, n, line))
 			return;
 		size_t h = pkey_header(p, tok, n, line);
 		if (h) {
@@ -1571,21 +2143,65 @@ base_name(const char *path)
 	return slash && slash[1] ? slash + 1 : path;
 }
 
-static json_t *
-source_json(const isource *s, const char *file)
+/* What a table family split off a run is called in its label. */
+static const char *const group_names[G_COUNT] = {NULL, "keygen/encaps/decaps table",
+						 "keygen/sign/verify table"};
+
+/*
+ * A source's label from its keys: "MACHINE, VERSION OPTIONS (FILE:LINE) -multi N,
+ * TABLE", or with --label "LABEL #I OPTIONS -multi N, TABLE" (#I when the file
+ * has several sources). Every part but the version or label is left out when
+ * absent.
+ */
+static int
+compose_label(json_t *src, const char *label, size_t i, size_t n)
 {
+	char buf[1024], num[32] = "", multi[32] = "", head[600];
+	const char *machine = json_string_value(json_object_get(src, "machine"));
+	const char *version = json_string_value(json_object_get(src, "version"));
+	const char *opts = json_string_value(json_object_get(src, "run_options"));
+	const char *table = json_string_value(json_object_get(src, "table_kind"));
+	const char *file = json_string_value(json_object_get(src, "file"));
+	json_int_t m = json_integer_value(json_object_get(src, "multi"));
+	json_int_t line = json_integer_value(json_object_get(src, "line"));
+	if (m > 1)
+		snprintf(multi, sizeof multi, " -multi %lld", (long long)m);
+	if (label) {
+		if (n > 1)
+			snprintf(num, sizeof num, " #%zu", i + 1);
+		snprintf(head, sizeof head, "%.400s%s", label, num);
+	} else {
+		snprintf(head, sizeof head, "%.160s%s%.200s", machine && *machine ? machine : "",
+			 machine && *machine ? ", " : "",
+			 version && *version ? version : "openssl speed");
+	}
+	char where[300] = "";
+	if (!label)
+		snprintf(where, sizeof where, " (%.200s:%lld)", base_name(file ? file : "?"),
+			 (long long)line);
+	snprintf(buf, sizeof buf, "%s%s%.200s%s%s%s%.60s", head, opts && *opts ? " " : "",
+		 opts ? opts : "", where, multi, table && *table ? ", " : "", table ? table : "");
+	return set_str(src, "label", buf);
+}
+
+static json_t *
+source_json(const parser *p, size_t index, const char *file)
+{
+	const isource *s = &p->src[index];
 	json_t *j = json_object();
 	if (!j)
 		return NULL;
-	char label[512], multi[32] = "";
-	if (s->multi > 1)
-		snprintf(multi, sizeof multi, " -multi %d", s->multi);
-	const char *version = s->meta[M_VERSION];
-	snprintf(label, sizeof label, "%.200s (%.200s:%d)%s", version ? version : "openssl speed",
-		 base_name(file), s->line, multi);
-	int rc = set_str(j, "label", label) | set_str(j, "source", "imported");
+	char machine[400];
+	source_machine(p, index, machine, sizeof machine);
+	int rc = set_str(j, "source", "imported");
 	rc |= set_str(j, "file", file);
 	rc |= json_object_set_new(j, "line", json_integer(s->line));
+	if (machine[0])
+		rc |= set_str(j, "machine", machine);
+	if (s->run_opts)
+		rc |= set_str(j, "run_options", s->run_opts);
+	if (s->group)
+		rc |= set_str(j, "table_kind", group_names[s->group]);
 	static const char *const keys[M_COUNT] = {
 		[M_VERSION] = "version",   [M_BUILT_ON] = "built_on", [M_OPTIONS] = "options",
 		[M_COMPILER] = "compiler", [M_CPUINFO] = "cpuinfo",
@@ -1598,6 +2214,7 @@ source_json(const isource *s, const char *file)
 		      : s->has_sym || s->pkey_kinds ? "text"
 						    : "progress");
 	rc |= json_object_set_new(j, "cells", json_integer((json_int_t)s->n_cells));
+	rc |= compose_label(j, NULL, 0, 1);
 	if (rc) {
 		json_decref(j);
 		return NULL;
@@ -1649,6 +2266,8 @@ cell_json(const icell *c, const isource *s, size_t index, shared *sh)
 	rc |= set_shared(j, "lib", sh->openssl) | set_shared(j, "lib_version", sh->version);
 	rc |= set_shared(j, "path", reuse(&sh->path, c->path, prev ? prev->path : NULL));
 	rc |= set_shared(j, "mask", sh->none);
+	if (s->variant)
+		rc |= set_str(j, "variant", s->variant);
 	if (s->multi > 1)
 		rc |= json_object_set_new(j, "multi", json_integer(s->multi));
 	rc |= set_shared(j, "alg", reuse(&sh->alg, c->alg, prev ? prev->alg : NULL));
@@ -1695,7 +2314,7 @@ document(const parser *p)
 		const isource *s = &p->src[i];
 		if (!s->n_cells)
 			continue; /* a preamble or prose with no numbers under it */
-		json_t *sj = source_json(s, p->file);
+		json_t *sj = source_json(p, i, p->file);
 		if (!sj || json_array_append_new(sources, sj))
 			goto fail;
 		json_decref(sh.version);
@@ -1744,10 +2363,14 @@ parser_free(parser *p)
 		isource *s = &p->src[i];
 		for (meta m = M_VERSION; m < M_COUNT; m++)
 			free(s->meta[m]);
+		free(s->run_opts);
+		free(s->variant);
 		free(s->progress);
 	}
 	free(p->src);
 	free(p->cells);
+	free(p->kids);
+	free(p->clues);
 }
 
 int
@@ -1846,18 +2469,19 @@ cs_import_openssl_speed_ex(const char *text, size_t len, const char *file_name, 
 int
 cs_import_label(json_t *doc, const char *label)
 {
+	return cs_import_name(doc, label, NULL);
+}
+
+int
+cs_import_name(json_t *doc, const char *label, const char *machine)
+{
 	json_t *sources = json_object_get(doc, "sources"), *s;
 	size_t i, n = json_array_size(sources);
 	json_array_foreach(sources, i, s)
 	{
-		char buf[512], num[32] = "", multi[32] = "";
-		json_int_t m = json_integer_value(json_object_get(s, "multi"));
-		if (n > 1)
-			snprintf(num, sizeof num, " #%zu", i + 1);
-		if (m > 1)
-			snprintf(multi, sizeof multi, " -multi %lld", (long long)m);
-		snprintf(buf, sizeof buf, "%.400s%s%s", label, num, multi);
-		if (set_str(s, "label", buf) != 0)
+		if (machine && set_str(s, "machine", machine) != 0)
+			return -1;
+		if (compose_label(s, label, i, n) != 0)
 			return -1;
 	}
 	return 0;

@@ -8,23 +8,42 @@
  *   "imported": {"format": "openssl-speed", "file", "note"},
  *   "sources": [{"label", "source": "imported", "file", "line", "version", "built_on", "options",
  *                "compiler", "cpuinfo", "multi", "format": "text"|"mr"|"progress",
- *                "cells"}]          one per table (one run of openssl speed)
+ *                "cells", ["machine"], ["run_options"], ["table_kind"]}]
+ *                                   one per table (one run of openssl speed)
  *   "cells": [{"source": "imported", "table" (index into sources), "file", "line" (the table's),
  *              "row_line", "lib": "openssl", "lib_version", "path": "evp"|"lowlevel",
- *              "mask": "none", ["multi": N when > 1], "alg", "op", "size" (0 for op/s),
+ *              "mask": "none", ["variant": "engine=ID" or the -provider], ["multi": N when > 1],
+ *              "alg", "op", "size" (0 for op/s),
  *              "status": "ok", "rate": {"median", "unit": "B/s"|"op/s"}}]
  * No samples, no confidence interval, no evidence: one number per cell. This is
  * the imported form of docs/results-format.md (core/results/load.c reads it).
  *
- * Names: ours where the catalogue (core/workload/algs.def) has them, with its
- * op ("aes-128-gcm" seal, "sha256" digest; ecdh X25519 -> x25519 derive,
- * nistp256 -> p256 derive); otherwise OpenSSL's own, spaces as '-' ("des-cbc", "hmac(md5)")
- * and key ops as its speed selectors ("rsa2048" sign/verify[/encrypt/decrypt],
- * "dsa1024", "ecdsap256", "ecdhp384", "ed25519", "ffdh2048"). Low-level rows
+ * Names (one table: names.c, cs_import_alg_name below): the catalogue's
+ * wherever the project measures the algorithm, whatever the era printed
+ * ("rsa 2048 bits" -> rsa-2048, "256 bit ecdsa (nistp256)" -> ecdsa-p256,
+ * ecdh nistp256 -> p256, ecdh X25519 -> x25519, "hmac(sha256)" ->
+ * hmac-sha256, 3.4+'s "rsa2048" row -> rsa-2048), with the catalogue's op
+ * ("aes-128-gcm" seal, "sha256" digest); otherwise OpenSSL's speed selector:
+ * 3.x's byte-rate names ("des-cbc", "blowfish", "hmac-md5") and the key-op
+ * selectors ("rsa4096", "dsa2048", "ecdsap384", "ecdhp384", "ecdhx448",
+ * "ed448", "ffdh2048"; 3.5's rows lower case, "ml-kem-768"). Low-level rows
  * ("aes-128 cbc") are path "lowlevel", EVP rows ("aes-128-cbc") "evp"; a bare
  * name ("sha256") is "evp" from 3.0 (which runs everything through EVP) and
  * "lowlevel" before (or when the era cannot be told). A rate of 0.00 (an
  * algorithm the build left out) gives no cell.
+ *
+ * Sources: one per run of openssl speed. 3.4+ prints some operations in two
+ * tables (rsa2048 sign in the classic table and the keygen/sign/verify one,
+ * rsa2048 keygen in the KEM and the signature table): a table family that
+ * repeats an operation of an earlier one is a source of its own, named
+ * ", keygen/sign/verify table" in its label; never one cell with two values.
+ * -engine, -provider, -propquery and -async_jobs on a command line in the
+ * text are the source's "run_options" (in its label); an engine or provider
+ * is also the cells' variant ("engine=cryptodev", as run --variant tags it).
+ * Rows with no "type ..." line above (a trimmed paste) are read with the
+ * sizes speed prints for that many columns; a -multi summary value printed
+ * as inf is taken from the children's "Got: +F..." lines; both are said on
+ * the diag stream as "FILE:LINE: note: ...".
  */
 #ifndef CS_IMPORT_H
 #define CS_IMPORT_H
@@ -67,11 +86,30 @@ int cs_import_openssl_speed_file_ex(const char *path, json_t **out, char *err, s
 				    FILE *diag, size_t *skipped);
 
 /*
- * Name the sources of doc after label (import --label): "label" for one
- * source, "label #1", "label #2", ... for several; " -multi N" kept. The
- * default label is the version line (or "openssl speed") and "(file:line)".
+ * Name the sources of doc: label (import --label) when not NULL, machine
+ * (import --machine) when not NULL, for every source. A label is "LABEL" for
+ * one source, "LABEL #1", "LABEL #2", ... for several; the run's options
+ * ("-engine cryptodev"), " -multi N" and a split-off table
+ * (", keygen/sign/verify table") are kept. The default label is
+ * "MACHINE, VERSION OPTIONS (FILE:LINE) -multi N, TABLE", the machine being
+ * what the text names (cpuinfo's model name, Hardware or Model, an Arm core
+ * from "CPU part", a board named in the prose, uname -a's architecture).
+ * 0, or -1 when out of memory.
  */
+int cs_import_name(json_t *doc, const char *label, const char *machine);
+/* cs_import_name(doc, label, NULL). */
 int cs_import_label(json_t *doc, const char *label);
+
+/*
+ * The name a cell gets for an algorithm openssl speed printed (names.c has
+ * the one table): the catalogue's ("rsa2048" -> "rsa-2048", "ecdsap256" ->
+ * "ecdsa-p256", "ecdhx25519" -> "x25519", "hmac(sha256)" -> "hmac-sha256")
+ * wherever the project measures the algorithm, else OpenSSL's speed
+ * selector ("ecdhp384", "ecdhx448", "dsa2048", "hmac-md5"). openssl is
+ * lower case, spaces as '-', key ops as selectors; the result is openssl,
+ * a constant, or buf (n bytes).
+ */
+const char *cs_import_alg_name(const char *openssl, char *buf, size_t n);
 
 /* The largest input read: far beyond any pasted page. */
 #define CS_IMPORT_MAX_BYTES ((size_t)64 << 20)

@@ -11,7 +11,7 @@
 #include "outfile.h"
 
 static const char help[] =
-	"usage: cryptospeed import openssl-speed FILE [-o OUT.json] [--label L]\n"
+	"usage: cryptospeed import openssl-speed FILE [-o OUT.json] [--label L] [--machine M]\n"
 	"Read the output of openssl speed (0.9.6 to 3.x, text or -mr, -multi, with\n"
 	"prose around it: a forum post) and write a cryptospeed/1 result file: one\n"
 	"source per table, cells \"source\": \"imported\" with one rate each (no\n"
@@ -19,23 +19,29 @@ static const char help[] =
 	"stdout.\n"
 	"  -o, --output FILE  write it to FILE (never clobbered on failure)\n"
 	"  --label L          name the sources in reports: L, or L #1, L #2, ...\n"
+	"  --machine M        what the tables ran on (default: what the text names:\n"
+	"                     cpuinfo's model name, Hardware or Model, an Arm core\n"
+	"                     from CPU part, a board named in the prose, uname -a)\n"
 	"  --strict           a line that could not be read fails the import (exit 2)\n"
 	"Every line that looks like part of a table but could not be read (a value\n"
 	"that is not a number, more values than the table has sizes, a line over\n"
 	"8 KiB, a cell given twice with another value) is named on stderr with its\n"
-	"line number; the rows after it are still read, and the exit status is 4.\n";
+	"line number; the rows after it are still read, and the exit status is 4.\n"
+	"What the import assumed (rows with no 'type' line above, a -multi summary\n"
+	"value taken from the children's lines) is a 'note:' line on stderr.\n"
+	"Names are the catalogue's where the project measures the algorithm\n"
+	"(rsa-2048, ecdsa-p256, p256, x25519, hmac-sha256), else openssl speed's\n"
+	"(rsa4096, ecdhp384, ecdhx448).\n";
 
 int
 cs_cmd_import(int argc, char **argv)
 {
 	static const struct option options[] = {
-		{"help", no_argument, NULL, 'h'},
-		{"output", required_argument, NULL, 'o'},
-		{"label", required_argument, NULL, 'l'},
-		{"strict", no_argument, NULL, 's'},
-		{NULL, 0, NULL, 0},
+		{"help", no_argument, NULL, 'h'},	 {"output", required_argument, NULL, 'o'},
+		{"label", required_argument, NULL, 'l'}, {"machine", required_argument, NULL, 'm'},
+		{"strict", no_argument, NULL, 's'},	 {NULL, 0, NULL, 0},
 	};
-	const char *out = NULL, *label = NULL;
+	const char *out = NULL, *label = NULL, *machine = NULL;
 	bool strict = false;
 	int c;
 	optind = 1;
@@ -44,6 +50,7 @@ cs_cmd_import(int argc, char **argv)
 		case 'h': fputs(help, stdout); return CS_EXIT_OK;
 		case 'o': out = optarg; break;
 		case 'l': label = optarg; break;
+		case 'm': machine = optarg; break;
 		case 's': strict = true; break;
 		}
 	}
@@ -75,7 +82,7 @@ cs_cmd_import(int argc, char **argv)
 		json_decref(doc);
 		return CS_EXIT_USAGE;
 	}
-	if (label && cs_import_label(doc, label) != 0) {
+	if ((label || machine) && cs_import_name(doc, label, machine) != 0) {
 		json_decref(doc);
 		fprintf(stderr, "cryptospeed: out of memory\n");
 		return CS_EXIT_FAILURE;

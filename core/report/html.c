@@ -67,7 +67,9 @@ sources(FILE *f, const cs_matrix *m)
 			fprintf(f, " line %lld: one figure per cell, no samples, no evidence)",
 				src->src->line);
 			fputs("</td><td class=\"l\">", f);
-			cs_esc_xml(f, src->src->cpuinfo ? src->src->cpuinfo : "");
+			cs_esc_xml(f, src->src->machine	  ? src->src->machine
+				      : src->src->cpuinfo ? src->src->cpuinfo
+							  : "");
 			fputs("</td><td class=\"l\">", f);
 			cs_esc_xml(f, src->src->version ? src->src->version : "");
 			fputs("</td><td class=\"l\"></td><td class=\"l\"><code>", f);

@@ -25,7 +25,9 @@ sources(FILE *f, const cs_matrix *m)
 			fprintf(f, " (imported from ");
 			cs_esc_md(f, src->src->file ? src->src->file : "?");
 			fprintf(f, " line %lld) | ", src->src->line);
-			cs_esc_md(f, src->src->cpuinfo ? src->src->cpuinfo : "");
+			cs_esc_md(f, src->src->machine	 ? src->src->machine
+				     : src->src->cpuinfo ? src->src->cpuinfo
+							 : "");
 			fputs(" | ", f);
 			cs_esc_md(f, src->src->version ? src->src->version : "");
 		} else {

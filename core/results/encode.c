@@ -215,6 +215,7 @@ source(const cs_res_source *s)
 	set_str(j, "cpuinfo", s->cpuinfo);
 	set_str(j, "compiler", s->compiler);
 	set_str(j, "built_on", s->built_on);
+	set_str(j, "machine", s->machine);
 	if (s->multi != 1)
 		json_object_set_new(j, "multi", json_integer(s->multi));
 	return j;

@@ -634,6 +634,7 @@ source(dec *d, json_t *j, size_t i, cs_res_source *s)
 	    !get_str(d, j, w, "cpuinfo", CS_RES_TEXT_MAX, NULL, &s->cpuinfo) ||
 	    !get_str(d, j, w, "compiler", CS_RES_TEXT_MAX, NULL, &s->compiler) ||
 	    !get_str(d, j, w, "built_on", CS_RES_TEXT_MAX, NULL, &s->built_on) ||
+	    !get_str(d, j, w, "machine", CS_RES_TEXT_MAX, NULL, &s->machine) ||
 	    !get_int(d, j, w, "multi", false, 1, 4096, 1, &multi))
 		return false;
 	s->imported = strcmp(kind, "imported") == 0;

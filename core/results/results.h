@@ -190,6 +190,7 @@ typedef struct cs_res_source {
 	const char *cpuinfo;  /* imported: "CPUINFO:" line, or NULL */
 	const char *compiler; /* imported: "compiler:" line, or NULL */
 	const char *built_on; /* imported: "built on:" line, or NULL */
+	const char *machine;  /* imported: what the tables ran on (import --machine), or NULL */
 	int multi;	      /* imported: -multi N, 1 when absent */
 } cs_res_source;
 

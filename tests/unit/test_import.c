@@ -109,7 +109,7 @@ test_snippets(void)
 			"type 16 bytes 64 bytes\nsha256 5.00k 6.00k\n",
 			CS_IMPORT_OK, err, sizeof err);
 	CHECK(n_sources(d) == 3);
-	CHECK_NEAR(rate(d, 0, NULL, "rsa2048", "verify", 0), 10000.0, 1e-9);
+	CHECK_NEAR(rate(d, 0, NULL, "rsa-2048", "verify", 0), 10000.0, 1e-9);
 	CHECK_NEAR(rate(d, 1, NULL, "sha256", "digest", 16), 3000.0, 1e-9);
 	CHECK_NEAR(rate(d, 2, NULL, "sha256", "digest", 64), 6000.0, 1e-9);
 	CHECK(src_int(d, 1, "line") == 6);
@@ -208,7 +208,7 @@ test_eras(void)
 	CHECK_NEAR(rate(d, 0, "lowlevel", "aes-128-cbc", "encrypt", 8192), 130252.80e3, 1e-3);
 	CHECK_NEAR(rate(d, 0, "evp", "aes-128-gcm", "seal", 8192), 884736.00e3, 1e-3);
 	CHECK_NEAR(rate(d, 0, "lowlevel", "sha256", "digest", 16), 64000.00e3, 1e-3);
-	CHECK_NEAR(rate(d, 0, "lowlevel", "ecdsap256", "sign", 0), 21042.1, 1e-9);
+	CHECK_NEAR(rate(d, 0, "lowlevel", "ecdsa-p256", "sign", 0), 21042.1, 1e-9);
 	CHECK_NEAR(rate(d, 0, "lowlevel", "p256", "derive", 0), 11011.0, 1e-9);
 	json_t *c = find(d, 0, NULL, "p256", "derive", 0);
 	CHECK(c && strcmp(json_string_value(json_object_get(json_object_get(c, "rate"), "unit")),
@@ -219,8 +219,8 @@ test_eras(void)
 	/* -mr of 1.0.2: key ops in seconds per op */
 	d = import_file("openssl-1.0.2-mr.txt");
 	CHECK_NEAR(rate(d, 0, "lowlevel", "aes-128-cbc", "encrypt", 8192), 130252800.0, 1e-3);
-	CHECK_NEAR(rate(d, 0, NULL, "rsa2048", "sign", 0), 1 / 0.001230, 1e-6);
-	CHECK_NEAR(rate(d, 0, NULL, "ecdsap256", "sign", 0), 1 / 0.000048, 1e-6);
+	CHECK_NEAR(rate(d, 0, NULL, "rsa-2048", "sign", 0), 1 / 0.001230, 1e-6);
+	CHECK_NEAR(rate(d, 0, NULL, "ecdsa-p256", "sign", 0), 1 / 0.000048, 1e-6);
 	CHECK_NEAR(rate(d, 0, NULL, "p256", "derive", 0), 11011.011011, 1e-6);
 	json_decref(d);
 
