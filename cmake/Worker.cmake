@@ -215,6 +215,12 @@ function(cs_built_lib_name prefix lib hversion out)
     message(FATAL_ERROR "${file}: built for '${b_arch}', this build is for ${CS_DEB_ARCH}")
   endif()
   string(FIND "${b_version}" "${hversion}" at)
+  # a build from git (libs.sh LIB@git:REF) is named by its commit, g<12 hex>
+  if(b_version MATCHES "^g([0-9a-f]+)$")
+    if(lines MATCHES "(^|;)commit=${CMAKE_MATCH_1}[0-9a-f]*(;|$)")
+      set(at 0)
+    endif()
+  endif()
   if(NOT at EQUAL 0 OR NOT b_config MATCHES "^[a-z0-9]+$")
     message(FATAL_ERROR "${file}: version '${b_version}' configuration '${b_config}', "
       "but the headers in ${prefix}/include say ${lib} ${hversion}")

@@ -167,8 +167,10 @@ packages=(
 	libgcrypt20-dev libbotan-2-dev
 )
 if [ $tests -eq 1 ]; then
-	# man-db: e2e-install reads the installed man page; qemu-user: the counting lane
-	packages+=(clang libclang-rt-14-dev clang-format-14 chromium python3 m4 man-db qemu-user)
+	# man-db: e2e-install reads the installed man page; qemu-user: the counting lane;
+	# git, patch, python3-yaml: e2e-nightly-workflow (a local upstream, the workflow's YAML)
+	packages+=(clang libclang-rt-14-dev clang-format-14 chromium python3 m4 man-db qemu-user
+		git patch python3-yaml)
 	# Node.js for the workflow linters (any node: Debian's, or one already here)
 	command -v npm >/dev/null || packages+=(nodejs npm)
 fi

@@ -3,7 +3,12 @@
 # (CRYPTOSPEED_<LIB>_ROOTS, docs/versions.md).
 #
 #   libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
+#   libs.sh build LIB@git:[REPO#]REF[+CONFIG] [...]   from a git repository
 #   libs.sh prefix LIB@VERSION[+CONFIG] [--arch ...]   the install prefix (for CMake)
+#   libs.sh resolve LIB@git:[REPO#]REF                 the commit REF names (40 hex)
+#   libs.sh name LIB@git:[REPO#]REF[+CONFIG]           the build's name (lib@gCOMMIT12+config)
+#   libs.sh bisect LIB GOOD BAD -- SELECTION...        the first commit whose counts differ
+#   libs.sh source LIB@VERSION                         the verified tarball's path
 #   libs.sh list [--arch ...]                           what the manifest offers, what is built
 #   libs.sh versions [BUILD-DIR]   `make versions`: build the manifest's set
 #                                  "versions", a cryptospeed build dir with them
@@ -18,6 +23,13 @@
 # upstream URL (short connect timeout), Debian's source package of the suite
 # that carries the version (apt-get source, from the mirror this machine's apt
 # uses, with a private apt state). Its SHA-256 must match the manifest.
+#
+# A git build (LIB@git:REF, docs/versions.md "From git"): REPO is a URL or a
+# local path, or else the manifest's `repo LIB REPO BRANCH` line; REF a
+# branch, a tag or a commit. The repository is mirrored into
+# $XDG_CACHE_HOME/cryptospeed/git/, REF resolved to its commit, that commit's
+# tree exported (git archive) and built as a tarball is; the build is named
+# LIB@g<first 12 hex of the commit>+CONFIG and cached by commit.
 #
 # Exit status: 0 done, 1 failed (no source, hash mismatch, build error: an
 # existing prefix is left as it was), 2 bad input.
@@ -47,9 +59,15 @@ bad() { say "$*"; exit 2; }
 usage() {
 	cat >&2 <<-EOF
 	usage: libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
+	       libs.sh build LIB@git:[REPO#]REF[+CONFIG] [--arch ...] [--force]
 	       libs.sh prefix LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf]
+	       libs.sh resolve LIB@git:[REPO#]REF
+	       libs.sh name LIB@git:[REPO#]REF[+CONFIG]
+	       libs.sh bisect LIB GOOD BAD [--config CONFIG] -- RUN-SELECTION...
+	       libs.sh source LIB@VERSION
 	       libs.sh list [--arch amd64|arm64|armhf]
 	       libs.sh versions [BUILD-DIR]
+	       libs.sh workers BUILD-DIR SPEC... [--arch ...]
 	EOF
 	exit 2
 }
@@ -61,6 +79,7 @@ src_lines=()	# "lib version file sha256 debsrc url"
 cfg_lines=()	# "lib config arches options..."
 set_lines=()	# "name specs..."
 patch_lines=()	# "lib@version+name file [config]"
+repo_lines=()	# "lib repo branch [good]"
 # A line with fewer fields than its kind needs is refused here, naming the
 # line and the missing fields, never later as bash's "unbound variable".
 manifest_line=0
@@ -78,7 +97,8 @@ while read -r kind rest; do
 	config) need_fields ${#fields[@]} 3 "lib config arches [options...]"; cfg_lines+=("$rest") ;;
 	set) need_fields ${#fields[@]} 2 "name spec [spec...]"; set_lines+=("$rest") ;;
 	patch) need_fields ${#fields[@]} 2 "lib@version+name file [config]"; patch_lines+=("$rest") ;;
-	*) die "$manifest: unknown line kind '$kind' (accepted: source, config, set, patch)" ;;
+	repo) need_fields ${#fields[@]} 3 "lib repo branch [good]"; repo_lines+=("$rest") ;;
+	*) die "$manifest: unknown line kind '$kind' (accepted: source, config, set, patch, repo)" ;;
 	esac
 done <"$manifest"
 
@@ -129,10 +149,118 @@ host_arch() {
 	esac
 }
 
+# ------------------------------------------------------------------ git
+
+# The repository and branch of $lib: CRYPTOSPEED_REPO_<LIB> (and
+# CRYPTOSPEED_BRANCH_<LIB>), else the manifest's `repo` line. Sets
+# repo_default, branch_default, good_default (empty when none).
+repo_of() {
+	local l LIB v
+	repo_default="" branch_default="" good_default=""
+	for l in "${repo_lines[@]}"; do
+		set -- $l
+		if [ "$1" = "$lib" ]; then
+			repo_default=${2#-} branch_default=$3 good_default=${4:-}
+		fi
+	done
+	LIB=$(echo "$lib" | tr a-z A-Z)
+	v=CRYPTOSPEED_REPO_$LIB
+	[ -z "${!v:-}" ] || repo_default=${!v}
+	v=CRYPTOSPEED_BRANCH_$LIB
+	[ -z "${!v:-}" ] || branch_default=${!v}
+	return 0
+}
+
+# The configuration's options of $lib for $arch into options; bad input exits 2.
+pick_config() {
+	local c rest names=() found=0
+	options=""
+	while read -r c rest; do
+		[ -n "$c" ] || continue
+		names+=("$c")
+		if [ "$c" = "$config" ]; then
+			found=1
+			options=$rest
+		fi
+	done < <(configs_of)
+	[ $found -eq 1 ] || bad "unknown configuration '$config' of $lib for $arch (accepted: $(joined "${names[@]}"))"
+}
+
+# Mirror $repo into the cache (a bare `git clone --mirror`, fetched again on
+# every use) and resolve $ref there. Sets mirror and commit. An unreachable
+# repository or a ref it does not have exits 1 with one line; a commit the
+# mirror already holds is built even when the fetch failed (said so).
+git_resolve() {
+	command -v git >/dev/null || die "$lib@git:$ref needs git (apt-get install git)"
+	[ -d "$repo" ] && repo=$(cd "$repo" && pwd)
+	local key log fetched=1
+	key=$(printf '%s' "$repo" | sha256sum | cut -c1-16)
+	mkdir -p "$cache/git"
+	mirror=$cache/git/$lib-$key.git
+	log=$cache/git/$lib-$key.log
+	exec 7>"$mirror.lock"
+	flock 7
+	if [ ! -d "$mirror" ]; then
+		rm -rf "$mirror.new"
+		if ! GIT_TERMINAL_PROMPT=0 git clone --quiet --mirror -- "$repo" "$mirror.new" >"$log" 2>&1; then
+			rm -rf "$mirror.new"
+			die "cannot reach the repository '$repo' of $lib: $(grep -v '^$' "$log" | tail -n1) (log: $log)"
+		fi
+		mv "$mirror.new" "$mirror"
+	elif ! GIT_TERMINAL_PROMPT=0 git -C "$mirror" fetch --quiet --prune origin >"$log" 2>&1; then
+		fetched=0
+	fi
+	commit=$(git -C "$mirror" rev-parse --verify --quiet "$ref^{commit}" 2>/dev/null) || commit=""
+	if [ $fetched -eq 0 ]; then
+		# a branch or tag may have moved upstream: only a full commit id is trusted
+		if [[ "$commit" =~ ^[0-9a-f]{40}$ ]] && [[ "$ref" =~ ^[0-9a-f]{40}$ ]]; then
+			say "cannot fetch '$repo' ($(grep -v '^$' "$log" | tail -n1)); commit $ref is in the cache's mirror: using it"
+		else
+			die "cannot reach the repository '$repo' of $lib: $(grep -v '^$' "$log" | tail -n1) (log: $log)"
+		fi
+	fi
+	if [ -z "$commit" ]; then
+		local heads
+		heads=$(git -C "$mirror" for-each-ref --format='%(refname:short)' --count=8 refs/heads refs/tags | tr '\n' ' ')
+		die "no branch, tag or commit '$ref' in the repository '$repo' of $lib (it has: ${heads% })"
+	fi
+	exec 7>&-
+}
+
+# Parse LIB@git:[REPO#]REF[+CONFIG]: as parse_spec, plus repo, ref, commit,
+# mirror; version is g<12 hex>. Resolving fetches (exit 1 when it cannot).
+parse_git_spec() {
+	local spec=$1
+	if [[ ! "$spec" =~ ^([a-z0-9]+)@git:(([^#[:space:]]+)#)?([^#+[:space:]]+)(\+([a-z0-9]+))?$ ]]; then
+		bad "'$spec' is not LIB@git:[REPO#]REF[+CONFIG] (REPO a URL or a path, REF a branch, tag or commit; e.g. nettle@git:/src/nettle#master)"
+	fi
+	lib=${BASH_REMATCH[1]}
+	repo=${BASH_REMATCH[3]}
+	ref=${BASH_REMATCH[4]}
+	config=${BASH_REMATCH[6]:-default}
+	[ -n "$(configs_of)" ] || bad "unknown library '$lib' (accepted: $(known_libs))"
+	repo_of
+	[ -n "$repo" ] || repo=$repo_default
+	[ -n "$repo" ] || bad "no repository for $lib: name one (LIB@git:REPO#REF), or set CRYPTOSPEED_REPO_$(echo "$lib" | tr a-z A-Z), or add a manifest line 'repo $lib REPO BRANCH'"
+	pick_config
+	patch_name="" patch_file="" patch_sha256="" label=$config
+	git_resolve
+	git=1
+	version=g${commit:0:12}
+	file="git archive of $commit" sha256="" where="$repo ($ref)"
+	name=$lib@$version+$label
+	prefix=$cache/libs/$name-$arch
+}
+
 # Parse LIB@VERSION[+CONFIG] into lib, version, config, options, and the
 # manifest's file, sha256, debsrc, url. Bad input exits 2.
 parse_spec() {
 	local spec=$1
+	git=0 repo="" ref="" commit=""
+	if [[ "$spec" == *@git:* ]]; then
+		parse_git_spec "$spec"
+		return
+	fi
 	if [[ ! "$spec" =~ ^([a-z0-9]+)@([^+@[:space:]]+)(\+([a-z0-9]+))?$ ]]; then
 		bad "'$spec' is not LIB@VERSION[+CONFIG] (e.g. wolfssl@5.7.2+asm; libraries: $(known_libs))"
 	fi
@@ -356,7 +484,10 @@ build_openssl() {
 }
 
 build_autotools() {
-	[ -x configure ] || ./autogen.sh
+	# a git tree has no configure yet: Nettle's is made by .bootstrap, others' by autogen.sh
+	if [ ! -x configure ]; then
+		if [ -x .bootstrap ]; then ./.bootstrap; else ./autogen.sh; fi
+	fi
 	local args=("--prefix=$prefix" "--libdir=$prefix/lib")
 	if [ $cross -eq 1 ]; then
 		args+=("--host=$triplet" --disable-shared --enable-static)
@@ -411,6 +542,7 @@ check_tools() {
 	nettle) need+=(m4) ;;
 	esac
 	[ -z "$patch_name" ] || need+=(patch)
+	[ "${git:-0}" -eq 0 ] || need+=(git)
 	need+=("${triplet:-cc}${triplet:+-gcc}")
 	for t in "${need[@]}"; do
 		command -v "$t" >/dev/null || missing+=("$t")
@@ -445,6 +577,12 @@ check_tools() {
 	[ ${#missing[@]} -eq 0 ] || die "still missing after installing ${pkgs[*]}: ${missing[*]}"
 }
 
+# CRYPTOSPEED_BUILD_REPORT=FILE: a built (or reused) prefix adds the line
+# "NAME PREFIX" to FILE, so that a caller knows what a git spec became.
+built_report() {
+	[ -z "${CRYPTOSPEED_BUILD_REPORT:-}" ] || echo "$name $prefix" >>"$CRYPTOSPEED_BUILD_REPORT"
+}
+
 do_build() {
 	# one build of a prefix at a time (a second libs.sh waits, then reuses it)
 	mkdir -p "$cache/libs"
@@ -456,19 +594,22 @@ do_build() {
 	if [ -f "$prefix/cryptospeed-build" ] && [ $force -eq 0 ]; then
 		# (a prefix built before patch lines has no patch_sha256 line: unpatched)
 		if grep -qxF "options=$options" "$prefix/cryptospeed-build" &&
-			if [ -n "$patch_sha256" ]; then
+			if [ $git -eq 1 ]; then
+				grep -qxF "commit=$commit" "$prefix/cryptospeed-build"
+			elif [ -n "$patch_sha256" ]; then
 				grep -qxF "patch_sha256=$patch_sha256" "$prefix/cryptospeed-build"
 			else
 				! grep -q '^patch_sha256=.' "$prefix/cryptospeed-build"
 			fi; then
 			say "$name for $arch is built: $prefix"
+			built_report
 			return 0
 		fi
 		say "$name for $arch: the manifest's options or patch changed; rebuilding"
 	fi
 	cross_env
 	check_tools
-	fetch
+	[ $git -eq 1 ] || fetch
 	mkdir -p "$cache/work" "$cache/logs" "$cache/libs"
 	work=$(mktemp -d "$cache/work/$name-$arch.XXXXXX")
 	trap 'rm -rf "$work"' EXIT
@@ -476,7 +617,11 @@ do_build() {
 	local log=$cache/logs/$name-$arch.log
 	local t0=$SECONDS
 	mkdir -p "$work/src"
-	tar -xf "$tarball" -C "$work/src" --strip-components=1
+	if [ $git -eq 1 ]; then
+		git -C "$mirror" archive --format=tar "$commit" | tar -xf - -C "$work/src"
+	else
+		tar -xf "$tarball" -C "$work/src" --strip-components=1
+	fi
 	say "building $name for $arch (log: $log)"
 	# (not under `if`: there bash would ignore set -e inside the recipe)
 	set +e
@@ -493,7 +638,7 @@ do_build() {
 	local rc=$?
 	set -e
 	if [ $rc -ne 0 ]; then
-		tail -n 25 "$log" >&2
+		[ -n "${CRYPTOSPEED_QUIET_FAILURE:-}" ] || tail -n 25 "$log" >&2
 		die "build of $name for $arch failed; the whole log: $log${prefix:+ (nothing installed; $prefix left as it was)}"
 	fi
 	local built=$stage$prefix
@@ -511,6 +656,11 @@ do_build() {
 		echo "source=$file"
 		echo "sha256=$sha256"
 		echo "from=$where"
+		if [ $git -eq 1 ]; then
+			echo "repo=$repo"
+			echo "ref=$ref"
+			echo "commit=$commit"
+		fi
 		echo "built=$(date -u +%Y-%m-%dT%H:%M:%SZ) in $((SECONDS - t0)) s"
 	} >"$built/cryptospeed-build"
 	# replace the prefix in one rename; an old one goes only once the new is in place
@@ -519,6 +669,7 @@ do_build() {
 	fi
 	mv "$built" "$prefix"
 	say "built $name for $arch in $((SECONDS - t0)) s: $prefix"
+	built_report
 	if [ "$arch" = "$(host_arch)" ]; then
 		local LIB
 		LIB=$(echo "$lib" | tr a-z A-Z)
@@ -594,6 +745,143 @@ do_versions() {
 	return $rc
 }
 
+# ------------------------------------------------------------------ workers
+
+# libs.sh workers BUILD-DIR SPEC...: build each spec (a failure is one line,
+# the others go on), then configure BUILD-DIR (a cryptospeed build directory,
+# tests off) with the built prefixes as CRYPTOSPEED_<LIB>_ROOTS and build only
+# what a duet needs: the program, the counting plugin, the noop worker and
+# those workers. Prints "ok SPEC NAME" or "failed SPEC REASON" per spec.
+# Exit 0 every spec built, 1 some failed (the others are ready), or the
+# program could not be built.
+do_workers() {
+	local bdir=$1 s failed=0 report line l LIB
+	shift
+	[ $# -gt 0 ] || bad "workers needs a build directory and at least one LIB@VERSION or LIB@git:REF"
+	local src
+	src=$(cd "$here/.." && pwd)
+	mkdir -p "$bdir"
+	report=$(mktemp)
+	declare -A roots=()
+	local targets=(cryptospeed cryptospeed-count cryptospeed_worker_noop) out=()
+	for s in "$@"; do
+		: >"$report"
+		if CRYPTOSPEED_BUILD_REPORT=$report "$0" build "$s" --arch "$arch" 2>"$bdir/libs-build.err"; then
+			read -r nm pf <"$report"
+			l=${nm%%@*}
+			roots[$l]+="${roots[$l]:+;}$pf"
+			targets+=("$(echo "cryptospeed-worker-$nm" | sed 's/[^A-Za-z0-9_]/_/g')")
+			out+=("ok $s $nm")
+		else
+			cat "$bdir/libs-build.err" >&2
+			line=$(grep -v '^$' "$bdir/libs-build.err" | tail -n1)
+			out+=("failed $s ${line#libs.sh: }")
+			failed=1
+		fi
+	done
+	rm -f "$report"
+	local args=(-DBUILD_TESTING=OFF)
+	for l in "${!roots[@]}"; do
+		LIB=$(echo "$l" | tr a-z A-Z)
+		args+=("-DCRYPTOSPEED_${LIB}_ROOTS=${roots[$l]}")
+	done
+	if ! cmake -S "$src" -B "$bdir" "${args[@]}" >"$bdir/workers-configure.log" 2>&1; then
+		tail -n 20 "$bdir/workers-configure.log" >&2
+		die "configuring $bdir failed (log: $bdir/workers-configure.log)"
+	fi
+	if ! cmake --build "$bdir" -j"$jobs" --target "${targets[@]}" >"$bdir/workers-build.log" 2>&1; then
+		tail -n 20 "$bdir/workers-build.log" >&2
+		die "building the workers in $bdir failed (log: $bdir/workers-build.log)"
+	fi
+	printf '%s\n' "${out[@]}"
+	return $failed
+}
+
+# ------------------------------------------------------------------ bisect
+
+# libs.sh bisect LIB GOOD BAD [--config CONFIG] -- SELECTION...: GOOD and BAD
+# are [REPO#]REF (or LIB@git:[REPO#]REF); the commits on the path GOOD..BAD
+# are searched, halving, for the first one whose counts (run --count
+# SELECTION, beside GOOD's build in the same run, compare --base GOOD --new
+# IT) differ: by at least CRYPTOSPEED_COUNT_THRESHOLD percent (default 0.5,
+# the nightly gate's) or an instruction class lost. Counts are exact, so the
+# search is too. Each tested commit is built (cached by commit). Prints the
+# commit and its subject on stdout; the compare of it is kept in
+# $CRYPTOSPEED_BISECT_DIR (default BUILD-DIR/bisect).
+do_bisect() {
+	[ $# -ge 3 ] || usage
+	lib=$1
+	local good=$2 badref=$3 cfg=default sel=()
+	shift 3
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--config) [ $# -ge 2 ] || bad "--config needs a value"; cfg=$2; shift 2 ;;
+		--) shift; sel=("$@"); break ;;
+		*) bad "bisect: unexpected '$1' (accepted: --config CONFIG, then -- and the run selection)" ;;
+		esac
+	done
+	[ ${#sel[@]} -gt 0 ] || bad "bisect needs the run selection after --, e.g. -- --alg sha256 --sizes 16,8192"
+	[[ "$lib" =~ ^[a-z0-9]+$ ]] || bad "'$lib' is not a library name (accepted: $(known_libs))"
+	good=${good#"$lib"@git:}
+	badref=${badref#"$lib"@git:}
+	parse_spec "$lib@git:$good+$cfg"
+	local gcommit=$commit grepo=$repo
+	parse_spec "$lib@git:$badref+$cfg"
+	local bcommit=$commit
+	[ "$repo" = "$grepo" ] || bad "GOOD and BAD are in two repositories ('$grepo', '$repo')"
+	local commits=()
+	mapfile -t commits < <(git -C "$mirror" rev-list --reverse --ancestry-path "$gcommit..$bcommit")
+	[ ${#commits[@]} -gt 0 ] || bad "BAD ($badref, $bcommit) does not descend from GOOD ($good, $gcommit) in '$repo'"
+	local src bdir dir
+	src=$(cd "$here/.." && pwd)
+	bdir=${CRYPTOSPEED_NIGHTLY_BUILD:-$src/build-nightly}
+	dir=${CRYPTOSPEED_BISECT_DIR:-$bdir/bisect}
+	mkdir -p "$dir"
+	local thr=${CRYPTOSPEED_COUNT_THRESHOLD:-0.5}
+	say "bisect $lib: ${#commits[@]} commits after ${gcommit:0:12} up to ${bcommit:0:12} (about $(awk -v n=${#commits[@]} 'BEGIN { s = 0; while (2 ^ s < n) s++; print s + 1 }') builds and counts)"
+	# differs C: 0 when C's counts differ from GOOD's, 1 when equal; exits when it cannot tell
+	local gspec="$lib@git:$grepo#$gcommit+$cfg"
+	differs() {
+		local c=$1 st gname cname f rc
+		st=$(do_workers_sub "$bdir" "$gspec" "$lib@git:$grepo#$c+$cfg") ||
+			die "bisect stopped: cannot test ${c:0:12}: $(grep '^failed' <<<"$st" | head -n1 | grep . || echo "its build directory $bdir could not be made (above)")"
+		gname=$(sed -n '1s/^ok [^ ]* //p' <<<"$st")
+		cname=$(sed -n '2s/^ok [^ ]* //p' <<<"$st")
+		f=$dir/${c:0:12}
+		set +e
+		"$bdir/bin/cryptospeed" run --count --lib "=$gname,=$cname" "${sel[@]}" -o "$f.json" >"$f.run.txt" 2>&1
+		rc=$?
+		# (4: some cells not ok; compare's status kind says which)
+		if { [ $rc -ne 0 ] && [ $rc -ne 4 ]; } || [ ! -s "$f.json" ]; then
+			die "bisect stopped: counting ${c:0:12} exited $rc: $(tail -n1 "$f.run.txt") (log: $f.run.txt)"
+		fi
+		"$bdir/bin/cryptospeed" compare "$f.json" --base "$gname" --new "$cname" --count-threshold "$thr" \
+			--fail-on count,hw,status,missing >"$f.compare.txt" 2>&1
+		rc=$?
+		set -e
+		case $rc in
+		0) say "  ${c:0:12}: counts as GOOD's"; return 1 ;;
+		1) say "  ${c:0:12}: counts differ ($f.compare.txt)"; return 0 ;;
+		*) die "bisect stopped: compare of ${c:0:12} exited $rc: $(tail -n1 "$f.compare.txt")" ;;
+		esac
+	}
+	local lo=-1 hi=$((${#commits[@]} - 1)) mid
+	differs "${commits[$hi]}" || die "the counts of BAD (${bcommit:0:12}) do not differ from GOOD's (${gcommit:0:12}) by $thr % or more: nothing to bisect"
+	while [ $((hi - lo)) -gt 1 ]; do
+		mid=$(((lo + hi) / 2))
+		if differs "${commits[$mid]}"; then hi=$mid; else lo=$mid; fi
+	done
+	local first=${commits[$hi]}
+	cp "$dir/${first:0:12}.compare.txt" "$dir/first.compare.txt"
+	say "first commit whose counts differ: $first (compare: $dir/first.compare.txt)"
+	echo "$first $(git -C "$mirror" log -1 --format=%s "$first")"
+}
+
+# do_workers in a child libs.sh (its own lib/version/... variables)
+do_workers_sub() {
+	"$0" workers "$@" --arch "$arch"
+}
+
 # ------------------------------------------------------------------ main
 
 main() {
@@ -603,6 +891,23 @@ main() {
 	arch=$(host_arch)
 	force=0
 	spec=""
+	git=0
+	case "$cmd" in
+	bisect) do_bisect "$@"; return ;;
+	workers)
+		local wargs=() wdir=""
+		while [ $# -gt 0 ]; do
+			case "$1" in
+			--arch) [ $# -ge 2 ] || bad "--arch needs a value (accepted: $arches)"; arch=$2; shift 2 ;;
+			-*) bad "unknown option '$1' (accepted: --arch)" ;;
+			*) if [ -z "$wdir" ]; then wdir=$1; else wargs+=("$1"); fi; shift ;;
+			esac
+		done
+		[ -n "$wdir" ] || usage
+		do_workers "$wdir" "${wargs[@]}"
+		return
+		;;
+	esac
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--arch) [ $# -ge 2 ] || bad "--arch needs a value (accepted: $arches)"; arch=$2; shift 2 ;;
@@ -635,7 +940,27 @@ main() {
 		do_list
 		;;
 	versions) do_versions "$spec" ;;
-	*) bad "unknown command '$cmd' (accepted: build, prefix, list, versions)" ;;
+	resolve | name)
+		[[ "$spec" == *@git:* ]] || bad "$cmd takes LIB@git:[REPO#]REF[+CONFIG] (got '$spec')"
+		parse_spec "$spec"
+		if [ "$cmd" = resolve ]; then echo "$commit"; else echo "$name"; fi
+		;;
+	repo)
+		# the repository, branch and pinned good build of a library, as the
+		# environment and the manifest say ("-" for none): for scripts/nightly.sh
+		[[ "$spec" =~ ^[a-z0-9]+$ ]] || bad "repo takes a library name (got '$spec'; accepted: $(known_libs))"
+		lib=$spec
+		repo_of
+		echo "${repo_default:--} ${branch_default:--} ${good_default:--}"
+		;;
+	source)
+		[ -n "$spec" ] || usage
+		parse_spec "$spec"
+		[ $git -eq 0 ] || bad "source takes a LIB@VERSION of the manifest (got '$spec')"
+		fetch
+		echo "$tarball"
+		;;
+	*) bad "unknown command '$cmd' (accepted: build, prefix, list, versions, resolve, name, repo, source, workers, bisect)" ;;
 	esac
 }
 

@@ -184,18 +184,3 @@ cs_outfile_write(const char *target, cs_outfile_writer *write, void *arg, char *
 	}
 	return 0;
 }
-
-int
-cs_outfile_json(FILE *f, void *doc)
-{
-	return json_dumpf(doc, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
-			       fputc('\n', f) == EOF
-		       ? -1
-		       : 0;
-}
-
-int
-cs_outfile_write_json(const char *target, json_t *doc, char *why, size_t why_size)
-{
-	return cs_outfile_write(target, cs_outfile_json, doc, why, why_size);
-}

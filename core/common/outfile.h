@@ -2,7 +2,6 @@
 #ifndef CS_OUTFILE_H
 #define CS_OUTFILE_H
 
-#include <jansson.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -27,10 +26,7 @@ typedef int cs_outfile_writer(FILE *f, void *arg);
 int cs_outfile_write(const char *target, cs_outfile_writer *write, void *arg, char *why,
 		     size_t why_size);
 
-/* A cs_outfile_writer for a JSON document (arg, a json_t *): indented by one,
-   keys in order, a final newline. 0, or -1 when it could not be written. */
-cs_outfile_writer cs_outfile_json;
-/* cs_outfile_write of doc through cs_outfile_json. */
-int cs_outfile_write_json(const char *target, json_t *doc, char *why, size_t why_size);
+/* The result file's writer is core/results' cs_results_writer; the conform
+   file's is cs_conform_writer (core/results/conform_file.h). */
 
 #endif

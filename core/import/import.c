@@ -31,8 +31,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "escape.h"
 #include "import.h"
+#include "results.h"
 #include "text.h"
 #include "size.h"
 #include "workload.h"
@@ -2099,20 +2102,22 @@ utf8_len(const unsigned char *s, size_t n)
 	return len;
 }
 
-/* Valid UTF-8 for jansson: each byte of an invalid sequence becomes '?'. */
-static json_t *
-safe_string(const char *s)
+/* s with '?' for each byte of an invalid UTF-8 sequence, malloc'd; *copy is
+   NULL when s is valid as it is (no copy needed). -1 when out of memory. */
+static int
+utf8_fixed(const char *s, char **copy)
 {
 	size_t n = strlen(s), i = 0;
 	const unsigned char *u = (const unsigned char *)s;
 	size_t len;
+	*copy = NULL;
 	while (i < n && (len = utf8_len(u + i, n - i)) > 0)
 		i += len;
 	if (i == n)
-		return json_string_nocheck(s); /* checked just above */
+		return 0;
 	char *out = malloc(n + 1);
 	if (!out)
-		return NULL;
+		return -1;
 	memcpy(out, s, i);
 	while (i < n) {
 		len = utf8_len(u + i, n - i);
@@ -2124,8 +2129,19 @@ safe_string(const char *s)
 		i += len;
 	}
 	out[n] = '\0';
-	json_t *j = json_string_nocheck(out);
-	free(out);
+	*copy = out;
+	return 0;
+}
+
+/* Valid UTF-8 for jansson: each byte of an invalid sequence becomes '?'. */
+static json_t *
+safe_string(const char *s)
+{
+	char *fixed;
+	if (utf8_fixed(s, &fixed) != 0)
+		return NULL;
+	json_t *j = json_string_nocheck(fixed ? fixed : s); /* checked by utf8_fixed */
+	free(fixed);
 	return j;
 }
 
@@ -2184,176 +2200,159 @@ compose_label(json_t *src, const char *label, size_t i, size_t n)
 	return set_str(src, "label", buf);
 }
 
-static json_t *
-source_json(const parser *p, size_t index, const char *file)
+/* The strings a document needs beyond the parser's: labels, and copies of
+   text that was not valid UTF-8 ('?' for each bad byte). */
+typedef struct pool {
+	char **text;
+	size_t n, cap;
+	bool oom;
+} pool;
+
+static const char *
+pool_add(pool *pl, char *s)
 {
-	const isource *s = &p->src[index];
-	json_t *j = json_object();
-	if (!j)
-		return NULL;
-	char machine[400];
-	source_machine(p, index, machine, sizeof machine);
-	int rc = set_str(j, "source", "imported");
-	rc |= set_str(j, "file", file);
-	rc |= json_object_set_new(j, "line", json_integer(s->line));
-	if (machine[0])
-		rc |= set_str(j, "machine", machine);
-	if (s->run_opts)
-		rc |= set_str(j, "run_options", s->run_opts);
-	if (s->group)
-		rc |= set_str(j, "table_kind", group_names[s->group]);
-	static const char *const keys[M_COUNT] = {
-		[M_VERSION] = "version",   [M_BUILT_ON] = "built_on", [M_OPTIONS] = "options",
-		[M_COMPILER] = "compiler", [M_CPUINFO] = "cpuinfo",
-	};
-	for (meta m = M_VERSION; m < M_COUNT; m++)
-		rc |= set_str(j, keys[m], s->meta[m]);
-	rc |= json_object_set_new(j, "multi", json_integer(s->multi));
-	rc |= set_str(j, "format",
-		      s->has_mr			    ? "mr"
-		      : s->has_sym || s->pkey_kinds ? "text"
-						    : "progress");
-	rc |= json_object_set_new(j, "cells", json_integer((json_int_t)s->n_cells));
-	rc |= compose_label(j, NULL, 0, 1);
-	if (rc) {
-		json_decref(j);
-		return NULL;
+	if (s && pl->n == pl->cap) {
+		size_t cap = pl->cap ? 2 * pl->cap : 64;
+		char **more = realloc(pl->text, cap * sizeof *more);
+		if (more) {
+			pl->text = more;
+			pl->cap = cap;
+		}
 	}
-	return j;
+	if (!s || pl->n == pl->cap) {
+		free(s);
+		pl->oom = true;
+		return "";
+	}
+	pl->text[pl->n++] = s;
+	return s;
 }
 
-/* Strings every cell of a document repeats: one reference-counted value each. */
-typedef struct shared {
-	json_t *imported, *file, *openssl, *none, *ok, *bytes, *ops;
-	json_t *version;	 /* the source's */
-	json_t *path, *alg, *op; /* the previous cell's, reused while equal */
-	const icell *prev;
-} shared;
-
-/* obj[key] = the shared value (a new reference); -1 when it is NULL. */
-static int
-set_shared(json_t *obj, const char *key, json_t *value)
+/* s itself when it is valid UTF-8 (the encoder writes only that), else a
+   copy with '?' for each byte of an invalid sequence; NULL stays NULL. */
+static const char *
+utf8_safe(pool *pl, const char *s)
 {
-	return value ? json_object_set(obj, key, value) : -1;
-}
-
-/* The previous cell's string when equal, else a new one into *slot. */
-static json_t *
-reuse(json_t **slot, const char *now, const char *before)
-{
-	if (*slot && before && strcmp(now, before) == 0)
-		return *slot;
-	json_decref(*slot);
-	*slot = safe_string(now);
-	return *slot;
-}
-
-static json_t *
-cell_json(const icell *c, const isource *s, size_t index, shared *sh)
-{
-	json_t *j = json_object(), *rate = json_object();
-	if (!j || !rate) {
-		json_decref(j);
-		json_decref(rate);
+	char *fixed;
+	if (!s)
 		return NULL;
-	}
-	const icell *prev = sh->prev;
-	int rc = set_shared(j, "source", sh->imported);
-	rc |= json_object_set_new(j, "table", json_integer((json_int_t)index));
-	rc |= set_shared(j, "file", sh->file);
-	rc |= json_object_set_new(j, "line", json_integer(c->line));
-	rc |= json_object_set_new(j, "row_line", json_integer(c->row_line));
-	rc |= set_shared(j, "lib", sh->openssl) | set_shared(j, "lib_version", sh->version);
-	rc |= set_shared(j, "path", reuse(&sh->path, c->path, prev ? prev->path : NULL));
-	rc |= set_shared(j, "mask", sh->none);
-	if (s->variant)
-		rc |= set_str(j, "variant", s->variant);
-	if (s->multi > 1)
-		rc |= json_object_set_new(j, "multi", json_integer(s->multi));
-	rc |= set_shared(j, "alg", reuse(&sh->alg, c->alg, prev ? prev->alg : NULL));
-	rc |= set_shared(j, "op", reuse(&sh->op, c->op, prev ? prev->op : NULL));
-	rc |= json_object_set_new(j, "size", json_integer(c->size));
-	rc |= set_shared(j, "status", sh->ok);
-	rc |= json_object_set_new(rate, "median", json_real(c->rate));
-	rc |= set_shared(rate, "unit", c->bytes ? sh->bytes : sh->ops);
-	rc |= json_object_set_new(j, "rate", rate);
-	sh->prev = c;
-	if (rc) {
-		json_decref(j);
-		return NULL;
-	}
-	return j;
+	if (utf8_fixed(s, &fixed) != 0)
+		return pool_add(pl, NULL);
+	return fixed ? pool_add(pl, fixed) : s;
 }
 
 static void
-shared_free(shared *sh)
+source_model(const parser *p, size_t index, const char *file, pool *pl, cs_res_source *m)
 {
-	json_t **all[] = {&sh->imported, &sh->file,    &sh->openssl, &sh->none, &sh->ok, &sh->bytes,
-			  &sh->ops,	 &sh->version, &sh->path,    &sh->alg,	&sh->op};
-	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
-		json_decref(*all[i]);
-		*all[i] = NULL;
-	}
+	const isource *s = &p->src[index];
+	char machine[400];
+	source_machine(p, index, machine, sizeof machine);
+	char label[512], multi[32] = "";
+	if (s->multi > 1)
+		snprintf(multi, sizeof multi, " -multi %d", s->multi);
+	const char *version = s->meta[M_VERSION];
+	snprintf(label, sizeof label, "%.200s (%.200s:%d)%s", version ? version : "openssl speed",
+		 base_name(file), s->line, multi);
+	/* the preamble lines are written even when absent, as ""; the label is
+	   composed from the written keys (compose_label) once encoded */
+	*m = (cs_res_source){
+		.label = utf8_safe(pl, pool_add(pl, strdup(label))),
+		.imported = true,
+		.file = utf8_safe(pl, file),
+		.line = s->line,
+		.version = utf8_safe(pl, version ? version : ""),
+		.built_on = utf8_safe(pl, s->meta[M_BUILT_ON] ? s->meta[M_BUILT_ON] : ""),
+		.options = utf8_safe(pl, s->meta[M_OPTIONS] ? s->meta[M_OPTIONS] : ""),
+		.compiler = utf8_safe(pl, s->meta[M_COMPILER] ? s->meta[M_COMPILER] : ""),
+		.cpuinfo = utf8_safe(pl, s->meta[M_CPUINFO] ? s->meta[M_CPUINFO] : ""),
+		.machine = machine[0] ? utf8_safe(pl, pool_add(pl, strdup(machine))) : NULL,
+		.run_options = utf8_safe(pl, s->run_opts),
+		.table_kind = s->group ? group_names[s->group] : NULL,
+		.multi = s->multi,
+		.format = s->has_mr			? "mr"
+			  : s->has_sym || s->pkey_kinds ? "text"
+							: "progress",
+		.n_cells = (long long)s->n_cells};
 }
 
+static void
+cell_model(const icell *c, const cs_res_source *src, const char *variant, size_t index, pool *pl,
+	   cs_res_cell *m)
+{
+	*m = (cs_res_cell){.imported = true,
+			   .source = index,
+			   .file = src->file,
+			   .line = c->line,
+			   .row_line = c->row_line,
+			   .lib = "openssl",
+			   .lib_version = src->version,
+			   .path = utf8_safe(pl, c->path),
+			   .mask = "none",
+			   .variant = utf8_safe(pl, variant),
+			   .multi = src->multi > 1 ? src->multi : 1,
+			   .alg = utf8_safe(pl, c->alg),
+			   .kind = "",
+			   .op = utf8_safe(pl, c->op),
+			   .size = c->size,
+			   .status = "ok",
+			   .ok = true,
+			   .bytes = c->bytes,
+			   .rate.median = c->rate,
+			   .ci95_rel = -1,
+			   .agree = -1,
+			   .ev.samples = -1,
+			   .ev.size = -1};
+}
+
+/* The parsed tables as the result model, written by the one encoder
+   (core/results/encode.c). */
 static json_t *
 document(const parser *p)
 {
-	json_t *doc = json_object(), *sources = json_array(), *cells = json_array();
-	shared sh = {.imported = json_string("imported"),
-		     .file = safe_string(p->file),
-		     .openssl = json_string("openssl"),
-		     .none = json_string("none"),
-		     .ok = json_string("ok"),
-		     .bytes = json_string("B/s"),
-		     .ops = json_string("op/s")};
-	if (!doc || !sources || !cells)
-		goto fail;
-	size_t index = 0;
+	pool pl = {0};
+	cs_res_file f = {.tool_version = CS_VERSION,
+			 .started = "",
+			 .hostname = "",
+			 .kernel = "",
+			 .cpu_arch = "",
+			 .cpu_model = "",
+			 .cpu_features = "",
+			 .cpu_source = "",
+			 .precision = 0.01,
+			 .evidence_s = -1,
+			 .import_format = "openssl-speed",
+			 .import_file = utf8_safe(&pl, p->file),
+			 .import_note = "rates as openssl speed printed them: one number per cell, "
+					"no samples, no confidence interval, no evidence"};
+	json_t *doc = NULL;
+	f.sources = calloc(p->n_src + 1, sizeof *f.sources);
+	f.cells = calloc(p->n_cells + 1, sizeof *f.cells);
+	if (!f.sources || !f.cells)
+		goto done;
 	for (size_t i = 0; i < p->n_src; i++) {
 		const isource *s = &p->src[i];
 		if (!s->n_cells)
 			continue; /* a preamble or prose with no numbers under it */
-		json_t *sj = source_json(p, i, p->file);
-		if (!sj || json_array_append_new(sources, sj))
-			goto fail;
-		json_decref(sh.version);
-		sh.version = safe_string(s->meta[M_VERSION] ? s->meta[M_VERSION] : "");
-		for (size_t c = s->first_cell; c < s->first_cell + s->n_cells; c++) {
-			json_t *cj = cell_json(&p->cells[c], s, index, &sh);
-			if (!cj || json_array_append_new(cells, cj))
-				goto fail;
-		}
-		index++;
+		cs_res_source *src = &f.sources[f.n_sources];
+		source_model(p, i, p->file, &pl, src);
+		for (size_t c = s->first_cell; c < s->first_cell + s->n_cells; c++)
+			cell_model(&p->cells[c], src, s->variant, f.n_sources, &pl,
+				   &f.cells[f.n_cells++]);
+		f.n_sources++;
 	}
-	shared_free(&sh);
-	int rc = set_str(doc, "schema", "cryptospeed/1");
-	json_t *tool = json_object();
-	if (!tool)
-		goto fail;
-	rc |= json_object_set_new(doc, "tool", tool);
-	rc |= set_str(tool, "name", "cryptospeed") | set_str(tool, "version", CS_VERSION);
-	json_t *imp = json_object();
-	if (!imp)
-		goto fail;
-	rc |= json_object_set_new(doc, "imported", imp);
-	rc |= set_str(imp, "format", "openssl-speed") | set_str(imp, "file", p->file);
-	rc |= set_str(imp, "note",
-		      "rates as openssl speed printed them: one number per cell, "
-		      "no samples, no confidence interval, no evidence");
-	rc |= json_object_set_new(doc, "sources", sources);
-	sources = NULL;
-	rc |= json_object_set_new(doc, "cells", cells);
-	cells = NULL;
-	if (rc)
-		goto fail;
+	if (!pl.oom)
+		doc = cs_results_encode(&f);
+	if (doc && cs_import_name(doc, NULL, NULL) != 0) {
+		json_decref(doc);
+		doc = NULL;
+	}
+done:
+	for (size_t i = 0; i < pl.n; i++)
+		free(pl.text[i]);
+	free(pl.text);
+	free(f.sources);
+	free(f.cells);
 	return doc;
-fail:
-	shared_free(&sh);
-	json_decref(doc);
-	json_decref(sources);
-	json_decref(cells);
-	return NULL;
 }
 
 static void
@@ -2547,5 +2546,28 @@ cs_import_openssl_speed_file_ex(const char *path, json_t **out, char *err, size_
 	}
 	int rc = cs_import_openssl_speed_ex(buf, len, path, out, err, err_size, diag, skipped);
 	free(buf);
+	return rc;
+}
+
+int
+cs_import_openssl_speed_typed(const char *path, const char *label, const char *machine,
+			      cs_res_file *out, char *err, size_t err_size, FILE *diag,
+			      size_t *skipped)
+{
+	json_t *doc;
+	memset(out, 0, sizeof *out);
+	int rc = cs_import_openssl_speed_file_ex(path, &doc, err, err_size, diag, skipped);
+	if (rc != CS_IMPORT_OK)
+		return rc;
+	if ((label || machine) && cs_import_name(doc, label, machine) != 0) {
+		json_decref(doc);
+		snprintf(err, err_size, "%s: out of memory", path);
+		return CS_IMPORT_IO;
+	}
+	/* the reader every subcommand uses checks what import wrote */
+	rc = cs_results_decode(doc, strcmp(path, "-") == 0 ? "stdin" : path, out, err, err_size)
+		     ? CS_IMPORT_IO
+		     : CS_IMPORT_OK;
+	json_decref(doc);
 	return rc;
 }

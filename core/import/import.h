@@ -51,7 +51,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include <jansson.h>
+#include "results.h"
 
 /* Return values of the import functions (they are the CLI's exit statuses). */
 #define CS_IMPORT_OK 0
@@ -64,8 +64,8 @@
  * new reference to the document; on failure *out is NULL and err holds one
  * line "FILE:LINE: what was wrong (accepted: ...)".
  */
-int cs_import_openssl_speed(const char *text, size_t len, const char *file_name, json_t **out,
-			    char *err, size_t err_size);
+int cs_import_openssl_speed(const char *text, size_t len, const char *file_name,
+			    struct json_t **out, char *err, size_t err_size);
 
 /*
  * The same, and every line that looked like part of a table but could not be
@@ -76,14 +76,15 @@ int cs_import_openssl_speed(const char *text, size_t len, const char *file_name,
  * NULL). A skipped line never ends the table it is in: the rows after it are
  * read.
  */
-int cs_import_openssl_speed_ex(const char *text, size_t len, const char *file_name, json_t **out,
-			       char *err, size_t err_size, FILE *diag, size_t *skipped);
+int cs_import_openssl_speed_ex(const char *text, size_t len, const char *file_name,
+			       struct json_t **out, char *err, size_t err_size, FILE *diag,
+			       size_t *skipped);
 
 /* The same for a file read whole (at most CS_IMPORT_MAX_BYTES); "-" is stdin,
    named "stdin" in the document and messages. */
-int cs_import_openssl_speed_file(const char *path, json_t **out, char *err, size_t err_size);
-int cs_import_openssl_speed_file_ex(const char *path, json_t **out, char *err, size_t err_size,
-				    FILE *diag, size_t *skipped);
+int cs_import_openssl_speed_file(const char *path, struct json_t **out, char *err, size_t err_size);
+int cs_import_openssl_speed_file_ex(const char *path, struct json_t **out, char *err,
+				    size_t err_size, FILE *diag, size_t *skipped);
 
 /*
  * Name the sources of doc: label (import --label) when not NULL, machine
@@ -96,9 +97,19 @@ int cs_import_openssl_speed_file_ex(const char *path, json_t **out, char *err, s
  * from "CPU part", a board named in the prose, uname -a's architecture).
  * 0, or -1 when out of memory.
  */
-int cs_import_name(json_t *doc, const char *label, const char *machine);
+int cs_import_name(struct json_t *doc, const char *label, const char *machine);
 /* cs_import_name(doc, label, NULL). */
-int cs_import_label(json_t *doc, const char *label);
+int cs_import_label(struct json_t *doc, const char *label);
+
+/*
+ * import openssl-speed FILE [--label L] [--machine M]: the file's tables as the result model
+ * (out owns its data: cs_results_free), named after label when not NULL,
+ * checked by the reader every subcommand uses. Returns as the functions
+ * above; diag and skipped as in cs_import_openssl_speed_ex.
+ */
+int cs_import_openssl_speed_typed(const char *path, const char *label, const char *machine,
+				  cs_res_file *out, char *err, size_t err_size, FILE *diag,
+				  size_t *skipped);
 
 /*
  * The name a cell gets for an algorithm openssl speed printed (names.c has

@@ -73,9 +73,9 @@ int cs_cmd_import(int argc, char **argv);
 int cs_cmd_conform(int argc, char **argv);
 /* run --conform: the Wycheproof vectors through the plain worker of each of
    files (noop aside), for cfg's algorithms and paths; the "conformance" block
-   into doc. Returns conform's status (0, 3 invalid accepted, 4 a valid case
+   into the model f (replaced by a copy that owns it). Returns conform's status (0, 3 invalid accepted, 4 a valid case
    refused, wrong or crashed; 2 a malformed vector file). */
-int cs_conform_into(const cs_config *cfg, const cs_worker_file *files, size_t n, json_t *doc);
+int cs_conform_into(const cs_config *cfg, const cs_worker_file *files, size_t n, cs_res_file *f);
 /* run --conform, before measuring: every vector file reads; 0, or -1 with
    the file and its first bad place in why. */
 int cs_conform_check_vectors(char *why, size_t n);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "conform_file.h"
 #include "outfile.h"
 #include "wycheproof.h"
 
@@ -28,35 +29,25 @@
 #define CS_WYCHEPROOF_DIR "data/wycheproof"
 #endif
 
-/* What one case did on one impl. */
-typedef enum outcome {
-	O_PASS,		    /* as expected */
-	O_INVALID_ACCEPTED, /* an invalid case accepted: the serious kind */
-	O_VALID_REFUSED,    /* a valid case refused */
-	O_WRONG_OUTPUT,	    /* accepted with another output than the vector's */
-	O_ACCEPTABLE_OK,    /* an acceptable case accepted */
-	O_ACCEPTABLE_NO,    /* an acceptable case refused */
-	O_NA,		    /* not applicable to this impl (parameters, encoding) */
-	O_CRASHED,	    /* the worker crashed or hung on it */
-	O_ERROR,	    /* the request could not be run */
-	O_COUNT
-} outcome;
-
-static const char *const outcome_keys[O_COUNT] = {"passed",
-						  "invalid_accepted",
-						  "valid_refused",
-						  "wrong_output",
-						  "acceptable_accepted",
-						  "acceptable_refused",
-						  "not_applicable",
-						  "crashed",
-						  "errors"};
+/* What one case did on one impl (core/results/conform.h). */
+typedef cs_conform_outcome outcome;
+#define O_PASS CS_CONFORM_PASS
+#define O_INVALID_ACCEPTED CS_CONFORM_INVALID_ACCEPTED
+#define O_VALID_REFUSED CS_CONFORM_VALID_REFUSED
+#define O_WRONG_OUTPUT CS_CONFORM_WRONG_OUTPUT
+#define O_ACCEPTABLE_OK CS_CONFORM_ACCEPTABLE_OK
+#define O_ACCEPTABLE_NO CS_CONFORM_ACCEPTABLE_NO
+#define O_NA CS_CONFORM_NA
+#define O_CRASHED CS_CONFORM_CRASHED
+#define O_ERROR CS_CONFORM_ERROR
+#define O_COUNT CS_CONFORM_OUTCOMES
 
 /* One row: library build x path x file x algorithm. */
 typedef struct row {
 	char lib[64], path[CS_MSG_NAME], file[64], alg[CS_MSG_NAME];
 	size_t count[O_COUNT];
-	json_t *ids[O_COUNT]; /* tcIds of every outcome but passed / n/a / acceptable_ok */
+	long long *ids[O_COUNT]; /* tcIds of every outcome but passed / n/a / acceptable_ok */
+	size_t n_ids[O_COUNT], cap_ids[O_COUNT]; /* entries used, allocated */
 } row;
 
 typedef struct conform {
@@ -95,8 +86,6 @@ new_row(conform *cf, const char *lib, const char *path, const char *file, const 
 	set(r->path, sizeof r->path, path);
 	set(r->file, sizeof r->file, file);
 	set(r->alg, sizeof r->alg, alg);
-	for (int o = 0; o < O_COUNT; o++)
-		r->ids[o] = json_array();
 	return r;
 }
 
@@ -121,8 +110,19 @@ static void
 record(row *r, outcome o, int64_t tc)
 {
 	r->count[o]++;
-	if (o != O_PASS && o != O_NA && o != O_ACCEPTABLE_OK)
-		json_array_append_new(r->ids[o], json_integer(tc));
+	if (o != O_PASS && o != O_NA && o != O_ACCEPTABLE_OK) {
+		if (r->n_ids[o] == r->cap_ids[o]) {
+			size_t cap = r->cap_ids[o] ? 2 * r->cap_ids[o] : 16;
+			long long *more = realloc(r->ids[o], cap * sizeof *more);
+			if (!more) {
+				fputs("cryptospeed: out of memory\n", stderr);
+				exit(CS_EXIT_FAILURE);
+			}
+			r->ids[o] = more;
+			r->cap_ids[o] = cap;
+		}
+		r->ids[o][r->n_ids[o]++] = tc;
+	}
 }
 
 static void
@@ -290,45 +290,39 @@ run_worker(conform *cf, cs_worker *w, const cs_wp_file *files, size_t n_files)
 	}
 }
 
-static json_t *
-rows_json(const conform *cf)
+/* The rows that ran, as the conform file's model (rows: n_rows + 1 room). */
+static size_t
+rows_model(const conform *cf, cs_conform_row *rows)
 {
-	json_t *a = json_array();
+	size_t n = 0;
 	for (size_t i = 0; i < cf->n_rows; i++) {
 		const row *r = &cf->rows[i];
 		if (!ran(r))
 			continue;
-		json_t *o = json_pack("{ss ss ss ss}", "lib", r->lib, "path", r->path, "file",
-				      r->file, "alg", r->alg);
+		cs_conform_row *m = &rows[n++];
+		*m = (cs_conform_row){
+			.lib = r->lib, .path = r->path, .file = r->file, .alg = r->alg};
 		for (int k = 0; k < O_COUNT; k++) {
-			char key[64];
-			json_object_set_new(o, outcome_keys[k],
-					    json_integer((json_int_t)r->count[k]));
-			if (k != O_PASS && k != O_NA && k != O_ACCEPTABLE_OK) {
-				snprintf(key, sizeof key, "%s_ids", outcome_keys[k]);
-				json_object_set(o, key, r->ids[k]);
-			}
+			m->count[k] = (long long)r->count[k];
+			m->ids[k] = r->ids[k];
+			m->n_ids[k] = r->n_ids[k];
 		}
-		json_array_append_new(a, o);
 	}
-	return a;
+	return n;
 }
 
 static void
-print_ids(const char *what, json_t *ids)
+print_ids(const char *what, const long long *ids, size_t n)
 {
-	if (!json_array_size(ids))
+	if (!n)
 		return;
 	printf("    %s tcId", what);
-	size_t i;
-	json_t *v;
-	json_array_foreach(ids, i, v)
-	{
+	for (size_t i = 0; i < n; i++) {
 		if (i == 40) {
-			printf(" ... (%zu in all)", json_array_size(ids));
+			printf(" ... (%zu in all)", n);
 			break;
 		}
-		printf("%s%lld", i ? "," : " ", (long long)json_integer_value(v));
+		printf("%s%lld", i ? "," : " ", ids[i]);
 	}
 	putchar('\n');
 }
@@ -355,12 +349,13 @@ print_text(const conform *cf, double elapsed)
 		       r->count[O_VALID_REFUSED], r->count[O_WRONG_OUTPUT], acc, r->count[O_NA],
 		       r->count[O_CRASHED] + r->count[O_ERROR],
 		       r->count[O_INVALID_ACCEPTED] ? "  INVALID ACCEPTED" : "");
-		print_ids("INVALID ACCEPTED", r->ids[O_INVALID_ACCEPTED]);
-		print_ids("valid refused", r->ids[O_VALID_REFUSED]);
-		print_ids("wrong output", r->ids[O_WRONG_OUTPUT]);
-		print_ids("acceptable refused", r->ids[O_ACCEPTABLE_NO]);
-		print_ids("crashed", r->ids[O_CRASHED]);
-		print_ids("error", r->ids[O_ERROR]);
+		print_ids("INVALID ACCEPTED", r->ids[O_INVALID_ACCEPTED],
+			  r->n_ids[O_INVALID_ACCEPTED]);
+		print_ids("valid refused", r->ids[O_VALID_REFUSED], r->n_ids[O_VALID_REFUSED]);
+		print_ids("wrong output", r->ids[O_WRONG_OUTPUT], r->n_ids[O_WRONG_OUTPUT]);
+		print_ids("acceptable refused", r->ids[O_ACCEPTABLE_NO], r->n_ids[O_ACCEPTABLE_NO]);
+		print_ids("crashed", r->ids[O_CRASHED], r->n_ids[O_CRASHED]);
+		print_ids("error", r->ids[O_ERROR], r->n_ids[O_ERROR]);
 	}
 	printf("%zu rows (library/path x file x algorithm) in %.1f s\n", shown, elapsed);
 }
@@ -428,7 +423,6 @@ run_workers(conform *cf, const cs_worker_file *wfiles, size_t n_w, const cs_wp_f
 		run_worker(cf, &w, files, n_files);
 		if (w.alive)
 			cs_worker_quit(&w);
-		json_decref(w.hello);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	return (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
@@ -457,7 +451,7 @@ conform_free(conform *cf, cs_wp_file *files, size_t n_files)
 {
 	for (size_t i = 0; i < cf->n_rows; i++)
 		for (int o = 0; o < O_COUNT; o++)
-			json_decref(cf->rows[i].ids[o]);
+			free(cf->rows[i].ids[o]);
 	free(cf->rows);
 	cf->rows = NULL;
 	cf->n_rows = 0;
@@ -494,7 +488,7 @@ cs_conform_check_vectors(char *why, size_t n)
 }
 
 int
-cs_conform_into(const cs_config *cfg, const cs_worker_file *wfiles, size_t n_w, json_t *doc)
+cs_conform_into(const cs_config *cfg, const cs_worker_file *wfiles, size_t n_w, cs_res_file *f)
 {
 	static conform cf;
 	memset(&cf, 0, sizeof cf);
@@ -532,10 +526,47 @@ cs_conform_into(const cs_config *cfg, const cs_worker_file *wfiles, size_t n_w, 
 	cf.all_workers = true; /* the run chose them */
 	double elapsed = run_workers(&cf, wfiles, n_w, files, n_files, &selected, &started);
 	int status = conform_status(&cf);
-	json_object_set_new(doc, "conformance",
-			    json_pack("{ss ss sf so}", "vectors", "Wycheproof testvectors_v1",
-				      "vectors_dir", dir, "elapsed_s", elapsed, "rows",
-				      rows_json(&cf)));
+	(void)elapsed;
+	/* the rows that ran, as the model's conformance block; then the model
+	   owns them (cs_results_copy), before cf's rows are freed */
+	cs_res_conform *rows = calloc(cf.n_rows + 1, sizeof *rows);
+	size_t n_rows = 0;
+	for (size_t i = 0; rows && i < cf.n_rows; i++) {
+		const row *r = &cf.rows[i];
+		if (!ran(r))
+			continue;
+		cs_res_conform *m = &rows[n_rows++];
+		*m = (cs_res_conform){
+			.lib = r->lib, .path = r->path, .file = r->file, .alg = r->alg};
+		for (int k = 0; k < O_COUNT; k++) {
+			m->n[k] = (long long)r->count[k];
+			m->ids[k] = cs_conform_has_ids(k) ? r->ids[k] : NULL;
+		}
+	}
+	cs_res_file copy;
+	char why[512];
+	cs_res_conform *old = f->conform;
+	size_t old_n = f->n_conform;
+	bool old_has = f->has_conform;
+	const char *old_vectors = f->conform_vectors;
+	f->conform = rows;
+	f->n_conform = n_rows;
+	f->has_conform = true;
+	f->conform_vectors = "Wycheproof testvectors_v1";
+	int rc = rows ? cs_results_copy(f, f->name ? f->name : "this run", &copy, why, sizeof why)
+		      : -1;
+	f->conform = old;
+	f->n_conform = old_n;
+	f->has_conform = old_has;
+	f->conform_vectors = old_vectors;
+	free(rows);
+	if (rc != 0) {
+		fprintf(stderr, "cryptospeed: --conform: %s\n", rows ? why : "out of memory");
+		status = CS_EXIT_FAILURE;
+	} else {
+		cs_results_free(f);
+		*f = copy;
+	}
 	conform_free(&cf, files, n_files);
 	return status;
 }
@@ -648,23 +679,29 @@ cs_cmd_conform(int argc, char **argv)
 	if (selected == 0)
 		cs_usage_error("--lib matches no worker found");
 	int status = started ? conform_status(&cf) : CS_EXIT_FAILURE;
-	json_t *doc = json_pack("{ss ss ss so sf}", "schema", "cryptospeed-conform/1", "vectors",
-				"Wycheproof testvectors_v1", "vectors_dir", dir, "rows",
-				rows_json(&cf), "elapsed_s", elapsed);
+	cs_conform_row *rows = calloc(cf.n_rows + 1, sizeof *rows);
+	if (!rows) {
+		fputs("cryptospeed: out of memory\n", stderr);
+		exit(CS_EXIT_FAILURE);
+	}
+	cs_conform_file doc = {.vectors = "Wycheproof testvectors_v1",
+			       .vectors_dir = dir,
+			       .elapsed_s = elapsed,
+			       .rows = rows,
+			       .n_rows = rows_model(&cf, rows)};
 	if (strcmp(format, "json") == 0) {
-		if (json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
-		    putchar('\n') == EOF)
+		if (cs_conform_writer(stdout, &doc) != 0)
 			status = CS_EXIT_FAILURE;
 	} else {
 		print_text(&cf, elapsed);
 	}
-	if (out && cs_outfile_write_json(target, doc, why, sizeof why) != 0) {
+	if (out && cs_outfile_write(target, cs_conform_writer, &doc, why, sizeof why) != 0) {
 		fprintf(stderr, "cryptospeed: -o: %s\n", why);
 		status = CS_EXIT_FAILURE;
 	}
 	if (cs_interrupt_signal)
 		status = 128 + cs_interrupt_signal;
-	json_decref(doc);
+	free(rows);
 	conform_free(&cf, files, n_files);
 	return status;
 }

@@ -65,10 +65,11 @@ cs_cmd_import(int argc, char **argv)
 	if (out && cs_outfile_check(out, target, sizeof target, why, sizeof why) != 0)
 		cs_usage_error("%s", why);
 
-	json_t *doc;
+	cs_res_file doc;
 	char err[1024];
 	size_t skipped = 0;
-	int rc = cs_import_openssl_speed_file_ex(file, &doc, err, sizeof err, stderr, &skipped);
+	int rc = cs_import_openssl_speed_typed(file, label, machine, &doc, err, sizeof err, stderr,
+					       &skipped);
 	if (rc != CS_IMPORT_OK) {
 		char safe[2048];
 		fprintf(stderr, "cryptospeed: %s\n", cs_esc_term_buf(safe, sizeof safe, err));
@@ -79,23 +80,18 @@ cs_cmd_import(int argc, char **argv)
 			"cryptospeed: %zu line%s could not be read (above); --strict writes "
 			"nothing\n",
 			skipped, skipped == 1 ? "" : "s");
-		json_decref(doc);
+		cs_results_free(&doc);
 		return CS_EXIT_USAGE;
 	}
-	if ((label || machine) && cs_import_name(doc, label, machine) != 0) {
-		json_decref(doc);
-		fprintf(stderr, "cryptospeed: out of memory\n");
-		return CS_EXIT_FAILURE;
-	}
 	rc = CS_EXIT_OK;
-	if (out && cs_outfile_write_json(target, doc, why, sizeof why) != 0) {
+	if (out && cs_outfile_write(target, cs_results_writer, &doc, why, sizeof why) != 0) {
 		fprintf(stderr, "cryptospeed: %s\n", why);
 		rc = CS_EXIT_FAILURE;
-	} else if (!out && (cs_outfile_json(stdout, doc) != 0 || fflush(stdout) != 0)) {
+	} else if (!out && (cs_results_writer(stdout, &doc) != 0 || fflush(stdout) != 0)) {
 		fprintf(stderr, "cryptospeed: cannot write to standard output\n");
 		rc = CS_EXIT_FAILURE;
 	}
-	json_decref(doc);
+	cs_results_free(&doc);
 	if (rc == CS_EXIT_OK && skipped) {
 		fprintf(stderr,
 			"cryptospeed: %zu line%s could not be read (above); the rest was "

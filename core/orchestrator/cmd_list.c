@@ -64,37 +64,24 @@ cs_cmd_list(int argc, char **argv)
 			printf("  error: %s\n", cs_esc_term_buf(s1, sizeof s1, w.error));
 			continue;
 		}
-		json_t *h = w.hello;
-		printf("  version:  %s\n",
-		       cs_esc_term_buf(s1, sizeof s1,
-				       json_string_value(json_object_get(h, "version"))));
-		const char *build = json_string_value(json_object_get(h, "build"));
-		const char *cinfo = json_string_value(json_object_get(h, "cpu_info"));
-		if (build && *build)
-			printf("  build:    %s\n", cs_esc_term_buf(s1, sizeof s1, build));
-		if (cinfo && *cinfo)
-			printf("  cpu info: %s\n", cs_esc_term_buf(s1, sizeof s1, cinfo));
+		const cs_msg_hello *h = cs_worker_hello(&w);
+		printf("  version:  %s\n", cs_esc_term_buf(s1, sizeof s1, h->version));
+		if (h->build[0])
+			printf("  build:    %s\n", cs_esc_term_buf(s1, sizeof s1, h->build));
+		if (h->cpu_info[0])
+			printf("  cpu info: %s\n", cs_esc_term_buf(s1, sizeof s1, h->cpu_info));
 		printf("  masks:   ");
-		const char *mname;
-		json_t *m;
-		json_object_foreach(json_object_get(h, "masks"), mname, m)
-			printf(" %s=%s", cs_esc_term(mname),
-			       cs_esc_term(json_string_value(json_object_get(m, "status"))));
+		for (size_t i = 0; i < h->n_masks; i++)
+			printf(" %s=%s", cs_esc_term(h->masks[i].name),
+			       cs_esc_term(cs_msg_mask_status_names[h->masks[i].status]));
 		printf("\n  %-10s %-18s %s\n", "path", "algorithm", "status");
-		size_t i;
-		json_t *impl;
-		json_array_foreach(json_object_get(h, "impls"), i, impl)
-		{
-			const char *why = json_string_value(json_object_get(impl, "why"));
-			bool ok = json_is_true(json_object_get(impl, "available"));
-			printf("  %-10s %-18s %s%s%s\n",
-			       cs_esc_term(json_string_value(json_object_get(impl, "path"))),
-			       cs_esc_term(json_string_value(json_object_get(impl, "alg"))),
-			       ok ? "ok" : "unsupported", why ? ": " : "",
-			       cs_esc_term_buf(s2, sizeof s2, why ? why : ""));
+		for (size_t i = 0; i < h->n_impls; i++) {
+			const cs_msg_impl *impl = &h->impls[i];
+			printf("  %-10s %-18s %s%s%s\n", cs_esc_term(impl->path),
+			       cs_esc_term(impl->alg), impl->available ? "ok" : "unsupported",
+			       impl->why[0] ? ": " : "", cs_esc_term_buf(s2, sizeof s2, impl->why));
 		}
 		cs_worker_quit(&w);
-		json_decref(w.hello);
 	}
 	return 0;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "conform_file.h"
 #include "handshake.h"
 #include "report.h"
 #include "text.h"

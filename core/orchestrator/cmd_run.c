@@ -245,13 +245,9 @@ validate_paths(cs_run *run)
 		const char *seen[64];
 		size_t n_seen = 0;
 		for (size_t w = 0; w < run->n_workers; w++) {
-			json_t *paths = json_object_get(run->workers[w]->hello, "paths"), *v;
-			size_t i;
-			json_array_foreach(paths, i, v)
-			{
-				const char *s = json_string_value(v);
-				if (!s)
-					continue;
+			const cs_msg_hello *h = cs_worker_hello(run->workers[w]);
+			for (size_t i = 0; h && i < h->n_paths; i++) {
+				const char *s = h->paths[i];
 				found |= strcmp(s, cfg->paths.item[p]) == 0;
 				bool dup = false;
 				for (size_t k = 0; k < n_seen; k++)
@@ -366,7 +362,8 @@ validate_variants(cs_run *run)
 {
 	for (size_t i = 0; i < run->n_workers; i++) {
 		cs_worker *w = run->workers[i];
-		const char *err = json_string_value(json_object_get(w->hello, "init_error"));
+		const cs_msg_hello *h = cs_worker_hello(w);
+		const char *err = h && h->init_error[0] ? h->init_error : NULL;
 		if (!err)
 			continue;
 		if (w->variant) {
@@ -601,20 +598,17 @@ parse_run_options(run_args *a, int argc, char **argv)
 /* --no-samples: raw samples out of every cell (a file to publish stays small);
    medians, quartiles, CIs, n_samples and repetition medians stay. */
 static void
-drop_samples(json_t *results)
+drop_samples(cs_res_file *results)
 {
-	size_t i;
-	json_t *cell;
-	json_array_foreach(json_object_get(results, "cells"), i, cell)
-	{
-		json_object_del(cell, "samples");
-		json_object_del(cell, "partial");
-		size_t k;
-		json_t *rep;
-		json_array_foreach(json_object_get(cell, "repetitions"), k, rep)
-			json_object_del(rep, "samples");
+	for (size_t i = 0; i < results->n_cells; i++) {
+		cs_res_cell *c = &results->cells[i];
+		free(c->samples);
+		free(c->partial);
+		c->samples = c->partial = NULL;
+		c->n_samples = c->n_partial = 0;
 	}
-	json_object_set_new(json_object_get(results, "config"), "samples_kept", json_false());
+	cs_results_config(results);
+	results->config.samples_kept = false;
 }
 
 /* The exit status of a finished run (see cs_exit_status_help). */
@@ -739,7 +733,7 @@ cs_cmd_run(int argc, char **argv)
 	}
 	size_t started = 0;
 	for (size_t i = 0; i < run.n_workers; i++)
-		started += run.workers[i]->hello != NULL;
+		started += run.workers[i]->has_hello;
 	int rc;
 	if (started == 0) {
 		/* each worker said why on its own line; the result file records it too */
@@ -763,30 +757,29 @@ cs_cmd_run(int argc, char **argv)
 			rc = CS_EXIT_NOT_OK;
 		}
 	}
-	json_t *results = cs_results_json(&run);
-	if (a.conform && started && !run.signal) {
-		int cst = cs_conform_into(cfg, chosen, n_chosen, results);
-		if (cst != CS_EXIT_OK &&
-		    (rc == CS_EXIT_OK || (rc == CS_EXIT_NOT_OK && cst == CS_EXIT_DISAGREE)))
-			rc = cst;
-	}
-	if (a.repeat > 1 && started && !run.signal)
-		rc = cs_repeat_more(cfg, chosen, n_chosen, a.repeat, results, rc);
-	if (a.no_samples)
-		drop_samples(results);
-	/* checked by the reader every subcommand uses before it is written, so
-	   run never writes a file that report, compare or history refuse; then
-	   reported from the typed form */
+	/* the run as the typed model, checked by the reader every subcommand
+	   uses, so run never writes a file that report, compare or history
+	   refuse; then written by the one encoder and reported from the model */
 	cs_res_file typed;
 	const cs_res_file *one = &typed;
-	if (cs_results_decode(results, "this run", &typed, why, sizeof why) != 0) {
+	if (cs_record_run(&run, &typed, why, sizeof why) != 0) {
 		fprintf(stderr,
 			"cryptospeed: %s (the result file's own reader refuses it: not written)\n",
 			why);
 		rc = CS_EXIT_FAILURE;
 	} else {
-		if (cfg->out &&
-		    cs_outfile_write_json(a.out_target, results, why, sizeof why) != 0) {
+		if (a.conform && started && !run.signal) {
+			int cst = cs_conform_into(cfg, chosen, n_chosen, &typed);
+			if (cst != CS_EXIT_OK &&
+			    (rc == CS_EXIT_OK || (rc == CS_EXIT_NOT_OK && cst == CS_EXIT_DISAGREE)))
+				rc = cst;
+		}
+		if (a.repeat > 1 && started && !run.signal)
+			rc = cs_repeat_more(cfg, chosen, n_chosen, a.repeat, &typed, rc);
+		if (a.no_samples)
+			drop_samples(&typed);
+		if (cfg->out && cs_outfile_write(a.out_target, cs_results_writer, &typed, why,
+						 sizeof why) != 0) {
 			fprintf(stderr, "cryptospeed: %s\n", why);
 			rc = CS_EXIT_FAILURE;
 		}
@@ -801,7 +794,6 @@ cs_cmd_run(int argc, char **argv)
 			strerror(errno ? errno : EIO));
 		rc = CS_EXIT_FAILURE;
 	}
-	json_decref(results);
 	int sig = run.signal;
 	cs_run_free(&run);
 	if (sig)

@@ -2,132 +2,94 @@
  * compare for two `cryptospeed conform` files (-o, "cryptospeed-conform/1"):
  * per library/path x file x algorithm, the test vectors failing in NEW that
  * did not fail in BASE (the `conformance` kind of --fail-on), the ones fixed,
- * and the rows missing in NEW (`missing`). docs/conformance.md.
+ * and the rows missing in NEW (`missing`). docs/conformance.md. The files
+ * are read and the JSON document written by core/results/conform.c.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "conform_file.h"
 #include "conform_compare.h"
 
-static const char *const failing[] = {"invalid_accepted", "valid_refused", "wrong_output",
-				      "crashed", "errors"};
+/* The outcomes that fail a vector (compare's `conformance` kind). */
+static const int failing[] = {CS_CONFORM_INVALID_ACCEPTED, CS_CONFORM_VALID_REFUSED,
+			      CS_CONFORM_WRONG_OUTPUT, CS_CONFORM_CRASHED, CS_CONFORM_ERROR};
 #define N_FAILING (sizeof failing / sizeof failing[0])
 
 bool
 cs_is_conform_file(const char *path)
 {
-	json_t *j = json_load_file(path, 0, NULL);
-	const char *s = json_string_value(json_object_get(j, "schema"));
-	bool yes = s && strcmp(s, "cryptospeed-conform/1") == 0;
-	json_decref(j);
-	return yes;
+	return cs_conform_is_file(path);
 }
 
-/* The file's rows, checked: each an object with lib, path, file, alg and the
-   failing kinds' id lists; exits 2 naming the first bad place. */
-static json_t *
-load(const char *path)
-{
-	json_error_t e;
-	json_t *j = json_load_file(path, 0, &e);
-	if (!j)
-		cs_usage_error("%s: line %d: %s", path, e.line, e.text);
-	json_t *rows = json_object_get(j, "rows");
-	if (!json_is_array(rows))
-		cs_usage_error("%s: rows: must be an array", path);
-	size_t i;
-	json_t *r;
-	json_array_foreach(rows, i, r)
-	{
-		const char *keys[] = {"lib", "path", "file", "alg"};
-		for (size_t k = 0; k < 4; k++)
-			if (!json_is_string(json_object_get(r, keys[k])))
-				cs_usage_error("%s: rows[%zu].%s: must be a string", path, i,
-					       keys[k]);
-		for (size_t k = 0; k < N_FAILING; k++) {
-			char key[64];
-			snprintf(key, sizeof key, "%s_ids", failing[k]);
-			json_t *ids = json_object_get(r, key);
-			size_t q;
-			json_t *v;
-			if (!json_is_array(ids))
-				cs_usage_error("%s: rows[%zu].%s: must be an array", path, i, key);
-			json_array_foreach(ids, q, v) if (!json_is_integer(v)) cs_usage_error(
-				"%s: rows[%zu].%s[%zu]: must be an integer", path, i, key, q);
-		}
-	}
-	json_incref(rows);
-	json_decref(j);
-	return rows;
-}
-
+/* The file, checked; exits 2 naming the first bad place. */
 static void
-row_name(json_t *r, char *buf, size_t n)
+load(const char *path, cs_conform_file *f)
 {
-	snprintf(buf, n, "%s/%s %s %s", json_string_value(json_object_get(r, "lib")),
-		 json_string_value(json_object_get(r, "path")),
-		 json_string_value(json_object_get(r, "file")),
-		 json_string_value(json_object_get(r, "alg")));
+	char why[1024];
+	if (cs_conform_load(path, f, why, sizeof why) != 0)
+		cs_usage_error("%s", why);
 }
 
-static json_t *
-find(json_t *rows, const char *name)
+/* "lib/path file alg" of each row (names[i] for rows[i]). */
+static char (*row_names(const cs_conform_file *f))[256]
 {
-	size_t i;
-	json_t *r;
-	char buf[256];
-	json_array_foreach(rows, i, r)
-	{
-		row_name(r, buf, sizeof buf);
-		if (strcmp(buf, name) == 0)
-			return r;
+	char(*names)[256] = calloc(f->n_rows + 1, sizeof *names);
+	if (!names) {
+		fputs("cryptospeed: out of memory\n", stderr);
+		exit(CS_EXIT_FAILURE);
 	}
+	for (size_t i = 0; i < f->n_rows; i++)
+		snprintf(names[i], sizeof names[i], "%s/%s %s %s", f->rows[i].lib, f->rows[i].path,
+			 f->rows[i].file, f->rows[i].alg);
+	return names;
+}
+
+static const cs_conform_row *
+find(const cs_conform_file *f, char (*names)[256], const char *name)
+{
+	for (size_t i = 0; i < f->n_rows; i++)
+		if (strcmp(names[i], name) == 0)
+			return &f->rows[i];
 	return NULL;
 }
 
 static bool
-has(json_t *ids, json_int_t v)
+has(const cs_conform_row *r, int o, long long v)
 {
-	size_t i;
-	json_t *x;
-	json_array_foreach(ids, i, x) if (json_integer_value(x) == v) return true;
+	for (size_t i = 0; r && i < r->n_ids[o]; i++)
+		if (r->ids[o][i] == v)
+			return true;
 	return false;
 }
 
-/* ids of a not in b, appended to out as {"row", "kind", "tcId"}. */
-static size_t
-diff(json_t *a, json_t *b, const char *name, const char *kind, json_t *out)
+/* Outcome o's ids of a not in b, appended to (*out, *n). */
+static void
+diff(const cs_conform_row *a, const cs_conform_row *b, int o, const char *name,
+     cs_conform_change **out, size_t *n)
 {
-	size_t n = 0, i;
-	json_t *x;
-	json_array_foreach(a, i, x)
-	{
-		if (b && has(b, json_integer_value(x)))
+	for (size_t i = 0; i < a->n_ids[o]; i++) {
+		if (b && has(b, o, a->ids[o][i]))
 			continue;
-		json_array_append_new(out, json_pack("{ss ss sI}", "row", name, "kind", kind,
-						     "tcId", json_integer_value(x)));
-		n++;
+		cs_conform_change *more = realloc(*out, (*n + 1) * sizeof *more);
+		if (!more) {
+			fputs("cryptospeed: out of memory\n", stderr);
+			exit(CS_EXIT_FAILURE);
+		}
+		*out = more;
+		(*out)[(*n)++] = (cs_conform_change){
+			.row = name, .kind = cs_conform_outcome_keys[o], .tc = a->ids[o][i]};
 	}
-	return n;
 }
 
 static void
-print_list(const char *title, json_t *list)
+print_changes(const char *title, const cs_conform_change *c, size_t n)
 {
-	printf("%s: %zu\n", title, json_array_size(list));
-	size_t i;
-	json_t *x;
-	json_array_foreach(list, i, x)
-	{
-		if (json_is_string(x))
-			printf("  %s\n", json_string_value(x));
-		else
-			printf("  %s  %s  tcId %lld\n",
-			       json_string_value(json_object_get(x, "row")),
-			       json_string_value(json_object_get(x, "kind")),
-			       (long long)json_integer_value(json_object_get(x, "tcId")));
-	}
+	printf("%s: %zu\n", title, n);
+	for (size_t i = 0; i < n; i++)
+		printf("  %s  %s  tcId %lld\n", c[i].row, c[i].kind, c[i].tc);
 }
 
 int
@@ -138,51 +100,48 @@ cs_conform_compare(const char *base_path, const char *cur_path, unsigned fail_on
 		cs_usage_error("unknown format '%s' for comparing conform files (known: text, "
 			       "json)",
 			       format);
-	json_t *base = load(base_path), *cur = load(cur_path);
-	json_t *worse = json_array(), *fixed = json_array(), *missing = json_array();
-	size_t i;
-	json_t *r;
-	char name[256], key[64];
-	json_array_foreach(cur, i, r)
-	{
-		row_name(r, name, sizeof name);
-		json_t *b = find(base, name);
+	cs_conform_file base, cur;
+	load(base_path, &base);
+	load(cur_path, &cur);
+	char(*bnames)[256] = row_names(&base), (*cnames)[256] = row_names(&cur);
+	cs_conform_diff d = {.base = base_path, .cur = cur_path};
+	d.missing = calloc(base.n_rows + 1, sizeof *d.missing);
+	if (!d.missing) {
+		fputs("cryptospeed: out of memory\n", stderr);
+		exit(CS_EXIT_FAILURE);
+	}
+	for (size_t i = 0; i < cur.n_rows; i++) {
+		const cs_conform_row *r = &cur.rows[i], *b = find(&base, bnames, cnames[i]);
 		for (size_t k = 0; k < N_FAILING; k++) {
-			snprintf(key, sizeof key, "%s_ids", failing[k]);
-			json_t *bids = b ? json_object_get(b, key) : NULL;
-			diff(json_object_get(r, key), bids, name, failing[k], worse);
+			diff(r, b, failing[k], cnames[i], &d.worse, &d.n_worse);
 			if (b)
-				diff(bids, json_object_get(r, key), name, failing[k], fixed);
+				diff(b, r, failing[k], cnames[i], &d.fixed, &d.n_fixed);
 		}
 	}
-	json_array_foreach(base, i, r)
-	{
-		row_name(r, name, sizeof name);
-		if (!find(cur, name))
-			json_array_append_new(missing, json_string(name));
-	}
+	for (size_t i = 0; i < base.n_rows; i++)
+		if (!find(&cur, cnames, bnames[i]))
+			d.missing[d.n_missing++] = bnames[i];
 	int status = CS_EXIT_OK;
-	if ((json_array_size(worse) && (fail_on & (1u << CS_FLAG_CONFORMANCE))) ||
-	    (json_array_size(missing) && (fail_on & (1u << CS_FLAG_MISSING))))
+	if ((d.n_worse && (fail_on & (1u << CS_FLAG_CONFORMANCE))) ||
+	    (d.n_missing && (fail_on & (1u << CS_FLAG_MISSING))))
 		status = CS_EXIT_FAILURE;
+	d.status = status;
 	if (strcmp(format, "json") == 0) {
-		json_t *doc = json_pack("{ss ss ss sO sO sO si}", "schema",
-					"cryptospeed-conform-compare/1", "base", base_path, "new",
-					cur_path, "conformance", worse, "fixed", fixed, "missing",
-					missing, "status", status);
-		json_dumpf(doc, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-		putchar('\n');
-		json_decref(doc);
+		cs_conform_diff_print(stdout, &d);
 	} else {
 		printf("conformance: BASE %s, NEW %s\n", base_path, cur_path);
-		print_list("failing in NEW, not in BASE (conformance)", worse);
-		print_list("fixed in NEW", fixed);
-		print_list("rows missing in NEW (missing)", missing);
+		print_changes("failing in NEW, not in BASE (conformance)", d.worse, d.n_worse);
+		print_changes("fixed in NEW", d.fixed, d.n_fixed);
+		printf("rows missing in NEW (missing): %zu\n", d.n_missing);
+		for (size_t i = 0; i < d.n_missing; i++)
+			printf("  %s\n", d.missing[i]);
 	}
-	json_decref(worse);
-	json_decref(fixed);
-	json_decref(missing);
-	json_decref(base);
-	json_decref(cur);
+	free(d.worse);
+	free(d.fixed);
+	free(d.missing);
+	free(bnames);
+	free(cnames);
+	cs_conform_free(&base);
+	cs_conform_free(&cur);
 	return status;
 }

@@ -13,8 +13,8 @@
 #include "text.h"
 
 /* ops counted: the worker runs N1, N2 and 2 N2 - N1 (count.c, worker side) */
-#define COUNT_N1 1
-#define COUNT_N2 2
+#define COUNT_N1 CS_COUNT_N1
+#define COUNT_N2 CS_COUNT_N2
 
 /* AArch64 hwcaps of the crypto extension (Linux arch/arm64 uapi hwcap.h):
    AES, PMULL, SHA1, SHA2, SHA3, SM3, SM4, SHA512. */
@@ -285,62 +285,6 @@ cs_count_visit(cs_run *run, cs_rcell *c)
 		     rep.stable ? NULL
 				: "fresh randomness per op (keygen, sign, blinded derive): "
 				  "the count is the mean over the ops counted");
-}
-
-json_t *
-cs_count_cell_json(const cs_rcell *c)
-{
-	const cs_count_cell *k = c->count;
-	if (!k)
-		return NULL;
-	double ops = (double)k->ops;
-	json_t *j = json_object();
-	json_t *classes = json_object();
-	json_t *per_op = json_object();
-	for (size_t i = 0; i < k->n_classes; i++) {
-		json_object_set_new(classes, k->classes[i].name,
-				    json_integer((json_int_t)k->classes[i].n));
-		json_object_set_new(per_op, k->classes[i].name,
-				    json_real((double)k->classes[i].n / ops));
-	}
-	json_object_set_new(j, "ops", json_integer((json_int_t)k->ops));
-	json_object_set_new(j, "insns", json_integer((json_int_t)k->insns));
-	json_object_set_new(j, "mem", json_integer((json_int_t)k->mem));
-	json_object_set_new(j, "classes", classes);
-	json_object_set_new(j, "insns_per_op", json_real((double)k->insns / ops));
-	if (cs_op_sized(c->op) && c->size > 0)
-		json_object_set_new(j, "insns_per_byte",
-				    json_real((double)k->insns / ops / (double)c->size));
-	json_object_set_new(j, "mem_per_op", json_real((double)k->mem / ops));
-	json_object_set_new(j, "classes_per_op", per_op);
-	json_object_set_new(j, "exact", json_boolean(k->exact));
-	if (!k->exact) {
-		json_object_set_new(j, "insns_d1", json_integer((json_int_t)k->insns_d1));
-		json_object_set_new(j, "insns_d2", json_integer((json_int_t)k->insns_d2));
-	}
-	return j;
-}
-
-json_t *
-cs_count_run_json(const cs_config *cfg)
-{
-	const cs_count_profile *p = cfg->count;
-	if (!p)
-		return NULL;
-	char launcher[1024] = "";
-	for (size_t i = 0; cfg->launcher[i]; i++) {
-		size_t n = strlen(launcher);
-		snprintf(launcher + n, sizeof launcher - n, "%s%s", i ? " " : "", cfg->launcher[i]);
-	}
-	char clear[32], clear2[32];
-	snprintf(clear, sizeof clear, "%#lx", p->hwcap_clear);
-	snprintf(clear2, sizeof clear2, "%#lx", p->hwcap2_clear);
-	return json_pack("{ss ss ss ss ss ss sb ss ss ss si si}", "profile", p->name, "board",
-			 p->about, "arch", p->arch, "launcher", launcher, "emulator", p->qemu,
-			 "emulated_cpu", p->qemu_cpu, "emulated", 1, "instrument",
-			 "qemu-user TCG plugin cryptospeed-count.so (Capstone classes)",
-			 "hwcap_clear", clear, "hwcap2_clear", clear2, "n1", COUNT_N1, "n2",
-			 COUNT_N2);
 }
 
 /* "aes-ni 24% scalar 76%": every class that ran, with its share */

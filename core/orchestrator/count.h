@@ -25,6 +25,10 @@ typedef struct cs_count_profile {
 	unsigned forbid;	    /* CS_EV_BIT()s of classes the CPU lacks */
 } cs_count_profile;
 
+/* Ops of the two counted runs (the "counting" object's n1 and n2). */
+#define CS_COUNT_N1 1
+#define CS_COUNT_N2 2
+
 /* One cell's count (owned by its cs_rcell). */
 typedef struct cs_count_cell {
 	int64_t ops;					/* operations counted */
@@ -55,10 +59,8 @@ const char *cs_count_configure(cs_config *cfg, const cs_count_profile *p);
 /* Count a prepared cell (runner.c's visit): final status, c->count set. */
 void cs_count_visit(cs_run *run, cs_rcell *c);
 
-/* The result file's parts: a cell's "count" object (NULL when none) and the
-   run's "counting" object (what counted, emulated or not). */
-json_t *cs_count_cell_json(const cs_rcell *c);
-json_t *cs_count_run_json(const cs_config *cfg);
+/* The result file's "count" and "counting" objects are made by record.c
+   (the result model, core/results). */
 
 /* The count block of the text matrix. */
 void cs_count_print(const cs_run *run, FILE *f);

@@ -7,6 +7,7 @@
  * reply carries one signature and any other worker can check it with a
  * `verify` request (docs/protocol.md).
  */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,10 +39,26 @@ verifier(const cs_worker *w, const cs_rcell *c)
 	       strcmp(w->mask, cs_mask_name(CS_MASK_NONE)) == 0 && w->file != c->w->file;
 }
 
+/* Append a copy of s to the list (*v, *n). 0, or -1 when out of memory. */
+static int
+append(const char ***v, size_t *n, const char *s)
+{
+	const char **more = realloc(*v, (*n + 2) * sizeof *more);
+	char *copy = strdup(s);
+	if (!more || !copy) {
+		free(copy);
+		if (more)
+			*v = more;
+		return -1;
+	}
+	*v = more;
+	(*v)[(*n)++] = copy;
+	return 0;
+}
+
 /* Ask w to verify c's signature; appends "lib/path" to the list it lands in. */
 static void
-ask(cs_run *run, cs_worker *w, const char *path, cs_rcell *c, int64_t id, json_t *verified,
-    json_t *rejected, json_t *errors)
+ask(cs_run *run, cs_worker *w, const char *path, cs_rcell *c, int64_t id, cs_res_interop *x)
 {
 	char who[128], e[CS_MSG_TEXT + 160] = "";
 	snprintf(who, sizeof who, "%s/%s", w->file->name, path);
@@ -69,14 +86,33 @@ ask(cs_run *run, cs_worker *w, const char *path, cs_rcell *c, int64_t id, json_t
 		snprintf(e, sizeof e, "%s: %s", who, bad);
 		cs_worker_kill(w); /* its replies are out of step */
 	} else if (rep.status == CS_ST_OK) {
-		json_array_append_new(verified, json_string(who));
+		append(&x->verified_by, &x->n_verified, who);
 	} else if (rep.status == CS_ST_WRONG) {
-		json_array_append_new(rejected, json_string(who));
+		append(&x->rejected_by, &x->n_rejected, who);
 	} else if (rep.status == CS_ST_ERROR) {
 		snprintf(e, sizeof e, "%s: %s", who, rep.error[0] ? rep.error : "verify failed");
 	}
 	if (e[0])
-		json_array_append_new(errors, json_string(e));
+		append(&x->errors, &x->n_errors, e);
+}
+
+static void
+free_list(const char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free((char *)v[i]);
+	free(v);
+}
+
+void
+cs_interop_free(cs_res_interop *x)
+{
+	if (!x)
+		return;
+	free_list(x->verified_by, x->n_verified);
+	free_list(x->rejected_by, x->n_rejected);
+	free_list(x->errors, x->n_errors);
+	free(x);
 }
 
 int
@@ -88,25 +124,25 @@ cs_interop_check(cs_run *run)
 		cs_rcell *c = &run->cells[i];
 		if (c->op != CS_OP_SIGN || !c->signature || c->multi > 1)
 			continue;
-		json_t *verified = json_array(), *rejected = json_array(), *errors = json_array();
+		cs_res_interop *x = calloc(1, sizeof *x);
+		if (!x)
+			continue;
+		x->present = true;
 		for (size_t k = 0; k < run->n_workers; k++) {
 			cs_worker *w = run->workers[k];
 			const char *path = verifier(w, c) ? verify_path(w, c->alg) : NULL;
 			if (path)
-				ask(run, w, path, c, id++, verified, rejected, errors);
+				ask(run, w, path, c, id++, x);
 		}
-		bool all = json_array_size(verified) && !json_array_size(rejected) &&
-			   !json_array_size(errors);
-		c->interop = json_pack("{so so so sb}", "verified_by", verified, "rejected_by",
-				       rejected, "errors", errors, "all_verify", all);
-		if (json_array_size(rejected)) {
+		x->all_verify = x->n_verified && !x->n_rejected && !x->n_errors;
+		cs_interop_free(c->interop);
+		c->interop = x;
+		if (x->n_rejected) {
 			rejected_cells++;
 			fprintf(stderr, "interop: %s sign by %s/%s: its signature was refused by",
 				c->alg->name, c->w->file->name, c->path);
-			size_t n;
-			json_t *who;
-			json_array_foreach(rejected, n, who)
-				fprintf(stderr, "%s %s", n ? "," : "", json_string_value(who));
+			for (size_t n = 0; n < x->n_rejected; n++)
+				fprintf(stderr, "%s %s", n ? "," : "", x->rejected_by[n]);
 			fputc('\n', stderr);
 		}
 	}

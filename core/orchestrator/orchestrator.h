@@ -7,9 +7,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include <jansson.h>
-
+#include "cpu.h"
 #include "protocol.h"
+#include "results.h"
 #include "stats.h"
 #include "workload.h"
 
@@ -89,9 +89,8 @@ typedef struct cs_worker {
 	char buf[1 << 16];
 	size_t buf_len;
 	size_t used;	   /* bytes of the line last read (dropped at the next read) */
-	cs_msg_hello info; /* its latest hello, decoded (valid when hello != NULL) */
-	json_t *hello;	   /* the same hello as JSON, for the result file; read
-				   cs_worker_hello() instead */
+	cs_msg_hello info; /* its latest hello, decoded (valid when has_hello) */
+	bool has_hello;	   /* it said one (else info is empty); read cs_worker_hello() */
 	unsigned gen;	   /* incremented at every (re)start */
 	int restarts;
 	bool alive;
@@ -128,10 +127,12 @@ typedef struct cs_rcell {
 	uint64_t *win_ops; /* ops worker k completed in window i: win_ops[i * n_ws + k] */
 	size_t n_win, cap_win;
 	bool done;
-	int agree;	  /* -1 not compared, 0, 1 */
-	json_t *evidence; /* the row's evidence (shared reference) */
-	char *signature;  /* sign: hex of one signature the worker made (owned), for interop */
-	json_t *interop;  /* sign: {verified_by, rejected_by, errors, all_verify} (owned) */
+	int agree;	     /* -1 not compared, 0, 1 */
+	cs_msg_ev *evidence; /* the row's evidence (owned copy), NULL when none */
+	size_t ev_size;	     /* the input size the row's evidence was sampled at */
+	char *signature;     /* sign: hex of one signature the worker made (owned), for interop */
+	cs_res_interop *interop;     /* sign: the other libraries' verdicts (owned: its arrays
+				    and strings too), NULL when not checked */
 	struct cs_count_cell *count; /* run --count: the cell's count (owned), NULL when none */
 	cs_summary sum;
 } cs_rcell;
@@ -195,9 +196,27 @@ void cs_run_free(cs_run *run);
    running) that has the algorithm; fills cell->interop. Returns how many
    signatures another library refused. */
 int cs_interop_check(cs_run *run);
+/* Free a cell's interop (its lists and strings too); NULL is fine. */
+void cs_interop_free(cs_res_interop *x);
 
 /* ---- record.c ---- */
-/* The run as a result document (docs/results-format.md). */
-json_t *cs_results_json(const cs_run *run);
+/* A finished run as the result model (docs/results-format.md). */
+typedef struct cs_record {
+	cs_res_file file;			/* the model: strings and samples point into the run
+			     and into this record (valid while both live) */
+	char host[256], kernel[256];		/* the host, as file points to them */
+	cs_cpu cpu;				/* the host's CPU */
+	char (*mask_env)[400];			/* per library: "NAME=VALUE" */
+	char count_launcher[1024];		/* run --count: the launcher as one line */
+	char hwcap_clear[32], hwcap2_clear[32]; /* run --count: the masked bits */
+} cs_record;
+/* Build the model of run into rec (cs_record_free releases it). 0, or -1
+   when out of memory. */
+int cs_record_build(const cs_run *run, cs_record *rec);
+void cs_record_free(cs_record *rec);
+/* The run as a model that owns its data, checked by the reader every
+   subcommand uses (the writer never emits what the reader refuses). 0, or
+   -1 with why. */
+int cs_record_run(const cs_run *run, cs_res_file *out, char *why, size_t n);
 
 #endif

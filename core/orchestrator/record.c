@@ -1,6 +1,7 @@
-/* A finished run as a result document (docs/results-format.md): metadata
-   first, then cells. common/outfile.c writes it; results/load.c reads it
-   back and checks it (cmd_run.c does so before writing). */
+/* A finished run as the result model (docs/results-format.md): metadata
+   first, then cells. results/encode.c writes it, results/load.c reads it
+   back and checks it (cs_record_run), so run never writes a file the reader
+   refuses. */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>
@@ -10,215 +11,344 @@
 #include <unistd.h>
 
 #include "count.h"
-#include "cpu.h"
 #include "orchestrator.h"
 
 #include "cryptospeed/version.h"
 
-static json_t *
-quantiles(double median, double q1, double q3, double lo, double hi)
+/* "" -> NULL: the model's "absent" for an optional string. */
+static const char *
+opt(const char *s)
 {
-	return json_pack("{sf sf sf s[ff]}", "median", median, "q1", q1, "q3", q3, "ci95", lo, hi);
+	return s && *s ? s : NULL;
+}
+
+static void
+quant(cs_res_quant *q, double median, double q1, double q3, double lo, double hi)
+{
+	*q = (cs_res_quant){
+		.median = median, .q1 = q1, .q3 = q3, .ci_lo = lo, .ci_hi = hi, .has_spread = true};
 }
 
 /* --multi: each common window (its span and every worker's ops, the sample
    is span / all ops) and each worker's rate over all windows. */
-static void
-multi_json(const cs_rcell *c, json_t *j)
+static int
+multi(const cs_rcell *c, cs_res_cell *m)
 {
-	json_t *wins = json_array(), *rates = json_array();
+	size_t n_ws = (size_t)c->n_ws;
 	double span = 0, scale = cs_op_sized(c->op) ? (double)c->size * 1e9 : 1e9;
+	m->windows = calloc(c->n_win + 1, sizeof *m->windows);
+	m->worker_rates = calloc(n_ws + 1, sizeof *m->worker_rates);
+	if (!m->windows || !m->worker_rates)
+		return -1;
 	for (size_t i = 0; i < c->n_win; i++) {
-		json_t *ops = json_array();
-		for (int k = 0; k < c->n_ws; k++)
-			json_array_append_new(
-				ops,
-				json_integer(
-					(json_int_t)c->win_ops[i * (size_t)c->n_ws + (size_t)k]));
-		json_array_append_new(wins, json_pack("{sf so}", "ns", c->win_ns[i], "ops", ops));
+		cs_res_window *w = &m->windows[m->n_windows++];
+		w->ns = c->win_ns[i];
+		w->ops = calloc(n_ws + 1, sizeof *w->ops);
+		if (!w->ops)
+			return -1;
+		for (size_t k = 0; k < n_ws; k++)
+			w->ops[w->n_ops++] = (long long)c->win_ops[i * n_ws + k];
 		span += c->win_ns[i];
 	}
-	for (int k = 0; k < c->n_ws; k++) {
+	for (size_t k = 0; k < n_ws; k++) {
 		double ops = 0;
 		for (size_t i = 0; i < c->n_win; i++)
-			ops += (double)c->win_ops[i * (size_t)c->n_ws + (size_t)k];
-		json_array_append_new(rates, json_real(span > 0 ? ops / span * scale : 0));
+			ops += (double)c->win_ops[i * n_ws + k];
+		m->worker_rates[m->n_worker_rates++] = span > 0 ? ops / span * scale : 0;
 	}
-	json_object_set_new(j, "multi_windows", wins);
-	json_object_set_new(j, "multi_worker_rates", rates);
+	return 0;
 }
 
-static json_t *
-cell_json(const cs_rcell *c)
+/* A counted cell's count (run --count). */
+static int
+count(const cs_rcell *c, cs_res_cell *m)
 {
-	json_t *j = json_object();
+	const cs_count_cell *k = c->count;
+	cs_res_count *x = &m->count;
+	double ops = (double)k->ops;
+	x->present = true;
+	x->ops = k->ops;
+	x->insns = k->insns;
+	x->mem = k->mem;
+	x->classes = calloc(k->n_classes + 1, sizeof *x->classes);
+	if (!x->classes)
+		return -1;
+	for (size_t i = 0; i < k->n_classes; i++)
+		x->classes[x->n_classes++] =
+			(cs_res_icount){.name = k->classes[i].name,
+					.n = k->classes[i].n,
+					.per_op = (double)k->classes[i].n / ops};
+	x->insns_per_op = (double)k->insns / ops;
+	x->per_byte = cs_op_sized(c->op) && c->size > 0;
+	x->insns_per_byte = x->per_byte ? (double)k->insns / ops / (double)c->size : 0;
+	x->mem_per_op = (double)k->mem / ops;
+	x->exact = k->exact;
+	x->insns_d1 = k->exact ? 0 : k->insns_d1;
+	x->insns_d2 = k->exact ? 0 : k->insns_d2;
+	return 0;
+}
+
+static int
+evidence(const cs_rcell *c, cs_res_evidence *ev)
+{
+	const cs_msg_ev *e = c->evidence;
+	*ev = (cs_res_evidence){.present = true,
+				.available = e->available,
+				.reason = opt(e->reason),
+				.samples = e->samples ? e->samples : -1,
+				.samples_total = e->samples_total,
+				.objects = opt(e->objects),
+				.size = (long long)c->ev_size};
+	ev->classes = calloc(e->n_classes + 1, sizeof *ev->classes);
+	if (!ev->classes)
+		return -1;
+	for (size_t i = 0; i < e->n_classes; i++)
+		ev->classes[ev->n_classes++] =
+			(cs_res_class){.name = e->classes[i].name, .share = e->classes[i].share};
+	return 0;
+}
+
+static int
+cell(const cs_rcell *c, cs_res_cell *m)
+{
 	const cs_worker *w = c->w;
-	json_t *hello = w->hello;
-	json_object_set_new(j, "lib", json_string(w->file->name));
-	json_object_set_new(
-		j, "lib_version",
-		json_string(hello ? json_string_value(json_object_get(hello, "version")) : ""));
-	json_object_set_new(j, "path", json_string(c->path));
-	json_object_set_new(j, "mask", json_string(w->mask));
-	if (w->variant)
-		json_object_set_new(j, "variant", json_string(w->variant->tag));
-	if (c->served_by[0])
-		json_object_set_new(j, "served_by", json_string(c->served_by));
-	if (c->multi > 1)
-		json_object_set_new(j, "multi", json_integer(c->multi));
-	json_object_set_new(j, "alg", json_string(c->alg->name));
-	json_object_set_new(j, "kind", json_string(cs_kind_name(c->alg->kind)));
-	json_object_set_new(j, "op", json_string(cs_op_name(c->op)));
-	json_object_set_new(j, "size", json_integer((json_int_t)c->size));
-	json_object_set_new(j, "status", json_string(c->status));
-	if (c->detail[0])
-		json_object_set_new(j, "detail", json_string(c->detail));
-	if (c->n > 0 && strcmp(c->status, "ok") != 0) {
+	const cs_msg_hello *h = cs_worker_hello(w);
+	*m = (cs_res_cell){.lib = w->file->name,
+			   .lib_version = h ? h->version : "",
+			   .path = c->path,
+			   .mask = w->mask,
+			   .variant = w->variant ? w->variant->tag : NULL,
+			   .served_by = opt(c->served_by),
+			   .multi = c->multi > 1 ? c->multi : 1,
+			   .alg = c->alg->name,
+			   .kind = cs_kind_name(c->alg->kind),
+			   .op = cs_op_name(c->op),
+			   .size = (long long)c->size,
+			   .status = c->status,
+			   .detail = opt(c->detail),
+			   .kat = opt(c->kat),
+			   .fingerprint = opt(c->fingerprint),
+			   .ok = strcmp(c->status, "ok") == 0,
+			   .bytes = cs_op_sized(c->op),
+			   .ci95_rel = -1,
+			   .agree = c->agree,
+			   .ev.samples = -1,
+			   .ev.size = -1};
+	if (c->n > 0 && !m->ok) {
 		/* ended badly after its first samples: kept, never summarised */
-		json_t *samples = json_array();
-		for (size_t i = 0; i < c->n; i++)
-			json_array_append_new(samples, json_real(c->ns[i]));
-		if (c->batch > 0)
-			json_object_set_new(j, "batch", json_integer((json_int_t)c->batch));
-		json_object_set_new(
-			j, "partial",
-			json_pack("{sI so}", "n_samples", (json_int_t)c->n, "samples", samples));
+		m->partial = c->ns;
+		m->n_partial = c->n;
+		m->batch = (long long)c->batch;
 	} else if (c->n > 0) {
 		const cs_summary *s = &c->sum;
-		bool bytes = cs_op_sized(c->op);
-		double scale = bytes ? (double)c->size * 1e9 : 1e9;
+		double scale = m->bytes ? (double)c->size * 1e9 : 1e9;
 		/* a rate is the inverse of a time: its lower quartile comes from the upper */
-		json_t *rate = quantiles(scale / s->median, scale / s->q3, scale / s->q1,
-					 scale / s->ci_hi, scale / s->ci_lo);
-		json_object_set_new(rate, "unit", json_string(bytes ? "B/s" : "op/s"));
-		json_object_set_new(j, "rate", rate);
-		json_t *ns = quantiles(s->median, s->q1, s->q3, s->ci_lo, s->ci_hi);
-		json_object_set_new(ns, "min", json_real(s->min));
-		json_object_set_new(ns, "max", json_real(s->max));
+		quant(&m->rate, scale / s->median, scale / s->q3, scale / s->q1, scale / s->ci_hi,
+		      scale / s->ci_lo);
+		quant(&m->ns, s->median, s->q1, s->q3, s->ci_lo, s->ci_hi);
+		m->has_ns = true;
+		m->ns_min = s->min;
+		m->ns_max = s->max;
 		/* the mean is what a long single run (openssl speed) reports: it
 		   includes every interruption the median leaves out */
 		double sum = 0;
 		for (size_t i = 0; i < c->n; i++)
 			sum += c->ns[i];
-		json_object_set_new(ns, "mean", json_real(sum / (double)c->n));
-		json_object_set_new(j, "ns_per_op", ns);
-		json_object_set_new(j, "ci95_rel", json_real(cs_ci_rel_halfwidth(s)));
-		json_object_set_new(j, "batch", json_integer((json_int_t)c->batch));
-		json_object_set_new(j, "n_samples", json_integer((json_int_t)c->n));
-		json_t *samples = json_array();
-		for (size_t i = 0; i < c->n; i++)
-			json_array_append_new(samples, json_real(c->ns[i]));
-		json_object_set_new(j, "samples", samples);
-		if (c->multi > 1)
-			multi_json(c, j);
+		m->ns_mean = sum / (double)c->n;
+		m->ci95_rel = cs_ci_rel_halfwidth(s);
+		m->batch = (long long)c->batch;
+		m->n_measured = (long long)c->n;
+		m->samples = c->ns;
+		m->n_samples = c->n;
+		if (c->multi > 1 && multi(c, m) != 0)
+			return -1;
 	}
-	if (c->kat[0])
-		json_object_set_new(j, "kat", json_string(c->kat));
-	if (c->fingerprint[0])
-		json_object_set_new(j, "fingerprint", json_string(c->fingerprint));
 	if (c->interop)
-		json_object_set(j, "interop", c->interop);
-	if (c->agree >= 0)
-		json_object_set_new(j, "agree", json_boolean(c->agree));
-	if (c->evidence)
-		json_object_set(j, "evidence", c->evidence);
-	json_t *count = cs_count_cell_json(c); /* run --count */
-	if (count)
-		json_object_set_new(j, "count", count);
-	return j;
+		m->interop = *c->interop;
+	if (c->evidence && evidence(c, &m->ev) != 0)
+		return -1;
+	if (c->count && count(c, m) != 0) /* run --count */
+		return -1;
+	return 0;
 }
 
-static json_t *
-host_json(void)
+static void
+host(cs_record *rec)
 {
-	cs_cpu cpu;
+	cs_res_file *f = &rec->file;
 	struct utsname u;
-	char host[256] = "";
-	cs_cpu_detect(&cpu);
-	gethostname(host, sizeof host - 1);
-	bool have_u = uname(&u) == 0;
-	return json_pack("{ss ss s{ss ss ss ss si}}", "hostname", host, "kernel",
-			 have_u ? u.release : "", "cpu", "arch", cpu.arch, "model", cpu.model,
-			 "features", cpu.features, "source", cpu.source, "cpus", cpu.cpus);
+	cs_cpu_detect(&rec->cpu);
+	gethostname(rec->host, sizeof rec->host - 1);
+	if (uname(&u) == 0)
+		snprintf(rec->kernel, sizeof rec->kernel, "%s", u.release);
+	f->hostname = rec->host;
+	f->kernel = rec->kernel;
+	f->cpu_arch = rec->cpu.arch;
+	f->cpu_model = rec->cpu.model;
+	f->cpu_features = rec->cpu.features;
+	f->cpu_source = rec->cpu.source;
+	f->cpus = rec->cpu.cpus;
 }
 
-static json_t *
-config_json(const cs_config *cfg)
+static int
+config(const cs_run *run, cs_record *rec)
 {
-	json_t *sizes = json_array(), *launcher = json_array();
+	const cs_config *cfg = run->cfg;
+	cs_res_config *c = &rec->file.config;
+	size_t n_launcher = 0;
+	while (cfg->launcher[n_launcher])
+		n_launcher++;
+	*c = (cs_res_config){.present = true,
+			     .clock = "CLOCK_MONOTONIC_RAW",
+			     .budget_s = cfg->budget_s,
+			     .quick = cfg->quick,
+			     .misalign = (long long)cfg->misalign,
+			     .evidence = cfg->evidence,
+			     .evidence_size = (long long)cfg->evidence_size,
+			     .batch_target_ns = (long long)cfg->target_ns,
+			     .warmup_ns = (long long)cfg->warmup_ns,
+			     .min_samples = (long long)cfg->min_samples,
+			     .seed = cfg->seed,
+			     .multi = cfg->multi,
+			     .multi_cpus_allowed = run->cpus_allowed,
+			     .multi_shared = run->multi_shared,
+			     .samples_kept = true};
+	c->sizes = calloc(cfg->n_sizes + 1, sizeof *c->sizes);
+	c->launcher = calloc(n_launcher + 1, sizeof *c->launcher);
+	if (!c->sizes || !c->launcher)
+		return -1;
 	for (size_t i = 0; i < cfg->n_sizes; i++)
-		json_array_append_new(sizes, json_integer((json_int_t)cfg->sizes[i]));
-	for (size_t i = 0; cfg->launcher[i]; i++)
-		json_array_append_new(launcher, json_string(cfg->launcher[i]));
-	return json_pack("{ss sf sf sb so sI sb sI so sI sI sI sI si}", "clock",
-			 "CLOCK_MONOTONIC_RAW", "precision", cfg->precision, "budget_s",
-			 cfg->budget_s, "quick", cfg->quick, "sizes", sizes, "misalign",
-			 (json_int_t)cfg->misalign, "evidence", cfg->evidence, "evidence_size",
-			 (json_int_t)cfg->evidence_size, "launcher", launcher, "batch_target_ns",
-			 (json_int_t)cfg->target_ns, "warmup_ns", (json_int_t)cfg->warmup_ns,
-			 "min_samples", (json_int_t)cfg->min_samples, "seed", (json_int_t)cfg->seed,
-			 "multi", cfg->multi);
+		c->sizes[c->n_sizes++] = (long long)cfg->sizes[i];
+	for (size_t i = 0; i < n_launcher; i++)
+		c->launcher[c->n_launcher++] = cfg->launcher[i];
+	return 0;
 }
 
-static json_t *
-libraries_json(const cs_run *run)
+/* run --count: what counted, on what CPU profile. */
+static void
+counting(const cs_config *cfg, cs_record *rec)
 {
-	json_t *libs = json_array();
-	for (size_t i = 0; i < run->n_workers; i++) {
-		const cs_worker *w = run->workers[i];
-		json_t *h = w->hello;
-		json_t *e = json_pack("{ss ss}", "name", w->file->name, "mask", w->mask);
-		if (w->variant)
-			json_object_set_new(e, "variant", json_string(w->variant->tag));
-		if (w->cpu >= 0)
-			json_object_set_new(e, "pinned_cpu", json_integer(w->cpu));
-		const char *keys[] = {"version", "build", "cpu_info", "worker", "init_error"};
-		for (size_t k = 0; h && k < sizeof keys / sizeof keys[0]; k++)
-			if (json_object_get(h, keys[k]))
-				json_object_set(e, keys[k], json_object_get(h, keys[k]));
-		if (h && json_object_get(h, "variant"))
-			json_object_set(e, "variant_info", json_object_get(h, "variant"));
-		if (w->env_name[0]) {
-			char env[400];
-			snprintf(env, sizeof env, "%s=%s", w->env_name, w->env_value);
-			json_object_set_new(e, "mask_env", json_string(env));
-		}
-		if (h)
-			json_object_set(e, "worker_cpu", json_object_get(h, "cpu"));
-		if (w->error[0] && !h)
-			json_object_set_new(e, "error", json_string(w->error));
-		json_array_append_new(libs, e);
+	const cs_count_profile *p = cfg->count;
+	if (!p)
+		return;
+	for (size_t i = 0; cfg->launcher[i]; i++) {
+		size_t n = strlen(rec->count_launcher);
+		snprintf(rec->count_launcher + n, sizeof rec->count_launcher - n, "%s%s",
+			 i ? " " : "", cfg->launcher[i]);
 	}
-	return libs;
+	snprintf(rec->hwcap_clear, sizeof rec->hwcap_clear, "%#lx", p->hwcap_clear);
+	snprintf(rec->hwcap2_clear, sizeof rec->hwcap2_clear, "%#lx", p->hwcap2_clear);
+	rec->file.counting = (cs_res_counting){
+		.present = true,
+		.profile = p->name,
+		.board = p->about,
+		.arch = p->arch,
+		.launcher = rec->count_launcher,
+		.emulator = p->qemu,
+		.emulated_cpu = p->qemu_cpu,
+		.emulated = true,
+		.instrument = "qemu-user TCG plugin cryptospeed-count.so (Capstone classes)",
+		.hwcap_clear = rec->hwcap_clear,
+		.hwcap2_clear = rec->hwcap2_clear,
+		.n1 = CS_COUNT_N1,
+		.n2 = CS_COUNT_N2};
 }
 
-json_t *
-cs_results_json(const cs_run *run)
+static void
+library(const cs_worker *w, cs_res_lib *l, char *mask_env, size_t n)
 {
-	json_t *r = json_object();
-	json_object_set_new(r, "schema", json_string("cryptospeed/1"));
-	json_object_set_new(r, "tool",
-			    json_pack("{ss ss}", "name", "cryptospeed", "version", CS_VERSION));
-	if (run->cfg->label)
-		json_object_set_new(r, "label", json_string(run->cfg->label));
-	json_object_set_new(r, "started", json_string(run->started));
-	json_object_set_new(r, "elapsed_s", json_real(run->elapsed_s));
-	json_object_set_new(r, "evidence_s", json_real(run->evidence_s));
-	json_object_set_new(r, "interrupted", json_boolean(run->interrupted));
-	json_object_set_new(r, "host", host_json());
-	json_object_set_new(r, "config", config_json(run->cfg));
-	json_t *counting = cs_count_run_json(run->cfg); /* run --count: what counted */
-	if (counting)
-		json_object_set_new(r, "counting", counting);
-	if (run->cfg->multi > 1) {
-		json_t *cfg = json_object_get(r, "config");
-		json_object_set_new(cfg, "multi_cpus_allowed", json_integer(run->cpus_allowed));
-		json_object_set_new(cfg, "multi_shared", json_boolean(run->multi_shared));
+	const cs_msg_hello *h = cs_worker_hello(w);
+	*l = (cs_res_lib){.name = w->file->name,
+			  .mask = w->mask,
+			  .variant = w->variant ? w->variant->tag : NULL,
+			  .pinned_cpu = w->cpu >= 0 ? w->cpu : -1};
+	if (h) {
+		l->version = h->version;
+		l->build = opt(h->build);
+		l->cpu_info = opt(h->cpu_info);
+		l->worker = opt(h->worker);
+		l->init_error = opt(h->init_error);
+		l->variant_info = opt(h->variant);
+		l->worker_cpu = (cs_res_cpu){.present = true,
+					     .arch = h->cpu.arch,
+					     .model = h->cpu.model,
+					     .features = h->cpu.features,
+					     .source = h->cpu.source,
+					     .cpus = h->cpu.cpus};
 	}
-	json_object_set_new(r, "libraries", libraries_json(run));
-	json_t *cells = json_array();
+	if (w->env_name[0]) {
+		snprintf(mask_env, n, "%s=%s", w->env_name, w->env_value);
+		l->mask_env = mask_env;
+	}
+	if (w->error[0] && !h)
+		l->start_error = w->error;
+	l->error = l->start_error ? l->start_error : l->init_error;
+}
+
+int
+cs_record_build(const cs_run *run, cs_record *rec)
+{
+	memset(rec, 0, sizeof *rec);
+	cs_res_file *f = &rec->file;
+	f->name = "this run";
+	f->tool_version = CS_VERSION;
+	f->label = run->cfg->label;
+	f->started = run->started;
+	f->elapsed_s = run->elapsed_s;
+	f->evidence_s = run->evidence_s;
+	f->interrupted = run->interrupted;
+	f->precision = run->cfg->precision;
+	host(rec);
+	counting(run->cfg, rec);
+	f->libs = calloc(run->n_workers + 1, sizeof *f->libs);
+	rec->mask_env = calloc(run->n_workers + 1, sizeof *rec->mask_env);
+	f->cells = calloc(run->n_cells + 1, sizeof *f->cells);
+	if (!f->libs || !rec->mask_env || !f->cells || config(run, rec) != 0)
+		return -1;
+	for (size_t i = 0; i < run->n_workers; i++)
+		library(run->workers[i], &f->libs[f->n_libs++], rec->mask_env[i],
+			sizeof rec->mask_env[i]);
 	for (size_t i = 0; i < run->n_cells; i++)
-		json_array_append_new(cells, cell_json(&run->cells[i]));
-	json_object_set_new(r, "cells", cells);
-	return r;
+		if (cell(&run->cells[i], &f->cells[f->n_cells++]) != 0)
+			return -1;
+	return 0;
+}
+
+void
+cs_record_free(cs_record *rec)
+{
+	cs_res_file *f = &rec->file;
+	for (size_t i = 0; f->cells && i < f->n_cells; i++) {
+		cs_res_cell *c = &f->cells[i];
+		free(c->ev.classes);
+		free(c->count.classes);
+		for (size_t k = 0; c->windows && k < c->n_windows; k++)
+			free(c->windows[k].ops);
+		free(c->windows);
+		free(c->worker_rates);
+	}
+	free(f->cells);
+	free(f->libs);
+	free(f->config.sizes);
+	free(f->config.launcher);
+	free(rec->mask_env);
+	memset(rec, 0, sizeof *rec);
+}
+
+int
+cs_record_run(const cs_run *run, cs_res_file *out, char *why, size_t n)
+{
+	cs_record *rec = malloc(sizeof *rec);
+	if (!rec || cs_record_build(run, rec) != 0) {
+		if (rec)
+			cs_record_free(rec);
+		free(rec);
+		memset(out, 0, sizeof *out);
+		snprintf(why, n, "this run: out of memory");
+		return -1;
+	}
+	int rc = cs_results_copy(&rec->file, "this run", out, why, n);
+	cs_record_free(rec);
+	free(rec);
+	return rc;
 }

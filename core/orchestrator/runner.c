@@ -506,8 +506,11 @@ gather_evidence(cs_run *run, cs_rcell *c)
 	}
 	if (rep.status != CS_ST_OK)
 		return;
-	c->evidence = cs_msg_ev_json(&rep.evidence);
-	json_object_set_new(c->evidence, "size", json_integer((json_int_t)c->size));
+	free(c->evidence);
+	c->evidence = malloc(sizeof *c->evidence);
+	if (c->evidence)
+		*c->evidence = rep.evidence;
+	c->ev_size = c->size;
 }
 
 /* A finished cell leaves the window: its worker frees it. */
@@ -665,9 +668,9 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 				cs_esc_term(lost));
 		}
 	}
-	if (!w->hello) {
+	if (!w->has_hello && base->has_hello) {
 		w->info = base->info;
-		w->hello = json_incref(base->hello);
+		w->has_hello = true;
 	}
 	plan_worker(run, &w, 1, why);
 	if (cfg->multi <= 1)
@@ -683,9 +686,9 @@ start_group(cs_run *run, const cs_worker_file *f, const char *mask, cs_worker *b
 		if (!why && cs_worker_start(m, cfg) != 0)
 			fprintf(stderr, "cryptospeed: %s x%d: %s\n", cs_esc_term(f->name),
 				cfg->multi, cs_esc_term(m->error));
-		if (!m->hello) {
+		if (!m->has_hello && base->has_hello) {
 			m->info = base->info;
-			m->hello = json_incref(base->hello);
+			m->has_hello = true;
 		}
 		group[k] = m;
 	}
@@ -886,8 +889,13 @@ cs_run_measure(cs_run *run)
 			continue;
 		for (size_t j = 0; j < run->n_cells; j++) {
 			cs_rcell *d = &run->cells[j];
-			if (d != src && same_row(d, src) && strcmp(d->status, "ok") == 0)
-				d->evidence = json_incref(src->evidence);
+			if (d != src && same_row(d, src) && strcmp(d->status, "ok") == 0) {
+				free(d->evidence);
+				d->evidence = malloc(sizeof *d->evidence);
+				if (d->evidence)
+					*d->evidence = *src->evidence;
+				d->ev_size = src->ev_size;
+			}
 		}
 	}
 	run->elapsed_s = now_s() - start;
@@ -905,14 +913,13 @@ cs_run_free(cs_run *run)
 		free(run->cells[i].gens);
 		free(run->cells[i].win_ns);
 		free(run->cells[i].win_ops);
-		json_decref(run->cells[i].evidence);
-		json_decref(run->cells[i].interop);
+		free(run->cells[i].evidence);
+		cs_interop_free(run->cells[i].interop);
 		free(run->cells[i].signature);
 		free(run->cells[i].count);
 	}
 	free(run->cells);
 	for (size_t i = 0; i < run->n_workers; i++) {
-		json_decref(run->workers[i]->hello);
 		free(run->workers[i]);
 	}
 	free(run->workers);

@@ -243,8 +243,7 @@ cs_worker_start(cs_worker *w, const cs_config *cfg)
 	}
 	/* keep the newest: a restart says the same */
 	w->info = fresh;
-	json_decref(w->hello);
-	w->hello = cs_msg_hello_json(&w->info);
+	w->has_hello = true;
 	w->error[0] = '\0';
 	return 0;
 
@@ -304,7 +303,7 @@ cs_worker_quit(cs_worker *w)
 const cs_msg_hello *
 cs_worker_hello(const cs_worker *w)
 {
-	return w->hello ? &w->info : NULL;
+	return w->has_hello ? &w->info : NULL;
 }
 
 cs_req

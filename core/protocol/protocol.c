@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "protocol.h"
 #include "text.h"
 
@@ -22,7 +24,7 @@ const char *const cs_msg_mask_names[] = {CS_MASK_LIST(CS_MSG_MASK_NAME) NULL};
 const char *const cs_msg_op_names[] = {CS_OP_LIST(CS_MSG_OP_NAME) NULL};
 #undef CS_MSG_OP_NAME
 const char *const cs_msg_status_names[] = {"ok", "wrong", "unsupported", "error", NULL};
-static const char *const mask_statuses[] = {"ok", "unsupported", "not-applicable", NULL};
+const char *const cs_msg_mask_status_names[] = {"ok", "unsupported", "not-applicable", NULL};
 static const char *const kat_names[] = {"pass", "exempt", NULL};
 static const char *const cmd_names[] = {"prepare", "sample",  "evidence", "release", "quit",
 					"verify",  "conform", "count",	  NULL};
@@ -117,7 +119,8 @@ static const field impl_fields[] = {
 static const field impl_elem = {.kind = K_OBJECT, .sub = impl_fields, .n_sub = N(impl_fields)};
 
 static const field mask_fields[] = {
-	ENUM(cs_msg_mask, status, true, mask_statuses, 0, "whether the library has a switch"),
+	ENUM(cs_msg_mask, status, true, cs_msg_mask_status_names, 0,
+	     "whether the library has a switch"),
 	STR(cs_msg_mask, env, K_NAME, false, "the switch: an environment variable"),
 	STR(cs_msg_mask, value, K_TEXT, false, "its value"),
 };

@@ -22,10 +22,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include <jansson.h>
-
 #include "cryptospeed/adapter.h"
 #include "size.h"
+
+/* jansson's document type: only core/protocol reads or writes the protocol's. */
+struct json_t;
 
 /* Bumped whenever a message changes incompatibly; hello carries it and the
    orchestrator refuses a worker that speaks another. */
@@ -49,6 +50,8 @@
 
 /* The mask names a hello may list (the catalogue's masks). */
 extern const char *const cs_msg_mask_names[];
+/* The mask statuses' names (in cs_msg_mask_status order). */
+extern const char *const cs_msg_mask_status_names[];
 /* The op names (the catalogue's ops, in cs_op order). */
 extern const char *const cs_msg_op_names[];
 
@@ -353,8 +356,8 @@ void cs_msg_prepare_init(cs_msg_prepare *m);
 
 /* For the result file: the decoded hello / evidence as JSON objects
    (new references). */
-json_t *cs_msg_hello_json(const cs_msg_hello *m);
-json_t *cs_msg_ev_json(const cs_msg_ev *ev);
+struct json_t *cs_msg_hello_json(const cs_msg_hello *m);
+struct json_t *cs_msg_ev_json(const cs_msg_ev *ev);
 
 /* Print docs/protocol.md's field tables (between its "fields" markers). */
 void cs_msg_doc(FILE *f);

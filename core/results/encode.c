@@ -1,7 +1,10 @@
 /* The typed model back to a result document: the inverse of load.c. A
    cell's scalars are written from the field table decode reads (fields.c);
    a value equal to its default is left out, as decode fills it back in. */
+#include <stdio.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "fields.h"
 #include "results.h"
@@ -31,7 +34,7 @@ table(json_t *j, const cs_res_field *t, size_t n, const void *base)
 		case CS_RES_F_NAME:
 		case CS_RES_F_TEXT: {
 			const char *v = *(const char *const *)at;
-			if (f->required)
+			if (f->required || (f->always && v))
 				set_str(j, f->key, v);
 			else
 				set_opt(j, f->key, v, f->def);
@@ -39,25 +42,25 @@ table(json_t *j, const cs_res_field *t, size_t n, const void *base)
 		}
 		case CS_RES_F_INT: {
 			long long v = *(const long long *)at;
-			if (f->required || v != (long long)f->def_num)
+			if (f->required || f->always || v != (long long)f->def_num)
 				json_object_set_new(j, f->key, json_integer((json_int_t)v));
 			break;
 		}
 		case CS_RES_F_SMALL: {
 			int v = *(const int *)at;
-			if (f->required || v != (int)f->def_num)
+			if (f->required || f->always || v != (int)f->def_num)
 				json_object_set_new(j, f->key, json_integer(v));
 			break;
 		}
 		case CS_RES_F_NUM: {
 			double v = *(const double *)at;
-			if (f->required || v != f->def_num)
+			if (f->required || f->always || v != f->def_num)
 				json_object_set_new(j, f->key, json_real(v));
 			break;
 		}
 		case CS_RES_F_BOOL: {
 			bool v = *(const bool *)at;
-			if (f->required || v != (f->def_num != 0))
+			if (f->required || f->always || v != (f->def_num != 0))
 				json_object_set_new(j, f->key, json_boolean(v));
 			break;
 		}
@@ -126,6 +129,10 @@ evidence(const cs_res_evidence *ev)
 	json_object_set_new(j, "classes", classes);
 	if (ev->samples >= 0)
 		json_object_set_new(j, "samples", json_integer((json_int_t)ev->samples));
+	if (ev->samples_total)
+		json_object_set_new(j, "samples_total",
+				    json_integer((json_int_t)ev->samples_total));
+	set_str(j, "objects", ev->objects);
 	if (ev->size >= 0)
 		json_object_set_new(j, "size", json_integer((json_int_t)ev->size));
 	return j;
@@ -144,9 +151,53 @@ reps(const cs_res_cell *c)
 		}
 		if (r->n_samples)
 			json_object_set_new(j, "n_samples", json_integer((json_int_t)r->n_samples));
+		set_str(j, "detail", r->detail);
 		json_array_append_new(a, j);
 	}
 	return a;
+}
+
+static json_t *
+strings(const char *const *v, size_t n)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, json_string(v[i]));
+	return a;
+}
+
+json_t *
+cs_res_integers(const long long *v, size_t n)
+{
+	json_t *a = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append_new(a, json_integer((json_int_t)v[i]));
+	return a;
+}
+
+static json_t *
+interop(const cs_res_interop *x)
+{
+	return json_pack("{so so so sb}", "verified_by", strings(x->verified_by, x->n_verified),
+			 "rejected_by", strings(x->rejected_by, x->n_rejected), "errors",
+			 strings(x->errors, x->n_errors), "all_verify", x->all_verify);
+}
+
+/* --multi: the common windows and each worker's rate over them. */
+static void
+multi(json_t *j, const cs_res_cell *c)
+{
+	if (c->windows) {
+		json_t *a = json_array();
+		for (size_t i = 0; i < c->n_windows; i++)
+			json_array_append_new(a, json_pack("{sf so}", "ns", c->windows[i].ns, "ops",
+							   cs_res_integers(c->windows[i].ops,
+									   c->windows[i].n_ops)));
+		json_object_set_new(j, "multi_windows", a);
+	}
+	if (c->worker_rates)
+		json_object_set_new(j, "multi_worker_rates",
+				    samples(c->worker_rates, c->n_worker_rates));
 }
 
 static json_t *
@@ -158,7 +209,7 @@ cell(const cs_res_cell *c)
 		set_str(j, "file", c->file);
 		json_object_set_new(j, "line", json_integer((json_int_t)c->line));
 	}
-	if (c->source)
+	if (c->source || c->imported)
 		json_object_set_new(j, "table", json_integer((json_int_t)c->source));
 	scalars(j, c);
 	if (c->ok && !c->count.present) {
@@ -167,17 +218,24 @@ cell(const cs_res_cell *c)
 		json_object_set_new(j, "rate", rate);
 		if (c->has_ns) {
 			json_t *ns = quant(&c->ns);
+			if (c->ns_min != 0)
+				json_object_set_new(ns, "min", json_real(c->ns_min));
+			if (c->ns_max != 0)
+				json_object_set_new(ns, "max", json_real(c->ns_max));
 			if (c->ns_mean != 0)
 				json_object_set_new(ns, "mean", json_real(c->ns_mean));
 			json_object_set_new(j, "ns_per_op", ns);
 		}
 		if (c->samples)
 			json_object_set_new(j, "samples", samples(c->samples, c->n_samples));
+		multi(j, c);
 	} else if (c->partial) {
 		json_object_set_new(j, "partial",
 				    json_pack("{sI so}", "n_samples", (json_int_t)c->n_partial,
 					      "samples", samples(c->partial, c->n_partial)));
 	}
+	if (c->interop.present)
+		json_object_set_new(j, "interop", interop(&c->interop));
 	if (c->agree >= 0)
 		json_object_set_new(j, "agree", json_boolean(c->agree));
 	if (c->ev.present)
@@ -192,12 +250,17 @@ cell(const cs_res_cell *c)
 static json_t *
 library(const cs_res_lib *l)
 {
-	json_t *j = json_pack("{ss}", "name", l->name);
-	set_str(j, "version", l->version);
-	set_str(j, "build", l->build);
-	set_str(j, "mask", l->mask);
-	set_str(j, "variant", l->variant);
-	set_str(j, "error", l->error);
+	json_t *j = json_object();
+	/* a model built with only the derived error still writes it */
+	cs_res_lib t = *l;
+	if (!t.start_error && t.error && (!t.init_error || strcmp(t.error, t.init_error) != 0))
+		t.start_error = t.error;
+	table(j, cs_res_lib_fields, cs_res_n_lib_fields, &t);
+	if (l->worker_cpu.present) {
+		json_t *cpu = json_object();
+		table(cpu, cs_res_cpu_fields, cs_res_n_cpu_fields, &l->worker_cpu);
+		json_object_set_new(j, "worker_cpu", cpu);
+	}
 	return j;
 }
 
@@ -216,8 +279,34 @@ source(const cs_res_source *s)
 	set_str(j, "compiler", s->compiler);
 	set_str(j, "built_on", s->built_on);
 	set_str(j, "machine", s->machine);
-	if (s->multi != 1)
+	set_str(j, "run_options", s->run_options);
+	set_str(j, "table_kind", s->table_kind);
+	if (s->multi != 1 || s->imported)
 		json_object_set_new(j, "multi", json_integer(s->multi));
+	set_str(j, "format", s->format);
+	if (s->n_cells)
+		json_object_set_new(j, "cells", json_integer((json_int_t)s->n_cells));
+	return j;
+}
+
+/* "config": precision, the table, its arrays, --multi's and --repeat's keys. */
+static json_t *
+config(const cs_res_file *f)
+{
+	const cs_res_config *c = &f->config;
+	json_t *j = json_pack("{sf}", "precision", f->precision);
+	if (!c->present)
+		return j;
+	table(j, cs_res_config_fields, cs_res_n_config_fields, c);
+	json_object_set_new(j, "sizes", cs_res_integers(c->sizes, c->n_sizes));
+	json_object_set_new(j, "launcher", strings(c->launcher, c->n_launcher));
+	if (c->multi > 1) {
+		json_object_set_new(j, "multi_cpus_allowed",
+				    json_integer((json_int_t)c->multi_cpus_allowed));
+		json_object_set_new(j, "multi_shared", json_boolean(c->multi_shared));
+	}
+	if (c->seeds)
+		json_object_set_new(j, "seeds", cs_res_integers(c->seeds, c->n_seeds));
 	return j;
 }
 
@@ -229,6 +318,13 @@ cs_results_encode(const cs_res_file *f)
 		json_object_set_new(
 			r, "tool",
 			json_pack("{ss ss}", "name", "cryptospeed", "version", f->tool_version));
+	if (f->import_format || f->import_file || f->import_note) {
+		json_t *imp = json_object();
+		set_str(imp, "format", f->import_format);
+		set_str(imp, "file", f->import_file);
+		set_str(imp, "note", f->import_note);
+		json_object_set_new(r, "imported", imp);
+	}
 	set_str(r, "label", f->label);
 	set_opt(r, "started", f->started, "");
 	if (f->elapsed_s != 0)
@@ -252,8 +348,10 @@ cs_results_encode(const cs_res_file *f)
 		json_object_set_new(r, "host", host);
 	else
 		json_decref(host);
-	if (f->precision != 0.01)
-		json_object_set_new(r, "config", json_pack("{sf}", "precision", f->precision));
+	if (f->evidence_s >= 0)
+		json_object_set_new(r, "evidence_s", json_real(f->evidence_s));
+	if (f->config.present || f->precision != 0.01)
+		json_object_set_new(r, "config", config(f));
 	if (f->counting.present) {
 		json_t *counting = json_object();
 		table(counting, cs_res_counting_fields, cs_res_n_counting_fields, &f->counting);
@@ -290,4 +388,54 @@ cs_results_encode_text(const cs_res_file *f)
 	char *s = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 	json_decref(j);
 	return s;
+}
+
+int
+cs_results_copy(const cs_res_file *in, const char *name, cs_res_file *out, char *why, size_t n)
+{
+	memset(out, 0, sizeof *out);
+	json_t *j = cs_results_encode(in);
+	if (!j) {
+		snprintf(why, n, "%s: out of memory", name);
+		return -1;
+	}
+	int rc = cs_results_decode(j, name, out, why, n);
+	json_decref(j);
+	return rc;
+}
+
+int
+cs_res_dump(FILE *f, json_t *doc)
+{
+	int rc = !doc || json_dumpf(doc, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER) != 0 ||
+				 fputc('\n', f) == EOF
+			 ? -1
+			 : 0;
+	json_decref(doc);
+	return rc;
+}
+
+int
+cs_results_writer(FILE *f, void *model)
+{
+	return cs_res_dump(f, cs_results_encode(model));
+}
+
+int
+cs_results_print_json(FILE *f, const cs_res_file *const *files, size_t n)
+{
+	if (n == 1)
+		return cs_res_dump(f, json_incref(files[0]->root));
+	json_t *all = json_array();
+	for (size_t i = 0; i < n; i++)
+		json_array_append(all, files[i]->root);
+	return cs_res_dump(f, all);
+}
+
+void
+cs_results_config(cs_res_file *f)
+{
+	if (!f->config.present)
+		f->config = (cs_res_config){
+			.present = true, .clock = "", .multi = 1, .samples_kept = true};
 }

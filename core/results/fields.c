@@ -1,34 +1,39 @@
 /* A cell's keys: one table for the decoder, the encoder and the doc. */
 #include <stdio.h>
+#include <string.h>
 
 #include "fields.h"
 #include "results.h"
 
 #define STR(k, t, req, d, dt, dr, doc)                                                             \
 	{                                                                                          \
-#k, t, offsetof(cs_res_cell, k), req, d, 0, 0, 0, dt, dr, doc                      \
+#k, t, offsetof(cs_res_cell, k), req, d, 0, 0, 0, dt, dr, doc, false               \
+	}
+#define STRA(k, t, req, d, dt, dr, doc)                                                            \
+	{                                                                                          \
+#k, t, offsetof(cs_res_cell, k), req, d, 0, 0, 0, dt, dr, doc, true                \
 	}
 #define INT(k, key, t, req, lo, hi, d, dt, dr, doc)                                                \
 	{                                                                                          \
-		key, t, offsetof(cs_res_cell, k), req, NULL, lo, hi, d, dt, dr, doc                \
+		key, t, offsetof(cs_res_cell, k), req, NULL, lo, hi, d, dt, dr, doc, false         \
 	}
 #define DOC(key, dt, dr, doc)                                                                      \
 	{                                                                                          \
-		key, CS_RES_F_DOC, 0, false, NULL, 0, 0, 0, dt, dr, doc                            \
+		key, CS_RES_F_DOC, 0, false, NULL, 0, 0, 0, dt, dr, doc, false                     \
 	}
 
 const cs_res_field cs_res_cell_fields[] = {
 	STR(lib, CS_RES_F_NAME, true, NULL, "string", "yes",
 	    "the library (worker name, `@version`)"),
-	STR(lib_version, CS_RES_F_TEXT, false, "", "string", "no", "the library's version line"),
+	STRA(lib_version, CS_RES_F_TEXT, false, "", "string", "no", "the library's version line"),
 	STR(path, CS_RES_F_NAME, true, NULL, "string", "yes",
 	    "the API path (`evp`, `lowlevel`, ...)"),
-	STR(mask, CS_RES_F_NAME, false, "none", "string", "no (`\"none\"`)",
-	    "the CPU-feature mask of the worker"),
+	STRA(mask, CS_RES_F_NAME, false, "none", "string", "no (`\"none\"`)",
+	     "the CPU-feature mask of the worker"),
 	STR(variant, CS_RES_F_NAME, false, NULL, "string", "no", "provider or engine tag"),
 	STR(served_by, CS_RES_F_TEXT, false, NULL, "string", "no", "what served the cell"),
 	STR(alg, CS_RES_F_NAME, true, NULL, "string", "yes", "the algorithm"),
-	STR(kind, CS_RES_F_NAME, false, "", "string", "no", "`hash`, `aead`, `kex`, ..."),
+	STRA(kind, CS_RES_F_NAME, false, "", "string", "no", "`hash`, `aead`, `kex`, ..."),
 	STR(op, CS_RES_F_NAME, true, NULL, "string", "yes", "the operation"),
 	INT(size, "size", CS_RES_F_INT, true, 0, CS_RES_SIZE_MAX, 0, "integer", "yes",
 	    "input bytes (0 for fixed-size operations)"),
@@ -44,11 +49,23 @@ const cs_res_field cs_res_cell_fields[] = {
 	    "relative half-width of the median's 95% interval"),
 	INT(batch, "batch", CS_RES_F_INT, false, 1, 1LL << 50, 0, "integer ≥ 1", "no",
 	    "operations per timed batch"),
+	INT(row_line, "row_line", CS_RES_F_INT, false, 0, 1LL << 40, 0, "integer ≥ 1", "no",
+	    "imported: the row's own line"),
+	INT(n_measured, "n_samples", CS_RES_F_INT, false, 0, CS_RES_SAMPLES_MAX, 0, "integer ≥ 0",
+	    "no", "samples the rate is from (kept by `--no-samples`)"),
 	DOC("rate", "object", "when `ok` and not counted, never otherwise",
 	    "`median` > 0, `unit` `\"B/s\"` for a sized op of size > 0, else `\"op/s\"`; `q1`, "
 	    "`q3` together; `ci95` `[low, high]`"),
 	DOC("ns_per_op", "object", "no, never when not `ok`",
 	    "as `rate` (no unit) plus `min`, `max`, `mean`"),
+	DOC("multi_windows", "array of objects", "no",
+	    "`--multi N`: each common window, `ns` (its length) and `ops` (N integers: each "
+	    "worker's operations in it)"),
+	DOC("multi_worker_rates", "array of numbers", "no",
+	    "`--multi N`: each worker's rate over all windows"),
+	DOC("interop", "object", "no",
+	    "a sign cell's signature checked by the other libraries: `verified_by`, "
+	    "`rejected_by`, `errors` (arrays of strings), `all_verify` (boolean)"),
 	DOC("samples", "array of numbers > 0", "only when `ok`",
 	    "ns per operation, one per batch (not for imported cells)"),
 	DOC("partial", "object", "never when `ok`",
@@ -57,8 +74,8 @@ const cs_res_field cs_res_cell_fields[] = {
 	    "exits 4; every subcommand reads the file)"),
 	DOC("agree", "boolean", "no", "output agrees with the other libraries"),
 	DOC("evidence", "object", "no",
-	    "`available` (boolean), `reason`, `classes` `{name: share in [0, 1]}`, `samples` (not "
-	    "for imported cells)"),
+	    "`available` (boolean), `reason`, `classes` `{name: share in [0, 1]}`, `samples`, "
+	    "`samples_total`, `objects`, `size` (not for imported cells)"),
 	DOC("count", "object", "on a counted `ok` cell, never otherwise",
 	    "`run --count`: the cell's exact instruction count (its own table below); a "
 	    "counted cell has no `rate`"),
@@ -77,11 +94,11 @@ const size_t cs_res_n_cell_fields = sizeof cs_res_cell_fields / sizeof cs_res_ce
 
 #define IN(st, k, key, t, req, lo, hi, d, dt, dr, doc)                                             \
 	{                                                                                          \
-		key, t, offsetof(st, k), req, NULL, lo, hi, d, dt, dr, doc                         \
+		key, t, offsetof(st, k), req, NULL, lo, hi, d, dt, dr, doc, false                  \
 	}
 #define SIN(st, k, t, req, d, dt, dr, doc)                                                         \
 	{                                                                                          \
-#k, t, offsetof(st, k), req, d, 0, 0, 0, dt, dr, doc                               \
+#k, t, offsetof(st, k), req, d, 0, 0, 0, dt, dr, doc, false                        \
 	}
 
 const cs_res_field cs_res_count_fields[] = {
@@ -135,9 +152,94 @@ const cs_res_field cs_res_counting_fields[] = {
 const size_t cs_res_n_counting_fields =
 	sizeof cs_res_counting_fields / sizeof cs_res_counting_fields[0];
 
+#define ALW(st, k, key, t, lo, hi, d, dt, doc)                                                     \
+	{                                                                                          \
+		key, t, offsetof(st, k), false, NULL, lo, hi, d, dt, "no", doc, true               \
+	}
+#define ASTR(st, k, t, d, dt, doc)                                                                 \
+	{                                                                                          \
+#k, t, offsetof(st, k), false, d, 0, 0, 0, dt, "no", doc, true                     \
+	}
+
+const cs_res_field cs_res_lib_fields[] = {
+	SIN(cs_res_lib, name, CS_RES_F_NAME, true, NULL, "string", "yes",
+	    "the worker's name (`openssl@3.0.22`)"),
+	SIN(cs_res_lib, mask, CS_RES_F_NAME, false, NULL, "string", "no", "its CPU-feature mask"),
+	SIN(cs_res_lib, variant, CS_RES_F_NAME, false, NULL, "string", "no",
+	    "provider or engine tag"),
+	IN(cs_res_lib, pinned_cpu, "pinned_cpu", CS_RES_F_INT, false, 0, 1 << 20, -1, "integer ≥ 0",
+	   "no", "the CPU its worker was pinned to (`--multi`)"),
+	SIN(cs_res_lib, version, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "the library's version line"),
+	SIN(cs_res_lib, build, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "the library's build information"),
+	SIN(cs_res_lib, cpu_info, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "what the library says of the CPU"),
+	SIN(cs_res_lib, worker, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "the worker's executable name"),
+	SIN(cs_res_lib, init_error, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "the library could not initialise: why"),
+	SIN(cs_res_lib, variant_info, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "the variant as the worker describes it"),
+	SIN(cs_res_lib, mask_env, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "`NAME=VALUE`: the environment that applied the mask"),
+	DOC("worker_cpu", "object", "no",
+	    "the CPU as the worker saw it: `arch`, `model`, `features`, `source`, `cpus`"),
+	IN(cs_res_lib, start_error, "error", CS_RES_F_TEXT, false, 0, 0, 0, "string", "no",
+	   "the worker could not start: why"),
+};
+const size_t cs_res_n_lib_fields = sizeof cs_res_lib_fields / sizeof cs_res_lib_fields[0];
+
+const cs_res_field cs_res_cpu_fields[] = {
+	SIN(cs_res_cpu, arch, CS_RES_F_NAME, false, "", "string", "no", "architecture"),
+	SIN(cs_res_cpu, model, CS_RES_F_TEXT, false, "", "string", "no", "CPU model"),
+	SIN(cs_res_cpu, features, CS_RES_F_TEXT, false, "", "string", "no",
+	    "crypto-relevant features"),
+	SIN(cs_res_cpu, source, CS_RES_F_TEXT, false, "", "string", "no",
+	    "where the features came from"),
+	IN(cs_res_cpu, cpus, "cpus", CS_RES_F_INT, false, 0, 1 << 20, 0, "integer ≥ 0", "no",
+	   "online CPUs"),
+};
+const size_t cs_res_n_cpu_fields = sizeof cs_res_cpu_fields / sizeof cs_res_cpu_fields[0];
+
+const cs_res_field cs_res_config_fields[] = {
+	DOC("precision", "number in [0, 1]", "no (0.01)", "`--precision`"),
+	ASTR(cs_res_config, clock, CS_RES_F_NAME, "", "string", "the clock batches are timed with"),
+	ALW(cs_res_config, budget_s, "budget_s", CS_RES_F_NUM, 0, 1000000000, 0, "number ≥ 0",
+	    "`--budget`: timed seconds per cell at most"),
+	ALW(cs_res_config, quick, "quick", CS_RES_F_BOOL, 0, 0, 0, "boolean", "`--quick`"),
+	DOC("sizes", "array of integers", "no", "`--sizes`"),
+	ALW(cs_res_config, misalign, "misalign", CS_RES_F_INT, 0, 4096, 0, "integer ≥ 0",
+	    "`--misalign`"),
+	ALW(cs_res_config, evidence, "evidence", CS_RES_F_BOOL, 0, 0, 0, "boolean",
+	    "hw evidence gathered"),
+	ALW(cs_res_config, evidence_size, "evidence_size", CS_RES_F_INT, 0, CS_RES_SIZE_MAX, 0,
+	    "integer ≥ 0", "`--evidence-size`"),
+	DOC("launcher", "array of strings", "no", "`--launcher`, word by word"),
+	ALW(cs_res_config, batch_target_ns, "batch_target_ns", CS_RES_F_INT, 0, 1LL << 50, 0,
+	    "integer ≥ 0", "a batch's target length"),
+	ALW(cs_res_config, warmup_ns, "warmup_ns", CS_RES_F_INT, 0, 1LL << 50, 0, "integer ≥ 0",
+	    "warm-up before calibration"),
+	ALW(cs_res_config, min_samples, "min_samples", CS_RES_F_INT, 0, 1LL << 40, 0, "integer ≥ 0",
+	    "samples before the stop rule may stop a cell"),
+	ALW(cs_res_config, seed, "seed", CS_RES_F_INT, 0, 4294967295LL, 0, "integer ≥ 0",
+	    "`--seed`: the shuffle (the first repetition's)"),
+	ALW(cs_res_config, multi, "multi", CS_RES_F_SMALL, 1, 4096, 1, "integer 1..4096",
+	    "`--multi N`"),
+	DOC("multi_cpus_allowed", "integer ≥ 0", "with `--multi`",
+	    "CPUs the orchestrator could use"),
+	DOC("multi_shared", "boolean", "with `--multi`", "its workers shared CPUs (unpinned)"),
+	IN(cs_res_config, repeat, "repeat", CS_RES_F_INT, false, 0, 1000000, 0, "integer ≥ 0", "no",
+	   "`--repeat R`"),
+	DOC("seeds", "array of integers", "with `repeat`", "each repetition's seed"),
+	IN(cs_res_config, samples_kept, "samples_kept", CS_RES_F_BOOL, false, 0, 0, 1, "boolean",
+	   "no (true)", "false with `--no-samples`"),
+};
+const size_t cs_res_n_config_fields = sizeof cs_res_config_fields / sizeof cs_res_config_fields[0];
+
 const cs_res_field cs_res_conformance_fields[] = {
 	{"vectors", CS_RES_F_TEXT, offsetof(cs_res_file, conform_vectors), false, "", 0, 0, 0,
-	 "string", "no", "the vectors run: `\"Wycheproof testvectors_v1\"`"},
+	 "string", "no", "the vectors run: `\"Wycheproof testvectors_v1\"`", false},
 	DOC("vectors_dir", "string", "no", "where they were read"),
 	DOC("elapsed_s", "number", "no", "wall time of the conformance run"),
 	DOC("rows", "array of objects", "yes",
@@ -150,7 +252,7 @@ const size_t cs_res_n_conformance_fields =
 #define CN(k, key, doc)                                                                            \
 	{                                                                                          \
 		key, CS_RES_F_INT, offsetof(cs_res_conform, n) + (k) * sizeof(long long), false,   \
-			NULL, 0, 1LL << 40, 0, "integer ≥ 0", "no (0)", doc                        \
+			NULL, 0, 1LL << 40, 0, "integer ≥ 0", "no (0)", doc, false                 \
 	}
 
 const cs_res_field cs_res_conform_fields[] = {
@@ -210,4 +312,18 @@ cs_results_doc_count(FILE *out, bool counting)
 		doc_table(out, cs_res_counting_fields, cs_res_n_counting_fields);
 	else
 		doc_table(out, cs_res_count_fields, cs_res_n_count_fields);
+}
+
+int
+cs_results_doc_object(FILE *out, const char *what)
+{
+	if (strcmp(what, "library") == 0)
+		doc_table(out, cs_res_lib_fields, cs_res_n_lib_fields);
+	else if (strcmp(what, "worker_cpu") == 0)
+		doc_table(out, cs_res_cpu_fields, cs_res_n_cpu_fields);
+	else if (strcmp(what, "config") == 0)
+		doc_table(out, cs_res_config_fields, cs_res_n_config_fields);
+	else
+		return -1;
+	return 0;
 }

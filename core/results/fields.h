@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* How a field is stored in cs_res_cell and written in the file. */
 typedef enum cs_res_ftype {
@@ -31,6 +32,7 @@ typedef struct cs_res_field {
 	const char *doc_type; /* the doc's type column */
 	const char *doc_req;  /* the doc's required column */
 	const char *doc;      /* the doc's meaning column */
+	bool always;	      /* written even at its default (read as optional) */
 } cs_res_field;
 
 extern const cs_res_field cs_res_cell_fields[];
@@ -41,6 +43,21 @@ extern const cs_res_field cs_res_count_fields[];
 extern const size_t cs_res_n_count_fields;
 extern const cs_res_field cs_res_counting_fields[];
 extern const size_t cs_res_n_counting_fields;
+/* A "libraries" entry (cs_res_lib), its "worker_cpu" (cs_res_cpu) and the
+   file's "config" object (cs_res_config). */
+extern const cs_res_field cs_res_lib_fields[];
+extern const size_t cs_res_n_lib_fields;
+extern const cs_res_field cs_res_cpu_fields[];
+extern const size_t cs_res_n_cpu_fields;
+extern const cs_res_field cs_res_config_fields[];
+extern const size_t cs_res_n_config_fields;
+
+/* Write doc (consumed; NULL is a failure) to f indented by one, keys in
+   order, with a final newline: every document core/results writes. 0 or -1. */
+struct json_t;
+int cs_res_dump(FILE *f, struct json_t *doc);
+/* A JSON array of the n integers (a new reference). */
+struct json_t *cs_res_integers(const long long *v, size_t n);
 
 /* A "conformance" block (the file's) and one of its rows (cs_res_conform):
    run --conform, docs/conformance.md. */

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "fields.h"
 #include "results.h"
 
@@ -226,7 +228,9 @@ evidence(dec *d, json_t *ev, const char *where, cs_res_evidence *out)
 	if (!get_bool(d, ev, where, "available", false, &out->available) ||
 	    !get_str(d, ev, where, "reason", CS_RES_TEXT_MAX, NULL, &out->reason) ||
 	    !get_int(d, ev, where, "samples", false, 0, 1LL << 50, -1, &out->samples) ||
-	    !get_int(d, ev, where, "size", false, 0, 1LL << 50, -1, &out->size))
+	    !get_int(d, ev, where, "samples_total", false, 0, 1LL << 50, 0, &out->samples_total) ||
+	    !get_str(d, ev, where, "objects", CS_RES_TEXT_MAX, NULL, &out->objects) ||
+	    !get_int(d, ev, where, "size", false, 0, CS_RES_SIZE_MAX, -1, &out->size))
 		return false;
 	json_t *classes;
 	if (!get_obj(d, ev, where, "classes", false, &classes))
@@ -288,15 +292,17 @@ repetitions(dec *d, json_t *arr, const char *where, cs_res_cell *c)
 		x->ok = strcmp(x->status, "ok") == 0;
 		if (!get_num(d, r, w, "rate", x->ok, 1e-300, 1e300, 0, &x->rate) ||
 		    !get_num(d, r, w, "ns_per_op", x->ok, 1e-300, 1e300, 0, &x->ns) ||
-		    !get_int(d, r, w, "n_samples", false, 0, CS_RES_SAMPLES_MAX, 0, &x->n_samples))
+		    !get_int(d, r, w, "n_samples", false, 0, CS_RES_SAMPLES_MAX, 0,
+			     &x->n_samples) ||
+		    !get_str(d, r, w, "detail", CS_RES_TEXT_MAX, NULL, &x->detail))
 			return false;
 	}
 	return true;
 }
 
-/* An array of samples (ns per op per batch): positive finite numbers. */
+/* An array of finite numbers, each > 0 (positive) or >= 0. */
 static bool
-sample_array(dec *d, json_t *arr, const char *where, double **out, size_t *n)
+number_array(dec *d, json_t *arr, const char *where, bool positive, double **out, size_t *n)
 {
 	*n = json_array_size(arr);
 	*out = malloc((*n + 1) * sizeof **out);
@@ -309,10 +315,18 @@ sample_array(dec *d, json_t *arr, const char *where, double **out, size_t *n)
 		if (!json_is_number(x))
 			return bad(d, wk, NULL, "%s, not a number", type_name(x));
 		(*out)[k] = json_number_value(x);
-		if (!isfinite((*out)[k]) || (*out)[k] <= 0)
-			return bad(d, wk, NULL, "not a positive finite number");
+		if (!isfinite((*out)[k]) || (*out)[k] < 0 || (positive && (*out)[k] == 0))
+			return bad(d, wk, NULL, "not a %s finite number",
+				   positive ? "positive" : "non-negative");
 	}
 	return true;
+}
+
+/* An array of samples (ns per op per batch): positive finite numbers. */
+static bool
+sample_array(dec *d, json_t *arr, const char *where, double **out, size_t *n)
+{
+	return number_array(d, arr, where, true, out, n);
 }
 
 /* The cell's scalar keys, as the field table (fields.c) has them. */
@@ -460,6 +474,104 @@ invariants(dec *d, const char *w, const cs_res_file *f, const cs_res_cell *c, bo
 	return true;
 }
 
+/* An array of strings (each at most max bytes) into *out (n entries). */
+static bool
+string_array(dec *d, json_t *o, const char *where, const char *key, size_t max, const char ***out,
+	     size_t *n)
+{
+	json_t *a;
+	*out = NULL;
+	*n = 0;
+	if (!get_arr(d, o, where, key, false, 100000, &a))
+		return false;
+	if (!a)
+		return true;
+	*out = calloc(json_array_size(a) + 1, sizeof **out);
+	if (!*out)
+		return bad(d, where, key, "out of memory");
+	for (size_t k = 0; k < json_array_size(a); k++) {
+		json_t *v = json_array_get(a, k);
+		char wk[160];
+		snprintf(wk, sizeof wk, "%s%s%s[%zu]", where, *where ? "." : "", key, k);
+		if (!json_is_string(v))
+			return bad(d, wk, NULL, "%s, not a string", type_name(v));
+		if (json_string_length(v) > max)
+			return bad(d, wk, NULL, "longer than %zu bytes", max);
+		(*out)[(*n)++] = json_string_value(v);
+	}
+	return true;
+}
+
+/* An array of integers in [lo, hi] into *out (n entries). */
+static bool
+int_array(dec *d, json_t *a, const char *where, long long lo, long long hi, long long **out,
+	  size_t *n)
+{
+	*n = json_array_size(a);
+	*out = calloc(*n + 1, sizeof **out);
+	if (!*out)
+		return bad(d, where, NULL, "out of memory");
+	for (size_t k = 0; k < *n; k++) {
+		json_t *v = json_array_get(a, k);
+		char wk[160];
+		snprintf(wk, sizeof wk, "%s[%zu]", where, k);
+		if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi)
+			return bad(d, wk, NULL, "not an integer in [%lld, %lld]", lo, hi);
+		(*out)[k] = json_integer_value(v);
+	}
+	return true;
+}
+
+/* What a run records beside the numbers reports read: --multi's windows and
+   per-worker rates, a sign cell's interop verdicts. */
+static bool
+run_extras(dec *d, json_t *j, const char *w, cs_res_cell *c)
+{
+	json_t *wins, *rates, *io;
+	if (!get_arr(d, j, w, "multi_windows", false, CS_RES_SAMPLES_MAX, &wins) ||
+	    !get_arr(d, j, w, "multi_worker_rates", false, 4096, &rates) ||
+	    !get_obj(d, j, w, "interop", false, &io))
+		return false;
+	if (wins) {
+		c->windows = calloc(json_array_size(wins) + 1, sizeof *c->windows);
+		if (!c->windows)
+			return bad(d, w, "multi_windows", "out of memory");
+		for (size_t k = 0; k < json_array_size(wins); k++) {
+			json_t *x = json_array_get(wins, k), *ops;
+			cs_res_window *win = &c->windows[c->n_windows++];
+			char wk[128], wo[144];
+			snprintf(wk, sizeof wk, "%s.multi_windows[%zu]", w, k);
+			snprintf(wo, sizeof wo, "%s.ops", wk);
+			if (!json_is_object(x))
+				return bad(d, wk, NULL, "%s, not an object", type_name(x));
+			if (!get_num(d, x, wk, "ns", true, 0, 1e300, 0, &win->ns) ||
+			    !get_arr(d, x, wk, "ops", true, 4096, &ops) ||
+			    !int_array(d, ops, wo, 0, 1LL << 62, &win->ops, &win->n_ops))
+				return false;
+		}
+	}
+	if (rates) {
+		char wr[128];
+		snprintf(wr, sizeof wr, "%s.multi_worker_rates", w);
+		if (!number_array(d, rates, wr, false, &c->worker_rates, &c->n_worker_rates))
+			return false;
+	}
+	if (io) {
+		cs_res_interop *x = &c->interop;
+		char wi[128];
+		snprintf(wi, sizeof wi, "%s.interop", w);
+		x->present = true;
+		if (!string_array(d, io, wi, "verified_by", CS_RES_TEXT_MAX, &x->verified_by,
+				  &x->n_verified) ||
+		    !string_array(d, io, wi, "rejected_by", CS_RES_TEXT_MAX, &x->rejected_by,
+				  &x->n_rejected) ||
+		    !string_array(d, io, wi, "errors", CS_RES_TEXT_MAX, &x->errors, &x->n_errors) ||
+		    !get_bool(d, io, wi, "all_verify", false, &x->all_verify))
+			return false;
+	}
+	return true;
+}
+
 static bool
 cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 {
@@ -545,7 +657,9 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 		char wn[96];
 		snprintf(wn, sizeof wn, "%s.ns_per_op", w);
 		if (!quant(d, ns, wn, &c->ns) ||
-		    !get_num(d, ns, wn, "mean", false, 0, 1e300, 0, &c->ns_mean))
+		    !get_num(d, ns, wn, "mean", false, 0, 1e300, 0, &c->ns_mean) ||
+		    !get_num(d, ns, wn, "min", false, 0, 1e300, 0, &c->ns_min) ||
+		    !get_num(d, ns, wn, "max", false, 0, 1e300, 0, &c->ns_max))
 			return false;
 		c->has_ns = true;
 	}
@@ -581,6 +695,8 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 		if (!evidence(d, ev, we, &c->ev))
 			return false;
 	}
+	if (!run_extras(d, j, w, c))
+		return false;
 	json_t *reps;
 	if (!get_arr(d, j, w, "repetitions", false, 1000000, &reps))
 		return false;
@@ -600,17 +716,18 @@ library(dec *d, json_t *j, size_t i, cs_res_lib *l)
 	snprintf(w, sizeof w, "libraries[%zu]", i);
 	if (!json_is_object(j))
 		return bad(d, w, NULL, "%s, not an object", type_name(j));
-	const char *init_error;
-	if (!get_str(d, j, w, "name", CS_RES_NAME_MAX, REQUIRED, &l->name) ||
-	    !get_str(d, j, w, "version", CS_RES_TEXT_MAX, NULL, &l->version) ||
-	    !get_str(d, j, w, "build", CS_RES_TEXT_MAX, NULL, &l->build) ||
-	    !get_str(d, j, w, "mask", CS_RES_NAME_MAX, NULL, &l->mask) ||
-	    !get_str(d, j, w, "variant", CS_RES_NAME_MAX, NULL, &l->variant) ||
-	    !get_str(d, j, w, "error", CS_RES_TEXT_MAX, NULL, &l->error) ||
-	    !get_str(d, j, w, "init_error", CS_RES_TEXT_MAX, NULL, &init_error))
+	json_t *cpu;
+	if (!table(d, j, w, cs_res_lib_fields, cs_res_n_lib_fields, l) ||
+	    !get_obj(d, j, w, "worker_cpu", false, &cpu))
 		return false;
-	if (!l->error)
-		l->error = init_error;
+	l->error = l->start_error ? l->start_error : l->init_error;
+	if (cpu) {
+		char wc[96];
+		snprintf(wc, sizeof wc, "%s.worker_cpu", w);
+		l->worker_cpu.present = true;
+		if (!table(d, cpu, wc, cs_res_cpu_fields, cs_res_n_cpu_fields, &l->worker_cpu))
+			return false;
+	}
 	return true;
 }
 
@@ -635,10 +752,39 @@ source(dec *d, json_t *j, size_t i, cs_res_source *s)
 	    !get_str(d, j, w, "compiler", CS_RES_TEXT_MAX, NULL, &s->compiler) ||
 	    !get_str(d, j, w, "built_on", CS_RES_TEXT_MAX, NULL, &s->built_on) ||
 	    !get_str(d, j, w, "machine", CS_RES_TEXT_MAX, NULL, &s->machine) ||
-	    !get_int(d, j, w, "multi", false, 1, 4096, 1, &multi))
+	    !get_str(d, j, w, "run_options", CS_RES_TEXT_MAX, NULL, &s->run_options) ||
+	    !get_str(d, j, w, "table_kind", CS_RES_TEXT_MAX, NULL, &s->table_kind) ||
+	    !get_int(d, j, w, "multi", false, 1, 4096, 1, &multi) ||
+	    !get_str(d, j, w, "format", CS_RES_NAME_MAX, NULL, &s->format) ||
+	    !get_int(d, j, w, "cells", false, 0, CS_RES_CELLS_MAX, 0, &s->n_cells))
 		return false;
 	s->imported = strcmp(kind, "imported") == 0;
 	s->multi = (int)multi;
+	return true;
+}
+
+/* "config": the table, its arrays, --multi's and --repeat's keys. */
+static bool
+config(dec *d, json_t *j, cs_res_config *c)
+{
+	json_t *sizes, *seeds;
+	long long cpus;
+	/* a config object of precision alone is what the encoder writes for a
+	   model without one */
+	c->present = json_object_size(j) > (json_object_get(j, "precision") ? 1u : 0u);
+	if (!table(d, j, "config", cs_res_config_fields, cs_res_n_config_fields, c) ||
+	    !get_arr(d, j, "config", "sizes", false, 100000, &sizes) ||
+	    (sizes &&
+	     !int_array(d, sizes, "config.sizes", 0, CS_RES_SIZE_MAX, &c->sizes, &c->n_sizes)) ||
+	    !string_array(d, j, "config", "launcher", CS_RES_TEXT_MAX, &c->launcher,
+			  &c->n_launcher) ||
+	    !get_int(d, j, "config", "multi_cpus_allowed", false, 0, 1 << 20, 0, &cpus) ||
+	    !get_bool(d, j, "config", "multi_shared", false, &c->multi_shared) ||
+	    !get_arr(d, j, "config", "seeds", false, 1000000, &seeds) ||
+	    (seeds &&
+	     !int_array(d, seeds, "config.seeds", 0, 4294967295LL, &c->seeds, &c->n_seeds)))
+		return false;
+	c->multi_cpus_allowed = cpus;
 	return true;
 }
 
@@ -666,11 +812,17 @@ metadata(dec *d, json_t *r, cs_res_file *f)
 	    !get_str(d, cpu, "host.cpu", "features", CS_RES_TEXT_MAX, "", &f->cpu_features) ||
 	    !get_str(d, cpu, "host.cpu", "source", CS_RES_TEXT_MAX, "", &f->cpu_source) ||
 	    !get_int(d, cpu, "host.cpu", "cpus", false, 0, 1 << 20, 0, &f->cpus) ||
+	    !get_num(d, r, "", "evidence_s", false, 0, 1e12, -1, &f->evidence_s) ||
 	    !get_obj(d, r, "", "config", false, &cfg) ||
-	    !get_num(d, cfg, "config", "precision", false, 0, 1, 0.01, &f->precision))
+	    !get_num(d, cfg, "config", "precision", false, 0, 1, 0.01, &f->precision) ||
+	    (cfg && !config(d, cfg, &f->config)))
 		return false;
-	json_t *counting;
-	if (!get_obj(d, r, "", "counting", false, &counting))
+	json_t *counting, *imp;
+	if (!get_obj(d, r, "", "counting", false, &counting) ||
+	    !get_obj(d, r, "", "imported", false, &imp) ||
+	    !get_str(d, imp, "imported", "format", CS_RES_NAME_MAX, NULL, &f->import_format) ||
+	    !get_str(d, imp, "imported", "file", CS_RES_TEXT_MAX, NULL, &f->import_file) ||
+	    !get_str(d, imp, "imported", "note", CS_RES_TEXT_MAX, NULL, &f->import_note))
 		return false;
 	if (counting) {
 		f->counting.present = true;
@@ -967,7 +1119,17 @@ cs_results_free(cs_res_file *f)
 		free(f->cells[i].ev.classes);
 		free(f->cells[i].count.classes);
 		free(f->cells[i].reps);
+		free(f->cells[i].interop.verified_by);
+		free(f->cells[i].interop.rejected_by);
+		free(f->cells[i].interop.errors);
+		for (size_t k = 0; f->cells[i].windows && k < f->cells[i].n_windows; k++)
+			free(f->cells[i].windows[k].ops);
+		free(f->cells[i].windows);
+		free(f->cells[i].worker_rates);
 	}
+	free(f->config.sizes);
+	free(f->config.launcher);
+	free(f->config.seeds);
 	free(f->cells);
 	free(f->libs);
 	free(f->sources);

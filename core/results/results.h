@@ -8,10 +8,14 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include <jansson.h>
-
 #include "size.h"
 #include "workload.h"
+
+/* jansson's document type: only core/results reads or writes it. Still
+   included for core/report/emit.c's json format, which dumps root (owned by
+   engineer "reports": cs_results_print_json is its replacement; then this
+   include goes and struct json_t is enough). */
+#include <jansson.h>
 
 /* Limits a loaded file must respect (beyond them it is refused, never cut). */
 #define CS_RES_NAME_MAX 128	    /* bytes in a name: lib, path, alg, op, mask, ... */
@@ -44,9 +48,30 @@ typedef struct cs_res_evidence {
 	const char *reason;    /* why not, or NULL */
 	cs_res_class *classes; /* n_classes entries */
 	size_t n_classes;
-	long long samples; /* in-library samples, -1 when absent */
-	long long size;	   /* the input size it was taken at (--evidence-size), -1 when absent */
+	long long samples;	 /* in-library samples, -1 when absent */
+	long long samples_total; /* all samples, 0 when absent */
+	const char *objects;	 /* which objects were the library, or NULL */
+	long long size;		 /* the input size it was sampled at, -1 when absent */
 } cs_res_evidence;
+
+/* A sign cell's signature checked by every other library (interop). */
+typedef struct cs_res_interop {
+	bool present;		  /* the cell has an interop object */
+	const char **verified_by; /* "lib/path" that accepted it (n_verified) */
+	size_t n_verified;
+	const char **rejected_by; /* "lib/path" that refused it (n_rejected) */
+	size_t n_rejected;
+	const char **errors; /* "lib/path: what failed" (n_errors) */
+	size_t n_errors;
+	bool all_verify; /* verified by at least one, refused and failed by none */
+} cs_res_interop;
+
+/* One common window of a --multi row: its span and each worker's ops in it. */
+typedef struct cs_res_window {
+	double ns;	/* the window's length */
+	long long *ops; /* operations worker k completed in it (n_ops = the row's N) */
+	size_t n_ops;
+} cs_res_window;
 
 /* One repetition of a cell (run --repeat R): its own run's median. */
 typedef struct cs_res_rep {
@@ -56,6 +81,7 @@ typedef struct cs_res_rep {
 	double rate;	     /* its median rate (the cell's unit), 0 when not ok */
 	double ns;	     /* its median ns per op, 0 when not ok */
 	long long n_samples; /* its samples: the next n_samples of the cell's, 0 when none */
+	const char *detail;  /* why it was not ok, or NULL */
 } cs_res_rep;
 
 /* One instruction class of a counted cell (run --count). */
@@ -151,6 +177,9 @@ typedef struct cs_res_cell {
 	bool has_ns;		 /* ns_per_op below is from the file */
 	cs_res_quant ns;	 /* ns per operation */
 	double ns_mean;		 /* mean ns per op, 0 when absent */
+	double ns_min, ns_max;	 /* fastest and slowest batch, ns per op, 0 when absent */
+	long long n_measured;	 /* "n_samples": samples the rate is from (kept with
+				    --no-samples), 0 when absent */
 	double ci95_rel;	 /* relative CI half-width of the median, -1 when absent */
 	long long batch;	 /* operations per timed batch, 0 when absent */
 	double *samples;	 /* ns per op per batch (n_samples), NULL for imported cells */
@@ -162,12 +191,54 @@ typedef struct cs_res_cell {
 	cs_res_evidence ev; /* hw evidence */
 	cs_res_rep *reps;   /* run --repeat: one per repetition (n_reps), else NULL */
 	size_t n_reps;
-	bool imported;	    /* "source": "imported": no samples, no evidence */
-	const char *file;   /* imported: the table's file, else NULL */
-	long long line;	    /* imported: the table's first line, else 0 */
-	size_t source;	    /* index into the file's sources */
-	cs_res_count count; /* run --count: the exact count (count.present) */
+	bool imported;		/* "source": "imported": no samples, no evidence */
+	const char *file;	/* imported: the table's file, else NULL */
+	long long line;		/* imported: the table's first line, else 0 */
+	long long row_line;	/* imported: the row's own line, 0 when absent */
+	size_t source;		/* index into the file's sources */
+	cs_res_count count;	/* run --count: the exact count (count.present) */
+	cs_res_interop interop; /* sign: the other libraries' verdicts (interop.present) */
+	cs_res_window *windows; /* --multi: the common windows (n_windows), else NULL */
+	size_t n_windows;
+	double *worker_rates; /* --multi: each worker's rate over all windows (n_worker_rates) */
+	size_t n_worker_rates;
 } cs_res_cell;
+
+/* The CPU as one worker saw it (its hello). */
+typedef struct cs_res_cpu {
+	bool present;	      /* the library entry has a worker_cpu object */
+	const char *arch;     /* "" when absent */
+	const char *model;    /* "" when absent */
+	const char *features; /* "" when absent */
+	const char *source;   /* "" when absent */
+	long long cpus;	      /* 0 when absent */
+} cs_res_cpu;
+
+/* How the run was configured (its "config" object). */
+typedef struct cs_res_config {
+	bool present;	   /* the file has a config object */
+	const char *clock; /* "CLOCK_MONOTONIC_RAW", or "" */
+	double budget_s;   /* cap on timed seconds per cell, 0 when absent */
+	bool quick;	   /* run --quick */
+	long long *sizes;  /* the sizes asked for (n_sizes) */
+	size_t n_sizes;
+	long long misalign;	 /* bytes of input misalignment */
+	bool evidence;		 /* hw evidence was gathered */
+	long long evidence_size; /* at this input size */
+	const char **launcher;	 /* the launcher prefix's words (n_launcher) */
+	size_t n_launcher;
+	long long batch_target_ns;    /* a batch's target length */
+	long long warmup_ns;	      /* warm-up before calibration */
+	long long min_samples;	      /* samples before the stop rule may stop a cell */
+	long long seed;		      /* the shuffle seed (the first repetition's) */
+	int multi;		      /* --multi N, 1 = single */
+	long long multi_cpus_allowed; /* --multi: CPUs the orchestrator could use, 0 when absent */
+	bool multi_shared;	      /* --multi: its workers shared CPUs */
+	long long repeat;	      /* run --repeat R, 0 when absent */
+	long long *seeds;	      /* each repetition's seed (n_seeds) */
+	size_t n_seeds;
+	bool samples_kept; /* false with run --no-samples */
+} cs_res_config;
 
 /* One library build of a measured file (its "libraries" entry). */
 typedef struct cs_res_lib {
@@ -177,6 +248,15 @@ typedef struct cs_res_lib {
 	const char *mask;    /* or NULL */
 	const char *variant; /* or NULL */
 	const char *error;   /* could not start (error or init_error), or NULL */
+	/* as the file says them (encode writes these; error is derived) */
+	const char *start_error;  /* "error": the worker could not start, or NULL */
+	const char *init_error;	  /* the library could not initialise, or NULL */
+	long long pinned_cpu;	  /* the CPU the worker was pinned to, -1 when not */
+	const char *worker;	  /* the worker's executable name, or NULL */
+	const char *cpu_info;	  /* what the library says of the CPU, or NULL */
+	const char *variant_info; /* the variant as the worker describes it, or NULL */
+	const char *mask_env;	  /* "NAME=VALUE": the mask's switch, or NULL */
+	cs_res_cpu worker_cpu;	  /* the CPU as the worker saw it */
 } cs_res_lib;
 
 /* Where a group of cells comes from: the run itself, or one imported table. */
@@ -191,24 +271,34 @@ typedef struct cs_res_source {
 	const char *compiler; /* imported: "compiler:" line, or NULL */
 	const char *built_on; /* imported: "built on:" line, or NULL */
 	const char *machine;  /* imported: what the tables ran on (import --machine), or NULL */
-	int multi;	      /* imported: -multi N, 1 when absent */
+	const char *
+		run_options; /* imported: -engine/-provider/-async_jobs options of the run, or NULL */
+	const char *table_kind; /* imported: a table family split off its run, or NULL */
+	int multi;		/* imported: -multi N, 1 when absent */
+	const char *format;	/* imported: "text", "mr" or "progress", or NULL */
+	long long n_cells;	/* imported: its cells ("cells"), 0 when absent */
 } cs_res_source;
 
 /* A loaded result file. Strings point into the JSON kept in root. */
 typedef struct cs_res_file {
 	const char *name;	    /* the file name given to the loader */
-	json_t *root;		    /* the document (owned) */
+	struct json_t *root;	    /* the document (owned) */
 	struct cs_res_arena *arena; /* the document's memory when loaded from a file, else NULL */
 	const char *tool_version;   /* "" when absent */
 	const char *label;	    /* run --label, or NULL */
 	const char *started;	    /* or "" */
 	double elapsed_s;	    /* 0 when absent */
+	double evidence_s;	    /* of which gathering hw evidence, -1 when absent */
 	bool interrupted;
 	const char *hostname, *kernel;				      /* "" when absent */
 	const char *cpu_arch, *cpu_model, *cpu_features, *cpu_source; /* "" when absent */
 	long long cpus;						      /* 0 when absent */
-	double precision;	  /* config.precision, 0.01 when absent */
-	cs_res_counting counting; /* run --count: what counted (counting.present) */
+	double precision;	   /* config.precision, 0.01 when absent */
+	cs_res_config config;	   /* the rest of "config" (config.present) */
+	const char *import_format; /* "imported": the tool whose output it is, or NULL */
+	const char *import_file;   /* "imported": the input file, or NULL */
+	const char *import_note;   /* "imported": what the numbers are, or NULL */
+	cs_res_counting counting;  /* run --count: what counted (counting.present) */
 	cs_res_lib *libs;
 	size_t n_libs;
 	cs_res_source *sources; /* at least one */
@@ -225,17 +315,34 @@ typedef struct cs_res_file {
 
 /* Decode a result document (a reference is taken) into out. 0, or -1 with
    "NAME: cells[3].rate.median: missing" in why. */
-int cs_results_decode(json_t *root, const char *name, cs_res_file *out, char *why, size_t n);
+int cs_results_decode(struct json_t *root, const char *name, cs_res_file *out, char *why, size_t n);
 /* The model as a result document (a new reference): what decode reads back
    to an equal model. Every field a cell has is written by the table that
    decode reads (fields.c). */
-json_t *cs_results_encode(const cs_res_file *f);
+struct json_t *cs_results_encode(const cs_res_file *f);
 /* The same as compact JSON text (malloc'd; NULL when out of memory). */
 char *cs_results_encode_text(const cs_res_file *f);
+/* Give f a config object (run --repeat, --no-samples add keys to it): its
+   defaults when it had none. */
+void cs_results_config(cs_res_file *f);
+/* The model as the reader gives it back (encode, then decode): out owns its
+   data, in may then be freed. Every writer goes through it, so a model the
+   reader refuses is never written. 0, or -1 with why (named by name). */
+int cs_results_copy(const cs_res_file *in, const char *name, cs_res_file *out, char *why, size_t n);
+/* A cs_outfile_writer (common/outfile.h) for a model (arg: a cs_res_file *):
+   the result document indented by one, keys in order, a final newline. */
+int cs_results_writer(FILE *f, void *model);
+/* The json format: one file's document as read (or written), or an array
+   of several, indented by one, keys in order, a final newline. 0, or -1
+   when it could not be written. */
+int cs_results_print_json(FILE *f, const cs_res_file *const *files, size_t n);
 /* Print docs/results-format.md's cell table (between its "cell fields" markers). */
 void cs_results_doc(FILE *out);
 /* Print the "count" object's table (counting false) or the "counting" object's. */
 void cs_results_doc_count(FILE *out, bool counting);
+/* Print the table of a "libraries" entry ("library"), of its "worker_cpu"
+   or of the "config" object; -1 for another name. */
+int cs_results_doc_object(FILE *out, const char *what);
 /* Print the "conformance" block's table (rows false) or its rows' table. */
 void cs_results_doc_conform(FILE *out, bool rows);
 /* Read and decode a file; on failure why names the file and the first bad place. */

@@ -69,7 +69,7 @@ expect_bad "unknown version 'sodium@9' (accepted: sodium@1.0, sodium@2.0, sodium
 expect_bad "unknown configuration 'asm' of sodium for $arch (accepted: default, other)" build sodium@1.0+asm
 expect_bad "unknown architecture 'mips' (accepted: amd64, arm64, armhf)" build sodium@1.0 --arch mips
 expect_bad "is not LIB@VERSION[+CONFIG]" build sodium
-expect_bad "unknown command 'make' (accepted: build, prefix, list, versions)" make sodium@1.0
+expect_bad "unknown command 'make' (accepted: build, prefix, list, versions, resolve, name, repo, source, workers, bisect)" make sodium@1.0
 
 # a wrong SHA-256: refused, the file kept aside, nothing installed
 set +e
@@ -123,6 +123,38 @@ log=$(sed -n 's/.*the whole log: \([^ ]*\) .*/\1/p' "$d/out")
 [ -f "$log" ] || fail "the log '$log' is not there"
 diff -r "$d/before" "$prefix1" || fail "a failed build changed the existing prefix"
 [ -z "$(ls -A "$XDG_CACHE_HOME/cryptospeed/work" 2>/dev/null)" ] || fail "the failed build left its work dir"
+
+# from git: a local repository of the good tree, a branch, a tag, a commit
+if command -v git >/dev/null; then
+	g=$d/git-up
+	mkdir -p "$g" && tar -xzf "$d/sources/fake-1.0.tar.gz" -C "$g" --strip-components=1 2>/dev/null ||
+		cp -r "$d/t/fake-1.0/fake-1.0/." "$g/"
+	git -C "$g" init -q -b main
+	git -C "$g" add -A
+	git -C "$g" -c user.name=t -c user.email=t@example.invalid commit -qm one
+	git -C "$g" tag v1
+	gc=$(git -C "$g" rev-parse HEAD)
+	expect_bad "is not LIB@git:[REPO#]REF[+CONFIG]" build "sodium@git:$g#"
+	expect_bad "no repository for sodium" build sodium@git:main
+	"$LIBS" build "sodium@git:$g#main" >"$d/out" 2>&1 || { cat "$d/out"; fail "git build failed"; }
+	gp=$XDG_CACHE_HOME/cryptospeed/libs/sodium@g${gc:0:12}+default-$arch
+	[ -f "$gp/include/sodium/version.h" ] || { cat "$d/out"; fail "the git build installed nothing in $gp"; }
+	grep -qx "commit=$gc" "$gp/cryptospeed-build" || fail "cryptospeed-build has no commit=$gc"
+	[ "$("$LIBS" name "sodium@git:$g#v1")" = "sodium@g${gc:0:12}+default" ] || fail "libs.sh name of the tag"
+	# the same commit by tag and through the environment's repository: cached
+	CRYPTOSPEED_REPO_SODIUM=$g "$LIBS" build sodium@git:v1 >"$d/out" 2>&1 || { cat "$d/out"; fail "git build by tag"; }
+	grep -q "is built: $gp" "$d/out" || { cat "$d/out"; fail "a second build of one commit was not reused"; }
+	# a missing ref and an unreachable repository: exit 1, one line
+	for bad_spec in "sodium@git:$g#nope" "sodium@git:$d/no-such-repo#main"; do
+		set +e
+		"$LIBS" build "$bad_spec" >"$d/out" 2>&1
+		rc=$?
+		set -e
+		[ $rc -eq 1 ] && [ "$(wc -l <"$d/out")" -eq 1 ] || { cat "$d/out"; fail "$bad_spec: exit $rc"; }
+	done
+	grep -q "cannot reach the repository '$d/no-such-repo' of sodium" "$d/out" || { cat "$d/out"; fail "unreachable: message"; }
+	rm -rf "$gp" # (not a library the CMake part below could build against)
+fi
 
 # CMake: a copy of the system libsodium as if libs.sh had built it
 so=$(pkg-config --variable=libdir libsodium 2>/dev/null)/libsodium.so

@@ -12,6 +12,7 @@
 #include "verdict.h"
 #include "results.h"
 #include "outfile.h"
+#include "repeat.h"
 
 static int
 dump(FILE *f, void *arg)
@@ -119,6 +120,75 @@ test_compare_big(void)
 	json_decref(b);
 }
 
+/* run --repeat's fold on typed models: cells matched by cs_res_cell_key,
+   repetition medians, samples in order, a failure in any repetition seen. */
+static void
+test_fold(void)
+{
+	const char *one = "{\"schema\":\"cryptospeed/1\",\"elapsed_s\":1.5,\"cells\":["
+			  "{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"sha256\",\"op\":\"digest\","
+			  "\"size\":16,\"status\":\"ok\",\"n_samples\":2,"
+			  "\"rate\":{\"median\":100,\"unit\":\"B/s\"},"
+			  "\"ns_per_op\":{\"median\":160,\"min\":150},\"samples\":[150,170]},"
+			  "{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"x25519\",\"op\":\"derive\","
+			  "\"size\":0,\"status\":\"ok\",\"n_samples\":1,"
+			  "\"rate\":{\"median\":10,\"unit\":\"op/s\"},"
+			  "\"ns_per_op\":{\"median\":1e8},\"samples\":[1e8]}]}";
+	const char *two = "{\"schema\":\"cryptospeed/1\",\"elapsed_s\":2,\"cells\":["
+			  "{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"x25519\",\"op\":\"derive\","
+			  "\"size\":0,\"status\":\"crashed\",\"detail\":\"signal 9\"},"
+			  "{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"sha256\",\"op\":\"digest\","
+			  "\"size\":16,\"status\":\"ok\",\"n_samples\":1,"
+			  "\"rate\":{\"median\":300,\"unit\":\"B/s\"},"
+			  "\"ns_per_op\":{\"median\":50},\"samples\":[50]}]}";
+	cs_res_file reps[2], out;
+	char why[512];
+	if (cs_results_load_buffer(one, strlen(one), "one", &reps[0], why, sizeof why) != 0 ||
+	    cs_results_load_buffer(two, strlen(two), "two", &reps[1], why, sizeof why) != 0) {
+		printf("FAIL: %s\n", why);
+		check_failures++;
+		return;
+	}
+	unsigned seeds[] = {7, 8};
+	int rc = cs_repeat_fold(reps, seeds, 2, &out, why, sizeof why);
+	CHECK(rc == 0);
+	if (rc != 0 || out.n_cells != 2) {
+		printf("  fold: %s\n", rc ? why : "not 2 cells");
+		return;
+	}
+	CHECK(out.n_cells == 2 && out.config.repeat == 2 && out.config.n_seeds == 2);
+	CHECK(out.config.seeds && out.config.seeds[1] == 8);
+	CHECK(out.elapsed_s == 3.5);
+	const cs_res_cell *a = &out.cells[0], *b = &out.cells[1];
+	/* ok in both: the median of the two medians, every sample in order */
+	CHECK(a->ok && a->n_reps == 2 && a->reps[1].seed == 8 && a->reps[1].rate == 300);
+	CHECK(a->rate.median == 200 && a->n_samples == 3 && a->samples[2] == 50);
+	CHECK(a->n_measured == 3 && a->ns_min == 0);
+	/* crashed in the second: never a rate, its ok samples kept as partial */
+	CHECK(!b->ok && strcmp(b->status, "crashed") == 0);
+	CHECK(b->detail && strcmp(b->detail, "repetition 2: signal 9") == 0);
+	CHECK(!b->samples && b->n_partial == 1 && b->partial[0] == 1e8);
+	CHECK(b->n_reps == 2 && !b->reps[1].ok && strcmp(b->reps[1].detail, "signal 9") == 0);
+	cs_results_free(&out);
+	cs_results_free(&reps[0]);
+	cs_results_free(&reps[1]);
+}
+
+/* The run as the document run writes: the recorded model, encoded. */
+static json_t *
+run_json(const cs_run *run)
+{
+	cs_res_file f;
+	char why[512];
+	if (cs_record_run(run, &f, why, sizeof why) != 0) {
+		fprintf(stderr, "%s\n", why);
+		return NULL;
+	}
+	json_t *j = cs_results_encode(&f);
+	cs_results_free(&f);
+	return j;
+}
+
 int
 main(void)
 {
@@ -131,8 +201,10 @@ main(void)
 			 .evidence_size = 8192};
 	cs_worker_file file = {.name = "fakelib", .path = "/nowhere"};
 	cs_worker w = {.file = &file, .mask = "no-sha", .cpu = -1};
-	w.hello = json_pack("{ss ss ss ss}", "version", "Fake 1.2", "build", "-O2", "cpu_info", "",
-			    "worker", "cryptospeed-worker-fakelib");
+	snprintf(w.info.version, sizeof w.info.version, "Fake 1.2");
+	snprintf(w.info.build, sizeof w.info.build, "-O2");
+	snprintf(w.info.worker, sizeof w.info.worker, "cryptospeed-worker-fakelib");
+	w.has_hello = true;
 	cs_worker *ws[] = {&w};
 	double ns[4] = {100, 110, 90, 105}; /* ns per op: median 102.5 */
 	cs_rcell cells[2] = {
@@ -165,7 +237,7 @@ main(void)
 		      .elapsed_s = 1.5,
 		      .started = "2026-01-01T00:00:00Z"};
 
-	json_t *r = cs_results_json(&run);
+	json_t *r = run_json(&run);
 	char dir[] = "/tmp/cs-test-results.XXXXXX";
 	CHECK(mkdtemp(dir) != NULL);
 	char path[256], bad[300];
@@ -233,7 +305,7 @@ main(void)
 
 	/* run --label names the source; the file says it at the top level */
 	cfg.label = "board <1>";
-	json_t *labelled = cs_results_json(&run);
+	json_t *labelled = run_json(&run);
 	cfg.label = NULL;
 	CHECK(strcmp(json_string_value(json_object_get(labelled, "label")), "board <1>") == 0);
 	cs_res_file lf;
@@ -270,10 +342,10 @@ main(void)
 	CHECK(strstr(text, "wrong") != NULL);
 	free(text);
 	json_decref(back);
-	json_decref(w.hello);
 	unlink(path);
 	rmdir(dir);
 	test_index();
+	test_fold();
 	test_compare_big();
 	return check_done("results");
 }

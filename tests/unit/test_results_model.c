@@ -112,6 +112,52 @@ random_count(cs_res_cell *c, bool sized)
 	k->insns_per_byte = sized ? k->insns_per_op / (double)c->size : 0;
 }
 
+static const char **
+word_list(size_t *n)
+{
+	*n = (size_t)between(0, 3);
+	const char **v = calloc(*n + 1, sizeof *v);
+	for (size_t i = 0; i < *n; i++)
+		v[i] = word(false);
+	return v;
+}
+
+static long long *
+int_list(size_t n, long long lo, long long hi)
+{
+	long long *v = calloc(n + 1, sizeof *v);
+	for (size_t i = 0; i < n; i++)
+		v[i] = between(lo, hi);
+	return v;
+}
+
+/* What a run records beside the numbers: interop, --multi's windows. */
+static void
+random_run_extras(cs_res_cell *c)
+{
+	if (coin()) {
+		cs_res_interop *x = &c->interop;
+		x->present = true;
+		x->verified_by = word_list(&x->n_verified);
+		x->rejected_by = word_list(&x->n_rejected);
+		x->errors = word_list(&x->n_errors);
+		x->all_verify = coin();
+	}
+	if (c->ok && coin()) {
+		c->n_windows = (size_t)between(0, 3);
+		c->windows = calloc(c->n_windows + 1, sizeof *c->windows);
+		size_t n_ws = (size_t)between(1, 4);
+		for (size_t i = 0; i < c->n_windows; i++) {
+			c->windows[i].ns = positive();
+			c->windows[i].n_ops = n_ws;
+			c->windows[i].ops = int_list(n_ws, 0, 1LL << 40);
+		}
+		c->n_worker_rates = n_ws;
+		c->worker_rates = sample_list(n_ws);
+		c->worker_rates[0] = coin() ? 0 : c->worker_rates[0];
+	}
+}
+
 static void
 random_cell(cs_res_cell *c, const cs_res_file *f)
 {
@@ -141,6 +187,7 @@ random_cell(cs_res_cell *c, const cs_res_file *f)
 	if (c->imported) {
 		c->file = word(false);
 		c->line = between(1, 1LL << 40);
+		c->row_line = coin() ? 0 : between(1, 1LL << 40);
 	}
 	bool sized = o != CS_OP_COUNT && cs_op_sized((cs_op)o) && c->size > 0;
 	c->bytes = o == CS_OP_COUNT ? coin() : sized;
@@ -153,7 +200,10 @@ random_cell(cs_res_cell *c, const cs_res_file *f)
 		if (c->has_ns) {
 			quant(&c->ns);
 			c->ns_mean = coin() ? 0 : positive();
+			c->ns_min = coin() ? 0 : positive();
+			c->ns_max = coin() ? 0 : positive();
 		}
+		c->n_measured = coin() ? 0 : between(1, 1000);
 		if (!c->imported && coin()) {
 			c->n_samples = (size_t)between(0, 20);
 			c->samples = sample_list(c->n_samples);
@@ -167,6 +217,9 @@ random_cell(cs_res_cell *c, const cs_res_file *f)
 		c->ev.available = coin();
 		c->ev.reason = maybe();
 		c->ev.samples = coin() ? -1 : between(0, 1LL << 50);
+		c->ev.samples_total = coin() ? 0 : between(1, 1LL << 50);
+		c->ev.objects = maybe();
+		c->ev.size = coin() ? -1 : between(0, CS_RES_SIZE_MAX);
 		c->ev.n_classes = (size_t)between(0, 5);
 		c->ev.classes = calloc(c->ev.n_classes + 1, sizeof *c->ev.classes);
 		for (size_t i = 0; i < c->ev.n_classes; i++) {
@@ -187,8 +240,57 @@ random_cell(cs_res_cell *c, const cs_res_file *f)
 				r->ns = positive();
 			}
 			r->n_samples = coin() ? 0 : between(1, 1000);
+			r->detail = maybe();
 		}
 	}
+	if (!c->imported)
+		random_run_extras(c);
+}
+
+static cs_res_cpu
+random_cpu(void)
+{
+	if (coin())
+		return (cs_res_cpu){.arch = "", .model = "", .features = "", .source = ""};
+	return (cs_res_cpu){.present = true,
+			    .arch = word(false),
+			    .model = word(false),
+			    .features = word(false),
+			    .source = word(false),
+			    .cpus = coin() ? 0 : between(1, 1 << 20)};
+}
+
+/* A run's "config" (present or not). */
+static void
+random_config(cs_res_config *c)
+{
+	if (coin())
+		return;
+	c->present = true;
+	c->clock = word(false);
+	c->budget_s = coin() ? 0 : (double)between(0, 1000000) / 64;
+	c->quick = coin();
+	c->n_sizes = (size_t)between(0, 4);
+	c->sizes = int_list(c->n_sizes, 0, CS_RES_SIZE_MAX);
+	c->misalign = between(0, 63);
+	c->evidence = coin();
+	c->evidence_size = between(0, CS_RES_SIZE_MAX);
+	c->launcher = word_list(&c->n_launcher);
+	c->batch_target_ns = between(0, 1LL << 40);
+	c->warmup_ns = between(0, 1LL << 40);
+	c->min_samples = between(0, 1000);
+	c->seed = between(0, 4294967295LL);
+	c->multi = (int)between(1, 4096);
+	if (c->multi > 1) {
+		c->multi_cpus_allowed = between(0, 1 << 20);
+		c->multi_shared = coin();
+	}
+	c->repeat = coin() ? 0 : between(1, 1000);
+	if (c->repeat) {
+		c->n_seeds = (size_t)c->repeat % 5;
+		c->seeds = int_list(c->n_seeds, 0, 4294967295LL);
+	}
+	c->samples_kept = coin();
 }
 
 static void
@@ -208,6 +310,13 @@ random_file(cs_res_file *f)
 	f->cpu_source = word(false);
 	f->cpus = coin() ? 0 : between(1, 1 << 20);
 	f->precision = coin() ? 0.01 : (double)between(0, 1000) / 1000;
+	f->evidence_s = coin() ? -1 : (double)between(0, 1000000) / 64;
+	random_config(&f->config);
+	if (coin()) {
+		f->import_format = maybe();
+		f->import_file = maybe();
+		f->import_note = maybe();
+	}
 	f->n_libs = (size_t)between(0, 3);
 	f->libs = calloc(f->n_libs + 1, sizeof *f->libs);
 	for (size_t i = 0; i < f->n_libs; i++)
@@ -216,7 +325,14 @@ random_file(cs_res_file *f)
 					  .build = maybe(),
 					  .mask = maybe(),
 					  .variant = maybe(),
-					  .error = maybe()};
+					  .error = maybe(),
+					  .init_error = maybe(),
+					  .pinned_cpu = coin() ? -1 : between(0, 64),
+					  .worker = maybe(),
+					  .cpu_info = maybe(),
+					  .variant_info = maybe(),
+					  .mask_env = maybe(),
+					  .worker_cpu = random_cpu()};
 	bool imported = coin();
 	f->n_sources = imported ? (size_t)between(1, 3) : 1;
 	f->sources = calloc(f->n_sources + 1, sizeof *f->sources);
@@ -234,6 +350,8 @@ random_file(cs_res_file *f)
 			s->compiler = maybe();
 			s->built_on = maybe();
 			s->multi = (int)between(1, 4096);
+			s->format = maybe();
+			s->n_cells = coin() ? 0 : between(1, 1000);
 		}
 	}
 	if (!imported && coin()) {
@@ -393,6 +511,14 @@ print_count(FILE *f, int counting)
 	cs_results_doc_count(f, counting != 0);
 }
 
+static const char *const objects[] = {"library", "worker_cpu", "config", NULL};
+
+static void
+print_object(FILE *f, int i)
+{
+	cs_results_doc_object(f, objects[i]);
+}
+
 static void
 print_conform(FILE *f, int rows)
 {
@@ -413,6 +539,11 @@ doc_matches(const char *path)
 	doc_table_matches(doc, path, "cell", "--print-doc", print_cell, 0);
 	doc_table_matches(doc, path, "count", "--print-count-doc", print_count, 0);
 	doc_table_matches(doc, path, "counting", "--print-counting-doc", print_count, 1);
+	for (int i = 0; objects[i]; i++) {
+		char flag[64];
+		snprintf(flag, sizeof flag, "--print-%s-doc", objects[i]);
+		doc_table_matches(doc, path, objects[i], flag, print_object, i);
+	}
 	doc_table_matches(doc, path, "conformance", "--print-conformance-doc", print_conform, 0);
 	doc_table_matches(doc, path, "conformance row", "--print-conformance-row-doc",
 			  print_conform, 1);
@@ -441,6 +572,14 @@ main(int argc, char **argv)
 	if (argc > 1 && strcmp(argv[1], "--print-counting-doc") == 0) {
 		cs_results_doc_count(stdout, true);
 		return 0;
+	}
+	for (int i = 0; argc > 1 && objects[i]; i++) {
+		char flag[64];
+		snprintf(flag, sizeof flag, "--print-%s-doc", objects[i]);
+		if (strcmp(argv[1], flag) == 0) {
+			cs_results_doc_object(stdout, objects[i]);
+			return 0;
+		}
 	}
 	round_trips(3000);
 	conformance_refused();
