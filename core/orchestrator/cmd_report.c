@@ -29,6 +29,7 @@ cs_cmd_report(int argc, char **argv)
 		{"view", required_argument, NULL, 'v'},
 		{"handshake", required_argument, NULL, 'H'},
 		{"conform", required_argument, NULL, 'C'},
+		{"mix-sources", no_argument, NULL, 'M'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *format = "text", *view_name = "matrix", *handshake = NULL;
@@ -44,7 +45,7 @@ cs_cmd_report(int argc, char **argv)
 		case 'h':
 			printf("usage: cryptospeed report FILE.json... [--format %s] [--view %s]\n"
 			       "                          [--handshake KEX+SIG] [--conform "
-			       "C.json]\n"
+			       "C.json] [--mix-sources]\n"
 			       "Several files side by side: one source per run or imported table.\n"
 			       "--view handshake: the crypto cost of a TLS 1.3 handshake per "
 			       "lib/path;\n"
@@ -53,7 +54,15 @@ cs_cmd_report(int argc, char **argv)
 			       "--conform C.json (a `cryptospeed conform -o` file, may be given\n"
 			       "again): its rows join every file's conformance block, as run\n"
 			       "--conform writes one: the matrix's conform column, and the rank\n"
-			       "view marks every lib/path that accepted an invalid test vector.\n",
+			       "view marks every lib/path that accepted an invalid test vector.\n"
+			       "--view evidence: each instruction class's share per cell (exact "
+			       "counts\n"
+			       "of a counting run). A view a format does not print exits 2.\n"
+			       "Rankings follow one set of rules (printed under each): one per "
+			       "source\n"
+			       "and parallelism, emulated runs unranked; --mix-sources ranks "
+			       "sources\n"
+			       "(imported and measured) together.\n",
 			       formats, views);
 			return CS_EXIT_OK;
 		case 'f': format = optarg; break;
@@ -65,6 +74,7 @@ cs_cmd_report(int argc, char **argv)
 					       sizeof conform / sizeof conform[0]);
 			conform[n_conform++] = optarg;
 			break;
+		case 'M': cs_rules_set_mix_sources(true); break;
 		}
 	}
 	if (optind == argc)
@@ -79,6 +89,9 @@ cs_cmd_report(int argc, char **argv)
 		cs_join_strv(known, sizeof known, cs_report_view_names, ", ");
 		cs_usage_error("unknown view '%s' (known: %s)", view_name, known);
 	}
+	char pair[256];
+	if (!cs_report_pair_check(format, view, pair, sizeof pair))
+		cs_usage_error("%s", pair);
 	if (handshake) {
 		cs_hs_config hs;
 		char why[256];

@@ -15,10 +15,64 @@ field(FILE *f, const char *s, char sep)
 	fputc(sep, f);
 }
 
+/* The rank view: one line per rank row. */
+typedef struct rank_out {
+	FILE *f;			   /* where */
+	const cs_mblock *b;		   /* the block */
+	char group[CS_RES_LABEL_MAX + 64]; /* the current ranking's name */
+} rank_out;
+
+static cs_rank_row_func rank_line;
+static void
+rank_line(void *arg, const cs_rank_row *row)
+{
+	rank_out *o = arg;
+	if (*row->group || *row->size || !o->group[0])
+		snprintf(o->group, sizeof o->group, "%s", *row->group ? row->group : "-");
+	field(o->f, o->b->alg, ',');
+	field(o->f, o->b->op, ',');
+	fprintf(o->f, "%lld,", row->e->c->size);
+	field(o->f, o->group, ',');
+	if (row->place)
+		fprintf(o->f, "%zu,%s,", row->place, row->tie ? "true" : "false");
+	else
+		fputs(",,", o->f);
+	field(o->f, row->label, ',');
+	if (row->place)
+		fprintf(o->f, "%s,%.6g,%.4f,", row->e->c->bytes ? "B/s" : "op/s",
+			row->e->c->rate.median, row->e->ratio);
+	else
+		fputs(",,,", o->f);
+	field(o->f, row->why, ',');
+	field(o->f, row->hw, '\n');
+}
+
+static void
+rank_csv(const cs_res_file *const *files, size_t n, FILE *f)
+{
+	cs_matrix m;
+	if (cs_matrix_build(&m, files, n) != 0)
+		return;
+	fputs("alg,op,size,ranking,place,tie,lib_path,rate_unit,rate_median,vs_best,unranked,hw\n",
+	      f);
+	for (size_t b = 0; b < m.n_blocks; b++) {
+		rank_out o = {.f = f, .b = &m.blocks[b]};
+		cs_rank_each(&m, &m.blocks[b], rank_line, &o);
+	}
+	cs_matrix_free(&m);
+}
+
 void
 cs_report_csv(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 {
-	(void)view; /* one line per cell whatever the view */
+	if (view == CS_VIEW_RANK) {
+		rank_csv(files, n, f);
+		return;
+	}
+	if (view == CS_VIEW_EVIDENCE) {
+		cs_report_evidence(files, n, "csv", f);
+		return;
+	}
 	/* conform columns only when a file has a conformance block: the others'
 	   layout is unchanged */
 	bool conform = cs_conform_any(files, n);

@@ -10,11 +10,14 @@
 
 typedef void cs_format_fn(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 
-/* One file: itself; several: an array of them. */
+/* One file: itself; several: an array of them. The rank view: rank.c's JSON. */
 static void
 format_json(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 {
-	(void)view;
+	if (view == CS_VIEW_RANK) {
+		cs_report_rank_json(files, n, f);
+		return;
+	}
 	json_t *all = json_array();
 	for (size_t i = 0; i < n; i++)
 		json_array_append(all, files[i]->root);
@@ -25,26 +28,36 @@ format_json(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 
 /* The one registry of output formats: which of report (and run), compare
    and history print each, and how. */
+#define V(v) (1u << (v))
+#define ALL_VIEWS                                                                                  \
+	(V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_HANDSHAKE) | V(CS_VIEW_EVIDENCE) |        \
+	 V(CS_VIEW_TLS))
 static const struct {
 	const char *name;
+	unsigned views;		/* the report views it prints (bits of cs_view); others exit 2 */
 	cs_format_fn *report;	/* report and run; NULL: not theirs */
 	cs_compare_fn *compare; /* compare; NULL: not its */
 	bool history;		/* history prints it (history.c) */
 } formats[] = {
-	{"text", cs_report_text, cs_compare_text, true},
-	{"json", format_json, cs_compare_json, true},
-	{"csv", cs_report_csv, NULL, false},
-	{"openssl", cs_report_openssl, NULL, false},
-	{"openssl-mr", cs_report_openssl_mr, NULL, false},
-	{"markdown", cs_report_markdown, cs_compare_markdown, false},
-	{"html", cs_report_html, NULL, false},
-	{"bmf", cs_report_bmf, NULL, false},
-	{"gbench", cs_report_gbench, NULL, false},
-	{"junit", NULL, cs_compare_junit, false},
+	{"text", ALL_VIEWS, cs_report_text, cs_compare_text, true},
+	{"json", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK), format_json, cs_compare_json, true},
+	{"csv", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE), cs_report_csv, NULL,
+	 false},
+	{"openssl", V(CS_VIEW_MATRIX), cs_report_openssl, NULL, false},
+	{"openssl-mr", V(CS_VIEW_MATRIX), cs_report_openssl_mr, NULL, false},
+	{"markdown", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE), cs_report_markdown,
+	 cs_compare_markdown, false},
+	{"html", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE), cs_report_html, NULL,
+	 false},
+	{"bmf", V(CS_VIEW_MATRIX), cs_report_bmf, NULL, false},
+	{"gbench", V(CS_VIEW_MATRIX), cs_report_gbench, NULL, false},
+	{"junit", 0, NULL, cs_compare_junit, false},
 };
 #define N_FORMATS (sizeof formats / sizeof formats[0])
 
-const char *const cs_report_view_names[] = {"matrix", "rank", "handshake", "tls", NULL};
+/* Views by name, in cs_view order (a new view: its enum value, its name
+   here, its bit in the formats that print it). */
+const char *const cs_report_view_names[] = {"matrix", "rank", "handshake", "evidence", "tls", NULL};
 
 static bool
 serves(size_t i, cs_format_for cmd)
@@ -104,6 +117,30 @@ cs_report_view_find(const char *name)
 	return CS_VIEW_COUNT;
 }
 
+bool
+cs_report_pair_check(const char *format, cs_view view, char *why, size_t n)
+{
+	for (size_t i = 0; i < N_FORMATS; i++)
+		if (formats[i].report && strcmp(formats[i].name, format) == 0 &&
+		    view < CS_VIEW_COUNT) {
+			if (formats[i].views & V(view))
+				return true;
+			char ok[128] = "";
+			size_t used = 0;
+			for (int v = 0; v < CS_VIEW_COUNT && used < sizeof ok; v++)
+				if (formats[i].views & V(v))
+					used += (size_t)snprintf(ok + used, sizeof ok - used,
+								 "%s%s", used ? ", " : "",
+								 cs_report_view_names[v]);
+			snprintf(why, n,
+				 "--view %s --format %s: not available (format %s prints: %s)",
+				 cs_report_view_names[view], format, format, ok);
+			return false;
+		}
+	snprintf(why, n, "unknown format '%s' or view", format);
+	return false;
+}
+
 /* A counting file in this format shows its count block (json and the
    exports carry counts themselves). */
 static bool
@@ -117,10 +154,15 @@ int
 cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view, FILE *f)
 {
 	cs_report_count_use(files, n); /* hw from exact counts (count.c) */
-	/* the handshake view is text whatever the format (its default configurations) */
-	if (view == CS_VIEW_HANDSHAKE && cs_format_known(CS_FOR_REPORT, format))
+	char why[256];
+	if (!cs_report_pair_check(format, view, why, sizeof why)) {
+		fprintf(stderr, "cryptospeed: %s\n", why);
+		return -2;
+	}
+	/* the handshake view (text only): its default configurations */
+	if (view == CS_VIEW_HANDSHAKE)
 		return cs_report_handshake(files, n, NULL, f);
-	if (view == CS_VIEW_TLS && cs_format_known(CS_FOR_REPORT, format))
+	if (view == CS_VIEW_TLS)
 		return cs_report_tls(files, n, f) < 0 ? -1 : 0;
 	for (size_t i = 0; i < N_FORMATS; i++)
 		if (formats[i].report && strcmp(formats[i].name, format) == 0 &&

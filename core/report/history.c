@@ -340,8 +340,20 @@ json_out(const hfile *f, size_t nf, hcell *cells, size_t n, const hopts *o)
 
 typedef struct svg_arg {
 	const hcell *c; /* the changed cell */
+	const hfile *f; /* the files in time order (their dates label the x axis) */
 	size_t nf;	/* files (points on the x axis) */
 } svg_arg;
+
+/* The date of a file ("2026-03-01" from its "started"), or its number. */
+static void
+date_of(const hfile *f, size_t i, char *buf, size_t n)
+{
+	const char *s = f[i].started;
+	if (s && strlen(s) >= 10)
+		snprintf(buf, n, "%.10s", s);
+	else
+		snprintf(buf, n, "#%zu", i + 1);
+}
 
 /*
  * The SVG's file name: the key's letters, digits, '-' and '.', others as
@@ -383,7 +395,8 @@ svg_body(FILE *out, void *arg)
 		hi = lo * 1.01 + 1;
 		lo = lo * 0.99;
 	}
-	const double w = 360, h = 140, l = 50, r = 10, t = 22, b = 18;
+	const hfile *files = ((const svg_arg *)arg)->f;
+	const double w = 360, h = 152, l = 50, r = 30, t = 22, b = 30;
 	double dx = nf > 1 ? (w - l - r) / (double)(nf - 1) : 0;
 #define X(i) (l + dx * (double)(i))
 #define Y(v) (t + (h - t - b) * (1 - ((v)-lo) / (hi - lo)))
@@ -400,6 +413,24 @@ svg_body(FILE *out, void *arg)
 		"<text x=\"4\" y=\"%.1f\">%.4g</text><text x=\"4\" y=\"%.1f\">%.4g</text>"
 		"<text x=\"4\" y=\"%.1f\">%s</text>\n",
 		t + 8, hi / scale, h - b, lo / scale, (t + h - b) / 2, unit);
+	/* dates on x: the first and last run, and each run after a change */
+	for (size_t i = 0; i < nf; i++) {
+		bool tick = i == 0 || i + 1 == nf;
+		for (int k2 = 0; k2 < c->n_cp; k2++)
+			tick |= c->at[c->cp[k2].index] == i;
+		if (!tick)
+			continue;
+		char date[32];
+		date_of(files, i, date, sizeof date);
+		fprintf(out,
+			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#888\"/>"
+			"<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"%s\">%s</text>\n",
+			X(i), h - b, X(i), h - b + 3, X(i), h - b + 13,
+			i == 0	      ? "start"
+			: i + 1 == nf ? "end"
+				      : "middle",
+			date);
+	}
 	fprintf(out, "<polyline fill=\"none\" stroke=\"#36c\" stroke-width=\"1.5\" points=\"");
 	for (size_t i = 0; i < nf; i++)
 		if (!isnan(c->rate[i]))
@@ -418,7 +449,7 @@ svg_body(FILE *out, void *arg)
 				"stroke=\"#c33\" stroke-dasharray=\"4 3\"/>\n",
 				X(end) - dx / 2, t, X(end) - dx / 2, h - b);
 			fprintf(out, "<text x=\"%.1f\" y=\"%.0f\" fill=\"#c33\">%+.1f%%</text>\n",
-				X(end) - dx / 2 + 2, h - 4,
+				X(end) - dx / 2 + 2, t - 2,
 				(c->cp[k2].after / c->cp[k2].before - 1) * 100);
 		}
 		seg_start = end;
@@ -432,7 +463,7 @@ svg_body(FILE *out, void *arg)
 /* The SVG of c in dir, replaced atomically (a symbolic link planted in dir is
    replaced, never written through). */
 static int
-write_svg(const char *dir, const hcell *c, size_t nf, char *why, size_t why_size)
+write_svg(const char *dir, const hcell *c, const hfile *f, size_t nf, char *why, size_t why_size)
 {
 	char name[128], path[4096];
 	svg_name(c->key, name, sizeof name);
@@ -440,7 +471,7 @@ write_svg(const char *dir, const hcell *c, size_t nf, char *why, size_t why_size
 		snprintf(why, why_size, "--svg '%s': the directory name is too long", dir);
 		return -1;
 	}
-	svg_arg arg = {.c = c, .nf = nf};
+	svg_arg arg = {.c = c, .f = f, .nf = nf};
 	return cs_outfile_write(path, svg_body, &arg, why, why_size);
 }
 
@@ -486,7 +517,7 @@ cs_history(const cs_res_file *const *results, size_t nf, const cs_history_opts *
 		print_text(out, f, nf, cells, n, o);
 	}
 	for (size_t i = 0; !rc && o->svg_dir && i < n; i++)
-		if (cells[i].n_cp && write_svg(o->svg_dir, &cells[i], nf, why, why_size) != 0)
+		if (cells[i].n_cp && write_svg(o->svg_dir, &cells[i], f, nf, why, why_size) != 0)
 			rc = 1;
 	for (size_t i = 0; i < n; i++)
 		free(cells[i].rate), free(cells[i].at);

@@ -18,20 +18,27 @@ static const char *const palette[] = {
 	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
 	"#bcbd22", "#17becf", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd"};
 static const char *const dashes[] = {"", "6 3", "2 3", "8 3 2 3"};
+/* Marker shapes: a series differs in colour AND marker. */
+#define N_MARKERS 5
 #define N_PALETTE (sizeof palette / sizeof palette[0])
 #define N_DASHES (sizeof dashes / sizeof dashes[0])
 
-static const char style[] = "body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}"
-			    "table{border-collapse:collapse;margin:.5em 0 1.5em}"
-			    "td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
-			    "th,td:first-child,td.l{text-align:left}"
-			    "caption{text-align:left;font-weight:bold;padding:.3em 0}"
-			    "figure{display:inline-block;margin:0 1em 1em 0;vertical-align:top}"
-			    "figcaption{font-weight:bold}"
-			    "svg text{font:11px sans-serif}"
-			    ".verdict{margin:.2em 0}"
-			    ".na{color:#999}"
-			    "code{font-size:12px;word-break:break-all}";
+static const char style[] =
+	"body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}"
+	"table{border-collapse:collapse;margin:.5em 0 1.5em}"
+	"td,th{border:1px solid #ccc;padding:2px 6px;text-align:right}"
+	"th,td:first-child,td.l{text-align:left}"
+	"caption{text-align:left;font-weight:bold;padding:.3em 0}"
+	"figure{display:inline-block;margin:0 1em 1em 0;vertical-align:top}"
+	"figcaption{font-weight:bold}"
+	"svg text{font:11px sans-serif}"
+	".verdict{margin:.2em 0}"
+	".na{color:#999}"
+	"#verdict{border:2px solid #333;padding:.2em 1em;max-width:100em}"
+	"#verdict{font-size:13px}#verdict h2{margin:.2em 0}#verdict p{margin:.3em 0}"
+	"#verdict ul{margin:.2em 0}#verdict li{margin:0}.rules{font-size:12px;color:#444}"
+	"table.heat td{text-align:center;min-width:4em}"
+	"code{font-size:12px;word-break:break-all}";
 
 /* "[2] " with several sources. */
 static void
@@ -118,11 +125,92 @@ sources(FILE *f, const cs_matrix *m)
 	fputs("</table>\n", f);
 }
 
+/* The first figure: per source, rows lib/path x columns (alg op) at the
+   block's largest size, each cell its ratio to the best of its column in the
+   same ranking (rules.c), coloured from green (the best) to red (>= 8x). */
+static void
+heat_colour(double ratio, char *buf, size_t n)
+{
+	double t = fmin(log2(ratio) / 3, 1); /* 0 at 1x, 1 at 8x */
+	snprintf(buf, n, "hsl(%.0f,70%%,%.0f%%)", 120 * (1 - t), 80 - 10 * t);
+}
+
+static void
+heatmap(FILE *f, const cs_matrix *m, size_t s)
+{
+	/* the rows with a ranked cell in this source, in first-seen order */
+	const char *rows[256];
+	size_t n_rows = 0;
+	for (size_t b = 0; b < m->n_blocks; b++)
+		for (size_t r = 0; r < m->blocks[b].n_rows; r++) {
+			const cs_mblock *B = &m->blocks[b];
+			const cs_res_cell *c = cs_matrix_at(B, &B->rows[r], s, B->n_sizes - 1);
+			bool seen = false;
+			for (size_t i = 0; i < n_rows; i++)
+				seen |= strcmp(rows[i], B->rows[r].label) == 0;
+			if (c && cs_rules_rankable(m, s, c) && !seen && n_rows < 256)
+				rows[n_rows++] = B->rows[r].label;
+		}
+	if (n_rows == 0)
+		return;
+	fputs("<figure class=\"heat\"><figcaption>", f);
+	if (m->n_sources > 1) {
+		source_tag(f, m, s);
+		cs_esc_xml(f, m->sources[s].src->label);
+		fputs(": ", f);
+	}
+	fputs("each lib/path against the best of its column (1.00x = the best; largest size "
+	      "of each algorithm)</figcaption>\n<table class=\"heat\"><tr><th>lib/path</th>",
+	      f);
+	for (size_t b = 0; b < m->n_blocks; b++) {
+		const cs_mblock *B = &m->blocks[b];
+		char size[32] = "";
+		if (B->bytes)
+			cs_report_size_name(B->sizes[B->n_sizes - 1], size, sizeof size);
+		fputs("<th>", f);
+		cs_esc_xml(f, B->alg);
+		fputs("<br>", f);
+		cs_esc_xml(f, B->op);
+		fprintf(f, "%s%s</th>", *size ? " " : "", size);
+	}
+	fputs("</tr>\n", f);
+	for (size_t i = 0; i < n_rows; i++) {
+		fputs("<tr><td>", f);
+		cs_esc_xml(f, rows[i]);
+		fputs("</td>", f);
+		for (size_t b = 0; b < m->n_blocks; b++) {
+			const cs_mblock *B = &m->blocks[b];
+			size_t k = B->n_sizes - 1;
+			const cs_res_cell *c = NULL;
+			double best = 0;
+			for (size_t r = 0; r < B->n_rows; r++) {
+				const cs_res_cell *x = cs_matrix_at(B, &B->rows[r], s, k);
+				if (!x || !cs_rules_rankable(m, s, x))
+					continue;
+				if (x->multi == 1)
+					best = fmax(best, x->rate.median);
+				if (strcmp(B->rows[r].label, rows[i]) == 0)
+					c = x;
+			}
+			if (!c || best <= 0 || c->multi != 1) {
+				fputs("<td class=\"na\">" MISSING "</td>", f);
+				continue;
+			}
+			char colour[48];
+			double ratio = best / c->rate.median;
+			heat_colour(ratio, colour, sizeof colour);
+			fprintf(f, "<td style=\"background:%s\">%.2fx</td>", colour, ratio);
+		}
+		fputs("</tr>\n", f);
+	}
+	fputs("</table></figure>\n", f);
+}
+
 /* Chart geometry. */
 #define W 600
 #define H 300
-#define L 64 /* left margin: y labels */
-#define R 12
+#define L 64  /* left margin: y labels */
+#define R 150 /* right margin: the direct labels */
 #define T 12
 #define B 40 /* bottom margin: x labels */
 
@@ -130,6 +218,31 @@ static double
 mbs(const cs_mblock *b, const cs_res_cell *c)
 {
 	return c->rate.median / (b->bytes ? 1e6 : 1);
+}
+
+/* Marker k at (x, y) in colour c. */
+static void
+marker(FILE *f, size_t k, double x, double y, const char *c)
+{
+	switch (k % N_MARKERS) {
+	case 0:
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>", x, y, c);
+		break;
+	case 1:
+		fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"7\" height=\"7\" fill=\"%s\"/>",
+			x - 3.5, y - 3.5, c);
+		break;
+	case 2: fprintf(f, "<path d=\"M%.1f %.1fl4 7h-8z\" fill=\"%s\"/>", x, y - 4.5, c); break;
+	case 3:
+		fprintf(f, "<path d=\"M%.1f %.1fl4 4l-4 4l-4-4z\" fill=\"%s\"/>", x, y - 4, c);
+		break;
+	default:
+		fprintf(f,
+			"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"white\" "
+			"stroke=\"%s\" stroke-width=\"2\"/>",
+			x, y, c);
+		break;
+	}
 }
 
 /* Lines of rate against size, log-log. */
@@ -199,6 +312,26 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 				source_tag(f, m, s);
 				cs_esc_xml(f, b->rows[r].label);
 				fputs("</title></polyline>\n", f);
+				/* the markers, and the series' name at its last point */
+				double lx = 0, ly = 0;
+				for (size_t k = 0; k < b->n_sizes; k++) {
+					const cs_res_cell *c = cs_matrix_at(b, &b->rows[r], s, k);
+					if (!c || !c->ok)
+						continue;
+					lx = L +
+					     (W - L - R) *
+						     (log2((double)(c->size > 0 ? c->size : 1)) -
+						      x0) /
+						     (x1 - x0);
+					ly = T + (H - T - B) *
+							 (1 - (log10(mbs(b, c)) - y0) / (y1 - y0));
+					marker(f, series, lx, ly, palette[r % N_PALETTE]);
+				}
+				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">", lx + 6,
+					ly + 4, palette[r % N_PALETTE]);
+				source_tag(f, m, s);
+				cs_esc_xml(f, b->rows[r].label);
+				fputs("</text>\n", f);
 				series++;
 			}
 		}
@@ -271,7 +404,8 @@ chart(FILE *f, const cs_matrix *m, const cs_mblock *b)
 	for (size_t r = 0; r < b->n_rows; r++)
 		for (size_t s = 0; s < m->n_sources; s++)
 			n_series += b->rows[r].any[s] != NULL;
-	int height = H + (bars ? 0 : 16 * (int)n_series);
+	int height = H;
+	(void)n_series; /* series are labelled where they end: no legend */
 	fputs("<figure class=\"chart\"><figcaption>", f);
 	cs_esc_xml(f, b->alg);
 	fputc(' ', f);
@@ -289,26 +423,6 @@ chart(FILE *f, const cs_matrix *m, const cs_mblock *b)
 		bar_chart(f, m, b, hi, n_ok);
 	else
 		line_chart(f, m, b, lo, hi);
-	if (!bars) {
-		int y = H + 4;
-		for (size_t r = 0; r < b->n_rows; r++)
-			for (size_t s = 0; s < m->n_sources; s++) {
-				if (!b->rows[r].any[s])
-					continue;
-				fprintf(f,
-					"<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" "
-					"stroke=\"%s\" "
-					"stroke-width=\"2\" stroke-dasharray=\"%s\"/><text "
-					"x=\"%d\" "
-					"y=\"%d\">",
-					L, y, L + 30, y, palette[r % N_PALETTE],
-					dashes[s % N_DASHES], L + 36, y + 4);
-				source_tag(f, m, s);
-				cs_esc_xml(f, b->rows[r].label);
-				fputs("</text>\n", f);
-				y += 16;
-			}
-	}
 	fputs("</svg></figure>\n", f);
 }
 
@@ -374,9 +488,14 @@ static void
 rank_row(void *arg, const cs_rank_row *row)
 {
 	FILE *f = arg;
-	fprintf(f, "<tr><td>%s</td><td>", row->size);
+	if (*row->group) {
+		fprintf(f, "<tr><td>%s</td><td></td><td colspan=\"4\" class=\"l\"><b>", row->size);
+		cs_esc_xml(f, row->group);
+		fputs("</b></td></tr>\n", f);
+	}
+	fprintf(f, "<tr><td>%s</td><td>", *row->group ? "" : row->size);
 	if (row->place)
-		fprintf(f, "%zu", row->place);
+		fprintf(f, "%s%zu", row->tie ? "=" : "", row->place);
 	fputs("</td><td>", f);
 	cs_esc_xml(f, row->label);
 	if (row->place) {
@@ -385,7 +504,7 @@ rank_row(void *arg, const cs_rank_row *row)
 		fprintf(f, "</td><td>%s</td><td>%.2fx</td><td class=\"l\">", num, row->e->ratio);
 	} else {
 		fputs("</td><td class=\"na\">", f);
-		cs_esc_xml(f, cs_report_status_word(row->e->c->status));
+		cs_esc_xml(f, row->why);
 		fputs("</td><td></td><td class=\"l\">", f);
 	}
 	cs_esc_xml(f, row->hw);
@@ -410,7 +529,9 @@ rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
 		"<th>hw</th></tr>\n",
 		b->bytes ? "MB/s" : "op/s");
 	cs_rank_each(m, b, rank_row, f);
-	fputs("</table>\n", f);
+	fputs("</table>\n<p class=\"rules\">", f);
+	cs_esc_xml(f, cs_rules_text());
+	fputs("</p>\n", f);
 }
 
 /* Per block, row and source with evidence: every class and its share. */
@@ -436,7 +557,8 @@ evidence(FILE *f, const cs_matrix *m)
 				fputs("</td><td>", f);
 				source_tag(f, m, s);
 				cs_esc_xml(f, bl->rows[r].label);
-				fprintf(f, "</td><td>%lld</td><td>", c->size);
+				fprintf(f, "</td><td>%lld</td><td>",
+					c->ev.size >= 0 ? c->ev.size : c->size);
 				if (c->ev.samples >= 0)
 					fprintf(f, "%lld", c->ev.samples);
 				fputs("</td><td class=\"l\">", f);
@@ -458,22 +580,43 @@ evidence(FILE *f, const cs_matrix *m)
 void
 cs_report_html(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 {
-	(void)view; /* the page holds both views */
 	cs_matrix m;
 	if (cs_matrix_build(&m, files, n) != 0) {
 		fprintf(f, "out of memory\n");
 		return;
 	}
+	static const char *const titles[] = {"cryptospeed report", "cryptospeed ranking", "",
+					     "cryptospeed hardware evidence"};
 	fprintf(f,
 		"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 		"<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-		"style-src 'unsafe-inline'\">\n<title>cryptospeed report</title>\n"
-		"<style>%s</style></head><body>\n<h1>cryptospeed report</h1>\n"
-		"<p>Rates are medians of timed batches; MB/s = 10<sup>6</sup> bytes per "
-		"second. " MISSING ": this source has no such cell; n/a: no such call in this "
-		"library/path; wrong: failed its known-answer vectors, not timed.</p>\n",
-		style);
-	sources(f, &m);
+		"style-src 'unsafe-inline'\">\n<title>%s</title>\n"
+		"<style>%s</style></head><body>\n<h1>%s</h1>\n",
+		titles[view < 4 ? view : 0], style, titles[view < 4 ? view : 0]);
+	if (view == CS_VIEW_EVIDENCE) {
+		cs_matrix_free(&m);
+		cs_report_evidence(files, n, "html", f);
+		fputs("</body></html>\n", f);
+		return;
+	}
+	/* the verdict first, then the heatmap, then the evidence for both */
+	cs_report_summary(&m, "html", f);
+	fputs("<h2 id=\"heatmap\">Heatmap</h2>\n", f);
+	for (size_t s = 0; s < m.n_sources; s++)
+		heatmap(f, &m, s);
+	fprintf(f, "<p>Rates are medians of timed batches; MB/s = 10<sup>6</sup> bytes per "
+		   "second. " MISSING ": this source has no such cell; n/a: no such call in this "
+		   "library/path; wrong: failed its known-answer vectors, not timed.</p>\n");
+	if (view == CS_VIEW_RANK) {
+		/* the rank view: the rankings and their sources, no charts or matrix */
+		fputs("<h2 id=\"ranking\">Ranking</h2>\n", f);
+		for (size_t b = 0; b < m.n_blocks; b++)
+			rank(f, &m, &m.blocks[b]);
+		sources(f, &m);
+		fputs("</body></html>\n", f);
+		cs_matrix_free(&m);
+		return;
+	}
 	fputs("<h2 id=\"charts\">Charts</h2>\n", f);
 	for (size_t b = 0; b < m.n_blocks; b++)
 		chart(f, &m, &m.blocks[b]);
@@ -484,6 +627,7 @@ cs_report_html(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 	for (size_t b = 0; b < m.n_blocks; b++)
 		matrix(f, &m, &m.blocks[b]);
 	evidence(f, &m);
+	sources(f, &m);
 	fputs("</body></html>\n", f);
 	cs_matrix_free(&m);
 }

@@ -123,9 +123,14 @@ static void
 rank_row(void *arg, const cs_rank_row *row)
 {
 	FILE *f = arg;
-	fprintf(f, "| %s | ", row->size);
+	if (*row->group) {
+		fprintf(f, "| %s | | **", row->size);
+		cs_esc_md(f, row->group);
+		fputs("** | | | |\n", f);
+	}
+	fprintf(f, "| %s | ", *row->group ? "" : row->size);
 	if (row->place)
-		fprintf(f, "%zu", row->place);
+		fprintf(f, "%s%zu", row->tie ? "=" : "", row->place);
 	fputs(" | ", f);
 	cs_esc_md(f, row->label);
 	if (row->place) {
@@ -134,7 +139,7 @@ rank_row(void *arg, const cs_rank_row *row)
 		fprintf(f, " | %s | %.2fx | ", num, row->e->ratio);
 	} else {
 		fputs(" | ", f);
-		cs_esc_md(f, cs_report_status_word(row->e->c->status));
+		cs_esc_md(f, row->why);
 		fputs(" | | ", f);
 	}
 	cs_esc_md(f, row->hw);
@@ -155,17 +160,23 @@ rank_block(FILE *f, const cs_matrix *m, const cs_mblock *b)
 		b->bytes ? "MB/s" : "op/s");
 	free(verdict);
 	cs_rank_each(m, b, rank_row, f);
+	fprintf(f, "\n%s\n", cs_rules_text());
 }
 
 void
 cs_report_markdown(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 {
+	if (view == CS_VIEW_EVIDENCE) {
+		cs_report_evidence(files, n, "markdown", f);
+		return;
+	}
 	cs_matrix m;
 	if (cs_matrix_build(&m, files, n) != 0) {
 		fprintf(f, "out of memory\n");
 		return;
 	}
-	fprintf(f, "## Sources\n\n");
+	cs_report_summary(&m, "markdown", f);
+	fprintf(f, "\n## Sources\n\n");
 	sources(f, &m);
 	fprintf(f, "\n## %s\n", view == CS_VIEW_RANK ? "Ranking" : "Matrix");
 	if (view == CS_VIEW_RANK)

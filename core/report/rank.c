@@ -13,10 +13,13 @@ static int
 by_rate(const void *a, const void *b)
 {
 	const cs_rank_entry *x = a, *y = b;
-	/* ok before not ok, then fastest first, then source and row order (stable) */
-	if (x->c->ok != y->c->ok)
-		return x->c->ok ? -1 : 1;
-	if (x->c->ok && x->c->rate.median != y->c->rate.median)
+	/* by ranking (rules.c), ranked before not, fastest first, then source and row */
+	int g = cs_rules_group_cmp(x->group, y->group);
+	if (g)
+		return g;
+	if (x->ranked != y->ranked)
+		return x->ranked ? -1 : 1;
+	if (x->ranked && x->c->rate.median != y->c->rate.median)
 		return x->c->rate.median > y->c->rate.median ? -1 : 1;
 	if (x->source != y->source)
 		return x->source < y->source ? -1 : 1;
@@ -35,13 +38,36 @@ cs_rank_size(const cs_matrix *m, const cs_mblock *b, size_t k, cs_rank *out)
 			const cs_res_cell *c = cs_matrix_at(b, &b->rows[r], s, k);
 			if (!c)
 				continue;
-			out->e[out->n++] = (cs_rank_entry){.c = c, .source = s, .row = r};
-			out->n_ok += c->ok;
+			bool ranked = cs_rules_rankable(m, s, c);
+			out->e[out->n++] = (cs_rank_entry){.c = c,
+							   .source = s,
+							   .row = r,
+							   .group = cs_rules_group(s, c),
+							   .ranked = ranked};
+			out->n_ok += ranked;
 		}
 	if (out->n)
 		qsort(out->e, out->n, sizeof *out->e, by_rate);
-	for (size_t i = 0; i < out->n_ok; i++)
-		out->e[i].ratio = out->e[0].c->rate.median / out->e[i].c->rate.median;
+	/* per group: ratio to its best; a place shared while the intervals overlap
+	   the first cell of that place */
+	size_t best = 0, head = 0;
+	for (size_t i = 0; i < out->n; i++) {
+		cs_rank_entry *e = &out->e[i];
+		bool first = i == 0 || cs_rules_group_cmp(e->group, out->e[i - 1].group) != 0;
+		out->n_groups += first;
+		if (first)
+			best = head = i;
+		if (!e->ranked)
+			continue;
+		e->ratio = out->e[best].c->rate.median / e->c->rate.median;
+		if (i != head && cs_rules_tie(out->e[head].c, e->c)) {
+			e->place = out->e[head].place;
+			e->tie = out->e[head].tie = true;
+		} else {
+			e->place = i - best + 1;
+			head = i;
+		}
+	}
 	return 0;
 }
 
@@ -75,12 +101,21 @@ cs_rank_each(const cs_matrix *m, const cs_mblock *b, cs_rank_row_func *fn, void 
 			cs_report_size_name(b->sizes[k], size, sizeof size);
 		for (size_t i = 0; i < r.n; i++) {
 			const cs_rank_entry *e = &r.e[i];
-			char label[CS_RES_LABEL_MAX + 32], hw[256];
+			char label[CS_RES_LABEL_MAX + 32], hw[256],
+				group[CS_RES_LABEL_MAX + 64] = "";
 			cs_rank_label(m, b, e, label, sizeof label);
 			cs_report_hw(e->c, hw, sizeof hw);
+			if (r.n_groups > 1 &&
+			    (i == 0 || cs_rules_group_cmp(e->group, r.e[i - 1].group) != 0))
+				cs_rules_group_name(m, e->group, group, sizeof group);
 			fn(arg, &(cs_rank_row){
 					.size = i ? "" : size,
-					.place = e->c->ok ? i + 1 : 0,
+					.group = group,
+					.why = e->ranked  ? ""
+					       : e->c->ok ? "emulated"
+							  : cs_report_status_word(e->c->status),
+					.tie = e->tie,
+					.place = e->place,
 					.e = e,
 					.label = label,
 					.hw = hw,
@@ -124,6 +159,87 @@ range_name(const cs_mblock *b, size_t k0, size_t k1, char *buf, size_t n)
 		snprintf(buf, n, "%s to %s", lo, hi);
 }
 
+/* The ranked entries of group g in r: from *lo, *n of them (0 when none). */
+static void
+group_span(const cs_rank *r, cs_rank_group g, size_t *lo, size_t *n)
+{
+	*lo = *n = 0;
+	for (size_t i = 0; i < r->n; i++)
+		if (cs_rules_group_cmp(r->e[i].group, g) == 0 && r->e[i].ranked) {
+			if (!*n)
+				*lo = i;
+			(*n)++;
+		}
+}
+
+/* The first place of a span: its label, and " = label" for each tie. */
+static void
+winner_name(const cs_matrix *m, const cs_mblock *b, const cs_rank *r, size_t lo, size_t n,
+	    char *buf, size_t size)
+{
+	cs_rank_label(m, b, &r->e[lo], buf, size);
+	for (size_t i = lo + 1; i < lo + n && r->e[i].place == 1; i++) {
+		char other[CS_RES_LABEL_MAX + 32];
+		size_t len = strlen(buf);
+		cs_rank_label(m, b, &r->e[i], other, sizeof other);
+		snprintf(buf + len, size - len, " = %s", other);
+	}
+}
+
+#define WIN_MAX (4 * CS_RES_LABEL_MAX)
+
+/* One group's verdict, as the block verdict below writes it. */
+static void
+group_verdict(FILE *f, const cs_matrix *m, const cs_mblock *b, const cs_rank *ranks,
+	      cs_rank_group g, char (*win)[WIN_MAX], size_t *lo, size_t *cnt)
+{
+	for (size_t k = 0; k < b->n_sizes; k++) {
+		group_span(&ranks[k], g, &lo[k], &cnt[k]);
+		win[k][0] = '\0';
+		if (cnt[k])
+			winner_name(m, b, &ranks[k], lo[k], cnt[k], win[k], WIN_MAX);
+	}
+	bool any = false;
+	size_t k1 = b->n_sizes;
+	while (k1 > 0) {
+		k1--;
+		if (!cnt[k1])
+			continue;
+		size_t k0 = k1;
+		while (k0 > 0 && cnt[k0 - 1] && strcmp(win[k0 - 1], win[k1]) == 0)
+			k0--;
+		char range[80], num[48], second[CS_RES_LABEL_MAX + 32];
+		range_name(b, k0, k1, range, sizeof range);
+		const cs_rank *r = &ranks[k1];
+		const cs_rank_entry *top = &r->e[lo[k1]];
+		fprintf(f, "%s%s%s%s", any ? "; " : "", range, *range ? ": " : "", win[k1]);
+		if (!any) {
+			/* the largest sizes' winner: its rate, and how far ahead of the next library */
+			double v = top->c->rate.median / (b->bytes ? 1e6 : 1);
+			if (v >= 100)
+				snprintf(num, sizeof num, "%.0f",
+					 v); /* a verdict needs no decimals */
+			else
+				cs_report_number(v, num, sizeof num);
+			fprintf(f, " %s %s", num, b->bytes ? "MB/s" : "op/s");
+			for (size_t i = lo[k1] + 1; i < lo[k1] + cnt[k1]; i++) {
+				if (r->e[i].place == 1 ||
+				    (strcmp(r->e[i].c->lib, top->c->lib) == 0 &&
+				     r->e[i].source == top->source))
+					continue;
+				cs_rank_label(m, b, &r->e[i], second, sizeof second);
+				fprintf(f, ", %s%.1fx %s", r->e[i].tie ? "=" : "", r->e[i].ratio,
+					second);
+				break;
+			}
+		}
+		any = true;
+		k1 = k0;
+	}
+	if (!any)
+		fprintf(f, "no ranked cell");
+}
+
 char *
 cs_rank_verdict(const cs_matrix *m, const cs_mblock *b)
 {
@@ -132,55 +248,98 @@ cs_rank_verdict(const cs_matrix *m, const cs_mblock *b)
 	FILE *f = open_memstream(&out, &len);
 	if (!f)
 		return NULL;
-	/* per size: the winner's label; runs of equal winners, largest sizes first */
-	char(*win)[CS_RES_LABEL_MAX + 32] = calloc(b->n_sizes + 1, sizeof *win);
+	char(*win)[WIN_MAX] = calloc(b->n_sizes + 1, sizeof *win);
 	cs_rank *ranks = calloc(b->n_sizes + 1, sizeof *ranks);
-	bool any = false;
-	for (size_t k = 0; win && ranks && k < b->n_sizes; k++) {
+	size_t *lo = calloc(b->n_sizes + 1, sizeof *lo), *cnt = calloc(b->n_sizes + 1, sizeof *cnt);
+	cs_rank_group *groups = calloc(b->n_rows * m->n_sources + 1, sizeof *groups);
+	size_t n_groups = 0;
+	bool ok = win && ranks && lo && cnt && groups;
+	for (size_t k = 0; ok && k < b->n_sizes; k++) {
 		if (cs_rank_size(m, b, k, &ranks[k]) != 0)
 			break;
-		if (ranks[k].n_ok)
-			cs_rank_label(m, b, &ranks[k].e[0], win[k], sizeof win[k]);
-	}
-	size_t k1 = b->n_sizes;
-	while (win && ranks && k1 > 0) {
-		k1--;
-		if (!ranks[k1].n_ok)
-			continue;
-		size_t k0 = k1;
-		while (k0 > 0 && ranks[k0 - 1].n_ok && strcmp(win[k0 - 1], win[k1]) == 0)
-			k0--;
-		char range[80], num[48], second[CS_RES_LABEL_MAX + 32];
-		range_name(b, k0, k1, range, sizeof range);
-		const cs_rank *r = &ranks[k1];
-		fprintf(f, "%s%s%s%s", any ? "; " : "", range, *range ? ": " : "", win[k1]);
-		if (!any) {
-			/* the largest sizes' winner: its rate, and how far ahead of the next library */
-			double v = r->e[0].c->rate.median / (b->bytes ? 1e6 : 1);
-			if (v >= 100)
-				snprintf(num, sizeof num, "%.0f",
-					 v); /* a verdict needs no decimals */
-			else
-				cs_report_number(v, num, sizeof num);
-			fprintf(f, " %s %s", num, b->bytes ? "MB/s" : "op/s");
-			for (size_t i = 1; i < r->n_ok; i++) {
-				if (strcmp(r->e[i].c->lib, r->e[0].c->lib) == 0 &&
-				    r->e[i].source == r->e[0].source)
-					continue;
-				cs_rank_label(m, b, &r->e[i], second, sizeof second);
-				fprintf(f, ", %.1fx %s", r->e[i].ratio, second);
-				break;
-			}
+		/* the groups with a ranked cell at some size, in group order */
+		for (size_t i = 0; i < ranks[k].n; i++) {
+			const cs_rank_entry *e = &ranks[k].e[i];
+			size_t g = 0;
+			while (g < n_groups && cs_rules_group_cmp(groups[g], e->group) < 0)
+				g++;
+			if (!e->ranked ||
+			    (g < n_groups && !cs_rules_group_cmp(groups[g], e->group)))
+				continue;
+			memmove(&groups[g + 1], &groups[g], (n_groups - g) * sizeof *groups);
+			groups[g] = e->group;
+			n_groups++;
 		}
-		any = true;
-		k1 = k0;
 	}
-	if (!any)
-		fprintf(f, "no ok cell");
+	for (size_t g = 0; ok && g < n_groups; g++) {
+		if (n_groups > 1) {
+			char name[CS_RES_LABEL_MAX + 64];
+			cs_rules_group_name(m, groups[g], name, sizeof name);
+			fprintf(f, "%s%s: ", g ? " | " : "", name);
+		}
+		group_verdict(f, m, b, ranks, groups[g], win, lo, cnt);
+	}
+	if (ok && !n_groups)
+		fprintf(f, "no ranked cell");
 	for (size_t k = 0; ranks && k < b->n_sizes; k++)
 		cs_rank_free(&ranks[k]);
 	free(ranks);
 	free(win);
+	free(lo);
+	free(cnt);
+	free(groups);
 	fclose(f);
 	return out;
+}
+
+/* report --view rank --format json: one object per row of the text view. */
+static cs_rank_row_func json_row;
+static void
+json_row(void *arg, const cs_rank_row *row)
+{
+	json_t *rows = arg;
+	const cs_res_cell *c = row->e->c;
+	char group[CS_RES_LABEL_MAX + 64];
+	json_t *o = json_pack("{s:I,s:s,s:i,s:s}", "size", (json_int_t)c->size, "label", row->label,
+			      "place", (int)row->place, "hw", row->hw);
+	json_object_set_new(o, "tie", json_boolean(row->tie));
+	json_object_set_new(o, "status", json_string(c->status));
+	if (row->place) {
+		json_object_set_new(o, "rate", json_real(c->rate.median));
+		json_object_set_new(o, "unit", json_string(c->bytes ? "B/s" : "op/s"));
+		json_object_set_new(o, "vs_best", json_real(row->e->ratio));
+	} else {
+		json_object_set_new(o, "unranked", json_string(row->why));
+	}
+	json_object_set_new(o, "source", json_integer((json_int_t)row->e->source + 1));
+	json_object_set_new(o, "multi", json_integer(row->e->group.multi));
+	json_array_append_new(rows, o);
+	(void)group;
+}
+
+void
+cs_report_rank_json(const cs_res_file *const *files, size_t n, FILE *f)
+{
+	cs_matrix m;
+	if (cs_matrix_build(&m, files, n) != 0) {
+		fprintf(f, "out of memory\n");
+		return;
+	}
+	json_t *blocks = json_array();
+	for (size_t b = 0; b < m.n_blocks; b++) {
+		json_t *rows = json_array();
+		char *verdict = cs_rank_verdict(&m, &m.blocks[b]);
+		cs_rank_each(&m, &m.blocks[b], json_row, rows);
+		json_array_append_new(blocks, json_pack("{s:s,s:s,s:s,s:o}", "alg", m.blocks[b].alg,
+							"op", m.blocks[b].op, "verdict",
+							verdict ? verdict : "", "rows", rows));
+		free(verdict);
+	}
+	json_t *doc =
+		json_pack("{s:s,s:s,s:b,s:o}", "schema", "cryptospeed-rank/1", "rules",
+			  cs_rules_text(), "mix_sources", cs_rules_mixing(), "blocks", blocks);
+	json_dumpf(doc, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	fputc('\n', f);
+	json_decref(doc);
+	cs_matrix_free(&m);
 }

@@ -79,18 +79,31 @@ const cs_res_cell *cs_matrix_at(const cs_mblock *b, const cs_mrow *r, size_t s, 
 size_t cs_report_sort_unique(long long *v, size_t n);
 
 /* ---- rank.c: the rank view's model ---- */
+/* Which ranking a cell is in (rules.c): cells of different groups are never
+   ranked against each other. */
+typedef struct cs_rank_group {
+	size_t source; /* the source, or 0 for all with --mix-sources */
+	int multi;     /* workers counted together (-multi N), 1 = one */
+} cs_rank_group;
+
 typedef struct cs_rank_entry {
 	const cs_res_cell *c; /* the cell */
 	size_t source;	      /* its source */
 	size_t row;	      /* its row in the block */
-	double ratio;	      /* best rate / this rate (ok cells), >= 1 */
+	cs_rank_group group;  /* its ranking */
+	bool ranked;	      /* ok and not emulated: has a place and a ratio */
+	size_t place;	      /* 1 for its group's fastest, 2, ...; ties share one; 0 unranked */
+	bool tie;	      /* shares its place with another entry */
+	double ratio;	      /* its group's best rate / this rate (ranked cells), >= 1 */
 } cs_rank_entry;
 
-/* One block at one size: ok cells fastest first, then the others. */
+/* One block at one size: per group (in group order), the ranked cells
+   fastest first, then the others. */
 typedef struct cs_rank {
 	cs_rank_entry *e; /* n entries */
 	size_t n;
-	size_t n_ok; /* the first n_ok are ok */
+	size_t n_ok;	 /* ranked entries, over every group */
+	size_t n_groups; /* distinct groups */
 } cs_rank;
 
 /* 0, or -1 when out of memory. */
@@ -104,7 +117,11 @@ void cs_rank_label(const cs_matrix *m, const cs_mblock *b, const cs_rank_entry *
 /* One row of the rank view, as cs_rank_each hands it to a format. */
 typedef struct cs_rank_row {
 	const char *size; /* "1 KiB" on a size's first row; "" on the others and for op blocks */
-	size_t place;	  /* 1 for the fastest, 2, ...; 0 when the cell is not ok */
+	const char
+		*group;	 /* the ranking's name on its first row when a size has several, else "" */
+	const char *why; /* unranked: the status word or "emulated"; "" when ranked */
+	bool tie;	 /* the place is shared ("=2") */
+	size_t place;	 /* 1 for the fastest, 2, ...; 0 when the cell is not ok */
 	const cs_rank_entry *e; /* the entry: its cell, source, row and ratio */
 	const char *label;	/* cs_rank_label's text */
 	const char *hw;		/* cs_report_hw's text */
@@ -120,6 +137,25 @@ int cs_rank_each(const cs_matrix *m, const cs_mblock *b, cs_rank_row_func *fn, v
 char *cs_rank_verdict(const cs_matrix *m, const cs_mblock *b);
 /* "16 B", "1 KiB", "16 KiB", "1000 B". */
 void cs_report_size_name(long long size, char *buf, size_t n);
+
+/* ---- rules.c: the honest comparison rules (one place) ---- */
+/* report --mix-sources: sources (imported and measured) share a ranking. */
+void cs_rules_set_mix_sources(bool on);
+bool cs_rules_mixing(void);
+/* The cell was timed under an emulator (never ranked by time). */
+bool cs_rules_emulated(const cs_res_file *f, const cs_res_cell *c);
+/* The cell has a place in its ranking: ok and not emulated. */
+bool cs_rules_rankable(const cs_matrix *m, size_t source, const cs_res_cell *c);
+/* The ranking of a cell of source s. */
+cs_rank_group cs_rules_group(size_t source, const cs_res_cell *c);
+/* Order of groups: source, then parallelism. */
+int cs_rules_group_cmp(cs_rank_group a, cs_rank_group b);
+/* "[2] board", "[1] run, 4 workers (-multi 4)", "1 worker". */
+void cs_rules_group_name(const cs_matrix *m, cs_rank_group g, char *buf, size_t n);
+/* Two cells' 95% intervals of the median overlap (a tie). */
+bool cs_rules_tie(const cs_res_cell *a, const cs_res_cell *b);
+/* The rules, one paragraph, printed under every ranking. */
+const char *cs_rules_text(void);
 
 /* ---- words.c: shared helpers ---- */
 /* The hw summary of a cell's evidence: "sha-ni", "aes-ni+pclmul", "scalar", "-" (none). */
@@ -146,6 +182,7 @@ typedef enum cs_view {
 	CS_VIEW_MATRIX,	   /* blocks of lib/path x size */
 	CS_VIEW_RANK,	   /* per alg x op x size, fastest first */
 	CS_VIEW_HANDSHAKE, /* TLS 1.3 handshake cost per lib/path (handshake.h) */
+	CS_VIEW_EVIDENCE,  /* per cell with evidence or a count: each class's share */
 	CS_VIEW_TLS,	   /* measured TLS handshakes, records, heap (tls.h) */
 	CS_VIEW_COUNT
 } cs_view;
@@ -165,11 +202,23 @@ bool cs_format_known(cs_format_for cmd, const char *name);
 extern const char *const cs_report_view_names[];
 /* CS_VIEW_COUNT when unknown. */
 cs_view cs_report_view_find(const char *name);
-/* Print files in the named format and view; -1 when the format is unknown. */
+/* The format prints the view; else false, why: "--view handshake --format
+   csv: not available (format csv prints: matrix, rank, evidence)". */
+bool cs_report_pair_check(const char *format, cs_view view, char *why, size_t n);
+/* Print files in the named format and view; -1 when the format is unknown,
+   -2 when it does not print that view (the message on stderr). */
 int cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view,
 		   FILE *f);
 
-/* ---- the formats (each reads the view it supports, the matrix otherwise) ---- */
+/* ---- rank.c: the rank view as JSON (report --view rank --format json) ---- */
+void cs_report_rank_json(const cs_res_file *const *files, size_t n, FILE *f);
+/* ---- evidence.c: the evidence view (each class's share per cell) ---- */
+void cs_report_evidence(const cs_res_file *const *files, size_t n, const char *format, FILE *f);
+/* ---- verdict first (summary.c): the questions the files answer, their
+   rankings and the facts not to miss; text, markdown or html ---- */
+void cs_report_summary(const cs_matrix *m, const char *format, FILE *f);
+
+/* ---- the formats (each prints the views emit.c registers for it) ---- */
 void cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 void cs_report_csv(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 void cs_report_openssl(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);

@@ -146,14 +146,16 @@ print_rank_row(void *arg, const cs_rank_row *row)
 		cs_report_number(row->rate, num, sizeof num);
 		snprintf(ratio, sizeof ratio, "%.2fx", row->e->ratio);
 	} else {
-		snprintf(num, sizeof num, "%s", cs_report_status_word(row->e->c->status));
+		snprintf(num, sizeof num, "%s", row->why);
 		snprintf(ratio, sizeof ratio, "-");
 	}
-	fprintf(o->f, "  %-9s ", row->size);
+	if (*row->group)
+		fprintf(o->f, "  %-9s %s:\n", row->size, cs_esc_term(row->group));
+	fprintf(o->f, "  %-9s ", *row->group ? "" : row->size);
+	char place[24] = "";
 	if (row->place)
-		fprintf(o->f, "%3zu", row->place);
-	else
-		fprintf(o->f, "%3s", "");
+		snprintf(place, sizeof place, "%s%zu", row->tie ? "=" : "", row->place);
+	fprintf(o->f, "%3s", place);
 	const char *label = cs_esc_term(row->label);
 	fprintf(o->f, "  %s", label);
 	for (int w = width(label); w < o->lw; w++)
@@ -178,6 +180,7 @@ print_rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
 	fprintf(f, "  %-9s %3s  %-*s %12s %8s  %s\n", b->bytes ? "size" : "", "#", lw, "lib/path",
 		b->bytes ? "MB/s" : "op/s", "vs best", "hw");
 	cs_rank_each(m, b, print_rank_row, &(rank_out){.f = f, .lw = lw});
+	fprintf(f, "  %s\n", cs_rules_text());
 }
 
 static void
@@ -207,6 +210,10 @@ print_header(FILE *f, const cs_res_file *r)
 void
 cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 {
+	if (view == CS_VIEW_EVIDENCE) {
+		cs_report_evidence(files, n, "text", f);
+		return;
+	}
 	cs_matrix m;
 	if (cs_matrix_build(&m, files, n) != 0) {
 		fprintf(f, "out of memory\n");
@@ -214,6 +221,8 @@ cs_report_text(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 	}
 	for (size_t i = 0; i < n; i++)
 		print_header(f, files[i]);
+	fputc('\n', f);
+	cs_report_summary(&m, "text", f);
 	if (m.n_sources > 1) {
 		fprintf(f, "\nsources:\n");
 		for (size_t s = 0; s < m.n_sources; s++) {

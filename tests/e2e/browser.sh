@@ -69,7 +69,27 @@ grep -qF "run &lt;b&gt;two&lt;/b&gt;" "$d/r.dom" || fail "run label not shown as
 # the missing cells are marked: source 3 (imported) has no 64 B sha256 cell
 grep -q "&#8212;\|—" "$d/r.dom" || fail "no missing-cell mark"
 
+# the first screen (1400 x 900) holds the whole verdict and the heatmap's
+# start: a copy of the page, its CSP dropped, measures itself with a script
+sed -e '/Content-Security-Policy/d' \
+	-e 's|</body>|<script>var v = document.getElementById("verdict").getBoundingClientRect(), h = document.querySelector("table.heat").getBoundingClientRect(); document.title = "probe " + Math.round(v.top) + " " + Math.round(v.bottom) + " " + Math.round(h.top) + " " + innerHeight;</script></body>|' \
+	"$d/r.html" >"$d/probe.html"
+browse "$d/probe.dom" "$d/probe.err" --window-size=1400,900 --dump-dom "file://$d/probe.html"
+read -r vtop vbottom htop height < <(sed -n 's|.*<title>probe \([0-9 -]*\)</title>.*|\1|p' "$d/probe.dom")
+[ -n "$height" ] || fail "the probe did not run: $(tail -3 "$d/probe.err")"
+[ "$vtop" -ge 0 ] || fail "verdict starts above the page: $vtop"
+[ "$vbottom" -le "$height" ] ||
+	fail "verdict at $vtop..$vbottom px, not within the first $height px"
+[ "$htop" -lt "$height" ] || fail "heatmap starts at $htop px, below the first $height px"
+grep -q '<section id="verdict">' "$d/r.dom" || fail "no verdict section"
+grep -q "Facts not to miss" "$d/r.dom" || fail "no facts in the verdict"
+order=$(grep -o 'id="verdict"\|id="heatmap"\|id="charts"\|id="sources"' "$d/r.dom" | tr '\n' ' ')
+[ "$order" = 'id="verdict" id="heatmap" id="charts" id="sources" ' ] ||
+	fail "sections out of order: $order (want verdict, heatmap, charts ... sources last)"
+browse "$d/first.out" "$d/first.err" --window-size=1400,900 --screenshot="$CS_WORK/report-first-screen.png" \
+	"file://$d/r.html"
+
 browse "$d/shot.out" "$d/shot.err" --window-size=1300,2600 --screenshot="$CS_WORK/report-browser.png" \
 	"file://$d/r.html"
 [ -s "$CS_WORK/report-browser.png" ] || fail "no screenshot"
-echo "ok: $svgs charts, $matrix matrix rows, $(wc -c <"$d/r.html") bytes; screenshot $CS_WORK/report-browser.png"
+echo "ok: verdict at $vtop..$vbottom px, heatmap from $htop px of $height; $svgs charts, $matrix matrix rows, $(wc -c <"$d/r.html") bytes; screenshot $CS_WORK/report-browser.png"

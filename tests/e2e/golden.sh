@@ -24,7 +24,7 @@ for f in "$m" "$i1" "$i2" all; do
 	[ "$f" = all ] && files=("$m" "$i1" "$i2")
 	tag=$(basename "$f" .json)
 	for fmt in text json csv openssl openssl-mr markdown html bmf gbench; do
-		for view in matrix rank handshake; do
+		for view in matrix rank handshake evidence; do
 			out "report-$tag-$fmt-$view" "$CS" report "${files[@]}" --format "$fmt" --view "$view"
 			n=$((n + 1))
 		done

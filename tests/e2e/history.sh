@@ -38,6 +38,10 @@ grep -A3 "^noop/noop sha256 digest 64 " "$d/h.txt" | grep -Eq "\(-(1[89]|2[01])\
 	fail "the step is not about -20%"
 [ "$(ls "$d/svg" | wc -l)" -eq 1 ] || fail "want one SVG (the changed cell)"
 grep -q "<polyline" "$d"/svg/*sha256*64*.svg || fail "SVG has no series"
+# dates on x: the first night, the night of the step, the last night
+for day in 2026-11-01 2026-11-08 2026-11-12; do
+	grep -q ">$day</text>" "$d"/svg/*sha256*64*.svg || fail "SVG has no date $day on x"
+done
 python3 -c 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])' "$d"/svg/*.svg ||
 	fail "SVG is not well-formed XML"
 "$CS" history "$d"/night-*.json --format json >"$d/h.json" || fail "json exited $?"

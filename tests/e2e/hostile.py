@@ -110,16 +110,17 @@ def check_xml(what, data):
 base = craft(D + "/base.json", "2026-11-01T02:00:00Z")
 new = craft(D + "/new.json", "2026-11-02T02:00:00Z", 0.5)
 for fmt in ("text", "json", "csv", "openssl", "openssl-mr", "markdown", "html", "bmf", "gbench"):
-    for view in ("matrix", "rank", "handshake"):
+    for view in ("matrix", "rank", "handshake", "evidence"):
         what = "report --format %s --view %s" % (fmt, view)
-        p = run(["report", base, new, "--format", fmt, "--view", view],
-                expect=(0, 2) if view == "handshake" else 0, what=what)
-        # the handshake view is text whatever the format
+        p = run(["report", base, new, "--format", fmt, "--view", view], expect=(0, 2), what=what)
         data = fmt in ("csv", "json", "bmf", "gbench") and view != "handshake"
         no_raw_controls(what, p.stdout, data)
         no_raw_controls(what, p.stderr)
         if p.returncode == 2:
-            continue  # a view a format does not have: refused, and said safely
+            # a view a format does not print: refused in one line naming the pair
+            if view != "handshake" and b"not available" not in p.stderr:
+                fail("%s: exit 2 without naming the pair: %r" % (what, p.stderr[:200]))
+            continue
         out = p.stdout.decode(errors="replace")
         if fmt in ("text", "openssl", "openssl-mr") or view == "handshake":
             no_forged_line(what, out)

@@ -49,11 +49,19 @@ grep -Eq "^\[2\] openssl/evp +4\.00 +— +90\.00 " "$d/two.txt" || fail "board r
 # a lib/path the board has no cell of is not shown for it
 if grep -q "^\[2\] sodium/combined" "$d/two.txt"; then fail "an empty row for the board"; fi
 "$CS" report "$d/home.json" "$d/board.json" --view rank >"$d/two.rank" || fail "rank of two"
-grep -qF "$a seal: >= 1 KiB: [1] openssl/evp 3288 MB/s, 2.2x [1] sodium/combined; 16 B: [1] nettle/nettle" "$d/two.rank" ||
-	fail "verdict across sources: $(grep "^$a seal" "$d/two.rank")"
-# at 16 KiB the board's openssl is 3288 / 90 = 36.53x slower than home's
+# rules.c: one ranking per source, each named, the rules printed under it
+grep -qF "$a seal: [1] home: >= 1 KiB: [1] openssl/evp 3288 MB/s, 2.2x [1] sodium/combined; 16 B: [1] nettle/nettle | [2] board: >= 16 KiB: [2] openssl/evp 90.00 MB/s; 16 B: [2] openssl/evp" "$d/two.rank" ||
+	fail "verdict per source: $(grep "^$a seal" "$d/two.rank")"
 sed -n "/^$a seal/,/^\$/p" "$d/two.rank" | sed -n '/^  16 KiB/,$p' |
-	grep -Eq "^ +[0-9]+ +\[2\] openssl/evp +90\.00 +36\.53x" || fail "board ratio: $(cat "$d/two.rank")"
+	grep -Eq "^ +1 +\[2\] openssl/evp +90\.00 +1\.00x" || fail "board ranked alone: $(cat "$d/two.rank")"
+grep -qF "Rules: one ranking per source and per parallelism" "$d/two.rank" || fail "rules not printed"
+# --mix-sources: one ranking; at 16 KiB the board's openssl is 3288 / 90 = 36.53x slower than home's
+"$CS" report "$d/home.json" "$d/board.json" --view rank --mix-sources >"$d/mix.rank" || fail "rank --mix-sources"
+grep -qF "$a seal: >= 1 KiB: [1] openssl/evp 3288 MB/s, 2.2x [1] sodium/combined; 16 B: [1] nettle/nettle" "$d/mix.rank" ||
+	fail "verdict across sources: $(grep "^$a seal" "$d/mix.rank")"
+sed -n "/^$a seal/,/^\$/p" "$d/mix.rank" | sed -n '/^  16 KiB/,$p' |
+	grep -Eq "^ +[0-9]+ +\[2\] openssl/evp +90\.00 +36\.53x" || fail "board ratio: $(cat "$d/mix.rank")"
+grep -qF "Rules: sources mixed (--mix-sources)" "$d/mix.rank" || fail "mixed rules not printed"
 
 # Markdown: every table row has its header's column count; strings escaped
 sed -i 's/"label":"board"/"label":"board | <i>x<\/i>"/' "$d/board.json"
@@ -66,15 +74,61 @@ for v in matrix rank; do
 		END { exit bad }' "$d/$v.md" || fail "markdown $v: ragged table"
 	grep -qF 'board \| &lt;i&gt;x&lt;/i&gt;' "$d/$v.md" || fail "markdown $v: label not escaped"
 done
-grep -q "^| 16 B | 1 | \\\\\[1\\\\\] nettle/nettle | 45.00 | 1.00x |" "$d/rank.md" || fail "markdown rank row: $(grep nettle "$d/rank.md" | head -2)"
+grep -q "^| 16 B | | \\*\\*\\\\\[1\\\\\] home\\*\\* | | | |" "$d/rank.md" || fail "markdown ranking heading"
+grep -q "^|  | 1 | \\\\\[1\\\\\] nettle/nettle | 45.00 | 1.00x |" "$d/rank.md" || fail "markdown rank row: $(grep nettle "$d/rank.md" | head -2)"
 grep -q "^### chacha20-poly1305 seal (MB/s)" "$d/matrix.md" || fail "markdown matrix heading"
 
 # unknown view or format: exit 2, the accepted names
 "$CS" report "$d/home.json" --view pie 2>"$d/err"
-[ $? -eq 2 ] && grep -qx "cryptospeed: unknown view 'pie' (known: matrix, rank, handshake, tls)" "$d/err" || fail "view: $(cat "$d/err")"
+[ $? -eq 2 ] && grep -qx "cryptospeed: unknown view 'pie' (known: matrix, rank, handshake, evidence, tls)" "$d/err" || fail "view: $(cat "$d/err")"
 "$CS" report "$d/home.json" --format pdf 2>"$d/err"
 [ $? -eq 2 ] && grep -q "unknown format 'pdf' (known: text, json, csv, openssl, openssl-mr, markdown, html, bmf, gbench)" "$d/err" ||
 	fail "format: $(cat "$d/err")"
+
+# rules.c: -multi N ranks on its own; an emulated run (launcher qemu-*) is listed, never ranked
+printf '{"schema":"cryptospeed/1","label":"r2s","host":{"hostname":"h","cpu":{"arch":"aarch64","model":"A53","cpus":4}},"cells":[%s,%s,%s]}\n' \
+	"$(cell openssl evp sha256 digest 1024 100e6)" "$(cell nettle nettle sha256 digest 1024 80e6)" \
+	"$(cell openssl evp sha256 digest 1024 390e6 | sed 's/^{/{"multi":4,/')" >"$d/multi.json"
+"$CS" report "$d/multi.json" --view rank >"$d/multi.rank" || fail "rank multi"
+grep -qF "sha256 digest: 1 worker: 1 KiB: openssl/evp 100 MB/s, 1.2x nettle/nettle | 4 workers (-multi 4): 1 KiB: openssl/evp x4 390 MB/s" "$d/multi.rank" ||
+	fail "multi verdict: $(grep '^sha256' "$d/multi.rank")"
+grep -Eq "^ +1 +openssl/evp x4 +390\.0 +1\.00x" "$d/multi.rank" || fail "the -multi 4 row is not ranked alone: $(cat "$d/multi.rank")"
+sed 's/"cells"/"config":{"launcher":["\/usr\/bin\/qemu-aarch64","-cpu","cortex-a53"]},"cells"/' "$d/multi.json" >"$d/qemu.json"
+"$CS" report "$d/qemu.json" --view rank >"$d/qemu.rank" || fail "rank qemu"
+grep -qF "sha256 digest: no ranked cell" "$d/qemu.rank" || fail "emulated cells ranked: $(grep '^sha256' "$d/qemu.rank")"
+[ "$(grep -Ec "^ +(openssl|nettle)/[a-z]+( x4)? +emulated +- " "$d/qemu.rank")" -eq 3 ] ||
+	fail "emulated cells not listed as such: $(cat "$d/qemu.rank")"
+"$CS" report "$d/qemu.json" >"$d/qemu.txt" || fail "report qemu"
+grep -qF "ran under an emulator: its cells are listed, never ranked by time" "$d/qemu.txt" || fail "no emulator fact"
+
+# the verdict first: a family ranking with a tie, the classes each library
+# used, a library without AES instructions, a path 4x slower than its
+# library's other path, an output that disagrees
+ev() { # ev LIB PATH RATE CI_LO CI_HI CLASSES [EXTRA]
+	printf '{"lib":"%s","path":"%s","alg":"aes-128-gcm","op":"seal","size":1024,"status":"ok",%s"rate":{"median":%s,"q1":%s,"q3":%s,"ci95":[%s,%s],"unit":"B/s"},"evidence":{"available":true,"samples":100,"size":1024,"classes":{%s}}}' \
+		"$1" "$2" "${7:-}" "$3" "$4" "$5" "$4" "$5" "$6"
+}
+file "verdict" "$(ev openssl evp 2000e6 1950e6 2050e6 '"aes-ni":0.6,"scalar":0.4')" \
+	"$(ev wolfssl wolfcrypt 100e6 99e6 101e6 '"scalar":1' '"agree":false,')" \
+	"$(ev openssl oneshot 500e6 490e6 510e6 '"aes-ni":0.5,"scalar":0.5')" \
+	"$(ev nettle nettle 1950e6 1900e6 2100e6 '"aes-ni":0.7,"scalar":0.3')" >"$d/verdict.json"
+"$CS" report "$d/verdict.json" >"$d/verdict.txt" || fail "report verdict.json exited $?"
+[ "$(sed -n '/^VERDICT/,/^$/p' "$d/verdict.txt")" = "VERDICT
+Questions this run answers (plain rows: no mask, no variant, one worker; per library its fastest path; Nx: geometric mean of best / its rate, 1.00x the best; =N: a tie, the 95% intervals overlap at every point):
+  aead >= 1 KiB (aes-128-gcm): =1. openssl 1.00x, =1. nettle 1.03x, 3. wolfssl 20.00x
+  instruction classes each library used: openssl: aes-ni; wolfssl: scalar only; nettle: aes-ni
+Facts not to miss:
+  wolfssl ran no AES instructions here (aes-128-gcm: evidence shows none)
+  openssl/oneshot is up to 4.0x slower than openssl/evp (aes-128-gcm seal 1 KiB)
+  interop: wolfssl/wolfcrypt: its aes-128-gcm seal output disagrees with the other libraries' on the same input
+  Rules: one ranking per source and per parallelism (-multi N ranks with -multi N only); imported and measured cells never ranked together (--mix-sources to mix); emulated runs listed, never ranked by time; =N: a tie (the 95% intervals overlap)." ] ||
+	fail "verdict: $(sed -n '/^VERDICT/,/^$/p' "$d/verdict.txt")"
+# the verdict comes before the matrix, in Markdown and HTML too
+[ "$(grep -n -m1 '^VERDICT' "$d/verdict.txt" | cut -d: -f1)" -lt "$(grep -n -m1 '^aes-128-gcm seal' "$d/verdict.txt" | cut -d: -f1)" ] ||
+	fail "verdict not first"
+"$CS" report "$d/verdict.json" --format markdown | head -1 | grep -qx "## Verdict" || fail "markdown: no verdict first"
+"$CS" report "$d/verdict.json" --format html | grep -m1 -o '<section id="verdict">\|<h2 id="[a-z]*">' |
+	grep -qx '<section id="verdict">' || fail "html: no verdict first"
 
 # 5,000 cells (50 libs x 10 algorithms x 10 sizes) as HTML: every chart, under 2 MB
 big="$d/big.json"
