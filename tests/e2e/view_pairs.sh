@@ -57,6 +57,15 @@ evidence markdown | alg op | lib/path | size | MB/s or op/s | samples |
 evidence html <table class="evidence">
 evidence bmf refused
 evidence gbench refused
+tls text TLS cells
+tls json refused
+tls csv refused
+tls openssl refused
+tls openssl-mr refused
+tls markdown refused
+tls html refused
+tls bmf refused
+tls gbench refused
 PAIRS
 # every view and format the program names was tried above
 views=$("$CS" report --help | sed -n 's/.*--view \([a-z|]*\).*/\1/p' | tr '|' ' ')
