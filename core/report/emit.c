@@ -10,7 +10,8 @@
 
 typedef void cs_format_fn(const cs_res_file *const *files, size_t n, cs_view view, FILE *f);
 
-/* One file: itself; several: an array of them. The rank view: rank.c's JSON. */
+/* One file: itself; several: an array of them (written by core/results).
+   The rank view: rank.c's JSON. */
 static void
 format_json(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 {
@@ -18,12 +19,7 @@ format_json(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 		cs_report_rank_json(files, n, f);
 		return;
 	}
-	json_t *all = json_array();
-	for (size_t i = 0; i < n; i++)
-		json_array_append(all, files[i]->root);
-	json_dumpf(n == 1 ? files[0]->root : all, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-	fputc('\n', f);
-	json_decref(all);
+	cs_results_print_json(f, files, n);
 }
 
 /* The one registry of output formats: which of report (and run), compare

@@ -110,8 +110,8 @@ dedupe(hfile *f, size_t *n)
 				       strcmp(a->hostname, b->hostname) == 0;
 			/* equal contents mean equal ids, so contents are compared only
 			   for one id or for files without a start time: not n^2 documents */
-			bool same_content = (same_id || !*a->started || !*b->started) &&
-					    json_equal(a->root, b->root);
+			bool same_content =
+				(same_id || !*a->started || !*b->started) && cs_results_equal(a, b);
 			if (same_id && !same_content)
 				return fail(2,
 					    "'%s' and '%s' are one run (host '%s', started %s) "

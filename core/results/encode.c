@@ -437,6 +437,12 @@ cs_results_print_json(FILE *f, const cs_res_file *const *files, size_t n)
 	return cs_res_dump(f, all);
 }
 
+bool
+cs_results_equal(const cs_res_file *a, const cs_res_file *b)
+{
+	return a->root && b->root && json_equal(a->root, b->root);
+}
+
 void
 cs_results_config(cs_res_file *f)
 {

@@ -11,10 +11,9 @@
 #include "size.h"
 #include "workload.h"
 
-/* jansson's document type: only core/results reads or writes it. Still
-   included for core/report/emit.c's json format, which dumps root (owned by
-   engineer "reports": cs_results_print_json is its replacement; then this
-   include goes and struct json_t is enough). */
+/* jansson: only core/results reads a result document (root); the reports
+   use it as a writer of other formats' JSON (BMF, Google Benchmark, the
+   rank and compare documents), never to read a result file. */
 #include <jansson.h>
 
 /* Limits a loaded file must respect (beyond them it is refused, never cut). */
@@ -349,6 +348,8 @@ int cs_results_writer(FILE *f, void *model);
    of several, indented by one, keys in order, a final newline. 0, or -1
    when it could not be written. */
 int cs_results_print_json(FILE *f, const cs_res_file *const *files, size_t n);
+/* Two loaded files hold the same document (history's duplicate check). */
+bool cs_results_equal(const cs_res_file *a, const cs_res_file *b);
 /* Print docs/results-format.md's cell table (between its "cell fields" markers). */
 void cs_results_doc(FILE *out);
 /* Print the "count" object's table (counting false) or the "counting" object's. */
