@@ -267,25 +267,16 @@ library(const cs_res_lib *l)
 static json_t *
 source(const cs_res_source *s)
 {
-	json_t *j = json_pack("{ss}", "label", s->label);
-	if (s->imported)
-		json_object_set_new(j, "source", json_string("imported"));
-	set_str(j, "file", s->file);
-	if (s->line)
-		json_object_set_new(j, "line", json_integer((json_int_t)s->line));
-	set_str(j, "version", s->version);
-	set_str(j, "options", s->options);
-	set_str(j, "cpuinfo", s->cpuinfo);
-	set_str(j, "compiler", s->compiler);
-	set_str(j, "built_on", s->built_on);
-	set_str(j, "machine", s->machine);
-	set_str(j, "run_options", s->run_options);
-	set_str(j, "table_kind", s->table_kind);
-	if (s->multi != 1 || s->imported)
-		json_object_set_new(j, "multi", json_integer(s->multi));
-	set_str(j, "format", s->format);
-	if (s->n_cells)
-		json_object_set_new(j, "cells", json_integer((json_int_t)s->n_cells));
+	json_t *j = json_object();
+	for (size_t i = 0; i < cs_res_n_source_fields; i++) {
+		const cs_res_field *f = &cs_res_source_fields[i];
+		if (f->type != CS_RES_F_DOC)
+			table(j, f, 1, s);
+		else if (strcmp(f->key, "source") == 0 && s->imported)
+			json_object_set_new(j, "source", json_string("imported"));
+		else if (strcmp(f->key, "multi") == 0 && (s->multi != 1 || s->imported))
+			json_object_set_new(j, "multi", json_integer(s->multi));
+	}
 	return j;
 }
 

@@ -167,6 +167,41 @@ const size_t cs_res_n_counting_fields =
 #k, t, offsetof(st, k), false, d, 0, 0, 0, dt, "no", doc, true                     \
 	}
 
+/* A "sources" entry (cs_res_source): `source` and `multi` are written by
+   hand (source.c's order is this table's), the rest from here. */
+const cs_res_field cs_res_source_fields[] = {
+	SIN(cs_res_source, label, CS_RES_F_TEXT, true, NULL, "string", "yes",
+	    "the column's name in reports (e.g. `\"nanopi-r2s OpenSSL 1.1.1\"`)"),
+	DOC("source", "string", "no (`\"measured\"`)", "`\"measured\"` or `\"imported\"`"),
+	SIN(cs_res_source, file, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "imported: the input file"),
+	IN(cs_res_source, line, "line", CS_RES_F_INT, false, 1, 1LL << 40, 0, "integer ≥ 1", "no",
+	   "imported: the line the table starts at"),
+	SIN(cs_res_source, version, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "imported: the tool's version line"),
+	SIN(cs_res_source, options, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "imported: the `options:` line"),
+	SIN(cs_res_source, cpuinfo, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "imported: the `CPUINFO:` line"),
+	SIN(cs_res_source, compiler, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "imported: the `compiler:` line"),
+	SIN(cs_res_source, built_on, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "imported: the `built on:` line"),
+	SIN(cs_res_source, machine, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "what the tables ran on: `import --machine`, or what the text names (cpuinfo's "
+	    "model name, an Arm core, a board, `uname -a`); the reports' machine column"),
+	SIN(cs_res_source, run_options, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "imported: the run's `-engine`, `-provider`, `-propquery`, `-async_jobs` options"),
+	SIN(cs_res_source, table_kind, CS_RES_F_TEXT, false, NULL, "string", "no",
+	    "imported: a table family split off its run (it repeated an operation)"),
+	DOC("multi", "integer 1..4096", "no (1)", "`-multi N`"),
+	SIN(cs_res_source, format, CS_RES_F_NAME, false, NULL, "string", "no",
+	    "imported: `text`, `mr` or `progress`"),
+	IN(cs_res_source, n_cells, "cells", CS_RES_F_INT, false, 0, CS_RES_CELLS_MAX, 0,
+	   "integer ≥ 0", "no", "imported: its cells"),
+};
+const size_t cs_res_n_source_fields = sizeof cs_res_source_fields / sizeof cs_res_source_fields[0];
+
 const cs_res_field cs_res_lib_fields[] = {
 	SIN(cs_res_lib, name, CS_RES_F_NAME, true, NULL, "string", "yes",
 	    "the worker's name (`openssl@3.0.22`)"),
@@ -342,7 +377,9 @@ cs_results_doc_count(FILE *out, bool counting)
 int
 cs_results_doc_object(FILE *out, const char *what)
 {
-	if (strcmp(what, "library") == 0)
+	if (strcmp(what, "source") == 0)
+		doc_table(out, cs_res_source_fields, cs_res_n_source_fields);
+	else if (strcmp(what, "library") == 0)
 		doc_table(out, cs_res_lib_fields, cs_res_n_lib_fields);
 	else if (strcmp(what, "worker_cpu") == 0)
 		doc_table(out, cs_res_cpu_fields, cs_res_n_cpu_fields);

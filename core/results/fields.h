@@ -45,6 +45,9 @@ extern const cs_res_field cs_res_counting_fields[];
 extern const size_t cs_res_n_counting_fields;
 /* A "libraries" entry (cs_res_lib), its "worker_cpu" (cs_res_cpu) and the
    file's "config" object (cs_res_config). */
+/* A "sources" entry (cs_res_source). */
+extern const cs_res_field cs_res_source_fields[];
+extern const size_t cs_res_n_source_fields;
 extern const cs_res_field cs_res_lib_fields[];
 extern const size_t cs_res_n_lib_fields;
 extern const cs_res_field cs_res_cpu_fields[];

@@ -760,23 +760,11 @@ source(dec *d, json_t *j, size_t i, cs_res_source *s)
 		return bad(d, w, NULL, "%s, not an object", type_name(j));
 	const char *kind;
 	long long multi;
-	if (!get_str(d, j, w, "label", CS_RES_TEXT_MAX, REQUIRED, &s->label) ||
+	if (!table(d, j, w, cs_res_source_fields, cs_res_n_source_fields, s) ||
 	    !get_str(d, j, w, "source", CS_RES_NAME_MAX, "measured", &kind) ||
 	    !one_of(d, w, "source", kind, (const char *const[]){"measured", "imported", NULL},
 		    "measured, imported") ||
-	    !get_str(d, j, w, "file", CS_RES_TEXT_MAX, NULL, &s->file) ||
-	    !get_int(d, j, w, "line", false, 1, 1LL << 40, 0, &s->line) ||
-	    !get_str(d, j, w, "version", CS_RES_TEXT_MAX, NULL, &s->version) ||
-	    !get_str(d, j, w, "options", CS_RES_TEXT_MAX, NULL, &s->options) ||
-	    !get_str(d, j, w, "cpuinfo", CS_RES_TEXT_MAX, NULL, &s->cpuinfo) ||
-	    !get_str(d, j, w, "compiler", CS_RES_TEXT_MAX, NULL, &s->compiler) ||
-	    !get_str(d, j, w, "built_on", CS_RES_TEXT_MAX, NULL, &s->built_on) ||
-	    !get_str(d, j, w, "machine", CS_RES_TEXT_MAX, NULL, &s->machine) ||
-	    !get_str(d, j, w, "run_options", CS_RES_TEXT_MAX, NULL, &s->run_options) ||
-	    !get_str(d, j, w, "table_kind", CS_RES_TEXT_MAX, NULL, &s->table_kind) ||
-	    !get_int(d, j, w, "multi", false, 1, 4096, 1, &multi) ||
-	    !get_str(d, j, w, "format", CS_RES_NAME_MAX, NULL, &s->format) ||
-	    !get_int(d, j, w, "cells", false, 0, CS_RES_CELLS_MAX, 0, &s->n_cells))
+	    !get_int(d, j, w, "multi", false, 1, 4096, 1, &multi))
 		return false;
 	s->imported = strcmp(kind, "imported") == 0;
 	s->multi = (int)multi;

@@ -349,6 +349,9 @@ random_file(cs_res_file *f)
 			s->cpuinfo = maybe();
 			s->compiler = maybe();
 			s->built_on = maybe();
+			s->machine = maybe();
+			s->run_options = maybe();
+			s->table_kind = maybe();
 			s->multi = (int)between(1, 4096);
 			s->format = maybe();
 			s->n_cells = coin() ? 0 : between(1, 1000);
@@ -511,7 +514,7 @@ print_count(FILE *f, int counting)
 	cs_results_doc_count(f, counting != 0);
 }
 
-static const char *const objects[] = {"library", "worker_cpu", "config", NULL};
+static const char *const objects[] = {"source", "library", "worker_cpu", "config", NULL};
 
 static void
 print_object(FILE *f, int i)
