@@ -384,9 +384,9 @@ no_instructions_fact(items *it, const cs_matrix *m, size_t s, const char *family
 	for (size_t i = 0; i < n; i++) {
 		if (has[i])
 			continue;
-		char text[512];
+		char text[1024];
 		snprintf(text, sizeof text,
-			 "%s ran no %s instructions here (%s: evidence shows none)", libs[i],
+			 "%.200s ran no %s instructions here (%.700s: evidence shows none)", libs[i],
 			 family[0] == 'a' ? "AES" : "SHA", algs[i]);
 		add(it, true, tag(m, s), text);
 	}
