@@ -9,6 +9,7 @@
 
 #include <gnutls/gnutls.h>
 
+#include "cryptospeed/tls_flow.h"
 #include "gnutls_tls.h"
 
 /* Bytes one direction buffers: a whole flight or record. */
@@ -110,8 +111,9 @@ priority_string(const cs_tls *cfg, char *buf, size_t size)
 
 /* The configuration's shared objects: priorities, credentials, ticket key. */
 static cs_status
-make_shared(tls_ctx *t, const cs_setup *s)
+make_shared(void *ctx, const cs_setup *s)
 {
+	tls_ctx *t = ctx;
 	char prio[256];
 	int ret;
 	priority_string(&t->alg->tls, prio, sizeof prio);
@@ -136,8 +138,9 @@ make_shared(tls_ctx *t, const cs_setup *s)
 }
 
 static void
-end_pair(tls_ctx *t)
+end_pair(void *ctx)
 {
+	tls_ctx *t = ctx;
 	if (t->c.session)
 		gnutls_deinit(t->c.session);
 	if (t->s.session)
@@ -147,8 +150,9 @@ end_pair(tls_ctx *t)
 
 /* A client and a server session on empty buffers. */
 static cs_status
-new_pair(tls_ctx *t)
+new_pair(void *ctx)
 {
+	tls_ctx *t = ctx;
 	int ret;
 	t->c2s.len = t->c2s.off = t->s2c.len = t->s2c.off = 0;
 	t->c = (side){.in = &t->s2c, .out = &t->c2s};
@@ -182,8 +186,9 @@ new_pair(tls_ctx *t)
 
 /* Turn both sides until both have finished the handshake. */
 static cs_status
-handshake(tls_ctx *t)
+handshake(void *ctx)
 {
+	tls_ctx *t = ctx;
 	int cdone = 0, sdone = 0;
 	for (int turn = 0; turn < MAX_TURNS && !(cdone && sdone); turn++) {
 		if (!cdone) {
@@ -237,8 +242,9 @@ transfer(tls_ctx *t, gnutls_session_t from, gnutls_session_t to, const uint8_t *
 /* TLS 1.3 sends the ticket after the handshake: one read takes it in (TLS
    1.2: nothing to read). */
 static cs_status
-take_session(tls_ctx *t)
+take_session(void *ctx)
 {
+	tls_ctx *t = ctx;
 	uint8_t byte;
 	ssize_t n = gnutls_record_recv(t->c.session, &byte, 1);
 	if (n >= 0 || gnutls_error_is_fatal((int)n))
@@ -258,52 +264,44 @@ static cs_describe_fn tls_describe;
 static cs_available_fn tls_available;
 
 static cs_status
+flow_transfer(void *ctx, bool client_sends, const uint8_t *in, uint8_t *out, size_t len)
+{
+	tls_ctx *t = ctx;
+	return client_sends ? transfer(t, t->c.session, t->s.session, in, out, len)
+			    : transfer(t, t->s.session, t->c.session, in, out, len);
+}
+
+static bool
+flow_resumed(void *ctx)
+{
+	tls_ctx *t = ctx;
+	return gnutls_session_is_resumed(t->c.session) != 0;
+}
+
+static const cs_tls_flow flow = {
+	.prepare = make_shared,
+	.new_pair = new_pair,
+	.handshake = handshake,
+	.take_session = take_session,
+	.end_pair = end_pair,
+	.transfer = flow_transfer,
+	.resumed = flow_resumed,
+};
+
+static cs_status
 tls_setup(void *ctx, const cs_setup *s)
 {
 	tls_ctx *t = ctx;
 	t->alg = s->alg;
 	t->op = s->op;
-	if (s->max_len > 16384)
-		return CS_BAD_PARAM; /* one record */
-	cs_status st = make_shared(t, s);
-	if (st != CS_OK || s->op == CS_OP_HANDSHAKE)
-		return st;
-	if ((st = new_pair(t)) != CS_OK || (st = handshake(t)) != CS_OK)
-		return st;
-	/* the client takes in the TLS 1.3 ticket now, not in the timed loop */
-	st = take_session(t);
-	if (s->op == CS_OP_RESUME)
-		end_pair(t);
-	return st;
+	return cs_tls_flow_setup(&flow, t, s);
 }
 
 static cs_status
 tls_run(void *ctx, const cs_io *io)
 {
 	tls_ctx *t = ctx;
-	cs_status st;
-	switch (t->op) {
-	case CS_OP_SEND: return transfer(t, t->c.session, t->s.session, io->in, io->out, io->len);
-	case CS_OP_RECV: return transfer(t, t->s.session, t->c.session, io->in, io->out, io->len);
-	case CS_OP_HANDSHAKE:
-	case CS_OP_RESUME:
-		st = new_pair(t);
-		if (st == CS_OK)
-			st = handshake(t);
-		if (st == CS_OK && t->op == CS_OP_RESUME) {
-			if (!gnutls_session_is_resumed(t->c.session)) {
-				snprintf(t->error, sizeof t->error,
-					 "the server did not resume the session");
-				st = CS_MISMATCH;
-			} else if (t->alg->tls.version == 13) {
-				/* a TLS 1.3 client resumes next with the new ticket */
-				st = take_session(t);
-			}
-		}
-		end_pair(t);
-		return st;
-	default: return CS_BAD_PARAM;
-	}
+	return cs_tls_flow_run(&flow, t, t->alg, t->op, io, t->error, sizeof t->error);
 }
 
 static void

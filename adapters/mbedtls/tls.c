@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cryptospeed/tls_flow.h"
 #include "mbedtls/version.h" /* first: pulls in the build configuration */
 
 #include "mbedtls/ctr_drbg.h"
@@ -147,8 +148,9 @@ unsupported_why(const cs_tls *cfg)
 
 /* Both sides' configurations, credentials and ticket key. */
 static cs_status
-make_confs(tls_ctx *t, const cs_setup *s)
+make_confs(void *ctx, const cs_setup *s)
 {
+	tls_ctx *t = ctx;
 	const cs_tls *cfg = &t->alg->tls;
 	int ret;
 	t->inited = 1;
@@ -228,8 +230,9 @@ make_confs(tls_ctx *t, const cs_setup *s)
 }
 
 static void
-end_pair(tls_ctx *t)
+end_pair(void *ctx)
 {
+	tls_ctx *t = ctx;
 	if (!t->pair)
 		return;
 	mbedtls_ssl_free(&t->c);
@@ -239,8 +242,10 @@ end_pair(tls_ctx *t)
 
 /* A client and a server context on empty buffers. */
 static cs_status
-new_pair(tls_ctx *t)
+new_pair(void *ctx)
 {
+	tls_ctx *t = ctx;
+	t->verified = 0; /* a resumed handshake verifies no certificate */
 	int ret;
 	t->c2s.len = t->c2s.off = t->s2c.len = t->s2c.off = 0;
 	mbedtls_ssl_init(&t->c);
@@ -272,8 +277,9 @@ blocked(int ret)
 
 /* Turn both sides until both have finished the handshake. */
 static cs_status
-handshake(tls_ctx *t)
+handshake(void *ctx)
 {
+	tls_ctx *t = ctx;
 	int cdone = 0, sdone = 0;
 	for (int turn = 0; turn < MAX_TURNS && !(cdone && sdone); turn++) {
 		if (!cdone) {
@@ -335,8 +341,9 @@ transfer(tls_ctx *t, mbedtls_ssl_context *from, mbedtls_ssl_context *to, const u
    keep the client's session to resume. mbedTLS 3.x's server sends its
    tickets on a call after the handshake: a read with nothing to read. */
 static cs_status
-take_session(tls_ctx *t)
+take_session(void *ctx)
 {
+	tls_ctx *t = ctx;
 	uint8_t byte;
 	int ret = 0, got = t->alg->tls.version != 13;
 	for (int turn = 0; turn < 4 && !got; turn++) {
@@ -368,6 +375,31 @@ static cs_describe_fn tls_describe;
 static cs_available_fn tls_available;
 
 static cs_status
+flow_transfer(void *ctx, bool client_sends, const uint8_t *in, uint8_t *out, size_t len)
+{
+	tls_ctx *t = ctx;
+	return client_sends ? transfer(t, &t->c, &t->s, in, out, len)
+			    : transfer(t, &t->s, &t->c, in, out, len);
+}
+
+static bool
+flow_resumed(void *ctx)
+{
+	tls_ctx *t = ctx;
+	return t->verified == 0;
+}
+
+static const cs_tls_flow flow = {
+	.prepare = make_confs,
+	.new_pair = new_pair,
+	.handshake = handshake,
+	.take_session = take_session,
+	.end_pair = end_pair,
+	.transfer = flow_transfer,
+	.resumed = flow_resumed,
+};
+
+static cs_status
 tls_setup(void *ctx, const cs_setup *s)
 {
 	tls_ctx *t = ctx;
@@ -378,48 +410,14 @@ tls_setup(void *ctx, const cs_setup *s)
 		snprintf(t->error, sizeof t->error, "%s", why);
 		return CS_UNSUPPORTED;
 	}
-	if (s->max_len > 16384)
-		return CS_BAD_PARAM; /* one record */
-	cs_status st = make_confs(t, s);
-	if (st != CS_OK || s->op == CS_OP_HANDSHAKE)
-		return st;
-	if ((st = new_pair(t)) != CS_OK || (st = handshake(t)) != CS_OK)
-		return st;
-	/* the client takes in the TLS 1.3 ticket now, not in the timed loop */
-	st = take_session(t);
-	if (s->op == CS_OP_RESUME)
-		end_pair(t);
-	return st;
+	return cs_tls_flow_setup(&flow, t, s);
 }
 
 static cs_status
 tls_run(void *ctx, const cs_io *io)
 {
 	tls_ctx *t = ctx;
-	cs_status st;
-	switch (t->op) {
-	case CS_OP_SEND: return transfer(t, &t->c, &t->s, io->in, io->out, io->len);
-	case CS_OP_RECV: return transfer(t, &t->s, &t->c, io->in, io->out, io->len);
-	case CS_OP_HANDSHAKE:
-	case CS_OP_RESUME:
-		t->verified = 0;
-		st = new_pair(t);
-		if (st == CS_OK)
-			st = handshake(t);
-		if (st == CS_OK && t->op == CS_OP_RESUME) {
-			if (t->verified) {
-				snprintf(t->error, sizeof t->error,
-					 "the server did not resume the session");
-				st = CS_MISMATCH;
-			} else if (t->alg->tls.version == 13) {
-				/* a TLS 1.3 client resumes next with the new ticket */
-				st = take_session(t);
-			}
-		}
-		end_pair(t);
-		return st;
-	default: return CS_BAD_PARAM;
-	}
+	return cs_tls_flow_run(&flow, t, t->alg, t->op, io, t->error, sizeof t->error);
 }
 
 static void

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cryptospeed/tls_flow.h"
 #include "wolfssl_tls.h"
 
 /* Bytes one direction buffers: a whole flight or record. */
@@ -92,8 +93,9 @@ io_recv(WOLFSSL *ssl, char *buf, int sz, void *ptr)
 
 /* Both sides' WOLFSSL_CTX for the configuration. */
 static cs_status
-make_ctxs(tls_ctx *t, const cs_setup *s)
+make_ctxs(void *ctx, const cs_setup *s)
 {
+	tls_ctx *t = ctx;
 	const cs_tls *cfg = &t->alg->tls;
 	if (!groups[cfg->group]) {
 		snprintf(t->error, sizeof t->error, "this wolfSSL has no X25519MLKEM768");
@@ -143,8 +145,9 @@ make_ctxs(tls_ctx *t, const cs_setup *s)
 }
 
 static void
-end_pair(tls_ctx *t)
+end_pair(void *ctx)
 {
+	tls_ctx *t = ctx;
 	wolfSSL_free(t->c);
 	wolfSSL_free(t->s);
 	t->c = t->s = NULL;
@@ -152,8 +155,9 @@ end_pair(tls_ctx *t)
 
 /* A client and a server WOLFSSL on empty buffers. */
 static cs_status
-new_pair(tls_ctx *t)
+new_pair(void *ctx)
 {
+	tls_ctx *t = ctx;
 	int ret;
 	t->c2s.len = t->c2s.off = t->s2c.len = t->s2c.off = 0;
 	t->c = wolfSSL_new(t->cctx);
@@ -183,8 +187,9 @@ blocked(WOLFSSL *ssl, int ret)
 
 /* Turn both sides until both have finished the handshake. */
 static cs_status
-handshake(tls_ctx *t)
+handshake(void *ctx)
 {
+	tls_ctx *t = ctx;
 	int cdone = 0, sdone = 0;
 	for (int turn = 0; turn < MAX_TURNS && !(cdone && sdone); turn++) {
 		if (!cdone) {
@@ -232,8 +237,9 @@ transfer(tls_ctx *t, WOLFSSL *from, WOLFSSL *to, const uint8_t *in, uint8_t *out
 /* Take in what the server sent after the handshake (a TLS 1.3 ticket) and
    keep the client's session to resume. */
 static cs_status
-take_session(tls_ctx *t)
+take_session(void *ctx)
 {
+	tls_ctx *t = ctx;
 	uint8_t byte;
 	int ret = wolfSSL_read(t->c, &byte, 1);
 	if (ret > 0 || !blocked(t->c, ret))
@@ -253,52 +259,44 @@ static cs_describe_fn tls_describe;
 static cs_available_fn tls_available;
 
 static cs_status
+flow_transfer(void *ctx, bool client_sends, const uint8_t *in, uint8_t *out, size_t len)
+{
+	tls_ctx *t = ctx;
+	return client_sends ? transfer(t, t->c, t->s, in, out, len)
+			    : transfer(t, t->s, t->c, in, out, len);
+}
+
+static bool
+flow_resumed(void *ctx)
+{
+	tls_ctx *t = ctx;
+	return wolfSSL_session_reused(t->c) != 0;
+}
+
+static const cs_tls_flow flow = {
+	.prepare = make_ctxs,
+	.new_pair = new_pair,
+	.handshake = handshake,
+	.take_session = take_session,
+	.end_pair = end_pair,
+	.transfer = flow_transfer,
+	.resumed = flow_resumed,
+};
+
+static cs_status
 tls_setup(void *ctx, const cs_setup *s)
 {
 	tls_ctx *t = ctx;
 	t->alg = s->alg;
 	t->op = s->op;
-	if (s->max_len > 16384)
-		return CS_BAD_PARAM; /* one record */
-	cs_status st = make_ctxs(t, s);
-	if (st != CS_OK || s->op == CS_OP_HANDSHAKE)
-		return st;
-	if ((st = new_pair(t)) != CS_OK || (st = handshake(t)) != CS_OK)
-		return st;
-	/* the client takes in the TLS 1.3 ticket now, not in the timed loop */
-	st = take_session(t);
-	if (s->op == CS_OP_RESUME)
-		end_pair(t);
-	return st;
+	return cs_tls_flow_setup(&flow, t, s);
 }
 
 static cs_status
 tls_run(void *ctx, const cs_io *io)
 {
 	tls_ctx *t = ctx;
-	cs_status st;
-	switch (t->op) {
-	case CS_OP_SEND: return transfer(t, t->c, t->s, io->in, io->out, io->len);
-	case CS_OP_RECV: return transfer(t, t->s, t->c, io->in, io->out, io->len);
-	case CS_OP_HANDSHAKE:
-	case CS_OP_RESUME:
-		st = new_pair(t);
-		if (st == CS_OK)
-			st = handshake(t);
-		if (st == CS_OK && t->op == CS_OP_RESUME) {
-			if (!wolfSSL_session_reused(t->c)) {
-				snprintf(t->error, sizeof t->error,
-					 "the server did not resume the session");
-				st = CS_MISMATCH;
-			} else if (t->alg->tls.version == 13) {
-				/* a TLS 1.3 client resumes next with the new ticket */
-				st = take_session(t);
-			}
-		}
-		end_pair(t);
-		return st;
-	default: return CS_BAD_PARAM;
-	}
+	return cs_tls_flow_run(&flow, t, t->alg, t->op, io, t->error, sizeof t->error);
 }
 
 static void

@@ -386,8 +386,8 @@ no_instructions_fact(items *it, const cs_matrix *m, size_t s, const char *family
 			continue;
 		char text[1024];
 		snprintf(text, sizeof text,
-			 "%.200s ran no %s instructions here (%.700s: evidence shows none)", libs[i],
-			 family[0] == 'a' ? "AES" : "SHA", algs[i]);
+			 "%.200s ran no %s instructions here (%.700s: evidence shows none)",
+			 libs[i], family[0] == 'a' ? "AES" : "SHA", algs[i]);
 		add(it, true, tag(m, s), text);
 	}
 }

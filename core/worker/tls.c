@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cryptospeed/tls_flow.h"
 #include "tls_creds.h"
 #include "worker.h"
 #include "workload.h"
@@ -104,4 +105,49 @@ cs_worker_impls(const cs_adapter *a)
 		list[n++] = &absent[k++];
 	}
 	return list;
+}
+
+cs_status
+cs_tls_flow_setup(const cs_tls_flow *f, void *ctx, const cs_setup *s)
+{
+	if (s->max_len > 16384)
+		return CS_BAD_PARAM; /* one record */
+	cs_status st = f->prepare(ctx, s);
+	if (st != CS_OK || s->op == CS_OP_HANDSHAKE)
+		return st;
+	if ((st = f->new_pair(ctx)) != CS_OK || (st = f->handshake(ctx)) != CS_OK)
+		return st;
+	/* the client takes in the TLS 1.3 ticket now, not in the timed loop */
+	st = f->take_session(ctx);
+	if (s->op == CS_OP_RESUME)
+		f->end_pair(ctx);
+	return st;
+}
+
+cs_status
+cs_tls_flow_run(const cs_tls_flow *f, void *ctx, const cs_alg *alg, cs_op op, const cs_io *io,
+		char *error, size_t n)
+{
+	cs_status st;
+	switch (op) {
+	case CS_OP_SEND: return f->transfer(ctx, true, io->in, io->out, io->len);
+	case CS_OP_RECV: return f->transfer(ctx, false, io->in, io->out, io->len);
+	case CS_OP_HANDSHAKE:
+	case CS_OP_RESUME:
+		st = f->new_pair(ctx);
+		if (st == CS_OK)
+			st = f->handshake(ctx);
+		if (st == CS_OK && op == CS_OP_RESUME) {
+			if (!f->resumed(ctx)) {
+				snprintf(error, n, "the server did not resume the session");
+				st = CS_MISMATCH;
+			} else if (alg->tls.version == 13) {
+				/* a TLS 1.3 client resumes next with the new ticket */
+				st = f->take_session(ctx);
+			}
+		}
+		f->end_pair(ctx);
+		return st;
+	default: return CS_BAD_PARAM;
+	}
 }
