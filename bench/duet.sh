@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# The wall-time duet's power (docs/nightly.md): N same-run comparisons of a
+# library build against a planted build of it that is slower on one
+# primitive. Each run measures both builds in one interleaved run with
+# --repeat R; compare --base/--new then flags cells. Prints, per run and in
+# all, the share of the planted primitive's cells flagged slower and the
+# share of the other cells flagged (either way).
+#
+#   bench/duet.sh [-n N] [-r R] [-t PCT] [-b BUILD_DIR] BASE NEW ALG [-- run options]
+#   e.g. bench/duet.sh -b build-duet nettle@3.10.2+default nettle@3.10.2+slow10 sha256
+#   defaults: N=10, R=5, PCT=5 (--threshold), BUILD_DIR=build; run options
+#   --alg sha256,sha512,aes-128-gcm,chacha20-poly1305 --sizes 16,1024,8192
+# The build directory must have both workers (CRYPTOSPEED_<LIB>_ROOTS with
+# both prefixes from scripts/libs.sh prefix).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+N=10 R=5 T=5 build=build
+usage="usage: bench/duet.sh [-n N] [-r R] [-t PCT] [-b BUILD_DIR] BASE NEW ALG [-- run options]"
+while getopts "n:r:t:b:" o; do
+	case $o in
+	n) N=$OPTARG ;; r) R=$OPTARG ;; t) T=$OPTARG ;; b) build=$OPTARG ;;
+	*) echo "$usage" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 3 ] || { echo "$usage" >&2; exit 2; }
+base=$1 new=$2 alg=$3
+shift 3
+[ "${1:-}" = -- ] && shift
+args=("$@")
+# shellcheck disable=SC2054 # the commas are in option values
+[ ${#args[@]} -eq 0 ] && args=(--alg sha256,sha512,aes-128-gcm,chacha20-poly1305 --sizes 16,1024,8192)
+cs=$build/bin/cryptospeed
+[ -x "$cs" ] || { echo "build first (or -b BUILD_DIR)" >&2; exit 1; }
+command -v python3 >/dev/null || { echo "bench/duet.sh needs python3" >&2; exit 1; }
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+echo "duet: $base vs $new, $N runs, --repeat $R, threshold $T%, planted in $alg; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+tot_hit=0 tot_planted=0 tot_other=0 tot_others=0
+for i in $(seq 1 "$N"); do
+	rc=0
+	"$cs" run --lib "$base,$new" "${args[@]}" --repeat "$R" -o "$work/r$i.json" >/dev/null 2>"$work/r$i.err" || rc=$?
+	[ $rc -eq 0 ] || [ $rc -eq 3 ] || { cat "$work/r$i.err" >&2; exit 1; }
+	"$cs" compare "$work/r$i.json" --base "$base" --new "$new" --threshold "$T" --format json >"$work/c$i.json" || true
+	read -r hit planted other others < <(python3 - "$work/c$i.json" "$alg" <<'PY'
+import json, sys
+c = json.load(open(sys.argv[1]))
+alg = sys.argv[2]
+cells = [x for x in c["cells"] if x["speed"] != "not compared"]
+mine = [x for x in cells if x["what"].split()[0] == alg]
+rest = [x for x in cells if x["what"].split()[0] != alg]
+print(sum(1 for x in mine if x["speed"] == "slower"), len(mine),
+      sum(1 for x in rest if x["speed"] in ("slower", "faster")), len(rest))
+PY
+)
+	tot_hit=$((tot_hit + hit)) tot_planted=$((tot_planted + planted))
+	tot_other=$((tot_other + other)) tot_others=$((tot_others + others))
+	echo "run $i: $alg cells flagged slower $hit of $planted; other cells flagged $other of $others"
+done
+pct() { python3 -c "import sys; a,b=int(sys.argv[1]),int(sys.argv[2]); print('%.1f%%' % (100.0*a/b) if b else 'n/a')" "$1" "$2"; }
+echo "all: $alg cells flagged $tot_hit of $tot_planted ($(pct "$tot_hit" "$tot_planted")); other cells flagged $tot_other of $tot_others ($(pct "$tot_other" "$tot_others")); load: $(cut -d' ' -f1-3 /proc/loadavg)"
