@@ -4,10 +4,20 @@ BUILD ?= build
 CMAKE_ARGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 RUN_ARGS ?=
-CROSS_BUILD ?= build-aarch64
+# ARCH=arm64 (default: aarch64) or ARCH=armhf (32-bit ARMv7, hard float)
+ARCH ?= arm64
 CROSS_CMAKE_ARGS ?=
+ifeq ($(ARCH),arm64)
+CROSS_BUILD ?= build-aarch64
+CROSS_TOOLCHAIN = cmake/toolchains/aarch64-linux-gnu.cmake
+else ifeq ($(ARCH),armhf)
+CROSS_BUILD ?= build-armhf
+CROSS_TOOLCHAIN = cmake/toolchains/arm-linux-gnueabihf.cmake
+else
+$(error ARCH=$(ARCH): unknown architecture (accepted: arm64, armhf))
+endif
 
-.PHONY: all deps build run test asan fuzz cross clean results versions install
+.PHONY: all deps build run test asan fuzz cross cross-armhf clean results versions install
 
 all: build
 
@@ -55,14 +65,18 @@ fuzz:
 	cmake --build build-fuzz -j $(JOBS) --target fuzzers
 	cd build-fuzz && ctest -L fuzz --output-on-failure
 
-# aarch64: fully static programs to copy to a board (docs/arm-boards.md),
+# aarch64 (ARCH=arm64, build-aarch64) or 32-bit ARM (ARCH=armhf,
+# build-armhf): fully static programs to copy to a board (docs/arm-boards.md),
 # built with Debian's cross compiler and tested under qemu-user.
 cross:
-	bash scripts/deps.sh --arch arm64
-	cmake -S . -B $(CROSS_BUILD) -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/aarch64-linux-gnu.cmake \
+	bash scripts/deps.sh --arch $(ARCH)
+	cmake -S . -B $(CROSS_BUILD) -DCMAKE_TOOLCHAIN_FILE=$(CROSS_TOOLCHAIN) \
 		-DCRYPTOSPEED_STATIC=ON $(CROSS_CMAKE_ARGS)
 	cmake --build $(CROSS_BUILD) -j $(JOBS)
 	cd $(CROSS_BUILD) && ctest -L 'kat|cross' --output-on-failure -j $(JOBS)
+
+cross-armhf:
+	$(MAKE) cross ARCH=armhf
 
 # Library versions built from source (scripts/libs.sh, docs/versions.md): the
 # manifest's set "versions" beside Debian's builds, in one interleaved matrix
@@ -73,4 +87,4 @@ versions:
 	JOBS=$(JOBS) bash scripts/libs.sh versions $(VERSIONS_BUILD)
 
 clean:
-	rm -rf $(BUILD) build-asan build-fuzz $(CROSS_BUILD)
+	rm -rf $(BUILD) build-asan build-fuzz build-aarch64 build-armhf

@@ -147,8 +147,9 @@ sysroot_debs() {
 # and the packages are unpacked into a sysroot that the toolchain file uses as
 # CMAKE_SYSROOT, with the cross compiler's own C library.
 cross_armhf() {
+	# g++: Botan's worker has one C++ file (as for arm64)
 	sysroot_debs armhf \
-		"build-essential cmake pkg-config file gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user"
+		"build-essential cmake pkg-config file gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user"
 }
 
 case "$arch" in

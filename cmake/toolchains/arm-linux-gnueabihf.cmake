@@ -1,8 +1,8 @@
-# Cross build for 32-bit ARM (armhf: ARMv7, hard float) Linux, best effort.
-# Unlike arm64 it does not use multiarch packages (this mirror's armhf index
-# does not download cleanly): `scripts/deps.sh --arch armhf` unpacks the armhf
-# C library and every library into a sysroot, which is the compiler's
-# --sysroot here. Static builds are the useful ones:
+# Cross build for 32-bit ARM (armhf: ARMv7, hard float, Thumb-2 by default)
+# Linux. As for arm64, `scripts/deps.sh --arch armhf` unpacks the armhf C
+# library and every library into a sysroot, which is the compiler's --sysroot
+# here (`make cross ARCH=armhf` does all of it). Static builds are the useful
+# ones:
 #
 #   cmake -S . -B build-armhf \
 #     -DCMAKE_TOOLCHAIN_FILE=cmake/toolchains/arm-linux-gnueabihf.cmake \
@@ -15,6 +15,12 @@ set(CMAKE_SYSTEM_PROCESSOR arm)
 set(cs_triplet arm-linux-gnueabihf)
 
 set(CMAKE_C_COMPILER ${cs_triplet}-gcc)
+# Botan's worker has one C++ file: the cross C++ compiler when installed
+# (deps.sh --arch armhf), never the host's
+find_program(cs_cross_cxx ${cs_triplet}-g++)
+if(cs_cross_cxx)
+  set(CMAKE_CXX_COMPILER ${cs_cross_cxx})
+endif()
 # (64-bit file offsets for 32-bit targets: the top CMakeLists.txt sets them.)
 
 if(NOT CRYPTOSPEED_SYSROOT)

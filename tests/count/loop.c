@@ -3,10 +3,14 @@
  * (one AES round instruction, one load, a decrement and a branch). Counted at
  * 100 and 1100 iterations; the difference must be exactly 4000 instructions,
  * 1000 memory accesses and 1000 AES instructions (aes-ni on x86-64,
- * armv8-aes on AArch64). Prints the difference as "name=value" words.
+ * armv8-aes on AArch64 and 32-bit ARM). Prints the difference as
+ * "name=value" words. On 32-bit ARM the loop is T32 (Thumb-2, as Debian
+ * compiles C), or A32 with the argument "a32": the plugin must tell the two
+ * modes apart to decode them.
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "count.h"
 
@@ -32,10 +36,40 @@ loop(uint64_t k)
 			 : "+r"(k), "=&r"(v)
 			 : "r"(&slot)
 			 : "v0", "memory", "cc");
+#elif defined(__arm__) && defined(__thumb2__)
+	unsigned long n = (unsigned long)k, w;
+	(void)v;
+	__asm__ volatile("1:\n\t"
+			 ".inst.w 0xffb00302\n\t" /* aese.8 q0, q1 (T32) */
+			 "ldr %1, [%2]\n\t"
+			 "subs %0, %0, #1\n\t"
+			 "bne 1b"
+			 : "+l"(n), "=&l"(w)
+			 : "l"(&slot)
+			 : "q0", "memory", "cc");
 #else
-#error "the counting loop test is written for x86-64 and AArch64"
+#error "the counting loop test is written for x86-64, AArch64 and 32-bit ARM (Thumb-2)"
 #endif
 }
+
+#if defined(__arm__)
+/* The same loop in A32 ("ARM mode"). */
+__attribute__((target("arm"), noinline)) static void
+loop_a32(uint64_t k)
+{
+	unsigned long n = (unsigned long)k, w, slot = 7;
+	__asm__ volatile("1:\n\t"
+			 ".inst 0xf3b00302\n\t" /* aese.8 q0, q1 (A32) */
+			 "ldr %1, [%2]\n\t"
+			 "subs %0, %0, #1\n\t"
+			 "bne 1b"
+			 : "+r"(n), "=&r"(w)
+			 : "r"(&slot)
+			 : "q0", "memory", "cc");
+}
+#endif
+
+static void (*loop_fn)(uint64_t) = loop;
 
 static int
 count(uint64_t k, cs_count_snap *d)
@@ -46,7 +80,7 @@ count(uint64_t k, cs_count_snap *d)
 		fprintf(stderr, "count-loop: %s\n", why);
 		return -1;
 	}
-	loop(k);
+	loop_fn(k);
 	if (cs_count_read(&b, why, sizeof why) != 0) {
 		fprintf(stderr, "count-loop: %s\n", why);
 		return -1;
@@ -56,9 +90,18 @@ count(uint64_t k, cs_count_snap *d)
 }
 
 int
-main(void)
+main(int argc, char **argv)
 {
 	cs_count_snap d1, d2, d;
+#if defined(__arm__)
+	if (argc > 1 && strcmp(argv[1], "a32") == 0)
+		loop_fn = loop_a32;
+#endif
+	if (argc > 1 && loop_fn == loop) {
+		fprintf(stderr, "count-loop: argument '%s' (accepted: a32, on 32-bit ARM)\n",
+			argv[1]);
+		return 2;
+	}
 	/* the first count pays for first calls (lazy binding): not used */
 	if (count(100, &d) != 0 || count(100, &d1) != 0 || count(1100, &d2) != 0)
 		return 2;

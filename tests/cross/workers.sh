@@ -16,12 +16,28 @@ for w in "$CS_BIN"/cryptospeed-worker-*; do
 	n=$((n + 1))
 done
 [ $n -gt 0 ] || fail "no workers in $CS_BIN"
-# getauxval(AT_HWCAP) under qemu-user: its default CPU ("max") has the crypto extensions
-if [ "$CS_ARCH" = aarch64 ]; then
+# getauxval(AT_HWCAP) under qemu-user (AT_HWCAP2 on 32-bit ARM): its default
+# CPU ("max") has the crypto extensions
+features() { grep -o '"features": *"[^"]*"' "$1"; }
+if [ "$CS_ARCH" = aarch64 ] || [ "$CS_ARCH" = arm ]; then
 	for f in aes pmull sha1 sha2; do
 		grep -q "\"features\": *\"[^\"]*\\b$f\\b" "$d/cryptospeed-worker-noop.hello" ||
-			fail "CPU feature $f not seen (getauxval under $CS_EMULATOR): $(grep -o '"features": *"[^"]*"' "$d/cryptospeed-worker-noop.hello")"
+			fail "CPU feature $f not seen (getauxval under $CS_EMULATOR): $(features "$d/cryptospeed-worker-noop.hello")"
 	done
+fi
+# 32-bit ARM: the crypto extension is in AT_HWCAP2, which the hwcap mask of a
+# board profile clears (core/worker/hwcap.c; --board rpi2 clears it): with it
+# cleared, the worker and OpenSSL (its armcap reads getauxval(AT_HWCAP2))
+# see none of it, on qemu's "max" CPU that has it
+if [ "$CS_ARCH" = arm ]; then
+	echo '{"cmd":"quit"}' | CRYPTOSPEED_HWCAP2_CLEAR=0xf "${EMU[@]}" "$CS_BIN/cryptospeed-worker-noop" \
+		>"$d/masked.hello" 2>"$d/masked.err" || fail "masked noop worker exited $?: $(head -3 "$d/masked.err")"
+	for f in aes pmull sha1 sha2; do
+		grep -q "\"features\": *\"[^\"]*\\b$f\\b" "$d/masked.hello" &&
+			fail "CPU feature $f still seen with CRYPTOSPEED_HWCAP2_CLEAR=0xf: $(features "$d/masked.hello")"
+	done
+	grep -q '"features": *"[^"]*\bneon\b' "$d/masked.hello" ||
+		fail "neon (AT_HWCAP) lost with AT_HWCAP2 masked: $(features "$d/masked.hello")"
 fi
 if [ "$CS_STATIC" = ON ]; then
 	command -v file >/dev/null || skip "'file' is not installed: cannot check static linking"
