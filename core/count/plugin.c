@@ -16,6 +16,7 @@
  *                process's memory map, to name the addresses.
  */
 #define _GNU_SOURCE
+#include <capstone/capstone.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -63,6 +64,16 @@ static struct {
 static cs_ev_classifier *classifier;
 static cs_ev_arch guest_arch;
 static unsigned forbid_mask;
+
+/* 32-bit ARM guests: code runs in A32 or T32 (Thumb-2, Debian's default for
+   C; OpenSSL's and Nettle's assembly may be either), and the same bytes mean
+   other instructions in each. A translation block is in one mode (a mode
+   change ends it); arm_mode() finds which. */
+static struct {
+	cs_ev_classifier *thumb; /* the T32 classifier (classifier is A32) */
+	csh a32, t32;		 /* Capstone handles, to read qemu's disassembly */
+	int open;		 /* a32 and t32 are open */
+} arm;
 
 static cs_ev_arch
 arch_of(const char *target)
@@ -135,17 +146,74 @@ trace_marker(void)
 	fflush(trace.out);
 }
 
+/* Does Capstone in handle h decode code[0..4) at addr to the mnemonic that
+   starts qemu's disassembly text? */
+static int
+arm_mnemonic_is(csh h, const uint8_t *code, uint64_t addr, const char *text)
+{
+	cs_insn *insn = NULL;
+	int same = 0;
+	while (*text == ' ' || *text == '\t')
+		text++;
+	if (cs_disasm(h, code, 4, addr, 1, &insn) == 1) {
+		size_t len = strlen(insn->mnemonic);
+		same = strncmp(text, insn->mnemonic, len) == 0 &&
+		       (text[len] == ' ' || text[len] == '\t' || text[len] == '\0');
+	}
+	if (insn)
+		cs_free(insn, 1);
+	return same;
+}
+
+/* Is this translation block T32? A 2-byte instruction, or one at an address
+   that is not a multiple of 4, is T32 only; a 4-byte instruction whose
+   first halfword is not a 32-bit T32 prefix (0b11101, 0b11110, 0b11111 in
+   its top bits) is A32 only. A block of 4-byte words that could be either
+   is rare: qemu's own disassembly of its first instruction (made in the
+   mode the CPU is in) is matched against Capstone's in each mode; T32 when
+   that too cannot tell. */
+static int
+arm_is_thumb(struct qemu_plugin_tb *tb, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
+		if (qemu_plugin_insn_size(insn) != 4 || (qemu_plugin_insn_vaddr(insn) & 3u) != 0)
+			return 1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const uint8_t *code = qemu_plugin_insn_data(qemu_plugin_tb_get_insn(tb, i));
+		if ((code[1] >> 3) < 0x1du)
+			return 0;
+	}
+	if (n == 0 || !arm.open)
+		return 1;
+	struct qemu_plugin_insn *first = qemu_plugin_tb_get_insn(tb, 0);
+	char *text = qemu_plugin_insn_disas(first);
+	int thumb = 1;
+	if (text) {
+		const uint8_t *code = qemu_plugin_insn_data(first);
+		uint64_t addr = qemu_plugin_insn_vaddr(first);
+		int a = arm_mnemonic_is(arm.a32, code, addr, text);
+		int t = arm_mnemonic_is(arm.t32, code, addr, text);
+		thumb = !(a && !t);
+		free(text);
+	}
+	return thumb;
+}
+
 static void
 on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	(void)id;
 	size_t n = qemu_plugin_tb_n_insns(tb);
+	cs_ev_classifier *k = classifier;
+	if (guest_arch == CS_EV_ARM32 && arm_is_thumb(tb, n))
+		k = arm.thumb;
 	for (size_t i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		const uint8_t *code = qemu_plugin_insn_data(insn);
 		size_t size = qemu_plugin_insn_size(insn);
-		unsigned mask =
-			cs_ev_classify_one(classifier, code, size, qemu_plugin_insn_vaddr(insn));
+		unsigned mask = cs_ev_classify_one(k, code, size, qemu_plugin_insn_vaddr(insn));
 
 		if (mask == 0)
 			mask = CS_EV_BIT(CS_EV_SCALAR);
@@ -213,6 +281,13 @@ at_exit(qemu_plugin_id_t id, void *data)
 	(void)id, (void)data;
 	cs_ev_classifier_free(classifier);
 	classifier = NULL;
+	cs_ev_classifier_free(arm.thumb);
+	arm.thumb = NULL;
+	if (arm.open) {
+		cs_close(&arm.a32);
+		cs_close(&arm.t32);
+		arm.open = 0;
+	}
 	if (trace.out)
 		fclose(trace.out);
 	trace.out = NULL;
@@ -262,6 +337,21 @@ qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char
 	if (classifier == NULL) {
 		qemu_plugin_outs(why);
 		return -1;
+	}
+	if (guest_arch == CS_EV_ARM32) {
+		arm.thumb = cs_ev_classifier_new(CS_EV_THUMB, why, sizeof why);
+		if (arm.thumb == NULL) {
+			qemu_plugin_outs(why);
+			return -1;
+		}
+		if (cs_open(CS_ARCH_ARM, (cs_mode)(CS_MODE_ARM | CS_MODE_V8), &arm.a32) ==
+		    CS_ERR_OK) {
+			if (cs_open(CS_ARCH_ARM, (cs_mode)(CS_MODE_THUMB | CS_MODE_V8), &arm.t32) ==
+			    CS_ERR_OK)
+				arm.open = 1;
+			else
+				cs_close(&arm.a32);
+		}
 	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
 	qemu_plugin_register_vcpu_syscall_cb(id, on_syscall);

@@ -63,6 +63,9 @@ struct qemu_plugin_insn *qemu_plugin_tb_get_insn(const struct qemu_plugin_tb *tb
 const void *qemu_plugin_insn_data(const struct qemu_plugin_insn *insn);
 size_t qemu_plugin_insn_size(const struct qemu_plugin_insn *insn);
 uint64_t qemu_plugin_insn_vaddr(const struct qemu_plugin_insn *insn);
+/* qemu's own disassembly of insn, in the mode the guest CPU translated it
+   (ARM: A32 or T32); malloc'd (g_free is free), NULL when none. */
+char *qemu_plugin_insn_disas(const struct qemu_plugin_insn *insn);
 void qemu_plugin_register_vcpu_syscall_cb(qemu_plugin_id_t id, qemu_plugin_vcpu_syscall_cb_t cb);
 void qemu_plugin_register_atexit_cb(qemu_plugin_id_t id, qemu_plugin_udata_cb_t cb, void *userdata);
 void qemu_plugin_outs(const char *string);

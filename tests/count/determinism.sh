@@ -1,10 +1,12 @@
 # Two counting runs of the same selection give identical counts in every
-# cell: ARCH is x86-64 (the host's workers under qemu-x86_64) or aarch64 (the
-# cross build's workers under qemu-aarch64 -cpu cortex-a53). Cells whose op
+# cell: ARCH is x86-64 (the host's workers under qemu-x86_64), aarch64 (the
+# cross build's workers under qemu-aarch64 -cpu cortex-a53) or armhf (the
+# armhf build's workers, --board rpi2: qemu-arm -cpu cortex-a7, where no cell
+# may run an ARMv8 crypto instruction: the CPU has none). Cells whose op
 # draws fresh randomness by design (keygen, sign, a blinded derive) are
 # reported as a mean marked exact=false; every other ok cell must be exact.
 . "$(dirname "$0")/lib.sh"
-arch=${1:?x86-64 or aarch64}
+arch=${1:?x86-64, aarch64 or armhf}
 # shellcheck disable=SC2054 # the commas are the options' lists
 sel=(--lib openssl,nettle,wolfssl,mbedtls,sodium --alg aes-128-gcm,sha256,chacha20-poly1305,x25519
 	--sizes 16,8192)
@@ -15,6 +17,7 @@ x86-64)
 	cpu=(--cpu x86-64)
 	;;
 aarch64) need_qemu qemu-aarch64; need_cross; cpu=(--cpu cortex-a53 --worker-dir "$CS_CROSS_BIN") ;;
+armhf) need_qemu qemu-arm; need_armhf; cpu=(--board rpi2 --worker-dir "$CS_ARMHF_BIN") ;;
 *) fail "unknown arch $arch" ;;
 esac
 for i in 1 2; do
@@ -69,4 +72,23 @@ for l in bad:
 print("identical: %d exact cells, %d differ" % (same, len(bad)))
 sys.exit(1 if bad else 0)
 PY
+if [ "$arch" = armhf ]; then
+	# a Cortex-A7 has no ARMv8 crypto instruction: none ran, none was flagged
+	python3 - "$CS_TMP/r1.json" <<'PY' || fail "rpi2"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["counting"]["profile"] == "cortex-a7", r["counting"]
+crypto = ("armv8-aes", "armv8-sha1", "armv8-sha2", "armv8-sha512", "pmull")
+n = 0
+for c in r["cells"]:
+    k = c.get("count")
+    if not k:
+        continue
+    n += 1
+    ran = [x for x in crypto if k["classes"].get(x, 0)]
+    if ran:
+        raise SystemExit("rpi2: %s/%s %s %d ran %s" % (c["lib"], c["path"], c["alg"], c["size"], ran))
+print("ok: %d cells on rpi2 without an armv8 crypto instruction" % n)
+PY
+fi
 echo "ok: $arch ($n cells, $inexact random by design)"

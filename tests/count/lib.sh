@@ -1,8 +1,9 @@
 # Shared by the counting tests (label count). From CTest: CS_BIN (the host's
 # build/bin), CS_WORK (a scratch dir), CS_CROSS_BIN (the aarch64 cross build's
-# bin/, may not exist), CS_SANITIZE (ON in an ASan/UBSan tree).
+# bin/, may not exist), CS_ARMHF_BIN (the armhf cross build's bin/, may not
+# exist), CS_SANITIZE (ON in an ASan/UBSan tree).
 set -u
-: "${CS_BIN:?}" "${CS_WORK:?}" "${CS_CROSS_BIN:=}" "${CS_SANITIZE:=OFF}"
+: "${CS_BIN:?}" "${CS_WORK:?}" "${CS_CROSS_BIN:=}" "${CS_ARMHF_BIN:=}" "${CS_SANITIZE:=OFF}"
 # shellcheck disable=SC2034 # used by the scripts that source this file
 CS=$CS_BIN/cryptospeed
 # shellcheck disable=SC2034
@@ -24,6 +25,11 @@ host_guest_ok() { [ "$CS_SANITIZE" != ON ]; }
 need_cross() {
 	if [ -z "$CS_CROSS_BIN" ] || [ ! -x "$CS_CROSS_BIN/cryptospeed-worker-noop" ]; then
 		skip "no aarch64 cross build in '${CS_CROSS_BIN}' (make cross)"
+	fi
+}
+need_armhf() {
+	if [ -z "$CS_ARMHF_BIN" ] || [ ! -x "$CS_ARMHF_BIN/cryptospeed-worker-noop" ]; then
+		skip "no armhf cross build in '${CS_ARMHF_BIN}' (make cross ARCH=armhf)"
 	fi
 }
 # counts FILE: one line per cell, "lib/path alg op size status count-object",

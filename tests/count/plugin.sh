@@ -48,4 +48,25 @@ if [ -n "$CS_CROSS_BIN" ] && [ -x "$CS_CROSS_BIN/count-loop" ] && command -v qem
 else
 	echo "aarch64 part skipped: no count-loop in '${CS_CROSS_BIN}' or no qemu-aarch64 (make cross)"
 fi
+# 32-bit ARM: the loop in T32 (Thumb-2) and in A32; the same bytes decode to
+# other instructions in the other mode, so a wrong mode shows in the classes.
+# qemu's "max" CPU: a Cortex-A7 has no AES instruction to count.
+if [ -n "$CS_ARMHF_BIN" ] && [ -x "$CS_ARMHF_BIN/count-loop" ] && command -v qemu-arm >/dev/null; then
+	want="insns=4000 mem=1000 forbidden=0 armv8-aes=1000 scalar=3000"
+	for mode in t32 a32; do
+		arg=()
+		[ $mode = a32 ] && arg=(a32)
+		got=$(qemu-arm -cpu max -plugin "$PLUGIN" "$CS_ARMHF_BIN/count-loop" "${arg[@]}") ||
+			fail "armhf $mode loop exited $?"
+		[ "$got" = "$want" ] || fail "armhf $mode: got '$got', want '$want'"
+	done
+	want="insns=4000 mem=1000 forbidden=1000 armv8-aes=1000 scalar=3000"
+	got=$(qemu-arm -cpu max -plugin "$PLUGIN,forbid=0x80" "$CS_ARMHF_BIN/count-loop") ||
+		fail "armhf forbid loop exited $?"
+	[ "$got" = "$want" ] || fail "armhf forbid: got '$got', want '$want'"
+	echo "ok: armhf (T32 and A32) $got"
+	ran=1
+else
+	echo "armhf part skipped: no count-loop in '${CS_ARMHF_BIN}' or no qemu-arm (make cross ARCH=armhf)"
+fi
 [ -n "${ran:-}" ] || skip "neither part could run"
