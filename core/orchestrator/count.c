@@ -42,6 +42,12 @@ static const cs_count_profile profiles[] = {
 	 "qemu-aarch64", "cortex-a72", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES},
 	{"cortex-a7", "rpi2", "Cortex-A7, ARMv7 without the crypto extension (Raspberry Pi 2)",
 	 "arm", "qemu-arm", "cortex-a7", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES},
+	/* qemu's "max" 32-bit CPU, ARMv8 in AArch32 with the crypto extension (an
+	   armhf system on an ARMv8 core); -nocrypto masks AT_HWCAP2 as rpi2 does */
+	{"armv8-a32", "", "ARMv8 AArch32 with the crypto extension (qemu's 'max' CPU)", "arm",
+	 "qemu-arm", "max", 0, 0, 0},
+	{"armv8-a32-nocrypto", "", "ARMv8 AArch32, the crypto extension masked (qemu's 'max' CPU)",
+	 "arm", "qemu-arm", "max", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES},
 };
 #define N_PROFILES (sizeof profiles / sizeof profiles[0])
 
