@@ -14,6 +14,9 @@
  *                (hex address, executions since the previous marker) per
  *                instruction that ran; at the first marker it appends the
  *                process's memory map, to name the addresses.
+ *
+ * On a 32-bit ARM guest each translation block is decoded in its mode, A32
+ * or T32 (arm_is_thumb()).
  */
 #define _GNU_SOURCE
 #include <capstone/capstone.h>
@@ -68,7 +71,7 @@ static unsigned forbid_mask;
 /* 32-bit ARM guests: code runs in A32 or T32 (Thumb-2, Debian's default for
    C; OpenSSL's and Nettle's assembly may be either), and the same bytes mean
    other instructions in each. A translation block is in one mode (a mode
-   change ends it); arm_mode() finds which. */
+   change ends it); arm_is_thumb() finds which. */
 static struct {
 	cs_ev_classifier *thumb; /* the T32 classifier (classifier is A32) */
 	csh a32, t32;		 /* Capstone handles, to read qemu's disassembly */
@@ -168,10 +171,10 @@ arm_mnemonic_is(csh h, const uint8_t *code, uint64_t addr, const char *text)
 /* Is this translation block T32? A 2-byte instruction, or one at an address
    that is not a multiple of 4, is T32 only; a 4-byte instruction whose
    first halfword is not a 32-bit T32 prefix (0b11101, 0b11110, 0b11111 in
-   its top bits) is A32 only. A block of 4-byte words that could be either
-   is rare: qemu's own disassembly of its first instruction (made in the
-   mode the CPU is in) is matched against Capstone's in each mode; T32 when
-   that too cannot tell. */
+   its top bits) is A32 only. For a block of 4-byte words that could be
+   either (a lone bl: frequent), qemu's own disassembly of its first
+   instruction (made in the mode the CPU is in) is matched against
+   Capstone's in each mode; T32 when that too cannot tell. */
 static int
 arm_is_thumb(struct qemu_plugin_tb *tb, size_t n)
 {
