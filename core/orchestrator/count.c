@@ -180,8 +180,10 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 			 strcmp(p->arch, "arm") == 0 ? CS_CROSS_ARMHF_BIN : CS_CROSS_AARCH64_BIN);
 	if (workers_dir[0] && !has_workers(workers_dir))
 		cs_usage_error("--count --cpu %s needs %s workers in %s, found none (build them: "
-			       "make cross, or give --worker-dir DIR)",
-			       p->name, p->arch, workers_dir);
+			       "%s, or give --worker-dir DIR)",
+			       p->name, p->arch, workers_dir,
+			       strcmp(p->arch, "arm") == 0 ? "make cross ARCH=armhf"
+							   : "make cross");
 
 	char launcher[sizeof cfg->launcher_buf];
 	/* -seed: qemu's random numbers (getrandom, AT_RANDOM, RDRAND) from a

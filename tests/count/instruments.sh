@@ -16,6 +16,14 @@ rc=$?
 [ $rc -eq 2 ] || fail "no cross workers: exit $rc (want 2)"
 grep -q "needs aarch64 workers in $d/empty, found none (build them: make cross" "$d/e" ||
 	fail "no cross workers: $(cat "$d/e")"
+# ... and for 32-bit ARM, the armhf build
+command -v qemu-arm >/dev/null && {
+	"$CS" run --count --board rpi2 --worker-dir "$d/empty" --lib noop >"$d/o" 2>"$d/e"
+	rc=$?
+	[ $rc -eq 2 ] || fail "no armhf workers: exit $rc (want 2)"
+	grep -q "needs arm workers in $d/empty, found none (build them: make cross ARCH=armhf" "$d/e" ||
+		fail "no armhf workers: $(cat "$d/e")"
+}
 # no plugin next to cryptospeed: a copy of the orchestrator alone
 cp "$CS" "$d/cryptospeed"
 command -v qemu-x86_64 >/dev/null && {
