@@ -4,18 +4,18 @@ BUILD ?= build
 CMAKE_ARGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 RUN_ARGS ?=
-# ARCH=arm64 (default: aarch64) or ARCH=armhf (32-bit ARMv7, hard float)
-ARCH ?= arm64
-CROSS_CMAKE_ARGS ?=
-ifeq ($(ARCH),arm64)
-CROSS_BUILD ?= build-aarch64
-CROSS_TOOLCHAIN = cmake/toolchains/aarch64-linux-gnu.cmake
-else ifeq ($(ARCH),armhf)
-CROSS_BUILD ?= build-armhf
-CROSS_TOOLCHAIN = cmake/toolchains/arm-linux-gnueabihf.cmake
-else
-$(error ARCH=$(ARCH): unknown architecture (accepted: arm64, armhf))
+# make cross ARCH=arm64 (the default: aarch64) or ARCH=armhf (32-bit ARMv7,
+# hard float). Only ARCH given on the command line counts: an ARCH in the
+# environment (set for other tools) is not this one.
+ifneq ($(origin ARCH),command line)
+ARCH := arm64
 endif
+CROSS_BUILD_arm64 = build-aarch64
+CROSS_TOOLCHAIN_arm64 = cmake/toolchains/aarch64-linux-gnu.cmake
+CROSS_BUILD_armhf = build-armhf
+CROSS_TOOLCHAIN_armhf = cmake/toolchains/arm-linux-gnueabihf.cmake
+CROSS_BUILD ?= $(CROSS_BUILD_$(ARCH))
+CROSS_CMAKE_ARGS ?=
 
 .PHONY: all deps build run test asan fuzz cross cross-armhf clean results versions install
 
@@ -69,8 +69,10 @@ fuzz:
 # build-armhf): fully static programs to copy to a board (docs/arm-boards.md),
 # built with Debian's cross compiler and tested under qemu-user.
 cross:
+	@case "$(ARCH)" in arm64 | armhf) ;; *) echo "make cross: ARCH=$(ARCH): unknown" \
+		"architecture (accepted: arm64, armhf)" >&2; exit 2 ;; esac
 	bash scripts/deps.sh --arch $(ARCH)
-	cmake -S . -B $(CROSS_BUILD) -DCMAKE_TOOLCHAIN_FILE=$(CROSS_TOOLCHAIN) \
+	cmake -S . -B $(CROSS_BUILD) -DCMAKE_TOOLCHAIN_FILE=$(CROSS_TOOLCHAIN_$(ARCH)) \
 		-DCRYPTOSPEED_STATIC=ON $(CROSS_CMAKE_ARGS)
 	cmake --build $(CROSS_BUILD) -j $(JOBS)
 	cd $(CROSS_BUILD) && ctest -L 'kat|cross' --output-on-failure -j $(JOBS)
@@ -87,4 +89,4 @@ versions:
 	JOBS=$(JOBS) bash scripts/libs.sh versions $(VERSIONS_BUILD)
 
 clean:
-	rm -rf $(BUILD) build-asan build-fuzz build-aarch64 build-armhf
+	rm -rf $(BUILD) build-asan build-fuzz build-aarch64 build-armhf $(CROSS_BUILD)
