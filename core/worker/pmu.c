@@ -75,9 +75,10 @@ explain(const cs_pmu_env *env, int err, char *why, size_t n)
 			 "less lets a process count its own user space)",
 			 strerror(err), par);
 	else
-		snprintf(why, n, "no PMU: perf_event_open(instructions:u): %s; %s%s; "
-			 "perf_event_paranoid=%s", strerror(err), devices,
-			 cpu < 0 ? " cannot be read" : " has a cpu", par);
+		snprintf(why, n,
+			 "no PMU: perf_event_open(instructions:u): %s; %s%s; "
+			 "perf_event_paranoid=%s",
+			 strerror(err), devices, cpu < 0 ? " cannot be read" : " has a cpu", par);
 }
 
 static void
@@ -173,8 +174,7 @@ cs_pmu_close(cs_pmu *p)
 }
 
 bool
-cs_pmu_delta(const cs_pmu_reading *a, const cs_pmu_reading *b, uint64_t *insns,
-	     uint64_t *cycles)
+cs_pmu_delta(const cs_pmu_reading *a, const cs_pmu_reading *b, uint64_t *insns, uint64_t *cycles)
 {
 	if (b->running <= a->running || b->enabled < a->enabled || b->insns < a->insns ||
 	    b->cycles < a->cycles)

@@ -27,9 +27,9 @@ typedef struct cs_pmu_env {
 
 /* An open group of the two counters. */
 typedef struct cs_pmu {
-	bool open;	/* both counters are open */
-	int fd_insns;	/* group leader: instructions:u */
-	int fd_cycles;	/* cycles:u, in the leader's group */
+	bool open;	    /* both counters are open */
+	int fd_insns;	    /* group leader: instructions:u */
+	int fd_cycles;	    /* cycles:u, in the leader's group */
 	uint64_t id_insns;  /* the kernel's id of each, to match the group read */
 	uint64_t id_cycles; /* (PERF_FORMAT_ID) */
 } cs_pmu;
