@@ -504,7 +504,8 @@ validate_pmu(cs_run *run)
 		cs_run_stop_workers(run);
 		cs_usage_error("--pmu=on: worker %s has no hardware counters: %s", w->file->name,
 			       h->pmu == 0 ? h->pmu_why
-					   : "it does not say (a worker of an older build?)");
+					   : "it does not say (a launcher that drops the "
+					     "environment, or a worker of an older build)");
 	}
 }
 
