@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "count.h"
 #include "repeat.h"
+#include "tls_pair.h"
 #include "outfile.h"
 #include "report.h"
 #include "results.h"
@@ -53,6 +54,9 @@ print_run_help(FILE *f)
 	      "  --budget SECONDS   cap on timed seconds per cell (default: 0.25)\n"
 	      "  --quick            coarse and fast: 5% precision, short batches and budget\n"
 	      "  --timeout SECONDS  per worker request before the cell is 'timeout' (default: 10)\n"
+	      "  --tls-grid         the selected TLS configurations also client x server: every\n"
+	      "                     pair of TLS libraries, each side its own worker, over a\n"
+	      "                     socketpair (a failing pair exits 3; docs/handshake.md)\n"
 	      "  --misalign N       shift input/output buffers by N bytes (0..63, default 0)\n"
 	      "  --evidence, --no-evidence  sample which instructions run (default: on)\n"
 	      "  --evidence-size N  the size evidence is taken at (default: 8192)\n"
@@ -442,6 +446,7 @@ enum {
 	OPT_CPU,
 	OPT_BOARD,
 	OPT_CONFORM,
+	OPT_TLS_GRID,
 	OPT_VARIANT_ALIAS, /* + index in variant_aliases: keep last */
 };
 
@@ -456,6 +461,7 @@ static const struct option run_options[] = {
 	{"precision", required_argument, NULL, OPT_PRECISION},
 	{"budget", required_argument, NULL, OPT_BUDGET},
 	{"quick", no_argument, NULL, OPT_QUICK},
+	{"tls-grid", no_argument, NULL, OPT_TLS_GRID},
 	{"timeout", required_argument, NULL, OPT_TIMEOUT},
 	{"misalign", required_argument, NULL, OPT_MISALIGN},
 	{"evidence", no_argument, NULL, OPT_EVIDENCE},
@@ -533,6 +539,7 @@ parse_run_options(run_args *a, int argc, char **argv)
 			cfg->multi = (int)cs_parse_int("--multi", v, 1, 64, "1..64 workers");
 			break;
 		case OPT_QUICK: cfg->quick = true; break;
+		case OPT_TLS_GRID: cfg->tls_grid = true; break;
 		case OPT_EVIDENCE: cfg->evidence = true; break;
 		case OPT_NO_EVIDENCE: cfg->evidence = false; break;
 		case OPT_EVIDENCE_SIZE:
@@ -749,7 +756,12 @@ cs_cmd_run(int argc, char **argv)
 				       "selected algorithms, paths and operations together: "
 				       "cryptospeed list shows what each has)");
 		}
-		rc = run_status(&run, cs_run_measure(&run));
+		int disagree = cs_run_measure(&run);
+		if (disagree >= 0 && cfg->tls_grid && !run.signal) {
+			int failed = cs_tls_grid(&run); /* tls_pair.c: failing pairs disagree */
+			disagree = failed < 0 ? -1 : disagree + failed;
+		}
+		rc = run_status(&run, disagree);
 		if (rc == CS_EXIT_OK && started < run.n_workers) {
 			/* a selected worker that could not start is never a success */
 			fprintf(stderr,

@@ -58,7 +58,18 @@ const cs_res_field cs_res_cell_fields[] = {
 	    "during a handshake (docs/handshake.md)"),
 	INT(heap_idle, "heap_idle", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0", "no",
 	    "TLS `send`, `recv`: heap bytes an open, idle client + server pair holds after its "
-	    "handshake"),
+	    "handshake; the TLS grid (path `tls>SERVER`): the client's, per connection"),
+	INT(server_heap_peak, "server_heap_peak", CS_RES_F_INT, false, 0, 1LL << 50, 0,
+	    "integer ≥ 0", "no",
+	    "the TLS grid (path `tls>SERVER`): the most heap bytes the server held during one "
+	    "connection (`heap_peak`: the client's)"),
+	INT(server_heap_idle, "server_heap_idle", CS_RES_F_INT, false, 0, 1LL << 50, 0,
+	    "integer ≥ 0", "no",
+	    "the TLS grid: heap bytes the server holds per open connection after its handshake"),
+	INT(client_cpu_ns, "client_cpu_ns", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0",
+	    "no", "the TLS grid: the client process's CPU ns per connection"),
+	INT(server_cpu_ns, "server_cpu_ns", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0",
+	    "no", "the TLS grid: the server process's CPU ns per connection"),
 	DOC("rate", "object", "when `ok` and not counted, never otherwise",
 	    "`median` > 0, `unit` `\"B/s\"` for a sized op of size > 0, else `\"op/s\"`; `q1`, "
 	    "`q3` together; `ci95` `[low, high]`"),

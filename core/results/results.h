@@ -193,7 +193,11 @@ typedef struct cs_res_cell {
 	long long batch;	 /* operations per timed batch, 0 when absent */
 	long long heap_peak;	 /* TLS handshake: peak heap bytes of a connection pair, 0 absent */
 	long long heap_idle;	 /* TLS send/recv: heap bytes of an idle pair, 0 absent */
-	double *samples;	 /* ns per op per batch (n_samples), NULL for imported cells */
+	long long server_heap_peak; /* TLS grid: the server's peak heap per connection, 0 absent */
+	long long server_heap_idle; /* TLS grid: the server's heap per open connection, 0 absent */
+	long long client_cpu_ns;    /* TLS grid: the client's CPU ns per connection, 0 absent */
+	long long server_cpu_ns;    /* TLS grid: the server's CPU ns per connection, 0 absent */
+	double *samples;	    /* ns per op per batch (n_samples), NULL for imported cells */
 	size_t n_samples;
 	double *partial;    /* a cell that ended badly after samples: its samples (n_partial),
 			     never summarised into a rate; else NULL */
