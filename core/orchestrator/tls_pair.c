@@ -398,8 +398,12 @@ cs_tls_grid(cs_run *run)
 		for (size_t i = 0; i < n_ws && !cs_interrupt_signal; i++)
 			for (size_t j = 0; j < n_ws && !cs_interrupt_signal; j++) {
 				cs_rcell *c = &run->cells[run->n_cells];
-				*c = (cs_rcell){.w = ws[i], .n_ws = 1, .alg = algs[a],
-						.op = CS_OP_HANDSHAKE, .agree = -1, .done = true};
+				*c = (cs_rcell){.w = ws[i],
+						.n_ws = 1,
+						.alg = algs[a],
+						.op = CS_OP_HANDSHAKE,
+						.agree = -1,
+						.done = true};
 				c->ws = calloc(1, sizeof *c->ws);
 				c->gens = calloc(1, sizeof *c->gens);
 				if (!c->ws || !c->gens) {
@@ -412,8 +416,8 @@ cs_tls_grid(cs_run *run)
 				run->n_cells++;
 				run_pair(run->cfg, c, ws[i], ws[j]);
 				cs_summarize(c->ns, c->n, &c->sum);
-				if (strcmp(c->status, "ok") != 0 &&
-				    strcmp(c->status, "unsupported") != 0)
+				if (strcmp(c->status, "ok") != 0 && strcmp(c->status, "unsupporte"
+										      "d") != 0)
 					failed++;
 				if (isatty(STDERR_FILENO))
 					fprintf(stderr, "tls grid: %s client x %s server: %s\n",

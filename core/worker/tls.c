@@ -137,6 +137,8 @@ cs_tls_flow_run(const cs_tls_flow *f, void *ctx, const cs_alg *alg, cs_op op, co
 		char *error, size_t n)
 {
 	cs_status st;
+	if (cs_tls_peer_mode.role != CS_TLS_BOTH)
+		return cs_tls_peer_run(f->peer, ctx, error, n);
 	switch (op) {
 	case CS_OP_SEND: return f->transfer(ctx, true, io->in, io->out, io->len);
 	case CS_OP_RECV: return f->transfer(ctx, false, io->in, io->out, io->len);

@@ -108,6 +108,8 @@ typedef struct cs_tls_flow {
 			      size_t len);
 	/* the last handshake resumed the session */
 	bool (*resumed)(void *ctx);
+	/* one side over a socket (the client x server grid) */
+	const cs_tls_peer_ops *peer;
 } cs_tls_flow;
 
 /* Setup: handshake ops connect in the timed loop; send and recv get one
@@ -115,7 +117,7 @@ typedef struct cs_tls_flow {
 cs_status cs_tls_flow_setup(const cs_tls_flow *f, void *ctx, const cs_setup *s);
 
 /* One operation of op on alg (handshake, resume, send, recv); error (n bytes)
-   says why a resumption did not happen. */
+   says why a resumption did not happen. In peer mode, cs_tls_peer_run. */
 cs_status cs_tls_flow_run(const cs_tls_flow *f, void *ctx, const cs_alg *alg, cs_op op,
 			  const cs_io *io, char *error, size_t n);
 
