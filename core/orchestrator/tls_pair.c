@@ -202,7 +202,13 @@ parse_line(const side *x, peer_line *p)
 	}
 	const char *eol = strchr(detail, '\n');
 	int dlen = (int)(eol ? (size_t)(eol - detail) : strlen(detail)) - 8;
-	snprintf(p->detail, sizeof p->detail, "%.*s", dlen > 0 ? dlen : 0, detail + 8);
+	detail += 8;
+	/* an impl's describe says "error=WHAT" */
+	if (dlen > 6 && strncmp(detail, "error=", 6) == 0) {
+		detail += 6;
+		dlen -= 6;
+	}
+	snprintf(p->detail, sizeof p->detail, "%.*s", dlen > 0 ? dlen : 0, detail);
 	size_t cap = 0;
 	for (const char *c = samples + 9; *c && *c != ' '; c++)
 		cap += *c == ',';

@@ -333,6 +333,8 @@ grid_alg(FILE *f, grid_fmt g, const cs_res_file *file, const char *alg,
 		}
 	if (failures && g == GRID_HTML)
 		fputs("</ul>\n", f);
+	if (failures == (int)(nc * ns))
+		return; /* no pair ok: no sides to show */
 	/* each side of each ok pair: CPU and heap per connection */
 	static const char *const heads[] = {
 		"client",	   "server",	      "conn/s",
