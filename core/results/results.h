@@ -197,6 +197,11 @@ typedef struct cs_res_cell {
 	long long server_heap_idle; /* TLS grid: the server's heap per open connection, 0 absent */
 	long long client_cpu_ns;    /* TLS grid: the client's CPU ns per connection, 0 absent */
 	long long server_cpu_ns;    /* TLS grid: the server's CPU ns per connection, 0 absent */
+	long long pmu_ops;	    /* run --pmu: timed ops the PMU counters cover, 0 absent */
+	double pmu_insns_per_op;    /* instructions:u per op over them (0 with pmu_ops 0) */
+	double pmu_cycles_per_op;   /* cycles:u per op over them (0 with pmu_ops 0) */
+	double pmu_insns_per_byte;  /* per byte: a sized op of size > 0, else 0 */
+	double pmu_cycles_per_byte; /* per byte: a sized op of size > 0, else 0 */
 	double *samples;	    /* ns per op per batch (n_samples), NULL for imported cells */
 	size_t n_samples;
 	double *partial;    /* a cell that ended badly after samples: its samples (n_partial),
