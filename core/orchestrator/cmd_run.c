@@ -733,6 +733,12 @@ cs_cmd_run(int argc, char **argv)
 	parse_run_options(&a, argc, argv);
 
 	const char *count_dir = count_options(&a);
+	if (cfg->tls_grid && (a.repeat > 1 || cfg->multi > 1 || cfg->count))
+		cs_usage_error("--tls-grid with --%s (accepted: --tls-grid without --repeat, "
+			       "--multi and --count: each pair runs once, in two workers)",
+			       a.repeat > 1	? "repeat"
+			       : cfg->multi > 1 ? "multi"
+						: "count");
 	a.n_files = count_dir ? cs_find_workers_in(count_dir, a.files, MAX_WORKERS)
 			      : cs_find_workers(a.files, MAX_WORKERS);
 	validate_names(&a);
