@@ -184,6 +184,7 @@ typedef enum cs_view {
 	CS_VIEW_HANDSHAKE, /* TLS 1.3 handshake cost per lib/path (handshake.h) */
 	CS_VIEW_EVIDENCE,  /* per cell with evidence or a count: each class's share */
 	CS_VIEW_TLS,	   /* measured TLS handshakes, records, heap (tls.h) */
+	CS_VIEW_ESTIMATE,  /* a board's speed from counts (estimate.h; report prints it) */
 	CS_VIEW_COUNT
 } cs_view;
 
