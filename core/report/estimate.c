@@ -13,6 +13,9 @@
 /* A cost table is small: anything larger is not one. */
 #define CS_EST_FILE_MAX (64 * 1024)
 
+/* Counting runs compared in one row, at most. */
+#define CS_EST_RUNS_MAX 16
+
 /* Copy the field [s, e) of a line into buf (n bytes); false when too long. */
 static bool
 field(const char *s, const char *e, char *buf, size_t n)
@@ -26,8 +29,8 @@ field(const char *s, const char *e, char *buf, size_t n)
 }
 
 int
-cs_est_table_parse(const char *text, const char *core, const char *name, cs_est_table *t,
-		   char *why, size_t n)
+cs_est_table_parse(const char *text, const char *core, const char *name, cs_est_table *t, char *why,
+		   size_t n)
 {
 	memset(t, 0, sizeof *t);
 	snprintf(t->core, sizeof t->core, "%s", core);
@@ -46,7 +49,8 @@ cs_est_table_parse(const char *text, const char *core, const char *name, cs_est_
 		const char *tab2 = tab1 ? memchr(tab1 + 1, '\t', (size_t)(end - tab1 - 1)) : NULL;
 		if (!tab1 || !tab2 || tab2 + 1 >= end) {
 			snprintf(why, n,
-				 "%s line %lld: want 'class<TAB>cycles<TAB>source' (every row names "
+				 "%s line %lld: want 'class<TAB>cycles<TAB>source' (every row "
+				 "names "
 				 "its source)",
 				 name, line);
 			return -1;
@@ -60,9 +64,11 @@ cs_est_table_parse(const char *text, const char *core, const char *name, cs_est_
 		char *stop = NULL;
 		errno = 0;
 		row.cycles = field(tab1 + 1, tab2, num, sizeof num) ? strtod(num, &stop) : -1;
-		if (!stop || stop == num || *stop || errno || !(row.cycles >= 0 && row.cycles <= 1000)) {
-			snprintf(why, n, "%s line %lld: cycles '%.*s' (want a number from 0 to 1000)",
-				 name, line, (int)(tab2 - tab1 - 1), tab1 + 1);
+		if (!stop || stop == num || *stop || errno ||
+		    !(row.cycles >= 0 && row.cycles <= 1000)) {
+			snprintf(why, n,
+				 "%s line %lld: cycles '%.*s' (want a number from 0 to 1000)", name,
+				 line, (int)(tab2 - tab1 - 1), tab1 + 1);
 			return -1;
 		}
 		for (size_t i = 0; i < t->n_rows; i++)
@@ -214,8 +220,7 @@ estimate_block(const cs_est_input *in, FILE *f)
 		double cyc;
 		if (cs_est_cycles(in->table, &c->count, &cyc, why, sizeof why) != 0) {
 			fprintf(f, "%-28s %-18s %-7s %6lld  no estimate: %s\n", cs_esc_term(row),
-				cs_esc_term(c->alg), cs_esc_term(c->op), c->size,
-				cs_esc_term(why));
+				cs_esc_term(c->alg), cs_esc_term(c->op), c->size, cs_esc_term(why));
 			continue;
 		}
 		if (c->count.per_byte) {
@@ -235,33 +240,45 @@ estimate_block(const cs_est_input *in, FILE *f)
 static bool
 compare_row(const cs_est_input *in, size_t n_in, const cs_res_cell *c, FILE *f)
 {
-	double table = c->rate.median / 1e6, best = 0;
+	double table = c->rate.median / 1e6, best = 0, ratio[CS_EST_RUNS_MAX];
 	size_t nearest = n_in;
-	char est[512] = "", path[64] = "";
+	char est[512] = "";
 	size_t used = 0;
-	for (size_t k = 0; k < n_in && used < sizeof est; k++) {
+	for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX && used < sizeof est; k++) {
 		const cs_res_cell *e = counted_for(in[k].file, c);
 		double cyc;
 		char why[256];
-		if (!e || cs_est_cycles(in[k].table, &e->count, &cyc, why, sizeof why) != 0)
+		ratio[k] = 0;
+		if (!e || cs_est_cycles(in[k].table, &e->count, &cyc, why, sizeof why) != 0) {
+			used += (size_t)snprintf(est + used, sizeof est - used, " %10s %7s", "-",
+						 "");
 			continue;
-		double mb = cs_est_mbps(cyc, c->size, in[k].mhz), ratio = mb / table;
+		}
+		double mb = cs_est_mbps(cyc, c->size, in[k].mhz);
+		ratio[k] = mb / table;
 		char num[32];
 		cs_report_number(mb, num, sizeof num);
-		used += (size_t)snprintf(est + used, sizeof est - used, " %10s %6.2fx", num, ratio);
-		double off = fabs(log(ratio));
+		used += (size_t)snprintf(est + used, sizeof est - used, " %10s %6.2fx", num,
+					 ratio[k]);
+		double off = fabs(log(ratio[k]));
 		if (nearest == n_in || off < best) {
 			nearest = k;
 			best = off;
-			snprintf(path, sizeof path, "%s", e->path);
 		}
 	}
 	if (nearest == n_in)
 		return false;
+	/* the nearest, and every run whose estimate is the same (the same path) */
+	char near[256] = "";
+	size_t nu = 0;
+	for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX && nu < sizeof near; k++)
+		if (ratio[k] > 0 && fabs(log(ratio[k] / ratio[nearest])) < 0.005)
+			nu += (size_t)snprintf(near + nu, sizeof near - nu, "%s%s", nu ? " = " : "",
+					       in[k].file->counting.profile);
 	char num[32];
 	cs_report_number(table, num, sizeof num);
 	fprintf(f, "%-18s %-7s %6lld %10s%s  %s%s\n", cs_esc_term(c->alg), cs_esc_term(c->op),
-		c->size, num, est, cs_esc_term(in[nearest].file->counting.profile),
+		c->size, num, est, cs_esc_term(near),
 		exp(best) > 1.5 ? " (off by more than 1.5x)" : "");
 	return true;
 }
@@ -276,8 +293,8 @@ compare_file(const cs_est_input *in, size_t n_in, const cs_res_file *t, FILE *f)
 		size_t missed = 0;
 		for (size_t i = 0; i < t->n_cells; i++) {
 			const cs_res_cell *c = &t->cells[i];
-			if (c->source != s || !c->ok || !c->bytes || c->size <= 0 ||
-			    c->multi > 1 || c->count.present)
+			if (c->source != s || !c->ok || !c->bytes || c->size <= 0 || c->multi > 1 ||
+			    c->count.present)
 				continue;
 			if (!header) {
 				fprintf(f, "against %s",

@@ -25,7 +25,7 @@ typedef struct cs_est_row {
 
 /* A core's cost table. */
 typedef struct cs_est_table {
-	char core[CS_EST_NAME_MAX];	/* the core: "cortex-a53" */
+	char core[CS_EST_NAME_MAX];	  /* the core: "cortex-a53" */
 	cs_est_row rows[CS_EST_ROWS_MAX]; /* n_rows rows, in the file's order */
 	size_t n_rows;
 	double mem_cycles; /* the "memory-access" row, 0 when the table has none */
@@ -48,7 +48,7 @@ double cs_est_mbps(double cycles, long long size, double mhz);
 
 /* One counting file of an estimate, as the orchestrator resolved it. */
 typedef struct cs_est_input {
-	const cs_res_file *file; /* the counting run */
+	const cs_res_file *file;   /* the counting run */
 	const cs_est_table *table; /* its core's cost table */
 	double mhz;		   /* the clock its estimates use */
 } cs_est_input;

@@ -66,7 +66,17 @@ tls markdown refused
 tls html refused
 tls bmf refused
 tls gbench refused
+estimate json refused
+estimate csv refused
+estimate openssl refused
+estimate openssl-mr refused
+estimate markdown refused
+estimate html refused
+estimate bmf refused
+estimate gbench refused
 PAIRS
+# estimate text needs a counting run (this file has none: exit 2, one line);
+# tests/e2e/estimate.sh prints it
 # every view and format the program names was tried above
 views=$("$CS" report --help | sed -n 's/.*--view \([a-z|]*\).*/\1/p' | tr '|' ' ')
 fmts=$("$CS" report --help | sed -n 's/.*--format \([a-z|-]*\).*/\1/p' | tr '|' ' ')

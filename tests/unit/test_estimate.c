@@ -72,7 +72,10 @@ main(void)
 		CHECK(cs_est_table_load(CS_COSTS_DIR, *c, &t, why, sizeof why) == 0);
 		for (const char *const *a = arm; *a; a++) {
 			cs_res_icount one[] = {{*a, 1, 1}};
-			cs_res_count k1 = {.present = true, .ops = 1, .insns = 1, .classes = one,
+			cs_res_count k1 = {.present = true,
+					   .ops = 1,
+					   .insns = 1,
+					   .classes = one,
 					   .n_classes = 1};
 			CHECK(cs_est_cycles(&t, &k1, &cyc, why, sizeof why) == 0 && cyc > 0);
 		}
