@@ -235,52 +235,106 @@ estimate_block(const cs_est_input *in, FILE *f)
 	fprintf(f, "\n");
 }
 
+/* A table row's estimates: per counting run its MB/s (0 when it has no
+   such cell) and the run nearest the table (n_in when none). */
+typedef struct cs_est_cmp {
+	double table;		      /* the table's MB/s */
+	double mbps[CS_EST_RUNS_MAX]; /* per counting run, 0 = no estimate */
+	size_t nearest;		      /* the run nearest the table, n_in when none */
+	double off;		      /* how far the nearest is: max(ratio, 1 / ratio) */
+	char near[256];		      /* the nearest and every run with the same estimate */
+} cs_est_cmp;
+
+static void
+compare_eval(const cs_est_input *in, size_t n_in, const cs_res_cell *c, cs_est_cmp *r)
+{
+	memset(r, 0, sizeof *r);
+	r->table = c->rate.median / 1e6;
+	r->nearest = n_in;
+	double best = 0;
+	for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX; k++) {
+		const cs_res_cell *e = counted_for(in[k].file, c);
+		double cyc;
+		char why[256];
+		if (!e || cs_est_cycles(in[k].table, &e->count, &cyc, why, sizeof why) != 0)
+			continue;
+		r->mbps[k] = cs_est_mbps(cyc, c->size, in[k].mhz);
+		double off = fabs(log(r->mbps[k] / r->table));
+		if (r->mbps[k] > 0 && (r->nearest == n_in || off < best)) {
+			r->nearest = k;
+			best = off;
+		}
+	}
+	r->off = exp(best);
+	size_t nu = 0;
+	for (size_t k = 0; r->nearest < n_in && k < n_in && k < CS_EST_RUNS_MAX; k++)
+		if (r->mbps[k] > 0 && fabs(log(r->mbps[k] / r->mbps[r->nearest])) < 0.005 &&
+		    nu < sizeof r->near)
+			nu += (size_t)snprintf(r->near + nu, sizeof r->near - nu, "%s%s",
+					       nu ? " = " : "", in[k].file->counting.profile);
+}
+
 /* One table row against every counting file's estimate: false when no
    counting file has its cell. */
 static bool
 compare_row(const cs_est_input *in, size_t n_in, const cs_res_cell *c, FILE *f)
 {
-	double table = c->rate.median / 1e6, best = 0, ratio[CS_EST_RUNS_MAX];
-	size_t nearest = n_in;
-	char est[512] = "";
-	size_t used = 0;
-	for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX && used < sizeof est; k++) {
-		const cs_res_cell *e = counted_for(in[k].file, c);
-		double cyc;
-		char why[256];
-		ratio[k] = 0;
-		if (!e || cs_est_cycles(in[k].table, &e->count, &cyc, why, sizeof why) != 0) {
-			used += (size_t)snprintf(est + used, sizeof est - used, " %10s %7s", "-",
-						 "");
+	cs_est_cmp r;
+	compare_eval(in, n_in, c, &r);
+	if (r.nearest == n_in)
+		return false;
+	char num[32];
+	cs_report_number(r.table, num, sizeof num);
+	fprintf(f, "%-18s %-7s %6lld %10s", cs_esc_term(c->alg), cs_esc_term(c->op), c->size, num);
+	for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX; k++) {
+		if (r.mbps[k] <= 0) {
+			fprintf(f, " %10s %7s", "-", "");
 			continue;
 		}
-		double mb = cs_est_mbps(cyc, c->size, in[k].mhz);
-		ratio[k] = mb / table;
-		char num[32];
-		cs_report_number(mb, num, sizeof num);
-		used += (size_t)snprintf(est + used, sizeof est - used, " %10s %6.2fx", num,
-					 ratio[k]);
-		double off = fabs(log(ratio[k]));
-		if (nearest == n_in || off < best) {
-			nearest = k;
-			best = off;
-		}
+		cs_report_number(r.mbps[k], num, sizeof num);
+		fprintf(f, " %10s %6.2fx", num, r.mbps[k] / r.table);
 	}
-	if (nearest == n_in)
-		return false;
-	/* the nearest, and every run whose estimate is the same (the same path) */
-	char near[256] = "";
-	size_t nu = 0;
-	for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX && nu < sizeof near; k++)
-		if (ratio[k] > 0 && fabs(log(ratio[k] / ratio[nearest])) < 0.005)
-			nu += (size_t)snprintf(near + nu, sizeof near - nu, "%s%s", nu ? " = " : "",
-					       in[k].file->counting.profile);
-	char num[32];
-	cs_report_number(table, num, sizeof num);
-	fprintf(f, "%-18s %-7s %6lld %10s%s  %s%s\n", cs_esc_term(c->alg), cs_esc_term(c->op),
-		c->size, num, est, cs_esc_term(near),
-		exp(best) > 1.5 ? " (off by more than 1.5x)" : "");
+	fprintf(f, "  %s%s\n", cs_esc_term(r.near), r.off > 1.5 ? " (off by more than 1.5x)" : "");
 	return true;
+}
+
+/* The path: per algorithm and op, at the table's largest size with an
+   estimate (where the per-call cost of the API matters least), the run
+   nearest the table. */
+static void
+compare_paths(const cs_est_input *in, size_t n_in, const cs_res_file *t, size_t s, FILE *f)
+{
+	for (size_t i = 0; i < t->n_cells; i++) {
+		const cs_res_cell *c = &t->cells[i], *big = NULL;
+		bool first = true;
+		for (size_t j = 0; j < t->n_cells && first; j++) {
+			const cs_res_cell *o = &t->cells[j];
+			if (o->source != s || !o->ok || !o->bytes || o->size <= 0 || o->multi > 1 ||
+			    !same(o->alg, c->alg) || !same(o->op, c->op))
+				continue;
+			if (j < i)
+				first = false; /* reported with its first row */
+			else if (!big || o->size > big->size) {
+				cs_est_cmp r;
+				compare_eval(in, n_in, o, &r);
+				if (r.nearest < n_in)
+					big = o;
+			}
+		}
+		if (!first || !big || c->source != s)
+			continue;
+		cs_est_cmp r;
+		compare_eval(in, n_in, big, &r);
+		fprintf(f, "path: %s %s at %lld B (%.4g MB/s) is %s %s (%.2fx)",
+			cs_esc_term(big->alg), cs_esc_term(big->op), big->size, r.table,
+			r.off > 1.5 ? "nearest to" : "consistent with", cs_esc_term(r.near),
+			r.mbps[r.nearest] / r.table);
+		for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX; k++)
+			if (r.mbps[k] > 0 && fabs(log(r.mbps[k] / r.mbps[r.nearest])) >= 0.005)
+				fprintf(f, "; %s %.2fx", cs_esc_term(in[k].file->counting.profile),
+					r.mbps[k] / r.table);
+		fprintf(f, "%s\n", r.off > 1.5 ? "; off by more than 1.5x" : "");
+	}
 }
 
 /* The byte-op rows of one worker of each source of a table file (imported
@@ -302,7 +356,7 @@ compare_file(const cs_est_input *in, size_t n_in, const cs_res_file *t, FILE *f)
 				fprintf(f, ": measured MB/s, per counting run its estimate "
 					   "(estimate/table), the nearest\n\n");
 				fprintf(f, "%-18s %-7s %6s %10s", "alg", "op", "size", "table");
-				for (size_t k = 0; k < n_in; k++)
+				for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX; k++)
 					fprintf(f, " %19.19s", in[k].file->counting.profile);
 				fprintf(f, "  nearest\n");
 				header = true;
@@ -312,8 +366,11 @@ compare_file(const cs_est_input *in, size_t n_in, const cs_res_file *t, FILE *f)
 		}
 		if (missed)
 			fprintf(f, "(%zu rows of it were not counted: no estimate)\n", missed);
-		if (header)
+		if (header) {
 			fprintf(f, "\n");
+			compare_paths(in, n_in, t, s, f);
+			fprintf(f, "\n");
+		}
 	}
 }
 
