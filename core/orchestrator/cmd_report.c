@@ -51,64 +51,79 @@ costs_dir(char *buf, size_t n)
 
 /* report --view estimate: each counting file's profile gives the core (its
    cost table) and the clock (--board's, else the profile's board's); the
-   other files are the tables compared with. Bad input exits 2. */
-static void
-report_estimate(const cs_res_file *const *files, size_t n, const char *board)
+   other files are the tables compared with. 0, or -1 with why (bad input:
+   the caller exits 2 after freeing the files). */
+static int
+report_estimate(const cs_res_file *const *files, size_t n, const char *board, char *why,
+		size_t why_n)
 {
-	char known[256], dirbuf[4096], why[1024];
+	char known[256], dirbuf[4096], table_why[768];
 	const cs_count_profile *on = NULL;
+	cs_count_profile_names(known, sizeof known, true);
 	if (board && !(on = cs_count_profile_find(NULL, board))) {
-		cs_count_profile_names(known, sizeof known, true);
-		cs_usage_error("unknown board '%s' (known: %s)", board, known);
+		snprintf(why, why_n, "unknown board '%s' (known: %s)", board, known);
+		return -1;
 	}
 	const char *dir = costs_dir(dirbuf, sizeof dirbuf);
 	cs_est_input *in = calloc(n, sizeof *in);
 	cs_est_table *tables = calloc(n, sizeof *tables);
 	const cs_res_file **others = calloc(n, sizeof *others);
-	if (!in || !tables || !others) {
-		fprintf(stderr, "cryptospeed: out of memory\n");
-		exit(CS_EXIT_FAILURE);
-	}
 	size_t n_in = 0, n_others = 0;
-	for (size_t i = 0; i < n; i++) {
+	int rc = 0;
+	if (!in || !tables || !others) {
+		snprintf(why, why_n, "out of memory");
+		rc = -1;
+	}
+	for (size_t i = 0; i < n && rc == 0; i++) {
 		const cs_res_file *f = files[i];
 		if (!f->counting.present) {
 			others[n_others++] = f;
 			continue;
 		}
 		const cs_count_profile *p = cs_count_profile_find(f->counting.profile, NULL);
+		unsigned mhz = on ? on->clock_mhz : p ? p->clock_mhz : 0;
 		if (!p || strcmp(p->arch, "x86_64") == 0) {
-			cs_count_profile_names(known, sizeof known, true);
-			cs_usage_error("--view estimate: %s was counted for profile '%s', which is "
-				       "no "
-				       "board (boards: %s)",
-				       f->name, f->counting.profile, known);
+			snprintf(why, why_n,
+				 "--view estimate: %s was counted for profile '%s', which is no "
+				 "board "
+				 "(boards: %s)",
+				 f->name, f->counting.profile, known);
+			rc = -1;
+		} else if (mhz == 0) {
+			snprintf(why, why_n,
+				 "--view estimate: profile '%s' (%s) has no board clock: give "
+				 "--board (known: %s)",
+				 p->name, f->name, known);
+			rc = -1;
+		} else if (cs_est_table_load(dir, p->qemu_cpu, &tables[n_in], table_why,
+					     sizeof table_why) != 0) {
+			snprintf(why, why_n, "--view estimate: %s", table_why);
+			rc = -1;
+		} else {
+			in[n_in].file = f;
+			in[n_in].table = &tables[n_in];
+			in[n_in].mhz = mhz;
+			n_in++;
 		}
-		unsigned mhz = on ? on->clock_mhz : p->clock_mhz;
-		if (mhz == 0) {
-			cs_count_profile_names(known, sizeof known, true);
-			cs_usage_error("--view estimate: profile '%s' (%s) has no board clock: "
-				       "give "
-				       "--board (known: %s)",
-				       p->name, f->name, known);
-		}
-		if (cs_est_table_load(dir, p->qemu_cpu, &tables[n_in], why, sizeof why) != 0)
-			cs_usage_error("--view estimate: %s", why);
-		in[n_in].file = f;
-		in[n_in].table = &tables[n_in];
-		in[n_in].mhz = mhz;
-		n_in++;
 	}
-	if (n_in == 0)
-		cs_usage_error("--view estimate needs a counting run (run --count --board B): none "
-			       "of the %zu file%s has counts",
-			       n, n == 1 ? "" : "s");
-	if (on)
-		printf("clock: %u MHz for every estimate (--board %s)\n\n", on->clock_mhz, board);
-	cs_report_estimate(in, n_in, others, n_others, stdout);
+	if (rc == 0 && n_in == 0) {
+		snprintf(why, why_n,
+			 "--view estimate needs a counting run (run --count --board B): none of "
+			 "the "
+			 "%zu file%s has counts",
+			 n, n == 1 ? "" : "s");
+		rc = -1;
+	}
+	if (rc == 0) {
+		if (on)
+			printf("clock: %u MHz for every estimate (--board %s)\n\n", on->clock_mhz,
+			       board);
+		cs_report_estimate(in, n_in, others, n_others, stdout);
+	}
 	free(in);
 	free(tables);
 	free(others);
+	return rc;
 }
 
 int
@@ -204,6 +219,7 @@ cs_cmd_report(int argc, char **argv)
 	if (board && view != CS_VIEW_ESTIMATE)
 		cs_usage_error("--board '%s' needs --view estimate", board);
 	size_t n = (size_t)(argc - optind);
+	char est_why[1024];
 	cs_res_file *files = calloc(n, sizeof *files);
 	const cs_res_file **ptrs = calloc(n, sizeof *ptrs);
 	if (!files || !ptrs) {
@@ -221,9 +237,14 @@ cs_cmd_report(int argc, char **argv)
 	}
 	if (view == CS_VIEW_HANDSHAKE)
 		cs_report_handshake(ptrs, n, handshake, stdout);
-	else if (view == CS_VIEW_ESTIMATE)
-		report_estimate(ptrs, n, board);
-	else
+	else if (view == CS_VIEW_ESTIMATE &&
+		 report_estimate(ptrs, n, board, est_why, sizeof est_why) != 0) {
+		for (size_t i = 0; i < n; i++)
+			cs_results_free(&files[i]);
+		free(files);
+		free(ptrs);
+		cs_usage_error("%s", est_why);
+	} else
 		cs_report_emit(ptrs, n, format, view, stdout);
 	for (size_t i = 0; i < n; i++)
 		cs_results_free(&files[i]);
