@@ -235,21 +235,19 @@ cs_cmd_report(int argc, char **argv)
 				cs_usage_error("--conform %s", why);
 		}
 	}
+	int est = 0;
 	if (view == CS_VIEW_HANDSHAKE)
 		cs_report_handshake(ptrs, n, handshake, stdout);
-	else if (view == CS_VIEW_ESTIMATE &&
-		 report_estimate(ptrs, n, board, est_why, sizeof est_why) != 0) {
-		for (size_t i = 0; i < n; i++)
-			cs_results_free(&files[i]);
-		free(files);
-		free(ptrs);
-		cs_usage_error("%s", est_why);
-	} else
+	else if (view == CS_VIEW_ESTIMATE)
+		est = report_estimate(ptrs, n, board, est_why, sizeof est_why);
+	else
 		cs_report_emit(ptrs, n, format, view, stdout);
 	for (size_t i = 0; i < n; i++)
 		cs_results_free(&files[i]);
 	free(files);
 	free(ptrs);
+	if (est != 0)
+		cs_usage_error("%s", est_why);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "cryptospeed: cannot write to standard output\n");
 		return CS_EXIT_FAILURE;

@@ -12,6 +12,7 @@ pi3=$root/tests/data/count-rpi3.json
 costs=$root/data/costs
 
 "$CS" report "$r2s" --view estimate >"$d/r2s.txt" 2>"$d/err" || fail "estimate exited $?: $(cat "$d/err")"
+[ -s "$d/err" ] && fail "estimate wrote to stderr: $(cat "$d/err")"
 grep -q "^estimate from counts: cortex-a53 (.*NanoPi R2S.*), core cortex-a53 at 1296 MHz" "$d/r2s.txt" ||
 	fail "no header: $(head -2 "$d/r2s.txt")"
 grep -q "^An estimate from counts, not a measurement" "$d/r2s.txt" || fail "not labelled an estimate"
@@ -59,6 +60,7 @@ EOF
 	fail "import"
 "$CS" report "$r2s" "$pi3" "$d/board.json" --view estimate --board nanopi-r2s >"$d/cmp.txt" 2>"$d/err" ||
 	fail "estimate with a table exited $?: $(cat "$d/err")"
+[ -s "$d/err" ] && fail "estimate with a table wrote to stderr: $(cat "$d/err")"
 grep -q "^clock: 1296 MHz for every estimate (--board nanopi-r2s)" "$d/cmp.txt" || fail "no clock line"
 grep -q "core cortex-a53 at 1296 MHz (.*count-rpi3.json)" "$d/cmp.txt" || fail "rpi3 not at --board's clock"
 row=$(grep -E "^aes-128-gcm +seal +8192 " "$d/cmp.txt") || fail "no aes-128-gcm 8192 row: $(cat "$d/cmp.txt")"
@@ -99,3 +101,17 @@ bad "no cost table for core 'cortex-a53'" env CRYPTOSPEED_COSTS_DIR="$d/nocosts"
 printf 'scalar\t0.5\n' >"$d/nocosts/cortex-a53.tsv"
 bad "cortex-a53.tsv line 1: want 'class<TAB>cycles<TAB>source'" env CRYPTOSPEED_COSTS_DIR="$d/nocosts" "$CS" report "$r2s" --view estimate
 echo "ok: estimate rows, the comparison with a table, bad input"
+
+# docs/estimates.md's comparisons are what its commands print from docs/data
+cd "$root" || fail "cd $root"
+for b in nanopi-r2s rpi3; do
+	"$CS" report docs/data/estimate-nanopi-r2s.json docs/data/estimate-rpi3.json \
+		"docs/data/estimate-table-$b.json" --view estimate --board "$b" |
+		awk '/^against (NanoPi|Raspberry)/ { on = 1 } /^(against Intel|An estimate)/ { on = 0 } on && NF' \
+			>"$d/doc-$b.txt"
+	[ "$(wc -l <"$d/doc-$b.txt")" -gt 10 ] || fail "$b: no comparison printed"
+	while IFS= read -r line; do
+		grep -qxF -- "$line" docs/estimates.md || fail "docs/estimates.md lacks the $b line: $line"
+	done <"$d/doc-$b.txt"
+done
+echo "ok: docs/estimates.md's comparisons are its commands' output"
