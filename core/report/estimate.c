@@ -127,6 +127,8 @@ cs_est_table_load(const char *dir, const char *core, cs_est_table *t, char *why,
 	}
 	int rc = cs_est_table_parse(text, core, path, t, why, n);
 	free(text);
+	if (rc == 0)
+		snprintf(t->path, sizeof t->path, "%s", path);
 	return rc;
 }
 
@@ -209,6 +211,8 @@ estimate_block(const cs_est_input *in, FILE *f)
 	profile_name(in->file, prof, sizeof prof);
 	fprintf(f, "estimate from counts: %s, core %s at %.0f MHz (%s)\n", cs_esc_term(prof),
 		cs_esc_term(in->table->core), in->mhz, cs_esc_term(in->file->name));
+	if (*in->table->path)
+		fprintf(f, "cost table: %s\n", cs_esc_term(in->table->path));
 	fprintf(f, "\n%-28s %-18s %-7s %6s %12s %12s %9s %10s  %s\n", "lib/path", "alg", "op",
 		"size", "insns/op", "cycles/op", "cycles/B", "MB/s", "hw (share of instructions)");
 	for (size_t i = 0; i < in->file->n_cells; i++) {

@@ -29,6 +29,7 @@ typedef struct cs_est_table {
 	cs_est_row rows[CS_EST_ROWS_MAX]; /* n_rows rows, in the file's order */
 	size_t n_rows;
 	double mem_cycles; /* the "memory-access" row, 0 when the table has none */
+	char path[4096];   /* the file it was read from (cs_est_table_load), else "" */
 } cs_est_table;
 
 /* Parse a cost table's text (lines "class<TAB>cycles<TAB>source", '#'
