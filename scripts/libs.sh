@@ -4,6 +4,7 @@
 #
 #   libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
 #   libs.sh build LIB@git:[REPO#]REF[+CONFIG] [...]   from a git repository
+#   libs.sh tree LIB@git:[REPO#]REF DIR                the source tree a git build configures
 #   libs.sh prefix LIB@VERSION[+CONFIG] [--arch ...]   the install prefix (for CMake)
 #   libs.sh resolve LIB@git:[REPO#]REF                 the commit REF names (40 hex)
 #   libs.sh name LIB@git:[REPO#]REF[+CONFIG]           the build's name (lib@gCOMMIT12+config)
@@ -60,6 +61,7 @@ usage() {
 	cat >&2 <<-EOF
 	usage: libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
 	       libs.sh build LIB@git:[REPO#]REF[+CONFIG] [--arch ...] [--force]
+	       libs.sh tree LIB@git:[REPO#]REF DIR
 	       libs.sh prefix LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf]
 	       libs.sh resolve LIB@git:[REPO#]REF
 	       libs.sh name LIB@git:[REPO#]REF[+CONFIG]
@@ -537,19 +539,28 @@ build_openssl() {
 	make install_dev DESTDIR="$stage"
 }
 
-# A git tree has no configure yet: Nettle's is made by .bootstrap, the
-# others' by autogen.sh with the library's arguments (autogen_args), never
-# downloading anything (libsodium's would fetch config.guess otherwise).
-autogen_args=()
-build_autotools() {
-	if [ ! -x configure ]; then
-		if [ -x .bootstrap ]; then
-			./.bootstrap
-		else
-			DO_NOT_UPDATE_CONFIG_SCRIPTS=1 ./autogen.sh "${autogen_args[@]}"
-		fi
-		[ -x configure ] || { echo "the tree's bootstrap made no ./configure" >&2; return 1; }
+# The tree's own bootstrap, run before a build (and by `libs.sh tree`): a git
+# tree of an autotools library has no ./configure yet. Nettle's is made by
+# .bootstrap, the others' by autogen.sh; libsodium's with -s (without it, a
+# tree without configure is left as it is) and -b (keep the tree's
+# config.guess and config.sub: nothing is downloaded).
+bootstrap_tree() {
+	case "$lib" in
+	openssl | mbedtls) return 0 ;;
+	esac
+	[ ! -x configure ] || return 0
+	if [ -x .bootstrap ]; then
+		./.bootstrap
+	elif [ "$lib" = sodium ]; then
+		DO_NOT_UPDATE_CONFIG_SCRIPTS=1 ./autogen.sh -s -b
+	else
+		./autogen.sh
 	fi
+	[ -x configure ] || { echo "the tree's bootstrap made no ./configure" >&2; return 1; }
+}
+
+build_autotools() {
+	bootstrap_tree
 	local args=("--prefix=$prefix" "--libdir=$prefix/lib")
 	if [ $cross -eq 1 ]; then
 		args+=("--host=$triplet" --disable-shared --enable-static)
@@ -569,9 +580,6 @@ build_nettle() {
 }
 
 build_sodium() {
-	# -s: make the autotools files (without it, a tree without configure is
-	# left as it is); -b: keep the tree's config.guess and config.sub
-	autogen_args=(-s -b)
 	build_autotools --disable-dependency-tracking
 }
 
@@ -990,6 +998,30 @@ do_bisect() {
 	echo "$first $(git -C "$mirror" log -1 --format=%s "$first")"
 }
 
+# libs.sh tree LIB@git:[REPO#]REF DIR: the source tree a build of that commit
+# configures, into DIR (new or empty): the commit's files, its submodules'
+# files, and what the library's bootstrap makes (./configure of an autotools
+# tree without one). Nothing is configured, built or installed.
+do_tree() {
+	local dest=$1
+	[ $git -eq 1 ] || bad "tree takes LIB@git:[REPO#]REF (got '$spec')"
+	if [ -e "$dest" ] && [ -n "$(ls -A "$dest")" ]; then
+		bad "tree: '$dest' is not empty (accepted: a new or empty directory)"
+	fi
+	cross_env
+	check_tools
+	mkdir -p "$dest"
+	dest=$(cd "$dest" && pwd)
+	export_tree "$mirror" "$commit" "$dest" "$repo" >"$dest/.cryptospeed-submodules" ||
+		die "exporting $name (commit $commit) failed"
+	local log=$dest/.cryptospeed-bootstrap.log
+	if ! (cd "$dest" && set -x && bootstrap_tree) >"$log" 2>&1; then
+		tail -n 10 "$log" >&2
+		die "the bootstrap of $name failed (log: $log)"
+	fi
+	say "the tree of $name (commit $commit): $dest"
+}
+
 # do_workers in a child libs.sh (its own lib/version/... variables)
 do_workers_sub() {
 	"$0" workers "$@" --arch "$arch"
@@ -1004,6 +1036,7 @@ main() {
 	arch=$(host_arch)
 	force=0
 	spec=""
+	tdir=""
 	git=0
 	case "$cmd" in
 	bisect) do_bisect "$@"; return ;;
@@ -1028,7 +1061,16 @@ main() {
 		--force) force=1; shift ;;
 		-h | --help) usage ;;
 		-*) bad "unknown option '$1' (accepted: --arch, --force)" ;;
-		*) [ -z "$spec" ] || bad "one LIB@VERSION[+CONFIG] at a time (got '$spec' and '$1')"; spec=$1; shift ;;
+		*)
+			if [ -z "$spec" ]; then
+				spec=$1
+			elif [ "$cmd" = tree ] && [ -z "$tdir" ]; then
+				tdir=$1
+			else
+				bad "one LIB@VERSION[+CONFIG] at a time (got '$spec' and '$1')"
+			fi
+			shift
+			;;
 		esac
 	done
 	case "$arch" in
@@ -1041,6 +1083,11 @@ main() {
 		[ -n "$spec" ] || usage
 		parse_spec "$spec"
 		do_build
+		;;
+	tree)
+		[ -n "$spec" ] && [ -n "$tdir" ] || usage
+		parse_spec "$spec"
+		do_tree "$tdir"
 		;;
 	prefix)
 		[ -n "$spec" ] || usage
@@ -1073,7 +1120,7 @@ main() {
 		fetch
 		echo "$tarball"
 		;;
-	*) bad "unknown command '$cmd' (accepted: build, prefix, list, versions, resolve, name, repo, source, workers, bisect)" ;;
+	*) bad "unknown command '$cmd' (accepted: build, tree, prefix, list, versions, resolve, name, repo, source, workers, bisect)" ;;
 	esac
 }
 
