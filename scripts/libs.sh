@@ -747,7 +747,7 @@ do_build() {
 			echo "repo=$repo"
 			echo "ref=$ref"
 			echo "commit=$commit"
-			echo "submodules=$(awk '{ printf "%s%s@%s", NR > 1 ? " " : "", $1, $2 }' "$work/submodules")"
+			echo "submodules=$(awk '{ printf "%s%s@%s", (NR > 1 ? " " : ""), $1, $2 }' "$work/submodules")"
 		fi
 		echo "built=$(date -u +%Y-%m-%dT%H:%M:%SZ) in $((SECONDS - t0)) s"
 	} >"$built/cryptospeed-build"
