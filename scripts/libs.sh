@@ -4,10 +4,11 @@
 #
 #   libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
 #   libs.sh build LIB@git:[REPO#]REF[+CONFIG] [...]   from a git repository
+#   libs.sh tree LIB@git:[REPO#]REF DIR                the source tree a git build configures
 #   libs.sh prefix LIB@VERSION[+CONFIG] [--arch ...]   the install prefix (for CMake)
 #   libs.sh resolve LIB@git:[REPO#]REF                 the commit REF names (40 hex)
 #   libs.sh name LIB@git:[REPO#]REF[+CONFIG]           the build's name (lib@gCOMMIT12+config)
-#   libs.sh bisect LIB GOOD BAD -- SELECTION...        the first commit whose counts differ
+#   libs.sh bisect LIB GOOD BAD [--arch ...] -- SELECTION...   the first commit whose counts differ
 #   libs.sh source LIB@VERSION                         the verified tarball's path
 #   libs.sh list [--arch ...]                           what the manifest offers, what is built
 #   libs.sh versions [BUILD-DIR]   `make versions`: build the manifest's set
@@ -60,10 +61,11 @@ usage() {
 	cat >&2 <<-EOF
 	usage: libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
 	       libs.sh build LIB@git:[REPO#]REF[+CONFIG] [--arch ...] [--force]
+	       libs.sh tree LIB@git:[REPO#]REF DIR
 	       libs.sh prefix LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf]
 	       libs.sh resolve LIB@git:[REPO#]REF
 	       libs.sh name LIB@git:[REPO#]REF[+CONFIG]
-	       libs.sh bisect LIB GOOD BAD [--config CONFIG] -- RUN-SELECTION...
+	       libs.sh bisect LIB GOOD BAD [--config CONFIG] [--arch ...] -- RUN-SELECTION...
 	       libs.sh source LIB@VERSION
 	       libs.sh list [--arch amd64|arm64|armhf]
 	       libs.sh versions [BUILD-DIR]
@@ -225,6 +227,60 @@ git_resolve() {
 		die "no branch, tag or commit '$ref' in the repository '$repo' of $lib (it has: ${heads% })"
 	fi
 	exec 7>&-
+}
+
+# The URL of a submodule whose .gitmodules says $2, in the repository $1:
+# a relative URL (./X, ../X) is resolved against the repository, as git does.
+sub_url() {
+	local base=$1 url=$2
+	case "$url" in
+	./* | ../*) ;;
+	*) echo "$url"; return ;;
+	esac
+	base=${base%/}
+	while :; do
+		case "$url" in
+		./*) url=${url#./} ;;
+		../*) url=${url#../}; base=${base%/*} ;;
+		*) break ;;
+		esac
+	done
+	echo "$base/$url"
+}
+
+# export_tree MIRROR COMMIT DEST REPO: COMMIT's tree into DEST (git archive),
+# and the tree of every submodule it names (.gitmodules, a gitlink at that
+# path) into its path, recursively: git archive leaves submodules out.
+# Each submodule's repository is mirrored into the cache as the library's is
+# (fetched when its commit is not there yet); a git `url.X.insteadOf`
+# setting redirects an absolute URL (e.g. to a local copy). Prints one line
+# per submodule, "PATH COMMIT URL", for the build's record.
+export_tree() {
+	local m=$1 c=$2 dest=$3 base=$4 key path url sc sm log
+	git -C "$m" archive --format=tar "$c" | tar -xf - -C "$dest"
+	git -C "$m" cat-file -e "$c:.gitmodules" 2>/dev/null || return 0
+	while read -r key path; do
+		key=${key#submodule.}
+		key=${key%.path}
+		sc=$(git -C "$m" ls-tree "$c" -- "$path" | awk '$2 == "commit" { print $3 }')
+		[ -n "$sc" ] || continue # a path that is no gitlink at this commit
+		url=$(git -C "$m" config --blob "$c:.gitmodules" --get "submodule.$key.url") ||
+			{ echo "submodule $path: no url in .gitmodules" >&2; return 1; }
+		url=$(sub_url "$base" "$url")
+		sm=$cache/git/$lib-sub-$(printf '%s' "$url" | sha256sum | cut -c1-16).git
+		log=$sm.log
+		if [ ! -d "$sm" ]; then
+			GIT_TERMINAL_PROMPT=0 git clone --quiet --mirror -- "$url" "$sm" >"$log" 2>&1 ||
+				{ rm -rf "$sm"; echo "submodule $path: cannot reach '$url': $(tail -n1 "$log")" >&2; return 1; }
+		elif ! git -C "$sm" cat-file -e "$sc^{commit}" 2>/dev/null; then
+			GIT_TERMINAL_PROMPT=0 git -C "$sm" fetch --quiet --prune origin >"$log" 2>&1 || true
+		fi
+		git -C "$sm" cat-file -e "$sc^{commit}" 2>/dev/null ||
+			{ echo "submodule $path: commit $sc is not in '$url'" >&2; return 1; }
+		mkdir -p "$dest/$path"
+		echo "$path $sc $url"
+		export_tree "$sm" "$sc" "$dest/$path" "$url"
+	done < <(git -C "$m" config --blob "$c:.gitmodules" --get-regexp '^submodule\..*\.path$')
 }
 
 # Parse LIB@git:[REPO#]REF[+CONFIG]: as parse_spec, plus repo, ref, commit,
@@ -483,11 +539,28 @@ build_openssl() {
 	make install_dev DESTDIR="$stage"
 }
 
-build_autotools() {
-	# a git tree has no configure yet: Nettle's is made by .bootstrap, others' by autogen.sh
-	if [ ! -x configure ]; then
-		if [ -x .bootstrap ]; then ./.bootstrap; else ./autogen.sh; fi
+# The tree's own bootstrap, run before a build (and by `libs.sh tree`): a git
+# tree of an autotools library has no ./configure yet. Nettle's is made by
+# .bootstrap, the others' by autogen.sh; libsodium's with -s (without it, a
+# tree without configure is left as it is) and -b (keep the tree's
+# config.guess and config.sub: nothing is downloaded).
+bootstrap_tree() {
+	case "$lib" in
+	openssl | mbedtls) return 0 ;;
+	esac
+	[ ! -x configure ] || return 0
+	if [ -x .bootstrap ]; then
+		./.bootstrap
+	elif [ "$lib" = sodium ]; then
+		DO_NOT_UPDATE_CONFIG_SCRIPTS=1 ./autogen.sh -s -b
+	else
+		./autogen.sh
 	fi
+	[ -x configure ] || { echo "the tree's bootstrap made no ./configure" >&2; return 1; }
+}
+
+build_autotools() {
+	bootstrap_tree
 	local args=("--prefix=$prefix" "--libdir=$prefix/lib")
 	if [ $cross -eq 1 ]; then
 		args+=("--host=$triplet" --disable-shared --enable-static)
@@ -518,8 +591,19 @@ build_mbedtls() {
 		-*) python3 scripts/config.py unset "${o#-}" ;;
 		esac
 	done
+	# a release (and its tag) carries the generated sources; a development
+	# branch does not: its build generates them (python3 with jinja2 and
+	# jsonschema, perl), as upstream's GEN_FILES=ON does
+	local gen=OFF
+	if [ ! -f library/error.c ]; then
+		gen=ON
+		python3 -c 'import jinja2, jsonschema' || {
+			echo "this mbedTLS tree has no generated sources (library/error.c): generating them needs python3's jinja2 and jsonschema (apt-get install python3-jinja2 python3-jsonschema)" >&2
+			return 1
+		}
+	fi
 	local args=(-DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib
-		-DCMAKE_BUILD_TYPE=Release -DENABLE_TESTING=OFF -DENABLE_PROGRAMS=OFF -DGEN_FILES=OFF
+		-DCMAKE_BUILD_TYPE=Release -DENABLE_TESTING=OFF -DENABLE_PROGRAMS=OFF "-DGEN_FILES=$gen"
 		-DUSE_STATIC_MBEDTLS_LIBRARY=ON)
 	if [ $cross -eq 1 ]; then
 		args+=(-DUSE_SHARED_MBEDTLS_LIBRARY=OFF -DCMAKE_SYSTEM_NAME=Linux
@@ -540,6 +624,7 @@ check_tools() {
 	mbedtls) need+=(cmake python3) ;;
 	wolfssl) need+=(autoreconf automake libtoolize) ;;
 	nettle) need+=(m4) ;;
+	sodium) [ "${git:-0}" -eq 0 ] || need+=(autoreconf automake libtoolize) ;;
 	esac
 	[ -z "$patch_name" ] || need+=(patch)
 	[ "${git:-0}" -eq 0 ] || need+=(git)
@@ -618,7 +703,9 @@ do_build() {
 	local t0=$SECONDS
 	mkdir -p "$work/src"
 	if [ $git -eq 1 ]; then
-		git -C "$mirror" archive --format=tar "$commit" | tar -xf - -C "$work/src"
+		if ! export_tree "$mirror" "$commit" "$work/src" "$repo" >"$work/submodules" 2>"$work/export.err"; then
+			die "exporting $name (commit $commit) failed: $(tail -n1 "$work/export.err")"
+		fi
 	else
 		tar -xf "$tarball" -C "$work/src" --strip-components=1
 	fi
@@ -660,6 +747,7 @@ do_build() {
 			echo "repo=$repo"
 			echo "ref=$ref"
 			echo "commit=$commit"
+			echo "submodules=$(awk '{ printf "%s%s@%s", (NR > 1 ? " " : ""), $1, $2 }' "$work/submodules")"
 		fi
 		echo "built=$(date -u +%Y-%m-%dT%H:%M:%SZ) in $((SECONDS - t0)) s"
 	} >"$built/cryptospeed-build"
@@ -752,6 +840,10 @@ do_versions() {
 # tests off) with the built prefixes as CRYPTOSPEED_<LIB>_ROOTS and build only
 # what a duet needs: the program, the counting plugin, the noop worker and
 # those workers. Prints "ok SPEC NAME" or "failed SPEC REASON" per spec.
+# With --arch of another architecture than the host's, BUILD-DIR is a cross
+# build (static workers, the toolchain of make cross) and the program and
+# plugin are the host's, in BUILD-DIR/host: count with
+# BUILD-DIR/host/bin/cryptospeed run --count --cpu PROFILE --worker-dir BUILD-DIR/bin.
 # Exit 0 every spec built, 1 some failed (the others are ready), or the
 # program could not be built.
 do_workers() {
@@ -763,14 +855,15 @@ do_workers() {
 	mkdir -p "$bdir"
 	report=$(mktemp)
 	declare -A roots=()
-	local targets=(cryptospeed cryptospeed-count cryptospeed_worker_noop) out=()
+	local targets=(cryptospeed cryptospeed-count cryptospeed_worker_noop) out=() wtargets=() tix=()
 	for s in "$@"; do
 		: >"$report"
 		if CRYPTOSPEED_BUILD_REPORT=$report "$0" build "$s" --arch "$arch" 2>"$bdir/libs-build.err"; then
 			read -r nm pf <"$report"
 			l=${nm%%@*}
 			roots[$l]+="${roots[$l]:+;}$pf"
-			targets+=("$(echo "cryptospeed-worker-$nm" | sed 's/[^A-Za-z0-9_]/_/g')")
+			wtargets+=("$(echo "cryptospeed-worker-$nm" | sed 's/[^A-Za-z0-9_]/_/g')")
+			tix+=("${#out[@]}")
 			out+=("ok $s $nm")
 		else
 			cat "$bdir/libs-build.err" >&2
@@ -780,18 +873,51 @@ do_workers() {
 		fi
 	done
 	rm -f "$report"
+	targets+=("${wtargets[@]}")
 	local args=(-DBUILD_TESTING=OFF)
 	for l in "${!roots[@]}"; do
 		LIB=$(echo "$l" | tr a-z A-Z)
 		args+=("-DCRYPTOSPEED_${LIB}_ROOTS=${roots[$l]}")
 	done
+	if [ "$arch" != "$(host_arch)" ]; then
+		# another architecture (the arm64 nightly on an x86-64 machine): BUILD-DIR
+		# is a cross build of the static workers (as make cross), counted under
+		# qemu by the host's program and plugin, built in BUILD-DIR/host
+		local tc
+		case "$arch" in
+		arm64) tc=aarch64-linux-gnu ;;
+		armhf) tc=arm-linux-gnueabihf ;;
+		esac
+		args+=("-DCMAKE_TOOLCHAIN_FILE=$src/cmake/toolchains/$tc.cmake" -DCRYPTOSPEED_STATIC=ON)
+		targets=("${targets[@]:2}") # the workers and noop only
+		mkdir -p "$bdir/host"
+		if ! { cmake -S "$src" -B "$bdir/host" -DBUILD_TESTING=OFF &&
+			cmake --build "$bdir/host" -j"$jobs" --target cryptospeed cryptospeed-count; } >"$bdir/host-build.log" 2>&1; then
+			tail -n 20 "$bdir/host-build.log" >&2
+			die "building the host's program and counting plugin in $bdir/host failed (log: $bdir/host-build.log)"
+		fi
+	fi
 	if ! cmake -S "$src" -B "$bdir" "${args[@]}" >"$bdir/workers-configure.log" 2>&1; then
 		tail -n 20 "$bdir/workers-configure.log" >&2
 		die "configuring $bdir failed (log: $bdir/workers-configure.log)"
 	fi
 	if ! cmake --build "$bdir" -j"$jobs" --target "${targets[@]}" >"$bdir/workers-build.log" 2>&1; then
-		tail -n 20 "$bdir/workers-build.log" >&2
-		die "building the workers in $bdir failed (log: $bdir/workers-build.log)"
+		# which one: the program and noop first (without them nothing runs),
+		# then each worker alone; a worker that does not compile against its
+		# build is that spec's failure, the others are still ready
+		local base=("${targets[@]:0:${#targets[@]}-${#wtargets[@]}}") i wlog
+		if ! cmake --build "$bdir" -j"$jobs" --target "${base[@]}" >>"$bdir/workers-build.log" 2>&1; then
+			tail -n 20 "$bdir/workers-build.log" >&2
+			die "building the program in $bdir failed (log: $bdir/workers-build.log)"
+		fi
+		for i in "${!wtargets[@]}"; do
+			wlog=$bdir/${wtargets[$i]}.build.log
+			if ! cmake --build "$bdir" -j"$jobs" --target "${wtargets[$i]}" >"$wlog" 2>&1; then
+				read -r _ s nm <<<"${out[${tix[$i]}]}"
+				out[${tix[$i]}]="failed $s the worker of $nm does not compile: $(grep -m1 'error:' "$wlog" | sed 's/^.*error: //') (log: $wlog)"
+				failed=1
+			fi
+		done
 	fi
 	printf '%s\n' "${out[@]}"
 	return $failed
@@ -799,7 +925,7 @@ do_workers() {
 
 # ------------------------------------------------------------------ bisect
 
-# libs.sh bisect LIB GOOD BAD [--config CONFIG] -- SELECTION...: GOOD and BAD
+# libs.sh bisect LIB GOOD BAD [--config CONFIG] [--arch ARCH] -- SELECTION...: GOOD and BAD
 # are [REPO#]REF (or LIB@git:[REPO#]REF); the commits on the path GOOD..BAD
 # are searched, halving, for the first one whose counts (run --count
 # SELECTION, beside GOOD's build in the same run, compare --base GOOD --new
@@ -816,10 +942,15 @@ do_bisect() {
 	while [ $# -gt 0 ]; do
 		case "$1" in
 		--config) [ $# -ge 2 ] || bad "--config needs a value"; cfg=$2; shift 2 ;;
+		--arch) [ $# -ge 2 ] || bad "--arch needs a value (accepted: $arches)"; arch=$2; shift 2 ;;
 		--) shift; sel=("$@"); break ;;
-		*) bad "bisect: unexpected '$1' (accepted: --config CONFIG, then -- and the run selection)" ;;
+		*) bad "bisect: unexpected '$1' (accepted: --config CONFIG, --arch ARCH, then -- and the run selection)" ;;
 		esac
 	done
+	case "$arch" in
+	amd64 | arm64 | armhf) ;;
+	*) bad "unknown architecture '$arch' (accepted: $arches)" ;;
+	esac
 	[ ${#sel[@]} -gt 0 ] || bad "bisect needs the run selection after --, e.g. -- --alg sha256 --sizes 16,8192"
 	[[ "$lib" =~ ^[a-z0-9]+$ ]] || bad "'$lib' is not a library name (accepted: $(known_libs))"
 	good=${good#"$lib"@git:}
@@ -838,6 +969,12 @@ do_bisect() {
 	dir=${CRYPTOSPEED_BISECT_DIR:-$bdir/bisect}
 	mkdir -p "$dir"
 	local thr=${CRYPTOSPEED_COUNT_THRESHOLD:-0.5}
+	# another architecture's workers are counted by the host's program (do_workers)
+	local cs=$bdir/bin/cryptospeed wdopt=()
+	if [ "$arch" != "$(host_arch)" ]; then
+		cs=$bdir/host/bin/cryptospeed
+		wdopt=(--worker-dir "$bdir/bin")
+	fi
 	say "bisect $lib: ${#commits[@]} commits after ${gcommit:0:12} up to ${bcommit:0:12} (about $(awk -v n=${#commits[@]} 'BEGIN { s = 0; while (2 ^ s < n) s++; print s + 1 }') builds and counts)"
 	# differs C: 0 when C's counts differ from GOOD's, 1 when equal; exits when it cannot tell
 	local gspec="$lib@git:$grepo#$gcommit+$cfg"
@@ -849,13 +986,13 @@ do_bisect() {
 		cname=$(sed -n '2s/^ok [^ ]* //p' <<<"$st")
 		f=$dir/${c:0:12}
 		set +e
-		"$bdir/bin/cryptospeed" run --count --lib "=$gname,=$cname" "${sel[@]}" -o "$f.json" >"$f.run.txt" 2>&1
+		"$cs" run --count "${wdopt[@]}" --lib "=$gname,=$cname" "${sel[@]}" -o "$f.json" >"$f.run.txt" 2>&1
 		rc=$?
 		# (4: some cells not ok; compare's status kind says which)
 		if { [ $rc -ne 0 ] && [ $rc -ne 4 ]; } || [ ! -s "$f.json" ]; then
 			die "bisect stopped: counting ${c:0:12} exited $rc: $(tail -n1 "$f.run.txt") (log: $f.run.txt)"
 		fi
-		"$bdir/bin/cryptospeed" compare "$f.json" --base "$gname" --new "$cname" --count-threshold "$thr" \
+		"$cs" compare "$f.json" --base "$gname" --new "$cname" --count-threshold "$thr" \
 			--fail-on count,hw,status,missing >"$f.compare.txt" 2>&1
 		rc=$?
 		set -e
@@ -877,6 +1014,30 @@ do_bisect() {
 	echo "$first $(git -C "$mirror" log -1 --format=%s "$first")"
 }
 
+# libs.sh tree LIB@git:[REPO#]REF DIR: the source tree a build of that commit
+# configures, into DIR (new or empty): the commit's files, its submodules'
+# files, and what the library's bootstrap makes (./configure of an autotools
+# tree without one). Nothing is configured, built or installed.
+do_tree() {
+	local dest=$1
+	[ $git -eq 1 ] || bad "tree takes LIB@git:[REPO#]REF (got '$spec')"
+	if [ -e "$dest" ] && [ -n "$(ls -A "$dest")" ]; then
+		bad "tree: '$dest' is not empty (accepted: a new or empty directory)"
+	fi
+	cross_env
+	check_tools
+	mkdir -p "$dest"
+	dest=$(cd "$dest" && pwd)
+	export_tree "$mirror" "$commit" "$dest" "$repo" >"$dest/.cryptospeed-submodules" ||
+		die "exporting $name (commit $commit) failed"
+	local log=$dest/.cryptospeed-bootstrap.log
+	if ! (cd "$dest" && set -x && bootstrap_tree) >"$log" 2>&1; then
+		tail -n 10 "$log" >&2
+		die "the bootstrap of $name failed (log: $log)"
+	fi
+	say "the tree of $name (commit $commit): $dest"
+}
+
 # do_workers in a child libs.sh (its own lib/version/... variables)
 do_workers_sub() {
 	"$0" workers "$@" --arch "$arch"
@@ -891,6 +1052,7 @@ main() {
 	arch=$(host_arch)
 	force=0
 	spec=""
+	tdir=""
 	git=0
 	case "$cmd" in
 	bisect) do_bisect "$@"; return ;;
@@ -915,7 +1077,16 @@ main() {
 		--force) force=1; shift ;;
 		-h | --help) usage ;;
 		-*) bad "unknown option '$1' (accepted: --arch, --force)" ;;
-		*) [ -z "$spec" ] || bad "one LIB@VERSION[+CONFIG] at a time (got '$spec' and '$1')"; spec=$1; shift ;;
+		*)
+			if [ -z "$spec" ]; then
+				spec=$1
+			elif [ "$cmd" = tree ] && [ -z "$tdir" ]; then
+				tdir=$1
+			else
+				bad "one LIB@VERSION[+CONFIG] at a time (got '$spec' and '$1')"
+			fi
+			shift
+			;;
 		esac
 	done
 	case "$arch" in
@@ -928,6 +1099,11 @@ main() {
 		[ -n "$spec" ] || usage
 		parse_spec "$spec"
 		do_build
+		;;
+	tree)
+		[ -n "$spec" ] && [ -n "$tdir" ] || usage
+		parse_spec "$spec"
+		do_tree "$tdir"
 		;;
 	prefix)
 		[ -n "$spec" ] || usage
@@ -960,7 +1136,7 @@ main() {
 		fetch
 		echo "$tarball"
 		;;
-	*) bad "unknown command '$cmd' (accepted: build, prefix, list, versions, resolve, name, repo, source, workers, bisect)" ;;
+	*) bad "unknown command '$cmd' (accepted: build, tree, prefix, list, versions, resolve, name, repo, source, workers, bisect)" ;;
 	esac
 }
 

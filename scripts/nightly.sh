@@ -14,7 +14,8 @@
 #
 # Environment (all optional):
 #   NIGHTLY_LIBS      watched libraries, comma-separated (default: every
-#                     library with a `repo` line in the manifest)
+#                     library with a `repo` line in the manifest whose
+#                     repository is set; the others are rows "skipped")
 #   CRYPTOSPEED_REPO_<LIB>, CRYPTOSPEED_BRANCH_<LIB>   its repository and
 #                     branch (default: the manifest's `repo` line)
 #   NIGHTLY_GOOD_<LIB>  pin the last good build: LIB@VERSION (a release the
@@ -29,6 +30,12 @@
 #   NIGHTLY_COUNT_THRESHOLD  the gate, percent (default 0.5)
 #   NIGHTLY_COUNT_CPU the counting profile (run --count --cpu; default x86-64
 #                     on x86-64, cortex-a72 on arm64)
+#   NIGHTLY_ARCH      the architecture whose builds are compared (default this
+#                     machine's; arm64 on x86-64: the libraries and workers
+#                     cross-built for aarch64, static, as make cross, counted
+#                     under qemu-aarch64 by this machine's program and plugin in
+#                     CRYPTOSPEED_NIGHTLY_BUILD/host, default build dir
+#                     build-nightly-arm64; no time lane)
 #   NIGHTLY_REPEAT    time lane repetitions (default 5; 0: no time lane)
 #   NIGHTLY_THRESHOLD time lane minimum effect, percent (default 5)
 #   NIGHTLY_TIME_GATE hw: a change of the time lane's sampled hw evidence
@@ -50,7 +57,18 @@ LIBS=$here/libs.sh
 dir=${NIGHTLY_DIR:-.nightly-results}
 branch=${NIGHTLY_BRANCH:-nightly-results}
 out=${NIGHTLY_OUT:-nightly-out}
-bdir=${CRYPTOSPEED_NIGHTLY_BUILD:-$src/build-nightly}
+host=$(case "$(uname -m)" in x86_64) echo amd64 ;; aarch64) echo arm64 ;; *) uname -m ;; esac)
+tarch=${NIGHTLY_ARCH:-$host}
+case "$tarch" in
+"$host") cross=0 ;;
+arm64) cross=1 ;;
+*) echo "nightly.sh: NIGHTLY_ARCH '$tarch' is not accepted (accepted: $host, arm64)" >&2; exit 2 ;;
+esac
+if [ $cross -eq 1 ]; then
+	bdir=${CRYPTOSPEED_NIGHTLY_BUILD:-$src/build-nightly-$tarch}
+else
+	bdir=${CRYPTOSPEED_NIGHTLY_BUILD:-$src/build-nightly}
+fi
 export CRYPTOSPEED_NIGHTLY_BUILD=$bdir
 read -r -a sel <<<"${NIGHTLY_SELECTION:---alg sha256,sha512,aes-128-gcm,chacha20-poly1305 --sizes 16,8192}"
 cthr=${NIGHTLY_COUNT_THRESHOLD:-0.5}
@@ -58,11 +76,20 @@ repeat=${NIGHTLY_REPEAT:-5}
 thr=${NIGHTLY_THRESHOLD:-5}
 tgate=${NIGHTLY_TIME_GATE:-}
 # the counting profile: x86-64 on x86-64, a Cortex-A72 with the crypto extension on arm64
-case "$(uname -m)" in
-aarch64) ccpu=${NIGHTLY_COUNT_CPU:-cortex-a72} ;;
+case "$tarch" in
+arm64) ccpu=${NIGHTLY_COUNT_CPU:-cortex-a72} ;;
 *) ccpu=${NIGHTLY_COUNT_CPU:-x86-64} ;;
 esac
 CS=$bdir/bin/cryptospeed
+wdopt=()
+if [ $cross -eq 1 ]; then
+	# another architecture's static workers (libs.sh workers --arch), counted
+	# under qemu by this machine's program and plugin; no time lane: times
+	# under emulation mean nothing
+	CS=$bdir/host/bin/cryptospeed
+	wdopt=(--worker-dir "$bdir/bin")
+	repeat=0
+fi
 
 say() { echo "nightly.sh: $*" >&2; }
 bad() { say "$*"; exit 2; }
@@ -72,13 +99,7 @@ bad() { say "$*"; exit 2; }
 [[ "$repeat" =~ ^[0-9]+$ ]] || bad "NIGHTLY_REPEAT '$repeat' is not a count (0: no time lane)"
 case "$tgate" in "" | hw) ;; *) bad "NIGHTLY_TIME_GATE '$tgate' is not accepted (accepted: hw, or empty: the time lane is reported only)" ;; esac
 
-arch() {
-	case "$(uname -m)" in
-	x86_64) echo amd64 ;;
-	aarch64) echo arm64 ;;
-	*) uname -m ;;
-	esac
-}
+arch() { echo "$tarch"; }
 
 # ------------------------------------------------------------------ checkout
 
@@ -127,8 +148,14 @@ do_run() {
 		read -r repo br pin < <("$LIBS" repo "$l") || bad "libs.sh repo $l failed"
 		LIB=$(tr '[:lower:]' '[:upper:]' <<<"$l")
 		if [ "$repo" = - ]; then
-			status[$l]=incomplete
-			note[$l]="no repository: set CRYPTOSPEED_REPO_$LIB or the manifest's repo line"
+			if [ -n "${NIGHTLY_LIBS:-}" ]; then
+				status[$l]=incomplete
+				note[$l]="no repository: set CRYPTOSPEED_REPO_$LIB or the manifest's repo line"
+			else
+				# watched by default (a manifest repo line) but not configured here
+				status[$l]=skipped
+				note[$l]="not watched: no repository (set CRYPTOSPEED_REPO_$LIB, the workflow's secret NIGHTLY_REPO_$LIB)"
+			fi
 			continue
 		fi
 		[ "$br" != - ] || br=master
@@ -176,7 +203,7 @@ do_run() {
 	local wout=() line s nm
 	if [ ${#specs[@]} -gt 0 ]; then
 		say "building ${#specs[@]} libraries and the duet's workers in $bdir"
-		mapfile -t wout < <(CRYPTOSPEED_QUIET_FAILURE=1 "$LIBS" workers "$bdir" "${specs[@]}" 2>"$out/workers.err" || true)
+		mapfile -t wout < <(CRYPTOSPEED_QUIET_FAILURE=1 "$LIBS" workers "$bdir" "${specs[@]}" --arch "$a" 2>"$out/workers.err" || true)
 		if [ ! -x "$CS" ]; then
 			say "the duet's build failed: $(tail -n1 "$out/workers.err")"
 			for l in "${libs[@]}"; do
@@ -229,7 +256,7 @@ do_run() {
 		lsel=$(IFS=,; echo "${sels[*]}")
 		say "counting ${sels[*]}"
 		set +e
-		"$CS" run --count --cpu "$ccpu" --lib "$lsel" "${sel[@]}" -o "$out/count.json" >"$out/count.txt" 2>"$out/count.err"
+		"$CS" run --count --cpu "$ccpu" "${wdopt[@]}" --lib "$lsel" "${sel[@]}" -o "$out/count.json" >"$out/count.txt" 2>"$out/count.err"
 		rc=$?
 		set -e
 		if [ $rc -ne 0 ] && [ $rc -ne 4 ] || [ ! -s "$out/count.json" ]; then
@@ -324,24 +351,31 @@ do_run() {
 		fi
 	done
 	# the verdict
-	local verdict=ok n_reg=0 n_inc=0
+	local verdict=ok n_reg=0 n_inc=0 n_skip=0
 	for l in "${libs[@]}"; do
 		case "${status[$l]}" in
 		regression) n_reg=$((n_reg + 1)) ;;
 		incomplete) n_inc=$((n_inc + 1)) ;;
+		skipped) n_skip=$((n_skip + 1)) ;;
 		esac
 	done
+	[ $n_skip -lt ${#libs[@]} ] ||
+		bad "no library to watch: none of ${libs[*]} has a repository (set CRYPTOSPEED_REPO_<LIB>, or NIGHTLY_LIBS)"
 	[ $n_inc -eq 0 ] || verdict=incomplete
 	[ $n_reg -eq 0 ] || verdict=regression
 	echo "$verdict" >"$out/status"
 	{
 		case $verdict in
 		ok) echo "## Nightly ($a): ok" ;;
-		regression) echo "## Nightly ($a): REGRESSION in $n_reg of ${#libs[@]} libraries" ;;
-		incomplete) echo "## Nightly ($a): INCOMPLETE ($n_inc of ${#libs[@]} libraries not measured)" ;;
+		regression) echo "## Nightly ($a): REGRESSION in $n_reg of $((${#libs[@]} - n_skip)) libraries" ;;
+		incomplete) echo "## Nightly ($a): INCOMPLETE ($n_inc of $((${#libs[@]} - n_skip)) libraries not measured)" ;;
 		esac
 		echo
-		echo "Gate: exact instruction counts (run --count), any change of at least $cthr % or an instruction class lost; time lane: --repeat $repeat, reported$( [ "$tgate" != hw ] || echo "; a changed hw evidence fails")."
+		if [ $cross -eq 1 ]; then
+			echo "Gate: exact instruction counts (run --count --cpu $ccpu), any change of at least $cthr % or an instruction class lost; $a workers cross-built on $host and counted under qemu: no time lane."
+		else
+			echo "Gate: exact instruction counts (run --count --cpu $ccpu), any change of at least $cthr % or an instruction class lost; time lane: --repeat $repeat, reported$( [ "$tgate" != hw ] || echo "; a changed hw evidence fails")."
+		fi
 		echo "Selection: \`${sel[*]}\`; history key: \`$a/${key:-none}\`."
 		echo
 		echo "| library | last good | tonight | counts | time | status |"
@@ -400,7 +434,7 @@ do_bisect() {
 		read -r repo _ < <("$LIBS" repo "$l")
 		say "bisecting $l ${g:0:12}..${h:0:12}"
 		if line=$(CRYPTOSPEED_COUNT_THRESHOLD=$cthr CRYPTOSPEED_BISECT_DIR=$out/bisect-$l \
-			"$LIBS" bisect "$l" "$repo#$g" "$repo#$h" -- --cpu "$ccpu" "${sel[@]}" 2>"$out/bisect-$l.log"); then
+			"$LIBS" bisect "$l" "$repo#$g" "$repo#$h" --arch "$tarch" -- --cpu "$ccpu" "${sel[@]}" 2>"$out/bisect-$l.log"); then
 			first=${line%% *}
 			echo "- **$l: first commit whose counts differ: \`${first:0:12}\` ${line#* }** (\`$first\`; between ${g:0:12} and ${h:0:12})" >>"$out/summary.md"
 			echo "$l $line" >>"$out/bisected"
