@@ -124,10 +124,13 @@ make_ctxs(void *ctx, const cs_setup *s)
 	wolfSSL_CTX_set_verify(t->cctx, WOLFSSL_VERIFY_PEER, NULL);
 	/* resumption through tickets (TLS 1.2 too): the server's session
 	   cache is shared by the worker's cells, which would evict each
-	   other's sessions */
+	   other's sessions. A build without tickets (upstream's default
+	   configure has no HAVE_SESSION_TICKET) resumes through that cache. */
+#ifdef HAVE_SESSION_TICKET
 	if ((ret = wolfSSL_CTX_UseSessionTicket(t->cctx)) != WOLFSSL_SUCCESS)
 		return failed(t, "wolfSSL_CTX_UseSessionTicket", NULL, ret);
 	wolfSSL_CTX_set_session_cache_mode(t->sctx, WOLFSSL_SESS_CACHE_OFF);
+#endif
 	return CS_OK;
 }
 
