@@ -7,7 +7,7 @@ RUN_ARGS ?=
 CROSS_BUILD ?= build-aarch64
 CROSS_CMAKE_ARGS ?=
 
-.PHONY: all deps build run test asan fuzz cross clean results versions install
+.PHONY: all deps build run test asan fuzz cross clean results versions install tls-size
 
 all: build
 
@@ -63,6 +63,12 @@ cross:
 		-DCRYPTOSPEED_STATIC=ON $(CROSS_CMAKE_ARGS)
 	cmake --build $(CROSS_BUILD) -j $(JOBS)
 	cd $(CROSS_BUILD) && ctest -L 'kat|cross' --output-on-failure -j $(JOBS)
+
+# Code size of each TLS library in a minimal static aarch64 TLS client, from
+# the link map (scripts/tls_size.sh, docs/handshake.md "Code size"); needs
+# scripts/deps.sh --arch arm64.
+tls-size:
+	bash scripts/tls_size.sh -o build-tls-size
 
 # Library versions built from source (scripts/libs.sh, docs/versions.md): the
 # manifest's set "versions" beside Debian's builds, in one interleaved matrix
