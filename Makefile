@@ -72,7 +72,7 @@ tls-size:
 
 # Library versions built from source (scripts/libs.sh, docs/versions.md): the
 # manifest's set "versions" beside Debian's builds, in one interleaved matrix
-# (SHA-256, AES-128-GCM at 16 and 8192 B). Built libraries are cached: a
+# (SHA-256, AES-128-GCM at 16 and 8192 B; TLS 1.3 handshake and resume). Built libraries are cached: a
 # second run rebuilds nothing.
 VERSIONS_BUILD ?= build-versions
 versions:
