@@ -112,7 +112,7 @@ cs_rank_each(const cs_matrix *m, const cs_mblock *b, cs_rank_row_func *fn, void 
 					.size = i ? "" : size,
 					.group = group,
 					.why = e->ranked  ? ""
-					       : e->c->ok ? "emulated"
+					       : e->c->ok ? cs_rules_unranked_word(e->c)
 							  : cs_report_status_word(e->c->status),
 					.tie = e->tie,
 					.place = e->place,

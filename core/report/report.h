@@ -144,8 +144,10 @@ void cs_rules_set_mix_sources(bool on);
 bool cs_rules_mixing(void);
 /* The cell was timed under an emulator (never ranked by time). */
 bool cs_rules_emulated(const cs_res_file *f, const cs_res_cell *c);
-/* The cell has a place in its ranking: ok and not emulated. */
+/* The cell has a place in its ranking: ok, not emulated, not a TLS grid pair. */
 bool cs_rules_rankable(const cs_matrix *m, size_t source, const cs_res_cell *c);
+/* Why an ok cell has no place: "pair" (a TLS grid pair) or "emulated". */
+const char *cs_rules_unranked_word(const cs_res_cell *c);
 /* The ranking of a cell of source s. */
 cs_rank_group cs_rules_group(size_t source, const cs_res_cell *c);
 /* Order of groups: source, then parallelism. */
@@ -184,6 +186,7 @@ typedef enum cs_view {
 	CS_VIEW_HANDSHAKE, /* TLS 1.3 handshake cost per lib/path (handshake.h) */
 	CS_VIEW_EVIDENCE,  /* per cell with evidence or a count: each class's share */
 	CS_VIEW_TLS,	   /* measured TLS handshakes, records, heap (tls.h) */
+	CS_VIEW_TLS_GRID,  /* the TLS client x server grid (tls.h) */
 	CS_VIEW_COUNT
 } cs_view;
 

@@ -10,11 +10,15 @@
    3. An emulated run (qemu-*) is never ranked by time: its cells are listed
       after the ranked ones, marked, without a place or a ratio.
    4. Ties are called ties: two cells whose 95% intervals of the median
-      overlap share a place ("=2"). */
+      overlap share a place ("=2").
+   5. A client x server pair of the TLS grid (run --tls-grid, path
+      "tls>SERVER") is two libraries' cost together: never ranked beside a
+      library's own cells (report --view tls-grid shows the pairs). */
 #include <math.h>
 #include <string.h>
 
 #include "report.h"
+#include "tls.h"
 
 static bool mix_sources;
 
@@ -54,7 +58,14 @@ cs_rules_emulated(const cs_res_file *f, const cs_res_cell *c)
 bool
 cs_rules_rankable(const cs_matrix *m, size_t source, const cs_res_cell *c)
 {
-	return c->ok && !cs_rules_emulated(m->sources[source].file, c);
+	return c->ok && !cs_rules_emulated(m->sources[source].file, c) &&
+	       !cs_report_tls_grid_server(c);
+}
+
+const char *
+cs_rules_unranked_word(const cs_res_cell *c)
+{
+	return cs_report_tls_grid_server(c) ? "pair" : "emulated";
 }
 
 cs_rank_group
