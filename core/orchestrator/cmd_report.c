@@ -3,11 +3,15 @@
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 #include "conform_file.h"
+#include "count.h"
+#include "estimate.h"
 #include "handshake.h"
 #include "report.h"
 #include "text.h"
@@ -20,6 +24,108 @@ cs_cli_load_results(const char *file, cs_res_file *out)
 		cs_usage_error("%s", why);
 }
 
+/* The cost tables: CRYPTOSPEED_COSTS_DIR, else an installed cryptospeed's
+   ../share/cryptospeed/costs beside its bin/, else the source tree's
+   data/costs this build was made from. */
+static const char *
+costs_dir(char *buf, size_t n)
+{
+	const char *env = getenv("CRYPTOSPEED_COSTS_DIR");
+	if (env && *env)
+		return env;
+	char self[3072];
+	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+	if (len > 0) {
+		self[len] = '\0';
+		char *slash = strrchr(self, '/');
+		if (slash) {
+			*slash = '\0';
+			snprintf(buf, n, "%s/../share/cryptospeed/costs", self);
+			struct stat st;
+			if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+				return buf;
+		}
+	}
+	return CS_COSTS_DIR;
+}
+
+/* report --view estimate: each counting file's profile gives the core (its
+   cost table) and the clock (--board's, else the profile's board's); the
+   other files are the tables compared with. 0, or -1 with why (bad input:
+   the caller exits 2 after freeing the files). */
+static int
+report_estimate(const cs_res_file *const *files, size_t n, const char *board, char *why,
+		size_t why_n)
+{
+	char known[256], dirbuf[4096], table_why[768];
+	const cs_count_profile *on = NULL;
+	cs_count_profile_names(known, sizeof known, true);
+	if (board && !(on = cs_count_profile_find(NULL, board))) {
+		snprintf(why, why_n, "unknown board '%s' (known: %s)", board, known);
+		return -1;
+	}
+	const char *dir = costs_dir(dirbuf, sizeof dirbuf);
+	cs_est_input *in = calloc(n, sizeof *in);
+	cs_est_table *tables = calloc(n, sizeof *tables);
+	const cs_res_file **others = calloc(n, sizeof *others);
+	size_t n_in = 0, n_others = 0;
+	int rc = 0;
+	if (!in || !tables || !others) {
+		snprintf(why, why_n, "out of memory");
+		rc = -1;
+	}
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		const cs_res_file *f = files[i];
+		if (!f->counting.present) {
+			others[n_others++] = f;
+			continue;
+		}
+		const cs_count_profile *p = cs_count_profile_find(f->counting.profile, NULL);
+		unsigned mhz = on ? on->clock_mhz : p ? p->clock_mhz : 0;
+		if (!p || strcmp(p->arch, "x86_64") == 0) {
+			snprintf(why, why_n,
+				 "--view estimate: %s was counted for profile '%s', which is no "
+				 "board "
+				 "(boards: %s)",
+				 f->name, f->counting.profile, known);
+			rc = -1;
+		} else if (mhz == 0) {
+			snprintf(why, why_n,
+				 "--view estimate: profile '%s' (%s) has no board clock: give "
+				 "--board (known: %s)",
+				 p->name, f->name, known);
+			rc = -1;
+		} else if (cs_est_table_load(dir, p->qemu_cpu, &tables[n_in], table_why,
+					     sizeof table_why) != 0) {
+			snprintf(why, why_n, "--view estimate: %s", table_why);
+			rc = -1;
+		} else {
+			in[n_in].file = f;
+			in[n_in].table = &tables[n_in];
+			in[n_in].mhz = mhz;
+			n_in++;
+		}
+	}
+	if (rc == 0 && n_in == 0) {
+		snprintf(why, why_n,
+			 "--view estimate needs a counting run (run --count --board B): none of "
+			 "the "
+			 "%zu file%s has counts",
+			 n, n == 1 ? "" : "s");
+		rc = -1;
+	}
+	if (rc == 0) {
+		if (on)
+			printf("clock: %u MHz for every estimate (--board %s)\n\n", on->clock_mhz,
+			       board);
+		cs_report_estimate(in, n_in, others, n_others, stdout);
+	}
+	free(in);
+	free(tables);
+	free(others);
+	return rc;
+}
+
 int
 cs_cmd_report(int argc, char **argv)
 {
@@ -30,9 +136,10 @@ cs_cmd_report(int argc, char **argv)
 		{"handshake", required_argument, NULL, 'H'},
 		{"conform", required_argument, NULL, 'C'},
 		{"mix-sources", no_argument, NULL, 'M'},
+		{"board", required_argument, NULL, 'B'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *format = "text", *view_name = "matrix", *handshake = NULL;
+	const char *format = "text", *view_name = "matrix", *handshake = NULL, *board = NULL;
 	const char *conform[16];
 	size_t n_conform = 0;
 	char formats[256], views[256];
@@ -58,6 +165,14 @@ cs_cmd_report(int argc, char **argv)
 			       "--view evidence: each instruction class's share per cell (exact "
 			       "counts\n"
 			       "of a counting run). A view a format does not print exits 2.\n"
+			       "--view estimate (text): a board's speed from a counting run "
+			       "(run --count\n"
+			       "--board B) and the core's cost table: cycles/op, cycles/B, MB/s "
+			       "at the\n"
+			       "board's clock; imported tables given with it get estimate/table "
+			       "per row\n"
+			       "and the counting run nearest; --board B: B's clock for every "
+			       "estimate.\n"
 			       "Rankings follow one set of rules (printed under each): one per "
 			       "source\n"
 			       "and parallelism, emulated runs unranked; --mix-sources ranks "
@@ -75,6 +190,7 @@ cs_cmd_report(int argc, char **argv)
 			conform[n_conform++] = optarg;
 			break;
 		case 'M': cs_rules_set_mix_sources(true); break;
+		case 'B': board = optarg; break;
 		}
 	}
 	if (optind == argc)
@@ -100,7 +216,10 @@ cs_cmd_report(int argc, char **argv)
 		if (!cs_hs_config_parse(handshake, &hs, why, sizeof why))
 			cs_usage_error("%s", why);
 	}
+	if (board && view != CS_VIEW_ESTIMATE)
+		cs_usage_error("--board '%s' needs --view estimate", board);
 	size_t n = (size_t)(argc - optind);
+	char est_why[1024];
 	cs_res_file *files = calloc(n, sizeof *files);
 	const cs_res_file **ptrs = calloc(n, sizeof *ptrs);
 	if (!files || !ptrs) {
@@ -116,14 +235,19 @@ cs_cmd_report(int argc, char **argv)
 				cs_usage_error("--conform %s", why);
 		}
 	}
+	int est = 0;
 	if (view == CS_VIEW_HANDSHAKE)
 		cs_report_handshake(ptrs, n, handshake, stdout);
+	else if (view == CS_VIEW_ESTIMATE)
+		est = report_estimate(ptrs, n, board, est_why, sizeof est_why);
 	else
 		cs_report_emit(ptrs, n, format, view, stdout);
 	for (size_t i = 0; i < n; i++)
 		cs_results_free(&files[i]);
 	free(files);
 	free(ptrs);
+	if (est != 0)
+		cs_usage_error("%s", est_why);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "cryptospeed: cannot write to standard output\n");
 		return CS_EXIT_FAILURE;

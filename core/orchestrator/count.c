@@ -29,19 +29,19 @@
 
 static const cs_count_profile profiles[] = {
 	{"x86-64", "", "this x86-64 machine's build, qemu's 'max' CPU", "x86_64", "qemu-x86_64",
-	 "max", 0, 0, 0},
+	 "max", 0, 0, 0, 0},
 	{"cortex-a53", "nanopi-r2s", "Cortex-A53 with the crypto extension (NanoPi R2S, RK3328)",
-	 "aarch64", "qemu-aarch64", "cortex-a53", 0, 0, 0},
+	 "aarch64", "qemu-aarch64", "cortex-a53", 0, 0, 0, 1296},
 	{"cortex-a53-nocrypto", "rpi3",
 	 "Cortex-A53 without the crypto extension (Raspberry Pi 3, BCM2837)", "aarch64",
-	 "qemu-aarch64", "cortex-a53", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES},
+	 "qemu-aarch64", "cortex-a53", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1200},
 	{"cortex-a72", "", "Cortex-A72 with the crypto extension", "aarch64", "qemu-aarch64",
-	 "cortex-a72", 0, 0, 0},
+	 "cortex-a72", 0, 0, 0, 0},
 	{"cortex-a72-nocrypto", "rpi4",
 	 "Cortex-A72 without the crypto extension (Raspberry Pi 4, BCM2711)", "aarch64",
-	 "qemu-aarch64", "cortex-a72", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES},
+	 "qemu-aarch64", "cortex-a72", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1500},
 	{"cortex-a7", "rpi2", "Cortex-A7, ARMv7 without the crypto extension (Raspberry Pi 2)",
-	 "arm", "qemu-arm", "cortex-a7", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES},
+	 "arm", "qemu-arm", "cortex-a7", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES, 0},
 };
 #define N_PROFILES (sizeof profiles / sizeof profiles[0])
 

@@ -23,6 +23,7 @@ typedef struct cs_count_profile {
 	unsigned long hwcap_clear;  /* AT_HWCAP bits the worker's getauxval clears */
 	unsigned long hwcap2_clear; /* AT_HWCAP2 bits */
 	unsigned forbid;	    /* CS_EV_BIT()s of classes the CPU lacks */
+	unsigned clock_mhz; /* the board's core clock for report --view estimate, 0 = none */
 } cs_count_profile;
 
 /* Ops of the two counted runs (the "counting" object's n1 and n2). */

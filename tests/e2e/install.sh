@@ -55,6 +55,13 @@ if command -v qemu-x86_64 >/dev/null && [ "$(uname -m)" = x86_64 ] &&
 		fail "the installed run did not use the installed plugin: $(grep -m1 launcher count.json)"
 fi
 
+# the cost tables of report --view estimate are installed and found there
+[ -r "$stage/share/cryptospeed/costs/cortex-a53.tsv" ] || fail "no share/cryptospeed/costs/cortex-a53.tsv"
+"$cs" report "$src/tests/data/count-nanopi-r2s.json" --view estimate >est.txt 2>&1 ||
+	fail "report --view estimate from the stage exited $?: $(head -2 est.txt)"
+grep -q "^cost table: .*/share/cryptospeed/costs/cortex-a53.tsv" est.txt ||
+	fail "the installed program did not read the installed cost table: $(grep -m1 'cost table' est.txt)"
+
 # help COMMAND is that command's help
 "$cs" help run | head -1 | grep -q "^usage: cryptospeed run" || fail "help run: $("$cs" help run | head -1)"
 "$cs" help report | head -1 | grep -q "^usage: cryptospeed report" || fail "help report"

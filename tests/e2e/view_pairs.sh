@@ -75,7 +75,17 @@ tls-grid markdown ## TLS client x server grid
 tls-grid html <title>cryptospeed TLS grid</title>
 tls-grid bmf refused
 tls-grid gbench refused
+estimate json refused
+estimate csv refused
+estimate openssl refused
+estimate openssl-mr refused
+estimate markdown refused
+estimate html refused
+estimate bmf refused
+estimate gbench refused
 PAIRS
+# estimate text needs a counting run (this file has none: exit 2, one line);
+# tests/e2e/estimate.sh prints it
 # every view and format the program names was tried above
 views=$("$CS" report --help | sed -n 's/.*--view \([a-z|]*\).*/\1/p' | tr '|' ' ')
 fmts=$("$CS" report --help | sed -n 's/.*--format \([a-z|-]*\).*/\1/p' | tr '|' ' ')

@@ -1,0 +1,394 @@
+/* report --view estimate: a board's speed from exact counts and a per-core
+   cost table (estimate.h, docs/estimates.md). */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "escape.h"
+#include "estimate.h"
+#include "report.h"
+
+/* A cost table is small: anything larger is not one. */
+#define CS_EST_FILE_MAX (64 * 1024)
+
+/* Counting runs compared in one row, at most. */
+#define CS_EST_RUNS_MAX 16
+
+/* Copy the field [s, e) of a line into buf (n bytes); false when too long. */
+static bool
+field(const char *s, const char *e, char *buf, size_t n)
+{
+	size_t len = (size_t)(e - s);
+	if (len >= n)
+		return false;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	return true;
+}
+
+int
+cs_est_table_parse(const char *text, const char *core, const char *name, cs_est_table *t, char *why,
+		   size_t n)
+{
+	memset(t, 0, sizeof *t);
+	snprintf(t->core, sizeof t->core, "%s", core);
+	long long line = 0;
+	for (const char *p = text; *p;) {
+		const char *end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
+		line++;
+		const char *next = *end ? end + 1 : end;
+		if (p == end || *p == '#') {
+			p = next;
+			continue;
+		}
+		const char *tab1 = memchr(p, '\t', (size_t)(end - p));
+		const char *tab2 = tab1 ? memchr(tab1 + 1, '\t', (size_t)(end - tab1 - 1)) : NULL;
+		if (!tab1 || !tab2 || tab2 + 1 >= end) {
+			snprintf(why, n,
+				 "%s line %lld: want 'class<TAB>cycles<TAB>source' (every row "
+				 "names "
+				 "its source)",
+				 name, line);
+			return -1;
+		}
+		cs_est_row row;
+		char num[32];
+		if (!field(p, tab1, row.key, sizeof row.key) || !*row.key) {
+			snprintf(why, n, "%s line %lld: empty or too long class name", name, line);
+			return -1;
+		}
+		char *stop = NULL;
+		errno = 0;
+		row.cycles = field(tab1 + 1, tab2, num, sizeof num) ? strtod(num, &stop) : -1;
+		if (!stop || stop == num || *stop || errno ||
+		    !(row.cycles >= 0 && row.cycles <= 1000)) {
+			snprintf(why, n,
+				 "%s line %lld: cycles '%.*s' (want a number from 0 to 1000)", name,
+				 line, (int)(tab2 - tab1 - 1), tab1 + 1);
+			return -1;
+		}
+		for (size_t i = 0; i < t->n_rows; i++)
+			if (strcmp(t->rows[i].key, row.key) == 0) {
+				snprintf(why, n, "%s line %lld: class '%s' twice", name, line,
+					 row.key);
+				return -1;
+			}
+		if (t->n_rows == CS_EST_ROWS_MAX) {
+			snprintf(why, n, "%s line %lld: more than %d rows", name, line,
+				 CS_EST_ROWS_MAX);
+			return -1;
+		}
+		if (strcmp(row.key, "memory-access") == 0)
+			t->mem_cycles = row.cycles;
+		t->rows[t->n_rows++] = row;
+		p = next;
+	}
+	if (t->n_rows == 0) {
+		snprintf(why, n, "%s: no rows (want 'class<TAB>cycles<TAB>source' lines)", name);
+		return -1;
+	}
+	return 0;
+}
+
+int
+cs_est_table_load(const char *dir, const char *core, cs_est_table *t, char *why, size_t n)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s.tsv", dir, core);
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(why, n, "no cost table for core '%s': cannot read %s: %s", core, path,
+			 strerror(errno));
+		return -1;
+	}
+	char *text = malloc(CS_EST_FILE_MAX + 1);
+	if (!text) {
+		fclose(f);
+		snprintf(why, n, "out of memory");
+		return -1;
+	}
+	size_t len = fread(text, 1, CS_EST_FILE_MAX + 1, f);
+	bool bad = ferror(f) != 0;
+	fclose(f);
+	if (bad || len > CS_EST_FILE_MAX) {
+		snprintf(why, n, "%s: %s", path, bad ? "read error" : "larger than 64 KiB");
+		free(text);
+		return -1;
+	}
+	text[len] = '\0';
+	if (strlen(text) != len) {
+		snprintf(why, n, "%s: not a text file (a NUL byte)", path);
+		free(text);
+		return -1;
+	}
+	int rc = cs_est_table_parse(text, core, path, t, why, n);
+	free(text);
+	if (rc == 0)
+		snprintf(t->path, sizeof t->path, "%s", path);
+	return rc;
+}
+
+int
+cs_est_cycles(const cs_est_table *t, const cs_res_count *k, double *cycles, char *why, size_t n)
+{
+	double sum = 0;
+	for (size_t i = 0; i < k->n_classes; i++) {
+		const cs_res_icount *c = &k->classes[i];
+		const cs_est_row *row = NULL;
+		for (size_t j = 0; j < t->n_rows && !row; j++)
+			if (strcmp(t->rows[j].key, c->name) == 0)
+				row = &t->rows[j];
+		if (!row) {
+			snprintf(why, n, "the cost table of %s has no row for class '%s'", t->core,
+				 c->name);
+			return -1;
+		}
+		sum += (double)c->n * row->cycles;
+	}
+	sum += (double)k->mem * t->mem_cycles;
+	*cycles = sum / (double)(k->ops > 0 ? k->ops : 1);
+	return 0;
+}
+
+double
+cs_est_mbps(double cycles, long long size, double mhz)
+{
+	if (!(cycles > 0) || size <= 0)
+		return 0;
+	return (double)size * mhz / cycles; /* bytes per microsecond = MB/s */
+}
+
+/* The profile's name and board: "cortex-a53 (nanopi-r2s)". */
+static void
+profile_name(const cs_res_file *f, char *buf, size_t n)
+{
+	const cs_res_counting *k = &f->counting;
+	if (*k->board)
+		snprintf(buf, n, "%s (%s)", k->profile, k->board);
+	else
+		snprintf(buf, n, "%s", k->profile);
+}
+
+static bool
+same(const char *a, const char *b)
+{
+	return strcmp(a ? a : "", b ? b : "") == 0;
+}
+
+/* The counted cell an imported row is compared with: openssl's, of the
+   same alg, op and size, on the row's own path first (a table of `openssl
+   speed -evp` is path evp, one without -evp lowlevel), else evp, else any;
+   NULL when none was counted. */
+static const cs_res_cell *
+counted_for(const cs_res_file *f, const cs_res_cell *row)
+{
+	const cs_res_cell *evp = NULL, *any = NULL;
+	for (size_t i = 0; i < f->n_cells; i++) {
+		const cs_res_cell *c = &f->cells[i];
+		if (!c->count.present || c->size != row->size || !same(c->alg, row->alg) ||
+		    !same(c->op, row->op) || strncmp(c->lib, "openssl", 7) != 0 ||
+		    !same(c->mask, "none"))
+			continue;
+		if (same(c->path, row->path))
+			return c;
+		if (!evp && same(c->path, "evp"))
+			evp = c;
+		if (!any)
+			any = c;
+	}
+	return evp ? evp : any;
+}
+
+/* One counting file's estimate block. */
+static void
+estimate_block(const cs_est_input *in, FILE *f)
+{
+	char prof[128];
+	profile_name(in->file, prof, sizeof prof);
+	fprintf(f, "estimate from counts: %s, core %s at %.0f MHz (%s)\n", cs_esc_term(prof),
+		cs_esc_term(in->table->core), in->mhz, cs_esc_term(in->file->name));
+	if (*in->table->path)
+		fprintf(f, "cost table: %s\n", cs_esc_term(in->table->path));
+	fprintf(f, "\n%-28s %-18s %-7s %6s %12s %12s %9s %10s  %s\n", "lib/path", "alg", "op",
+		"size", "insns/op", "cycles/op", "cycles/B", "MB/s", "hw (share of instructions)");
+	for (size_t i = 0; i < in->file->n_cells; i++) {
+		const cs_res_cell *c = &in->file->cells[i];
+		if (!c->count.present || strcmp(c->lib, "noop") == 0)
+			continue;
+		char row[CS_RES_LABEL_MAX], hw[512], why[256], per_b[32] = "-", mbps[32] = "-";
+		cs_res_row_label(c, row, sizeof row);
+		double cyc;
+		if (cs_est_cycles(in->table, &c->count, &cyc, why, sizeof why) != 0) {
+			fprintf(f, "%-28s %-18s %-7s %6lld  no estimate: %s\n", cs_esc_term(row),
+				cs_esc_term(c->alg), cs_esc_term(c->op), c->size, cs_esc_term(why));
+			continue;
+		}
+		if (c->count.per_byte) {
+			snprintf(per_b, sizeof per_b, "%.2f", cyc / (double)c->size);
+			cs_report_number(cs_est_mbps(cyc, c->size, in->mhz), mbps, sizeof mbps);
+		}
+		cs_report_hw_count(&c->count, hw, sizeof hw);
+		fprintf(f, "%-28s %-18s %-7s %6lld %12.0f %12.0f %9s %10s  %s\n", cs_esc_term(row),
+			cs_esc_term(c->alg), cs_esc_term(c->op), c->size, c->count.insns_per_op,
+			cyc, per_b, mbps, hw);
+	}
+	fprintf(f, "\n");
+}
+
+/* A table row's estimates: per counting run its MB/s (0 when it has no
+   such cell) and the run nearest the table (n_in when none). */
+typedef struct cs_est_cmp {
+	double table;		      /* the table's MB/s */
+	double mbps[CS_EST_RUNS_MAX]; /* per counting run, 0 = no estimate */
+	size_t nearest;		      /* the run nearest the table, n_in when none */
+	double off;		      /* how far the nearest is: max(ratio, 1 / ratio) */
+	char near[256];		      /* the nearest and every run with the same estimate */
+} cs_est_cmp;
+
+static void
+compare_eval(const cs_est_input *in, size_t n_in, const cs_res_cell *c, cs_est_cmp *r)
+{
+	memset(r, 0, sizeof *r);
+	r->table = c->rate.median / 1e6;
+	r->nearest = n_in;
+	double best = 0;
+	for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX; k++) {
+		const cs_res_cell *e = counted_for(in[k].file, c);
+		double cyc;
+		char why[256];
+		if (!e || cs_est_cycles(in[k].table, &e->count, &cyc, why, sizeof why) != 0)
+			continue;
+		r->mbps[k] = cs_est_mbps(cyc, c->size, in[k].mhz);
+		double off = fabs(log(r->mbps[k] / r->table));
+		if (r->mbps[k] > 0 && (r->nearest == n_in || off < best)) {
+			r->nearest = k;
+			best = off;
+		}
+	}
+	r->off = exp(best);
+	size_t nu = 0;
+	for (size_t k = 0; r->nearest < n_in && k < n_in && k < CS_EST_RUNS_MAX; k++)
+		if (r->mbps[k] > 0 && fabs(log(r->mbps[k] / r->mbps[r->nearest])) < 0.005 &&
+		    nu < sizeof r->near)
+			nu += (size_t)snprintf(r->near + nu, sizeof r->near - nu, "%s%s",
+					       nu ? " = " : "", in[k].file->counting.profile);
+}
+
+/* One table row against every counting file's estimate: false when no
+   counting file has its cell. */
+static bool
+compare_row(const cs_est_input *in, size_t n_in, const cs_res_cell *c, FILE *f)
+{
+	cs_est_cmp r;
+	compare_eval(in, n_in, c, &r);
+	if (r.nearest == n_in)
+		return false;
+	char num[32];
+	cs_report_number(r.table, num, sizeof num);
+	fprintf(f, "%-18s %-7s %6lld %10s", cs_esc_term(c->alg), cs_esc_term(c->op), c->size, num);
+	for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX; k++) {
+		if (r.mbps[k] <= 0) {
+			fprintf(f, " %10s %7s", "-", "");
+			continue;
+		}
+		cs_report_number(r.mbps[k], num, sizeof num);
+		fprintf(f, " %10s %6.2fx", num, r.mbps[k] / r.table);
+	}
+	fprintf(f, "  %s%s\n", cs_esc_term(r.near), r.off > 1.5 ? " (off by more than 1.5x)" : "");
+	return true;
+}
+
+/* The path: per algorithm and op, at the table's largest size with an
+   estimate (where the per-call cost of the API matters least), the run
+   nearest the table. */
+static void
+compare_paths(const cs_est_input *in, size_t n_in, const cs_res_file *t, size_t s, FILE *f)
+{
+	for (size_t i = 0; i < t->n_cells; i++) {
+		const cs_res_cell *c = &t->cells[i], *big = NULL;
+		bool first = true;
+		for (size_t j = 0; j < t->n_cells && first; j++) {
+			const cs_res_cell *o = &t->cells[j];
+			if (o->source != s || !o->ok || !o->bytes || o->size <= 0 || o->multi > 1 ||
+			    !same(o->alg, c->alg) || !same(o->op, c->op))
+				continue;
+			if (j < i)
+				first = false; /* reported with its first row */
+			else if (!big || o->size > big->size) {
+				cs_est_cmp r;
+				compare_eval(in, n_in, o, &r);
+				if (r.nearest < n_in)
+					big = o;
+			}
+		}
+		if (!first || !big || c->source != s)
+			continue;
+		cs_est_cmp r;
+		compare_eval(in, n_in, big, &r);
+		fprintf(f, "path: %s %s at %lld B (%.4g MB/s) is %s %s (%.2fx)",
+			cs_esc_term(big->alg), cs_esc_term(big->op), big->size, r.table,
+			r.off > 1.5 ? "nearest to" : "consistent with", cs_esc_term(r.near),
+			r.mbps[r.nearest] / r.table);
+		for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX; k++)
+			if (r.mbps[k] > 0 && fabs(log(r.mbps[k] / r.mbps[r.nearest])) >= 0.005)
+				fprintf(f, "; %s %.2fx", cs_esc_term(in[k].file->counting.profile),
+					r.mbps[k] / r.table);
+		fprintf(f, "%s\n", r.off > 1.5 ? "; off by more than 1.5x" : "");
+	}
+}
+
+/* The byte-op rows of one worker of each source of a table file (imported
+   or timed) against every counting file's estimate. */
+static void
+compare_file(const cs_est_input *in, size_t n_in, const cs_res_file *t, FILE *f)
+{
+	for (size_t s = 0; s < (t->n_sources ? t->n_sources : 1); s++) {
+		bool header = false;
+		size_t missed = 0;
+		for (size_t i = 0; i < t->n_cells; i++) {
+			const cs_res_cell *c = &t->cells[i];
+			if (c->source != s || !c->ok || !c->bytes || c->size <= 0 || c->multi > 1 ||
+			    c->count.present)
+				continue;
+			if (!header) {
+				fprintf(f, "against %s",
+					cs_esc_term(t->n_sources ? t->sources[s].label : t->name));
+				fprintf(f, ": measured MB/s, per counting run its estimate "
+					   "(estimate/table), the nearest\n\n");
+				fprintf(f, "%-18s %-7s %6s %10s", "alg", "op", "size", "table");
+				for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX; k++)
+					fprintf(f, " %19.19s", in[k].file->counting.profile);
+				fprintf(f, "  nearest\n");
+				header = true;
+			}
+			if (!compare_row(in, n_in, c, f))
+				missed++;
+		}
+		if (missed)
+			fprintf(f, "(%zu rows of it were not counted: no estimate)\n", missed);
+		if (header) {
+			fprintf(f, "\n");
+			compare_paths(in, n_in, t, s, f);
+			fprintf(f, "\n");
+		}
+	}
+}
+
+int
+cs_report_estimate(const cs_est_input *in, size_t n_in, const cs_res_file *const *tables,
+		   size_t n_tables, FILE *f)
+{
+	for (size_t i = 0; i < n_in; i++)
+		estimate_block(&in[i], f);
+	for (size_t i = 0; i < n_tables; i++)
+		compare_file(in, n_in, tables[i], f);
+	fprintf(f, "An estimate from counts, not a measurement: instructions per class times the "
+		   "cycles\nthe core's cost table charges for them (data/costs, "
+		   "docs/estimates.md), at the\nboard's clock. Issue rates only: stalls on "
+		   "results and memory are not in it.\n");
+	return 0;
+}

@@ -1,0 +1,64 @@
+/* A board's speed estimated from exact counts (report --view estimate,
+   docs/estimates.md): a per-core cost table (data/costs/<core>.tsv: cycles
+   charged per instruction of each class, each with its published source)
+   turns a counted cell into cycles per op, cycles per byte and, at a clock,
+   MB/s. With an imported `openssl speed` table, each of its rows gets the
+   estimate/table ratio of every counting run given, and the counting run
+   (crypto extension or not) whose estimate is nearest. */
+#ifndef CS_ESTIMATE_H
+#define CS_ESTIMATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "results.h"
+
+#define CS_EST_ROWS_MAX 32
+#define CS_EST_NAME_MAX 32
+
+/* One row of a cost table. */
+typedef struct cs_est_row {
+	char key[CS_EST_NAME_MAX]; /* an instruction class ("scalar") or "memory-access" */
+	double cycles;		   /* cycles charged per instruction (per access) */
+} cs_est_row;
+
+/* A core's cost table. */
+typedef struct cs_est_table {
+	char core[CS_EST_NAME_MAX];	  /* the core: "cortex-a53" */
+	cs_est_row rows[CS_EST_ROWS_MAX]; /* n_rows rows, in the file's order */
+	size_t n_rows;
+	double mem_cycles; /* the "memory-access" row, 0 when the table has none */
+	char path[4096];   /* the file it was read from (cs_est_table_load), else "" */
+} cs_est_table;
+
+/* Parse a cost table's text (lines "class<TAB>cycles<TAB>source", '#'
+   comments, blank lines) for core; 0, or -1 with why (one line: the file's
+   name, the line and what was wrong). Every row needs a source. */
+int cs_est_table_parse(const char *text, const char *core, const char *name, cs_est_table *t,
+		       char *why, size_t n);
+/* Read dir/<core>.tsv; 0, or -1 with why. */
+int cs_est_table_load(const char *dir, const char *core, cs_est_table *t, char *why, size_t n);
+/* Cycles per op of an exact count: (sum over classes of instructions x the
+   class's cycles + memory accesses x mem_cycles) / ops. 0, or -1 with why
+   when a class that ran has no row in the table. */
+int cs_est_cycles(const cs_est_table *t, const cs_res_count *k, double *cycles, char *why,
+		  size_t n);
+/* MB/s (10^6 bytes per second) of size-byte ops at cycles per op and mhz. */
+double cs_est_mbps(double cycles, long long size, double mhz);
+
+/* One counting file of an estimate, as the orchestrator resolved it. */
+typedef struct cs_est_input {
+	const cs_res_file *file;   /* the counting run */
+	const cs_est_table *table; /* its core's cost table */
+	double mhz;		   /* the clock its estimates use */
+} cs_est_input;
+
+/* The estimate view: per counting file, its cells' estimates; then, for the
+   imported (and timed) files, each byte-op row of one worker against the
+   counting files' openssl cells of the same alg, op and size (path evp
+   first). Text only. 0, or -1 when out of memory. */
+int cs_report_estimate(const cs_est_input *in, size_t n_in, const cs_res_file *const *tables,
+		       size_t n_tables, FILE *f);
+
+#endif

@@ -1,0 +1,117 @@
+# report --view estimate (docs/estimates.md) on two small counting files of
+# OpenSSL on aarch64 (tests/data/count-nanopi-r2s.json: Cortex-A53 with the
+# crypto extension; count-rpi3.json: without it): every cycles/op is the
+# cost table's arithmetic on the file's exact counts; a table imported with
+# them gets estimate/table per row and the nearest counting run; bad input
+# exits 2 with one line.
+. "$(dirname "$0")/lib.sh"
+root=$(cd "$(dirname "$0")/../.." && pwd)
+d=$(tmpdir)
+r2s=$root/tests/data/count-nanopi-r2s.json
+pi3=$root/tests/data/count-rpi3.json
+costs=$root/data/costs
+
+"$CS" report "$r2s" --view estimate >"$d/r2s.txt" 2>"$d/err" || fail "estimate exited $?: $(cat "$d/err")"
+[ -s "$d/err" ] && fail "estimate wrote to stderr: $(cat "$d/err")"
+grep -q "^estimate from counts: cortex-a53 (.*NanoPi R2S.*), core cortex-a53 at 1296 MHz" "$d/r2s.txt" ||
+	fail "no header: $(head -2 "$d/r2s.txt")"
+grep -q "^An estimate from counts, not a measurement" "$d/r2s.txt" || fail "not labelled an estimate"
+
+# every row's cycles/op and MB/s, recomputed from the file and the table
+python3 - "$r2s" "$costs/cortex-a53.tsv" 1296 "$d/r2s.txt" <<'EOF' || fail "estimate arithmetic"
+import json, sys
+doc = json.load(open(sys.argv[1]))
+cost = {}
+for line in open(sys.argv[2]):
+    if line.strip() and not line.startswith("#"):
+        k, v, _ = line.rstrip("\n").split("\t", 2)
+        cost[k] = float(v)
+mhz = float(sys.argv[3])
+rows = [l.split() for l in open(sys.argv[4])]
+seen = 0
+for c in doc["cells"]:
+    if c["lib"] == "noop" or "count" not in c:
+        continue
+    k = c["count"]
+    cyc = (sum(n * cost[name] for name, n in k["classes"].items()) +
+           k["mem"] * cost.get("memory-access", 0)) / k["ops"]
+    want = "%.0f" % cyc
+    label = c["lib"] + "/" + c["path"]
+    got = [r for r in rows if len(r) > 5 and r[0] == label and r[1] == c["alg"]
+           and r[2] == c["op"] and r[3] == str(c["size"])]
+    assert got, ("no row", label, c["alg"], c["size"])
+    assert got[0][5] == want, (label, c["alg"], c["size"], got[0][5], want)
+    mbps = c["size"] * mhz / cyc
+    assert abs(float(got[0][7]) - mbps) <= 0.01 * mbps, (got[0][7], mbps)
+    seen += 1
+assert seen >= 2, seen
+print("ok: %d rows" % seen)
+EOF
+
+# a table imported beside both counting runs: per row both estimates, the
+# ratio to the table, the nearest; --board sets one clock for both
+cat >"$d/board.txt" <<'EOF'
+OpenSSL 3.0.0 7 sep 2021
+The 'numbers' are in 1000s of bytes per second processed.
+type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes
+aes-128-gcm      35875.57k    47015.41k    51967.57k    53470.27k    53924.73k    53995.97k
+EOF
+"$CS" import openssl-speed "$d/board.txt" -o "$d/board.json" --machine "test board" >/dev/null 2>&1 ||
+	fail "import"
+"$CS" report "$r2s" "$pi3" "$d/board.json" --view estimate --board nanopi-r2s >"$d/cmp.txt" 2>"$d/err" ||
+	fail "estimate with a table exited $?: $(cat "$d/err")"
+[ -s "$d/err" ] && fail "estimate with a table wrote to stderr: $(cat "$d/err")"
+grep -q "^clock: 1296 MHz for every estimate (--board nanopi-r2s)" "$d/cmp.txt" || fail "no clock line"
+grep -q "core cortex-a53 at 1296 MHz (.*count-rpi3.json)" "$d/cmp.txt" || fail "rpi3 not at --board's clock"
+row=$(grep -E "^aes-128-gcm +seal +8192 " "$d/cmp.txt") || fail "no aes-128-gcm 8192 row: $(cat "$d/cmp.txt")"
+python3 - "$row" <<'EOF' || fail "comparison row: $row"
+import sys
+f = sys.argv[1].split()
+table, crypto, rc, plain, rp, nearest = float(f[3]), float(f[4]), f[5], float(f[6]), f[7], f[8]
+assert abs(table - 53.92473) < 0.01, table
+assert abs(crypto / table - float(rc.rstrip("x"))) < 0.01 * crypto / table, (crypto, rc)
+assert abs(plain / table - float(rp.rstrip("x"))) < 0.01 * plain / table, (plain, rp)
+# 54 MB/s is far from the crypto extension's estimate and near the plain one
+want = "cortex-a53-nocrypto" if abs(plain / table - 1) < abs(crypto / table - 1) else "cortex-a53"
+assert nearest == want and crypto > 4 * plain, (nearest, crypto, plain)
+print("ok:", " ".join(f))
+EOF
+
+# the path: at the largest size, the table is far from the crypto
+# extension's estimate and nearest the plain one
+grep -q "^path: aes-128-gcm seal at 8192 B (53.92 MB/s) is nearest to cortex-a53-nocrypto (0.60x); cortex-a53 8.49x; off by more than 1.5x$" "$d/cmp.txt" ||
+	fail "path line: $(grep '^path' "$d/cmp.txt")"
+
+# bad input: one line, exit 2
+bad() { # want-pattern command...
+	local want=$1
+	shift
+	"$@" >"$d/out" 2>"$d/err"
+	local rc=$?
+	[ $rc -eq 2 ] || fail "$*: exit $rc, want 2"
+	[ "$(wc -l <"$d/err")" -eq 1 ] || fail "$*: not one line: $(cat "$d/err")"
+	grep -q "$want" "$d/err" || fail "$*: $(cat "$d/err")"
+}
+bad "unknown board 'pi9' (known: " "$CS" report "$r2s" --view estimate --board pi9
+bad "none of the 1 file has counts" "$CS" report "$d/board.json" --view estimate
+bad "profile 'x86-64', which is no board" "$CS" report "$root/tests/data/count-x86-64.json" --view estimate
+bad "needs --view estimate" "$CS" report "$r2s" --board rpi3
+mkdir -p "$d/nocosts"
+bad "no cost table for core 'cortex-a53'" env CRYPTOSPEED_COSTS_DIR="$d/nocosts" "$CS" report "$r2s" --view estimate
+printf 'scalar\t0.5\n' >"$d/nocosts/cortex-a53.tsv"
+bad "cortex-a53.tsv line 1: want 'class<TAB>cycles<TAB>source'" env CRYPTOSPEED_COSTS_DIR="$d/nocosts" "$CS" report "$r2s" --view estimate
+echo "ok: estimate rows, the comparison with a table, bad input"
+
+# docs/estimates.md's comparisons are what its commands print from docs/data
+cd "$root" || fail "cd $root"
+for b in nanopi-r2s rpi3; do
+	"$CS" report docs/data/estimate-nanopi-r2s.json docs/data/estimate-rpi3.json \
+		"docs/data/estimate-table-$b.json" --view estimate --board "$b" |
+		awk '/^against (NanoPi|Raspberry)/ { on = 1 } /^(against Intel|An estimate)/ { on = 0 } on && NF' \
+			>"$d/doc-$b.txt"
+	[ "$(wc -l <"$d/doc-$b.txt")" -gt 10 ] || fail "$b: no comparison printed"
+	while IFS= read -r line; do
+		grep -qxF -- "$line" docs/estimates.md || fail "docs/estimates.md lacks the $b line: $line"
+	done <"$d/doc-$b.txt"
+done
+echo "ok: docs/estimates.md's comparisons are its commands' output"
