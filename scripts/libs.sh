@@ -824,8 +824,10 @@ do_versions() {
 	local sel
 	sel=$(IFS=,; echo "${libsel[*]}")
 	set +e
-	"$bdir/bin/cryptospeed" run --lib "$sel" --alg sha256,aes-128-gcm --sizes 16,8192 -o "$out" \
-		${CRYPTOSPEED_VERSIONS_ARGS:-}
+	# the primitives, and the headline TLS configuration's handshakes
+	# (docs/handshake.md "Versions")
+	"$bdir/bin/cryptospeed" run --lib "$sel" --alg sha256,aes-128-gcm,tls13-x25519-ecdsa-aes128gcm \
+		--op digest,seal,open,handshake,resume --sizes 16,8192 -o "$out" ${CRYPTOSPEED_VERSIONS_ARGS:-}
 	local rc=$?
 	set -e
 	say "libraries built or reused in $((t1 - t0)) s, cryptospeed configured and built in $((t2 - t1)) s, matrix measured in $((SECONDS - t2)) s"
