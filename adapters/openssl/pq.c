@@ -25,19 +25,18 @@
 
 #define PQ_NEEDS                                                                                   \
 	"needs OpenSSL 3.5 (ML-KEM, ML-DSA); this worker is built with " OPENSSL_VERSION_TEXT
-#define PQ_FETCH_ONLY                                                                              \
-	"OpenSSL has no implicit EVP object for ML-KEM or ML-DSA: see the fetch path"
+#define PQ_FETCH_ONLY "OpenSSL has no implicit EVP object for ML-KEM or ML-DSA: see the fetch path"
 
 #if CS_OPENSSL_PQ
 
 /* One cell's objects. */
 typedef struct pq_ctx {
-	EVP_PKEY *key;	      /* decaps, sign: from the seed; encaps, verify: public */
-	EVP_PKEY_CTX *pctx;   /* keygen, encaps, decaps, sign, verify context */
-	EVP_SIGNATURE *sig;   /* ML-DSA: the fetched signature */
-	const char *name;     /* "ML-KEM-768", "ML-DSA-65" */
-	const cs_alg *alg;    /* what is measured */
-	cs_op op;	      /* what run does */
+	EVP_PKEY *key;	    /* decaps, sign: from the seed; encaps, verify: public */
+	EVP_PKEY_CTX *pctx; /* keygen, encaps, decaps, sign, verify context */
+	EVP_SIGNATURE *sig; /* ML-DSA: the fetched signature */
+	const char *name;   /* "ML-KEM-768", "ML-DSA-65" */
+	const cs_alg *alg;  /* what is measured */
+	cs_op op;	    /* what run does */
 } pq_ctx;
 
 static const char *

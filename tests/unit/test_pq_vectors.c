@@ -25,8 +25,10 @@ typedef struct pq_file {
 } pq_file;
 
 static pq_file files[] = {
-	{"mlkem_768_keygen_seed_test", NULL, {0}}, {"mlkem_768_encaps_test", NULL, {0}},
-	{"mlkem_768_test", NULL, {0}},		   {"mldsa_65_sign_seed_test", NULL, {0}},
+	{"mlkem_768_keygen_seed_test", NULL, {0}},
+	{"mlkem_768_encaps_test", NULL, {0}},
+	{"mlkem_768_test", NULL, {0}},
+	{"mldsa_65_sign_seed_test", NULL, {0}},
 	{"mldsa_65_verify_test", NULL, {0}},
 };
 #define N_FILES (sizeof files / sizeof files[0])
@@ -84,7 +86,8 @@ check_vector(const cs_alg *alg, const cs_kat *k)
 			named++;
 			if (tcid >= 0 && tcid < 256)
 				files[i].used[tcid]++;
-			CHECK(strcmp(json_string_value(json_object_get(t, "result")), "valid") == 0);
+			CHECK(strcmp(json_string_value(json_object_get(t, "result")), "valid") ==
+			      0);
 			if (alg->kind == CS_KEM) {
 				if (json_object_get(t, "seed"))
 					same(k->source, t, g, "seed", k->key);
@@ -142,7 +145,8 @@ main(void)
 			{
 				long id = (long)json_integer_value(json_object_get(t, "tcId"));
 				if (id < 0 || id >= 256 || !files[i].used[id])
-					printf("FAIL: %s tcId %ld is shipped but no vector uses it\n",
+					printf("FAIL: %s tcId %ld is shipped but no vector uses "
+					       "it\n",
 					       files[i].name, id),
 						check_failures++;
 			}
