@@ -482,6 +482,14 @@ x25519_setup(void *ctx, const cs_setup *s)
 					      EC25519_LITTLE_ENDIAN);
 	if (ret != 0)
 		return wc_status(ret);
+#ifdef WOLFSSL_CURVE25519_BLINDING
+	/* a blinded build (5.9 by default) refuses a shared secret without an RNG */
+	if ((ret = wc_InitRng(&c->rng)) != 0)
+		return wc_status(ret);
+	c->rng_init = true;
+	if ((ret = wc_curve25519_set_rng(&c->ours, &c->rng)) != 0)
+		return wc_status(ret);
+#endif
 	if ((ret = wc_curve25519_init(&c->peer)) != 0)
 		return wc_status(ret);
 	c->peer_init = true;

@@ -77,7 +77,8 @@ replay_setup(void *vctx, const cs_setup *s)
 	if (s->key)
 		memcpy(c->key, s->key, s->key_len < sizeof c->key ? s->key_len : sizeof c->key);
 	if (s->peer)
-		memcpy(c->peer, s->peer, s->peer_len < sizeof c->peer ? s->peer_len : sizeof c->peer);
+		memcpy(c->peer, s->peer,
+		       s->peer_len < sizeof c->peer ? s->peer_len : sizeof c->peer);
 	return CS_OK;
 }
 
@@ -122,7 +123,8 @@ replay_run(void *vctx, const cs_io *io)
 		return CS_OK;
 	case CS_OP_DECAPS:
 		for (k = alg->kats; k->source; k++)
-			if (hex_is(k->key, c->key, alg->key_len) && hex_is(k->in, io->in, alg->ct_len)) {
+			if (hex_is(k->key, c->key, alg->key_len) &&
+			    hex_is(k->in, io->in, alg->ct_len)) {
 				put(k->out, io->out);
 				return CS_OK;
 			}
@@ -143,7 +145,8 @@ replay_run(void *vctx, const cs_io *io)
 		return CS_OK;
 	case CS_OP_SIGN:
 		for (k = alg->kats; io->nonce && k->source; k++)
-			if (hex_is(k->key, c->key, alg->key_len) && hex_is(k->in, io->in, io->len)) {
+			if (hex_is(k->key, c->key, alg->key_len) &&
+			    hex_is(k->in, io->in, io->len)) {
 				put(k->out, io->out);
 				return CS_OK;
 			}
@@ -158,8 +161,8 @@ replay_run(void *vctx, const cs_io *io)
 		if (active == FAULT_VERIFY_ANY)
 			return CS_OK;
 		for (k = alg->kats; k->source; k++)
-			if (hex_is(k->pub, c->peer, alg->pub_len) && hex_is(k->in, io->in, io->len) &&
-			    hex_is(k->out, io->sig, alg->out_len))
+			if (hex_is(k->pub, c->peer, alg->pub_len) &&
+			    hex_is(k->in, io->in, io->len) && hex_is(k->out, io->sig, alg->out_len))
 				return CS_OK;
 		for (size_t i = 0; i < n_made; i++)
 			if (made[i].in_len == io->len && memcmp(made[i].in, io->in, io->len) == 0 &&
