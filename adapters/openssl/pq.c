@@ -11,14 +11,15 @@
  */
 #include <string.h>
 
-#include <openssl/core_names.h>
 #include <openssl/evp.h>
-#include <openssl/provider.h>
 
 #include "openssl_impls.h"
 
 #if CS_OPENSSL_3 && OPENSSL_VERSION_NUMBER >= 0x30500000L
 #define CS_OPENSSL_PQ 1
+/* 3.0 and later only (1.1.1 has neither header) */
+#include <openssl/core_names.h>
+#include <openssl/provider.h>
 #else
 #define CS_OPENSSL_PQ 0
 #endif
