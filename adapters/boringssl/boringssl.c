@@ -71,6 +71,8 @@
 	X(ecdsa_p256, ECDSA, -)                                                                    \
 	X(rsa_2048, RSA, -)                                                                        \
 	X(hmac_sha256, HMAC, -)                                                                    \
+	X(ml_kem_768, NO_PQ, -)                                                                    \
+	X(ml_dsa_65, NO_PQ, -)                                                                     \
 	/* a new line goes above this one */
 
 /* The EVP_AEAD or EVP_MD of each AEAD and HASH line. */
@@ -89,6 +91,7 @@ typedef struct arg_line {
 #define ARG_LINE_ECDSA(id, arg)
 #define ARG_LINE_RSA(id, arg)
 #define ARG_LINE_HMAC(id, arg)
+#define ARG_LINE_NO_PQ(id, arg)
 #define ARG_LINE(id, family, arg) ARG_LINE_##family(id, arg)
 static const arg_line arg_lines[] = {BORINGSSL_ALGS(ARG_LINE){.alg = NULL}};
 
@@ -631,6 +634,12 @@ rsa_teardown(void *ctx)
 #define FIELDS_HMAC                                                                                \
 	.context_size = sizeof(hmac_ctx), .setup = hmac_setup, .run = hmac_run,                    \
 	.teardown = hmac_teardown
+
+/* Debian's BoringSSL (the Android SDK's) has neither: no mlkem.h, no
+   mldsa.h, no Kyber (HRSS only). */
+#define FIELDS_NO_PQ                                                                               \
+	.why = "this BoringSSL (Debian's Android build) has no ML-KEM or ML-DSA (no mlkem.h, "     \
+	       "mldsa.h: HRSS only)"
 
 /* One impl per line. */
 #define IMPL(id, family, arg)                                                                      \

@@ -70,6 +70,8 @@
 	X(ecdsa_p256, OWN, -)                                                                      \
 	X(rsa_2048, OWN, -)                                                                        \
 	X(hmac_sha256, MAC, "HMAC(SHA-256)")                                                       \
+	X(ml_kem_768, NONE, "Botan 2 has no ML-KEM (Botan 3 has)")                                 \
+	X(ml_dsa_65, NONE, "Botan 2 has no ML-DSA (Botan 3 has)")                                  \
 	/* a new line goes above this one */
 
 /* Botan's name of each CIPHER, HASH and MAC line. */
@@ -82,6 +84,7 @@ typedef struct botan_line {
 #define LINE_HASH(id, name) {&cs_alg_##id, name},
 #define LINE_MAC(id, name) {&cs_alg_##id, name},
 #define LINE_OWN(id, name)
+#define LINE_NONE(id, name)
 #define LINE(id, family, name) LINE_##family(id, name)
 static const botan_line botan_lines[] = {BOTAN_ALGS(LINE){.alg = NULL}};
 #undef LINE
@@ -346,14 +349,32 @@ sha_describe(void *ctx, char *buf, size_t size)
 		.describe = sha_describe,                                                          \
 	};
 #define IMPL_OWN(id)
+#define IMPL_NONE(id)
 #define IMPL(id, family, name) IMPL_##family(id)
 BOTAN_ALGS(IMPL)
 #undef IMPL
+
+/* One unsupported impl per NONE line, its third field the why. */
+#define NONE_IMPL_NONE(id, reason)                                                                 \
+	static const cs_impl id##_ffi = {                                                          \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "ffi",                                                                     \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.why = reason,                                                                     \
+	};
+#define NONE_IMPL_CIPHER(id, reason)
+#define NONE_IMPL_HASH(id, reason)
+#define NONE_IMPL_MAC(id, reason)
+#define NONE_IMPL_OWN(id, reason)
+#define NONE_IMPL(id, family, name) NONE_IMPL_##family(id, name)
+BOTAN_ALGS(NONE_IMPL)
+#undef NONE_IMPL
 
 #define LIST_CIPHER(id) &id##_ffi,
 #define LIST_HASH(id) &id##_ffi,
 #define LIST_MAC(id) &id##_ffi,
 #define LIST_OWN(id) &cs_botan_##id,
+#define LIST_NONE(id) &id##_ffi,
 #define LIST(id, family, name) LIST_##family(id)
 static const cs_impl *const botan_impls[] = {BOTAN_ALGS(LIST) NULL};
 #undef LIST

@@ -71,6 +71,8 @@
 	X(ecdsa_p256, OWN, -, -)                                                                   \
 	X(rsa_2048, OWN, -, -)                                                                     \
 	X(hmac_sha256, MAC, GCRY_MAC_HMAC_SHA256, -)                                               \
+	X(ml_kem_768, NONE, "libgcrypt 1.10 has no ML-KEM", -)                                     \
+	X(ml_dsa_65, NONE, "libgcrypt 1.10 has no ML-DSA", -)                                      \
 	/* a new line goes above this one */
 
 /* The algo and mode of each CIPHER, HASH and MAC line. */
@@ -84,6 +86,7 @@ typedef struct gcrypt_line {
 #define LINE_HASH(id, algo, mode) {&cs_alg_##id, algo, 0},
 #define LINE_MAC(id, algo, mode) {&cs_alg_##id, algo, 0},
 #define LINE_OWN(id, algo, mode)
+#define LINE_NONE(id, algo, mode)
 #define LINE(id, family, algo, mode) LINE_##family(id, algo, mode)
 static const gcrypt_line gcrypt_lines[] = {GCRYPT_ALGS(LINE){.alg = NULL}};
 #undef LINE
@@ -401,14 +404,32 @@ mac_teardown(void *ctx)
 		.describe = sha_describe,                                                          \
 	};
 #define IMPL_OWN(id)
+#define IMPL_NONE(id)
 #define IMPL(id, family, algo, mode) IMPL_##family(id)
 GCRYPT_ALGS(IMPL)
 #undef IMPL
+
+/* One unsupported impl per NONE line, its third field the why. */
+#define NONE_IMPL_NONE(id, reason)                                                                 \
+	static const cs_impl id##_gcrypt = {                                                       \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "gcrypt",                                                                  \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.why = reason,                                                                     \
+	};
+#define NONE_IMPL_CIPHER(id, reason)
+#define NONE_IMPL_HASH(id, reason)
+#define NONE_IMPL_MAC(id, reason)
+#define NONE_IMPL_OWN(id, reason)
+#define NONE_IMPL(id, family, algo, mode) NONE_IMPL_##family(id, algo)
+GCRYPT_ALGS(NONE_IMPL)
+#undef NONE_IMPL
 
 #define LIST_CIPHER(id) &id##_gcrypt,
 #define LIST_HASH(id) &id##_gcrypt, &id##_oneshot,
 #define LIST_MAC(id) &id##_gcrypt,
 #define LIST_OWN(id) &cs_gcrypt_##id,
+#define LIST_NONE(id) &id##_gcrypt,
 #define LIST(id, family, algo, mode) LIST_##family(id)
 static const cs_impl *const gcrypt_impls[] = {GCRYPT_ALGS(LIST) NULL};
 #undef LIST

@@ -72,6 +72,8 @@
 	X(ecdsa_p256, SIG, CS_IMPL_RANDOMIZED)                                                     \
 	X(rsa_2048, SIG, 0)                                                                        \
 	X(hmac_sha256, MAC, -)                                                                     \
+	X(ml_kem_768, NONE, "GnuTLS 3.7 has no ML-KEM")                                            \
+	X(ml_dsa_65, NONE, "GnuTLS 3.7 has no ML-DSA")                                             \
 	/* a new line goes above this one */
 
 /* The cipher (AEAD, CBC) or digest (HASH) of each line that has one. */
@@ -86,6 +88,7 @@ typedef struct arg_line {
 #define ARG_LINE_KEX(id, arg)
 #define ARG_LINE_SIG(id, arg)
 #define ARG_LINE_MAC(id, arg)
+#define ARG_LINE_NONE(id, arg)
 #define ARG_LINE(id, family, arg) ARG_LINE_##family(id, arg)
 static const arg_line arg_lines[] = {GNUTLS_ALGS(ARG_LINE){.alg = NULL}};
 
@@ -587,6 +590,8 @@ sig_teardown(void *ctx)
 #define FIELDS_MAC(id, arg)                                                                        \
 	.ops = CS_ALG_OPS_##id, .context_size = sizeof(hmac_ctx), .setup = hmac_setup,             \
 	.run = hmac_run, .teardown = hmac_teardown
+
+#define FIELDS_NONE(id, arg) .ops = CS_ALG_OPS_##id, .why = (arg)
 
 /* One impl per line. */
 #define IMPL(id, family, arg)                                                                      \

@@ -185,6 +185,24 @@ adapter_cpu_info(void)
 static const char *const paths[] = {"legacy", "psa", "tls", NULL};
 static const char *const objects[] = {"libmbedcrypto", NULL};
 
+/* Per NONE line of CS_MBEDTLS_ALGS: an unsupported psa impl, the label its why. */
+#define NONE_IMPL_NONE(id, label)                                                                  \
+	const cs_impl cs_mbedtls_psa_##id = {                                                      \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "psa",                                                                     \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.why = label,                                                                      \
+	};
+#define NONE_IMPL_AEAD(id, label)
+#define NONE_IMPL_CBC(id, label)
+#define NONE_IMPL_HASH(id, label)
+#define NONE_IMPL_KEX(id, label)
+#define NONE_IMPL_OWN(id, label)
+#define NONE_IMPL_N(id, label)
+#define NONE_IMPL(id, legacy, psa, label, type, bits, psa_alg) NONE_IMPL_##psa(id, label)
+CS_MBEDTLS_ALGS(NONE_IMPL)
+#undef NONE_IMPL
+
 /* Per line of CS_MBEDTLS_ALGS: its legacy and psa impls. */
 #define LEGACY_Y(id) &cs_mbedtls_legacy_##id,
 #define LEGACY_N(id)
@@ -193,6 +211,7 @@ static const char *const objects[] = {"libmbedcrypto", NULL};
 #define PSA_HASH PSA_AEAD
 #define PSA_KEX PSA_AEAD
 #define PSA_OWN PSA_AEAD
+#define PSA_NONE PSA_AEAD
 #define PSA_N(id)
 #define IMPLS(id, legacy, psa, label, type, bits, psa_alg) LEGACY_##legacy(id) PSA_##psa(id)
 #define TLS_IMPLS(id) &cs_mbedtls_##id##_tls,

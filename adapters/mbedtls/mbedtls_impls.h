@@ -19,7 +19,9 @@
  * psa     AEAD, CBC, HASH, KEX: psa.c makes cs_mbedtls_psa_<id> from the rest
  *         of the line (one-shot psa_aead_*, multi-part psa_cipher_*,
  *         psa_hash_compute, psa_raw_key_agreement / psa_generate_key);
- *         OWN: sig.c defines it (psa_sign_hash, psa_mac_compute); N: none
+ *         OWN: sig.c defines it (psa_sign_hash, psa_mac_compute); NONE:
+ *         mbedTLS lacks it, mbedtls.c makes an unsupported impl, the label its
+ *         why; N: none
  * label   how messages name it ("P-256 ECDH")
  * key type AES, CHACHA20, MONTGOMERY, SECP_R1 or NONE (a hash); bits its size
  * PSA algorithm  PSA_ALG_<this> (GCM, SHA_256, ECDH, ...)
@@ -41,6 +43,8 @@
 	X(ecdsa_p256, Y, OWN, "ECDSA P-256", NONE, 0, NONE)                                        \
 	X(rsa_2048, Y, OWN, "RSA-2048", NONE, 0, NONE)                                             \
 	X(hmac_sha256, Y, OWN, "HMAC-SHA-256", NONE, 0, NONE)                                      \
+	X(ml_kem_768, N, NONE, "mbedTLS 3.6 has no ML-KEM", NONE, 0, NONE)                         \
+	X(ml_dsa_65, N, NONE, "mbedTLS 3.6 has no ML-DSA", NONE, 0, NONE)                          \
 	/* a new line goes above this one */
 
 /* The impls the lines name. */
@@ -51,6 +55,7 @@
 #define CS_MBEDTLS_PSA_HASH CS_MBEDTLS_PSA_AEAD
 #define CS_MBEDTLS_PSA_KEX CS_MBEDTLS_PSA_AEAD
 #define CS_MBEDTLS_PSA_OWN CS_MBEDTLS_PSA_AEAD
+#define CS_MBEDTLS_PSA_NONE CS_MBEDTLS_PSA_AEAD
 #define CS_MBEDTLS_PSA_N(id)
 #define CS_MBEDTLS_DECLARE(id, legacy, psa, label, type, bits, psa_alg)                            \
 	CS_MBEDTLS_LEGACY_##legacy(id) CS_MBEDTLS_PSA_##psa(id)

@@ -47,6 +47,7 @@ typedef struct psa_params {
 #define PARAMS_KEX(id, label, type, bits, psa_alg)                                                 \
 	{&cs_alg_##id, label, KEY_##type, bits, PSA_ALG_##psa_alg, USAGE_KEX},
 #define PARAMS_OWN(id, label, type, bits, psa_alg)
+#define PARAMS_NONE(id, label, type, bits, psa_alg)
 #define PARAMS_N(id, label, type, bits, psa_alg)
 #define PARAMS(id, legacy, psa, label, type, bits, psa_alg)                                        \
 	PARAMS_##psa(id, label, type, bits, psa_alg)
@@ -408,6 +409,7 @@ cs_mbedtls_psa_fini(void)
 #define IMPL_HASH(id) PSA_IMPL(id, hash_run)
 #define IMPL_KEX(id) PSA_IMPL(id, kex_run)
 #define IMPL_OWN(id)
+#define IMPL_NONE(id)
 #define IMPL_N(id)
 #define IMPL(id, legacy, psa, label, type, bits, psa_alg) IMPL_##psa(id)
 CS_MBEDTLS_ALGS(IMPL)

@@ -270,6 +270,7 @@ typedef struct hash_line {
 
 #define HASH_LINE_HASH(id, meta) {&cs_alg_##id, &nettle_##meta},
 #define HASH_LINE_OWN(id, meta)
+#define HASH_LINE_NONE(id, meta)
 #define HASH_LINE(id, how, meta) HASH_LINE_##how(id, meta)
 static const hash_line hash_lines[] = {CS_NETTLE_ALGS(HASH_LINE)};
 #undef HASH_LINE
@@ -525,6 +526,13 @@ const cs_impl cs_nettle_p256 = {
 		.run = hash_run,                                                                   \
 	};
 #define HASH_IMPL_OWN(id, meta)
+#define HASH_IMPL_NONE(id, reason)                                                                 \
+	const cs_impl cs_nettle_##id = {                                                           \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "nettle",                                                                  \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.why = reason,                                                                     \
+	};
 #define HASH_IMPL(id, how, meta) HASH_IMPL_##how(id, meta)
 CS_NETTLE_ALGS(HASH_IMPL)
 #undef HASH_IMPL

@@ -20,8 +20,9 @@ nettle_random_func cs_nettle_yarrow_random;
  * id    the catalogue's id (algs.def)
  * how   HASH: nettle.c runs it through Nettle's own descriptor
  *       nettle_<meta> (nettle-meta.h; its context is struct <meta>_ctx);
- *       OWN: nettle.c or sig.c defines cs_nettle_<id> with its own calls
- * meta  HASH: the nettle-meta.h name (sha256); OWN: -
+ *       OWN: nettle.c or sig.c defines cs_nettle_<id> with its own calls;
+ *       NONE: Nettle lacks it, nettle.c makes an unsupported impl, meta the why
+ * meta  HASH: the nettle-meta.h name (sha256); OWN: -; NONE: why
  *
  * nettle.c makes the HASH impls and lists every impl from these lines; a hash
  * Nettle describes in nettle-meta.h is one line here.
@@ -40,6 +41,8 @@ nettle_random_func cs_nettle_yarrow_random;
 	X(ecdsa_p256, OWN, -)                                                                      \
 	X(rsa_2048, OWN, -)                                                                        \
 	X(hmac_sha256, OWN, -)                                                                     \
+	X(ml_kem_768, NONE, "Nettle has no ML-KEM")                                                \
+	X(ml_dsa_65, NONE, "Nettle has no ML-DSA")                                                 \
 	/* a new line goes above this one */
 
 /* The impls the lines name: cs_nettle_<id>. */

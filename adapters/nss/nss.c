@@ -78,6 +78,8 @@
 	X(ecdsa_p256, SIG, CS_IMPL_RANDOMIZED)                                                     \
 	X(rsa_2048, SIG, 0)                                                                        \
 	X(hmac_sha256, MAC, -)                                                                     \
+	X(ml_kem_768, NONE, "NSS 3.87's softoken has no ML-KEM (no CKM_ML_KEM)")                   \
+	X(ml_dsa_65, NONE, "NSS 3.87's softoken has no ML-DSA (no CKM_ML_DSA)")                    \
 	/* a new line goes above this one */
 
 /* The mechanism (AEAD) or SECOidTag (HASH) of each line that has one. */

@@ -34,6 +34,8 @@ cs_openssl_no_cipher(void)
 #define MD_SIG(obj) NULL
 #define MD_SIGR(obj) NULL
 #define MD_MAC(obj) NULL
+#define MD_PQKEM(obj) NULL
+#define MD_PQSIG(obj) NULL
 #define CIPHER_DIGEST(obj) NULL
 #define CIPHER_AEAD(obj) obj
 #define CIPHER_CBC(obj) obj
@@ -41,6 +43,8 @@ cs_openssl_no_cipher(void)
 #define CIPHER_SIG(obj) NULL
 #define CIPHER_SIGR(obj) NULL
 #define CIPHER_MAC(obj) NULL
+#define CIPHER_PQKEM(obj) NULL
+#define CIPHER_PQSIG(obj) NULL
 
 #define NAMES(id, family, implicit, name, name2, lowlevel)                                         \
 	{&cs_alg_##id, MD_##family(implicit), CIPHER_##family(implicit), name, name2},

@@ -11,6 +11,7 @@
  *   sig.c        Ed25519, ECDSA P-256, RSA-2048 on the evp, fetch and oneshot paths
  *   sig_lowlevel.c  RSA_sign / ECDSA_do_sign and their verifies
  *   mac.c        HMAC-SHA256 on the four paths
+ *   pq.c         ML-KEM-768, ML-DSA-65 (OpenSSL 3.5) on the fetch path
  *   tls.c        the TLS configurations through libssl (path tls)
  *   variant.c    the provider or engine the worker runs with, and what
  *                served a cell (describe)
@@ -116,12 +117,14 @@ void cs_openssl_describe_pkey_ctx(EVP_PKEY_CTX *pctx, int pkey_id, char *buf, si
  *          cs_openssl_<id>_evp, _fetch, _oneshot (and _lowlevel)
  * FAMILY   which file's functions run it on the evp, fetch and oneshot paths:
  *          DIGEST, AEAD, CBC (symmetric.c), KEX (pkey.c), SIG, SIGR (sig.c;
- *          SIGR: OpenSSL draws a random k, CS_IMPL_RANDOMIZED), MAC (mac.c)
+ *          SIGR: OpenSSL draws a random k, CS_IMPL_RANDOMIZED), MAC (mac.c),
+ *          PQKEM, PQSIG (pq.c: ML-KEM and ML-DSA, OpenSSL 3.5, fetch path)
  * implicit the EVP_*() object of the evp and oneshot paths (EVP_MD for a
  *          DIGEST, EVP_CIPHER for an AEAD or CBC), NULL for the others
  * name     what the fetch path fetches ("SHA2-256"); KEX, SIG: the key
  *          management name ("EC")
- * name2    KEX: the exchange ("ECDH"); SIG: the signature ("ECDSA"); else NULL
+ * name2    KEX: the exchange ("ECDH"); SIG: the signature ("ECDSA"); PQKEM: the
+ *          KEM; PQSIG: the signature; else NULL
  * lowlevel Y: a cs_openssl_<id>_lowlevel impl exists (lowlevel.c,
  *          sig_lowlevel.c, mac.c: the library's own calls); N: none
  *
@@ -143,6 +146,8 @@ void cs_openssl_describe_pkey_ctx(EVP_PKEY_CTX *pctx, int pkey_id, char *buf, si
 	X(ecdsa_p256, SIGR, NULL, "EC", "ECDSA", Y)                                                \
 	X(rsa_2048, SIG, NULL, "RSA", "RSA", Y)                                                    \
 	X(hmac_sha256, MAC, NULL, NULL, NULL, Y)                                                   \
+	X(ml_kem_768, PQKEM, NULL, "ML-KEM-768", "ML-KEM-768", N)                                  \
+	X(ml_dsa_65, PQSIG, NULL, "ML-DSA-65", "ML-DSA-65", N)                                     \
 	/* a new line goes above this one */
 
 /* The TLS configurations libssl runs (tls.c), one line each: X(id) names the

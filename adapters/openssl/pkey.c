@@ -386,6 +386,8 @@ oneshot_kex_describe(void *ctx, char *buf, size_t size)
 
 #define PKEY_KEX(id) KEX_IMPLS(id)
 #define PKEY_DIGEST CS_OPENSSL_NONE
+#define PKEY_PQKEM CS_OPENSSL_NONE
+#define PKEY_PQSIG CS_OPENSSL_NONE
 #define PKEY_AEAD CS_OPENSSL_NONE
 #define PKEY_CBC CS_OPENSSL_NONE
 #define PKEY_SIG CS_OPENSSL_NONE

@@ -402,6 +402,8 @@ sig_describe(void *ctx, char *buf, size_t size)
 #define SIG_SIG(id) OPENSSL_SIG_IMPLS(id, 0)
 #define SIG_SIGR(id) OPENSSL_SIG_IMPLS(id, CS_IMPL_RANDOMIZED)
 #define SIG_DIGEST CS_OPENSSL_NONE
+#define SIG_PQKEM CS_OPENSSL_NONE
+#define SIG_PQSIG CS_OPENSSL_NONE
 #define SIG_AEAD CS_OPENSSL_NONE
 #define SIG_CBC CS_OPENSSL_NONE
 #define SIG_KEX CS_OPENSSL_NONE

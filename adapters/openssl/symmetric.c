@@ -465,5 +465,7 @@ oneshot_cipher_describe(void *ctx, char *buf, size_t size)
 #define SYMMETRIC_SIG CS_OPENSSL_NONE
 #define SYMMETRIC_SIGR CS_OPENSSL_NONE
 #define SYMMETRIC_MAC CS_OPENSSL_NONE
+#define SYMMETRIC_PQKEM CS_OPENSSL_NONE
+#define SYMMETRIC_PQSIG CS_OPENSSL_NONE
 #define SYMMETRIC(id, family, implicit, name, name2, lowlevel) SYMMETRIC_##family(id)
 CS_OPENSSL_ALGS(SYMMETRIC)

@@ -516,6 +516,20 @@ fetch_probe(const cs_alg *alg, cs_openssl_route route, char *why, size_t size)
 		ok = km && sg;
 		EVP_SIGNATURE_free(sg);
 		EVP_KEYMGMT_free(km);
+	} else if (alg->kind == CS_KEM) {
+		/* ML-KEM-768: key management and KEM of that name */
+		const char *keymgmt, *kem;
+		cs_openssl_kex_names(alg, &keymgmt, &kem);
+		name = keymgmt;
+		EVP_KEYMGMT *km = EVP_KEYMGMT_fetch(NULL, name, NULL);
+		EVP_KEM *k = NULL;
+		if (km) {
+			name = kem;
+			k = EVP_KEM_fetch(NULL, name, NULL);
+		}
+		ok = km && k;
+		EVP_KEM_free(k);
+		EVP_KEYMGMT_free(km);
 	} else {
 		/* X25519: key management and exchange "X25519"; P-256: "EC" and "ECDH" */
 		const char *keymgmt, *exchange;

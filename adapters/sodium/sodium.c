@@ -52,6 +52,8 @@
 	X(ecdsa_p256, NONE, "libsodium has no ECDSA (no NIST curves)")                             \
 	X(rsa_2048, NONE, "libsodium has no RSA")                                                  \
 	X(hmac_sha256, OWN, -)                                                                     \
+	X(ml_kem_768, OWN, -)                                                                      \
+	X(ml_dsa_65, NONE, "libsodium has no ML-DSA")                                              \
 	/* a new line goes above this one */
 
 /* Stands in for an absent buffer of 0 bytes: libsodium declares some
@@ -458,6 +460,85 @@ static const cs_impl hmac_sha256_combined = {
 	.setup = hmac_setup,
 	.run = hmac_run,
 };
+
+/* ---- ML-KEM-768 (1.0.22: crypto_kem_mlkem768) ---- */
+
+#ifdef crypto_kem_mlkem768_PUBLICKEYBYTES
+struct mlkem_ctx {
+	cs_op op;
+	unsigned char pk[crypto_kem_mlkem768_PUBLICKEYBYTES];
+	unsigned char sk[crypto_kem_mlkem768_SECRETKEYBYTES];
+};
+
+static cs_setup_fn mlkem_setup;
+static cs_run_fn mlkem_run;
+
+static cs_status
+mlkem_setup(void *ctx, const cs_setup *setup)
+{
+	struct mlkem_ctx *c = ctx;
+	c->op = setup->op;
+	switch (c->op) {
+	case CS_OP_KEYGEN: return CS_OK;
+	case CS_OP_ENCAPS:
+		if (!setup->peer || setup->peer_len != sizeof c->pk)
+			return CS_BAD_PARAM;
+		memcpy(c->pk, setup->peer, sizeof c->pk);
+		return CS_OK;
+	case CS_OP_DECAPS:
+		if (!setup->key || setup->key_len != crypto_kem_mlkem768_SEEDBYTES)
+			return CS_BAD_PARAM;
+		return crypto_kem_mlkem768_seed_keypair(c->pk, c->sk, setup->key) == 0
+			       ? CS_OK
+			       : CS_LIB_ERROR;
+	default: return CS_UNSUPPORTED;
+	}
+}
+
+/* keygen and encaps from io->nonce when given (the known answers), else with
+   libsodium's randomness */
+static cs_status
+mlkem_run(void *ctx, const cs_io *io)
+{
+	struct mlkem_ctx *c = ctx;
+	int r;
+	switch (c->op) {
+	case CS_OP_KEYGEN:
+		r = io->nonce ? crypto_kem_mlkem768_seed_keypair(io->out, c->sk, io->nonce)
+			      : crypto_kem_mlkem768_keypair(io->out, c->sk);
+		break;
+	case CS_OP_ENCAPS:
+		r = io->nonce
+			    ? crypto_kem_mlkem768_enc_deterministic(
+				      io->out, io->out + crypto_kem_mlkem768_CIPHERTEXTBYTES, c->pk,
+				      io->nonce)
+			    : crypto_kem_mlkem768_enc(io->out,
+						      io->out + crypto_kem_mlkem768_CIPHERTEXTBYTES,
+						      c->pk);
+		break;
+	case CS_OP_DECAPS: r = crypto_kem_mlkem768_dec(io->out, io->in, c->sk); break;
+	default: return CS_UNSUPPORTED;
+	}
+	return r == 0 ? CS_OK : CS_LIB_ERROR;
+}
+
+static const cs_impl ml_kem_768_combined = {
+	.alg = &cs_alg_ml_kem_768,
+	.path = "combined",
+	.ops = CS_ALG_OPS_ml_kem_768,
+	.context_size = sizeof(struct mlkem_ctx),
+	.setup = mlkem_setup,
+	.run = mlkem_run,
+};
+#else
+static const cs_impl ml_kem_768_combined = {
+	.alg = &cs_alg_ml_kem_768,
+	.path = "combined",
+	.ops = CS_ALG_OPS_ml_kem_768,
+	.why = "needs libsodium 1.0.22 (crypto_kem_mlkem768); this worker is built with "
+	       "libsodium " SODIUM_VERSION_STRING,
+};
+#endif
 
 /* One unsupported impl per NONE line. */
 #define NONE_IMPL_NONE(id, reason)                                                                 \

@@ -34,7 +34,12 @@ typedef struct tls_ctx {
 static const int groups[] = {
 	[CS_TLS_X25519] = WOLFSSL_ECC_X25519,
 	[CS_TLS_SECP256R1] = WOLFSSL_ECC_SECP256R1,
+#if LIBWOLFSSL_VERSION_HEX >= 0x05008000 && defined(WOLFSSL_HAVE_MLKEM) &&                         \
+	!defined(WOLFSSL_NO_ML_KEM_768) && defined(HAVE_CURVE25519)
+	[CS_TLS_X25519MLKEM768] = WOLFSSL_X25519MLKEM768, /* 5.8: the hybrid (0x11ec) */
+#else
 	[CS_TLS_X25519MLKEM768] = 0, /* none in this wolfSSL's API */
+#endif
 };
 static const char *const suites13[] = {
 	[CS_TLS_AES_128_GCM] = "TLS13-AES128-GCM-SHA256",

@@ -15,6 +15,13 @@
  *          SHA-256, wc_EncodeSignature (DigestInfo), wc_RsaSSL_Sign /
  *          wc_RsaSSL_VerifyInline and a compare, as wolfSSL's TLS does.
  *  MAC     HMAC-SHA256: wc_HmacSetKey once, wc_HmacUpdate + wc_HmacFinal.
+ *  KEM     ML-KEM-768 (5.8 and later): wc_MlKemKey_MakeKey / Encapsulate /
+ *          Decapsulate; the known answers through MakeKeyWithRandom and
+ *          EncapsulateWithRandom.
+ *  SIG     ML-DSA-65 (5.8 and later, --enable-mldsa): wc_dilithium_make_key,
+ *          _sign_ctx_msg (hedged) / _verify_ctx_msg with an empty context;
+ *          the known answers through _make_key_from_seed and
+ *          _sign_ctx_msg_with_seed.
  *
  * Every impl is guarded by the option that compiles its algorithm into
  * wolfCrypt; a build without it gets an impl with no run that says why.
@@ -42,6 +49,12 @@
 #include <wolfssl/wolfcrypt/sha256.h>
 #include <wolfssl/wolfcrypt/sha512.h>
 #include <wolfssl/wolfcrypt/wc_port.h>
+#if LIBWOLFSSL_VERSION_HEX >= 0x05008000 && defined(WOLFSSL_HAVE_MLKEM)
+#include <wolfssl/wolfcrypt/wc_mlkem.h>
+#endif
+#if LIBWOLFSSL_VERSION_HEX >= 0x05008000 && (defined(HAVE_DILITHIUM) || defined(WOLFSSL_HAVE_MLDSA))
+#include <wolfssl/wolfcrypt/dilithium.h>
+#endif
 
 #include <stdbool.h>
 #include <stdint.h>
@@ -83,6 +96,8 @@
 	X(ecdsa_p256, OWN, -)                                                                      \
 	X(rsa_2048, OWN, -)                                                                        \
 	X(hmac_sha256, OWN, -)                                                                     \
+	X(ml_kem_768, OWN, -)                                                                      \
+	X(ml_dsa_65, OWN, -)                                                                       \
 	/* a new line goes above this one */
 
 /* What each algorithm needs from the wolfCrypt build (CS_WC_*: ours). */
@@ -127,6 +142,19 @@
 #endif
 #if !defined(NO_HMAC) && !defined(NO_SHA256)
 #define CS_WC_HMAC 1
+#endif
+/* 5.8 renamed Kyber to ML-KEM (wc_mlkem.h); before it, no FIPS 203 API */
+#if LIBWOLFSSL_VERSION_HEX >= 0x05008000 && defined(WOLFSSL_HAVE_MLKEM) &&                         \
+	!defined(WOLFSSL_NO_ML_KEM) && !defined(WOLFSSL_NO_ML_KEM_768) && !defined(WC_NO_RNG)
+#define CS_WC_MLKEM 1
+#endif
+#if LIBWOLFSSL_VERSION_HEX >= 0x05008000 &&                                                        \
+	(defined(HAVE_DILITHIUM) || defined(WOLFSSL_HAVE_MLDSA)) && !defined(WC_NO_RNG) &&         \
+	!defined(WOLFSSL_DILITHIUM_NO_SIGN) && !defined(WOLFSSL_DILITHIUM_NO_VERIFY) &&            \
+	!defined(WOLFSSL_DILITHIUM_NO_MAKE_KEY) && !defined(WOLFSSL_MLDSA_NO_SIGN) &&              \
+	!defined(WOLFSSL_MLDSA_NO_VERIFY) && !defined(WOLFSSL_MLDSA_VERIFY_ONLY) &&                \
+	!defined(WOLFSSL_NO_ML_DSA_65)
+#define CS_WC_MLDSA 1
 #endif
 
 /* A wolfCrypt error code as a cs_status. */
@@ -454,6 +482,14 @@ x25519_setup(void *ctx, const cs_setup *s)
 					      EC25519_LITTLE_ENDIAN);
 	if (ret != 0)
 		return wc_status(ret);
+#ifdef WOLFSSL_CURVE25519_BLINDING
+	/* a blinded build (5.9 by default) refuses a shared secret without an RNG */
+	if ((ret = wc_InitRng(&c->rng)) != 0)
+		return wc_status(ret);
+	c->rng_init = true;
+	if ((ret = wc_curve25519_set_rng(&c->ours, &c->rng)) != 0)
+		return wc_status(ret);
+#endif
 	if ((ret = wc_curve25519_init(&c->peer)) != 0)
 		return wc_status(ret);
 	c->peer_init = true;
@@ -927,8 +963,225 @@ hmac_teardown(void *ctx)
 }
 #endif /* CS_WC_HMAC */
 
+/* ---- ML-KEM-768 (FIPS 203) ---- */
+
+#ifdef CS_WC_MLKEM
+typedef struct mlkem_ctx {
+	MlKemKey key; /* encaps: the public key; decaps: the pair from the seed;
+			 keygen: the new pair, inside run */
+	WC_RNG rng;   /* keygen, encaps */
+	bool key_init, rng_init;
+	cs_op op;
+} mlkem_ctx;
+
+static cs_setup_fn mlkem_setup;
+static cs_run_fn mlkem_run;
+static cs_teardown_fn mlkem_teardown;
+
+static cs_status
+mlkem_setup(void *ctx, const cs_setup *s)
+{
+	mlkem_ctx *c = ctx;
+	int ret;
+	c->op = s->op;
+	if ((ret = wc_InitRng(&c->rng)) != 0)
+		return wc_status(ret);
+	c->rng_init = true;
+	if ((ret = wc_MlKemKey_Init(&c->key, WC_ML_KEM_768, NULL, INVALID_DEVID)) != 0)
+		return wc_status(ret);
+	c->key_init = true;
+	switch (s->op) {
+	case CS_OP_KEYGEN: return CS_OK;
+	case CS_OP_ENCAPS:
+		if (!s->peer || !fits_word32(s->peer_len))
+			return CS_BAD_PARAM;
+		return wc_status(
+			wc_MlKemKey_DecodePublicKey(&c->key, s->peer, (word32)s->peer_len));
+	case CS_OP_DECAPS:
+		if (!s->key || s->key_len != s->alg->key_len)
+			return CS_BAD_PARAM;
+		return wc_status(wc_MlKemKey_MakeKeyWithRandom(&c->key, s->key, (int)s->key_len));
+	default: return CS_UNSUPPORTED;
+	}
+}
+
+static cs_status
+mlkem_run(void *ctx, const cs_io *io)
+{
+	mlkem_ctx *c = ctx;
+	const cs_alg *alg = &cs_alg_ml_kem_768;
+	int ret;
+	switch (c->op) {
+	case CS_OP_KEYGEN:
+		/* a fresh key object per key pair, as for the others */
+		wc_MlKemKey_Free(&c->key);
+		if ((ret = wc_MlKemKey_Init(&c->key, WC_ML_KEM_768, NULL, INVALID_DEVID)) != 0)
+			return wc_status(ret);
+		ret = io->nonce
+			      ? wc_MlKemKey_MakeKeyWithRandom(&c->key, io->nonce, (int)alg->key_len)
+			      : wc_MlKemKey_MakeKey(&c->key, &c->rng);
+		if (ret == 0)
+			ret = wc_MlKemKey_EncodePublicKey(&c->key, io->out, (word32)alg->pub_len);
+		return wc_status(ret);
+	case CS_OP_ENCAPS:
+		ret = io->nonce ? wc_MlKemKey_EncapsulateWithRandom(&c->key, io->out,
+								    io->out + alg->ct_len,
+								    io->nonce, (int)alg->nonce_len)
+				: wc_MlKemKey_Encapsulate(&c->key, io->out, io->out + alg->ct_len,
+							  &c->rng);
+		return wc_status(ret);
+	case CS_OP_DECAPS:
+		return wc_status(
+			wc_MlKemKey_Decapsulate(&c->key, io->out, io->in, (word32)alg->ct_len));
+	default: return CS_UNSUPPORTED;
+	}
+}
+
+static void
+mlkem_teardown(void *ctx)
+{
+	mlkem_ctx *c = ctx;
+	if (c->key_init)
+		wc_MlKemKey_Free(&c->key);
+	if (c->rng_init)
+		wc_FreeRng(&c->rng);
+	c->key_init = c->rng_init = false;
+}
+#endif /* CS_WC_MLKEM */
+
+/* ---- ML-DSA-65 (FIPS 204), pure, empty context ---- */
+
+#ifdef CS_WC_MLDSA
+typedef struct mldsa_ctx {
+	dilithium_key key; /* sign: the pair from the seed; verify: the public key;
+			      keygen: the new pair, inside run */
+	WC_RNG rng;	   /* keygen, sign (hedged) */
+	bool key_init, rng_init;
+	cs_op op;
+} mldsa_ctx;
+
+static cs_setup_fn mldsa_setup;
+static cs_run_fn mldsa_run;
+static cs_teardown_fn mldsa_teardown;
+
+static int
+mldsa_new_key(mldsa_ctx *c)
+{
+	int ret = wc_dilithium_init(&c->key);
+	if (ret != 0)
+		return ret;
+	c->key_init = true;
+	return wc_dilithium_set_level(&c->key, WC_ML_DSA_65);
+}
+
+static cs_status
+mldsa_setup(void *ctx, const cs_setup *s)
+{
+	mldsa_ctx *c = ctx;
+	int ret;
+	c->op = s->op;
+	if ((ret = wc_InitRng(&c->rng)) != 0)
+		return wc_status(ret);
+	c->rng_init = true;
+	if ((ret = mldsa_new_key(c)) != 0)
+		return wc_status(ret);
+	switch (s->op) {
+	case CS_OP_KEYGEN: return CS_OK;
+	case CS_OP_SIGN:
+		if (!s->key || s->key_len != s->alg->key_len)
+			return CS_BAD_PARAM;
+		return wc_status(wc_dilithium_make_key_from_seed(&c->key, s->key));
+	case CS_OP_VERIFY:
+		if (!s->peer || !fits_word32(s->peer_len))
+			return CS_BAD_PARAM;
+		return wc_status(wc_dilithium_import_public(s->peer, (word32)s->peer_len, &c->key));
+	default: return CS_UNSUPPORTED;
+	}
+}
+
+static cs_status
+mldsa_run(void *ctx, const cs_io *io)
+{
+	mldsa_ctx *c = ctx;
+	const cs_alg *alg = &cs_alg_ml_dsa_65;
+	word32 n;
+	int ret, res = 0;
+	switch (c->op) {
+	case CS_OP_KEYGEN:
+		wc_dilithium_free(&c->key);
+		c->key_init = false;
+		if ((ret = mldsa_new_key(c)) != 0)
+			return wc_status(ret);
+		ret = io->nonce ? wc_dilithium_make_key_from_seed(&c->key, io->nonce)
+				: wc_dilithium_make_key(&c->key, &c->rng);
+		n = (word32)alg->pub_len;
+		if (ret == 0)
+			ret = wc_dilithium_export_public(&c->key, io->out, &n);
+		return ret != 0 ? wc_status(ret) : n == alg->pub_len ? CS_OK : CS_LIB_ERROR;
+	case CS_OP_SIGN:
+		n = (word32)alg->out_len;
+		ret = io->nonce ? wc_dilithium_sign_ctx_msg_with_seed(NULL, 0, io->in,
+								      (word32)io->len, io->out, &n,
+								      &c->key, io->nonce)
+				: wc_dilithium_sign_ctx_msg(NULL, 0, io->in, (word32)io->len,
+							    io->out, &n, &c->key, &c->rng);
+		return ret != 0 ? wc_status(ret) : n == alg->out_len ? CS_OK : CS_LIB_ERROR;
+	case CS_OP_VERIFY:
+		ret = wc_dilithium_verify_ctx_msg(io->sig, (word32)alg->out_len, NULL, 0, io->in,
+						  (word32)io->len, &res, &c->key);
+		if (ret == 0 && res == 1)
+			return CS_OK;
+		return ret == 0 || ret == SIG_VERIFY_E || ret == BAD_FUNC_ARG ? CS_MISMATCH
+									      : wc_status(ret);
+	default: return CS_UNSUPPORTED;
+	}
+}
+
+static void
+mldsa_teardown(void *ctx)
+{
+	mldsa_ctx *c = ctx;
+	if (c->key_init)
+		wc_dilithium_free(&c->key);
+	if (c->rng_init)
+		wc_FreeRng(&c->rng);
+	c->key_init = c->rng_init = false;
+}
+#endif /* CS_WC_MLDSA */
+
 /* ---- The table ---- */
 
+static const cs_impl ml_kem_768_wolfcrypt = {
+	.alg = &cs_alg_ml_kem_768,
+	.path = PATH,
+	.ops = CS_ALG_OPS_ml_kem_768,
+#ifdef CS_WC_MLKEM
+	.context_size = sizeof(mlkem_ctx),
+	.setup = mlkem_setup,
+	.run = mlkem_run,
+	.teardown = mlkem_teardown,
+#elif LIBWOLFSSL_VERSION_HEX < 0x05008000
+	.why = "needs wolfSSL 5.8 (ML-KEM); this worker is built with " LIBWOLFSSL_VERSION_STRING,
+#else
+	.why = "this wolfSSL build has no ML-KEM-768 (configure --enable-mlkem)",
+#endif
+};
+static const cs_impl ml_dsa_65_wolfcrypt = {
+	.alg = &cs_alg_ml_dsa_65,
+	.path = PATH,
+	.ops = CS_ALG_OPS_ml_dsa_65,
+#ifdef CS_WC_MLDSA
+	.context_size = sizeof(mldsa_ctx),
+	.setup = mldsa_setup,
+	.run = mldsa_run,
+	.teardown = mldsa_teardown,
+	.flags = CS_IMPL_RANDOMIZED, /* hedged: a fresh rnd per signature */
+#elif LIBWOLFSSL_VERSION_HEX < 0x05008000
+	.why = "needs wolfSSL 5.8 (ML-DSA); this worker is built with " LIBWOLFSSL_VERSION_STRING,
+#else
+	.why = "this wolfSSL build has no ML-DSA-65 (configure --enable-mldsa)",
+#endif
+};
 static const cs_impl aes_128_gcm_wolfcrypt = {
 	.alg = &cs_alg_aes_128_gcm,
 	.path = PATH,

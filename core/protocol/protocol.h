@@ -45,8 +45,8 @@ struct json_t;
 #define CS_MSG_NAME 48
 /* A short free text: why, error, reason, ... */
 #define CS_MSG_TEXT 256
-/* A signature as hex (the longest: RSA-4096, 512 bytes) and its NUL. */
-#define CS_MSG_SIG_HEX (2 * 512 + 1)
+/* A signature as hex (the longest: ML-DSA-65, 3309 bytes) and its NUL. */
+#define CS_MSG_SIG_HEX (2 * 4096 + 1)
 
 /* The mask names a hello may list (the catalogue's masks). */
 extern const char *const cs_msg_mask_names[];

@@ -43,6 +43,8 @@ out_size(const cs_alg *alg, cs_op op, size_t size)
 	case CS_OP_MAC: return alg->out_len;
 	case CS_OP_KEYGEN: return alg->pub_len;
 	case CS_OP_VERIFY: return 0;
+	case CS_OP_ENCAPS: return alg->ct_len + alg->out_len;
+	case CS_OP_DECAPS: return alg->out_len;
 	default: return size;
 	}
 }
@@ -60,6 +62,8 @@ alloc_buffers(cs_cell *c, size_t misalign)
 {
 	const cs_alg *alg = c->impl->alg;
 	size_t io_len = c->size > 0 ? c->size : CS_SIG_MSG_LEN;
+	if (alg->ct_len > io_len)
+		io_len = alg->ct_len; /* KEM decaps: the ciphertext */
 	size_t outn = out_size(alg, c->op, c->size);
 	size_t out_len = outn > io_len ? outn : io_len;
 	if (c->size > CS_CELL_MAX_SIZE || misalign >= ALIGN)
@@ -116,6 +120,20 @@ load_kex_keys(cs_cell *c)
 	const cs_alg *alg = c->impl->alg;
 	if (!k->source || cs_hex_decode(k->key, c->key, alg->key_len) != (long)alg->key_len ||
 	    cs_hex_decode(k->in, c->peer, alg->pub_len) != (long)alg->pub_len)
+		return CS_BAD_PARAM;
+	return CS_OK;
+}
+
+/* KEM: the seed, public key and ciphertext of the algorithm's first vector
+   (decaps gives its secret, the fingerprint every library shares). */
+static cs_status
+load_kem_keys(cs_cell *c)
+{
+	const cs_kat *k = &c->impl->alg->kats[0];
+	const cs_alg *alg = c->impl->alg;
+	if (!k->source || cs_hex_decode(k->key, c->key, alg->key_len) != (long)alg->key_len ||
+	    cs_hex_decode(k->pub, c->peer, alg->pub_len) != (long)alg->pub_len ||
+	    cs_hex_decode(k->in, c->in, alg->ct_len) != (long)alg->ct_len)
 		return CS_BAD_PARAM;
 	return CS_OK;
 }
@@ -232,17 +250,22 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 	c->key_len = alg->key_len;
 	c->peer_len = alg->pub_len;
 	if ((alg->kind == CS_KEX && (st = load_kex_keys(c)) != CS_OK) ||
-	    (alg->kind == CS_SIG && (st = load_sig_keys(c)) != CS_OK)) {
+	    (alg->kind == CS_SIG && (st = load_sig_keys(c)) != CS_OK) ||
+	    (alg->kind == CS_KEM && (st = load_kem_keys(c)) != CS_OK)) {
 		snprintf(err, err_size, "the catalogue has no usable vector for %s", alg->name);
 		return st;
 	}
 	c->io = (cs_io){
 		.in = c->in,
-		.len = alg->kind == CS_SIG ? CS_SIG_MSG_LEN : c->size,
+		.len = alg->kind == CS_SIG   ? CS_SIG_MSG_LEN
+		       : alg->kind == CS_KEM ? 0
+					     : c->size,
 		.out = c->out,
 		.aad = c->aad,
 		.aad_len = alg->kind == CS_AEAD ? CS_AAD_LEN : 0,
-		.nonce = c->nonce,
+		/* KEM, ML-DSA: NULL, the randomness is drawn (adapter.h) */
+		.nonce = alg->kind == CS_KEM || (alg->kind == CS_SIG && alg->nonce_len) ? NULL
+											: c->nonce,
 		.tag = c->tag,
 		.sig = c->tag,
 	};
@@ -293,10 +316,11 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 		snprintf(err, err_size, "first %s failed: status %d", cs_op_name(op), st);
 		return st;
 	}
-	/* no fingerprint: a new key pair, a verdict, a randomized signature, a
+	/* no fingerprint: a new key pair, a random encapsulation, a verdict, a randomized signature, a
 	   handshake (send/recv: the bytes received) */
 	if (op != CS_OP_KEYGEN && op != CS_OP_VERIFY && op != CS_OP_HANDSHAKE &&
-	    op != CS_OP_RESUME && !(op == CS_OP_SIGN && (impl->flags & CS_IMPL_RANDOMIZED))) {
+	    op != CS_OP_ENCAPS && op != CS_OP_RESUME &&
+	    !(op == CS_OP_SIGN && (impl->flags & CS_IMPL_RANDOMIZED))) {
 		uint64_t h = cs_fnv1a(CS_FNV_INIT, c->out, out_size(alg, op, c->size));
 		if (op == CS_OP_SEAL)
 			h = cs_fnv1a(h, c->tag, alg->tag_len);

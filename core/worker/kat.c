@@ -59,7 +59,7 @@ run_once(const cs_impl *impl, cs_op op, const kat_bytes *b, const cs_io *io, siz
 	void *ctx = calloc(1, impl->context_size ? impl->context_size : 1);
 	if (!ctx)
 		return CS_NO_MEMORY;
-	bool sig = impl->alg->kind == CS_SIG;
+	bool sig = impl->alg->kind == CS_SIG || impl->alg->kind == CS_KEM;
 	cs_setup s = {
 		.alg = impl->alg,
 		.op = op,
@@ -125,15 +125,34 @@ check_aead(const cs_impl *impl, cs_op op, const cs_kat *k, const kat_bytes *b, u
 	return CS_OK;
 }
 
+/* Keygen: where the algorithm has a seeded form (KEM, ML-DSA) the vector's
+   seed gives the vector's public key; then two keygens with drawn randomness
+   (a timed cell's) give two different public keys. */
 static cs_status
 check_keygen(const cs_impl *impl, const cs_kat *k, const kat_bytes *b, char *detail, size_t n)
 {
-	size_t plen = impl->alg->pub_len;
+	const cs_alg *alg = impl->alg;
+	size_t plen = alg->pub_len;
 	uint8_t *p1 = calloc(2, plen), *p2 = p1 ? p1 + plen : NULL;
 	if (!p1)
 		return CS_NO_MEMORY;
 	cs_io io = {.out = p1};
-	cs_status st = run_once(impl, CS_OP_KEYGEN, b, &io, 0);
+	cs_status st = CS_OK;
+	bool seeded = alg->kind == CS_KEM || (alg->kind == CS_SIG && alg->nonce_len > 0);
+	if (seeded && k->key && k->pub) {
+		io.nonce = b->key;
+		if ((st = run_once(impl, CS_OP_KEYGEN, b, &io, 0)) != CS_OK)
+			st = fail(detail, n, st, k, "keygen from the seed failed");
+		else if ((size_t)b->pub_n != plen || memcmp(p1, b->pub, plen) != 0)
+			st = fail(detail, n, CS_MISMATCH, k,
+				  "keygen from the seed gave another public key");
+		io.nonce = NULL;
+		if (st != CS_OK) {
+			free(p1);
+			return st;
+		}
+	}
+	st = run_once(impl, CS_OP_KEYGEN, b, &io, 0);
 	io.out = p2;
 	if (st == CS_OK)
 		st = run_once(impl, CS_OP_KEYGEN, b, &io, 0);
@@ -145,6 +164,75 @@ check_keygen(const cs_impl *impl, const cs_kat *k, const kat_bytes *b, char *det
 		st = fail(detail, n, CS_MISMATCH, k, "public key is not an uncompressed point");
 	free(p1);
 	return st;
+}
+
+/*
+ * KEM. encaps: with the vector's m, its ciphertext and secret (a vector
+ * without m is skipped); with drawn randomness, two encapsulations differ and
+ * the same impl's decaps recovers the secret. decaps: the vector's secret
+ * (implicit rejection included: Wycheproof's modified ciphertexts); then the
+ * seeded fault: one bit of the ciphertext flipped gives CS_OK and another
+ * secret (the implicit rejection), never a failure or the same secret.
+ */
+static cs_status
+check_kem(const cs_impl *impl, cs_op op, const cs_kat *k, const kat_bytes *b, char *detail,
+	  size_t n)
+{
+	const cs_alg *alg = impl->alg;
+	size_t ct = alg->ct_len, ss = alg->out_len;
+	uint8_t *o1 = calloc(2, ct + ss), *o2 = o1 ? o1 + ct + ss : NULL, *c = calloc(1, ct);
+	cs_status st = o1 && c ? CS_OK : CS_NO_MEMORY;
+	if (st == CS_OK && ((size_t)b->in_n != ct || (size_t)b->out_n != ss))
+		st = fail(detail, n, CS_BAD_PARAM, k, "ciphertext or secret of the wrong length");
+	if (st == CS_OK && op == CS_OP_ENCAPS && k->nonce) {
+		cs_io io = {.out = o1, .nonce = b->nonce};
+		if ((st = run_once(impl, op, b, &io, 0)) != CS_OK)
+			st = fail(detail, n, st, k, "encaps with the vector's m failed");
+		else if (memcmp(o1, b->in, ct) != 0)
+			st = fail(detail, n, CS_MISMATCH, k, "ciphertext differs");
+		else if (memcmp(o1 + ct, b->out, ss) != 0)
+			st = fail(detail, n, CS_MISMATCH, k, "shared secret differs");
+		cs_io io2 = {.out = o2};
+		io.nonce = NULL;
+		if (st == CS_OK && ((st = run_once(impl, op, b, &io, 0)) != CS_OK ||
+				    (st = run_once(impl, op, b, &io2, 0)) != CS_OK))
+			st = fail(detail, n, st, k, "encaps failed");
+		else if (st == CS_OK && memcmp(o1, o2, ct) == 0)
+			st = fail(detail, n, CS_MISMATCH, k, "two encaps gave the same ciphertext");
+		if (st == CS_OK && (impl->ops & CS_OPBIT(CS_OP_DECAPS))) {
+			cs_io d = {.in = o1, .out = o2};
+			if ((st = run_once(impl, CS_OP_DECAPS, b, &d, 0)) != CS_OK)
+				st = fail(detail, n, st, k, "decaps of an encapsulation failed");
+			else if (memcmp(o2, o1 + ct, ss) != 0)
+				st = fail(detail, n, CS_MISMATCH, k,
+					  "decaps did not recover encaps's secret");
+		}
+	} else if (st == CS_OK && op == CS_OP_DECAPS) {
+		memcpy(c, b->in, ct);
+		cs_io io = {.in = c, .out = o1};
+		if ((st = run_once(impl, op, b, &io, 0)) != CS_OK)
+			st = fail(detail, n, st, k, "decaps failed");
+		else if (memcmp(o1, b->out, ss) != 0)
+			st = fail(detail, n, CS_MISMATCH, k, "shared secret differs");
+		c[ct / 2] ^= 0x10;
+		if (st == CS_OK && (st = run_once(impl, op, b, &io, 0)) != CS_OK)
+			st = fail(detail, n, st, k,
+				  "decaps refused a flipped ciphertext (implicit rejection "
+				  "returns a secret)");
+		else if (st == CS_OK && memcmp(o1, b->out, ss) == 0)
+			st = fail(detail, n, CS_MISMATCH, k,
+				  "a flipped ciphertext gave the same secret");
+	}
+	free(o1);
+	free(c);
+	return st;
+}
+
+/* The algorithm's ops take a seed or randomness in io->nonce (adapter.h). */
+static bool
+alg_nonce(const cs_impl *impl)
+{
+	return impl->alg->kind == CS_SIG && impl->alg->nonce_len > 0;
 }
 
 /* SIG verify of sig over the vector's message on a fresh context: CS_OK,
@@ -174,7 +262,18 @@ check_sig(const cs_impl *impl, cs_op op, const cs_kat *k, const kat_bytes *b, ui
 		st = CS_NO_MEMORY;
 	} else if (op == CS_OP_SIGN) {
 		cs_io io = {.in = b->in, .len = len, .out = out};
-		if (!k->key) {
+		/* a sign with a known-answer form (ML-DSA: rnd = the vector's)
+		   first gives the vector's signature, then signs as timed */
+		io.nonce = k->nonce && alg_nonce(impl) ? b->nonce : NULL;
+		if (k->key && io.nonce) {
+			if ((st = run_once(impl, op, b, &io, len)) != CS_OK)
+				st = fail(detail, n, st, k, "sign with the vector's rnd failed");
+			else if (memcmp(out, b->out, slen) != 0)
+				st = fail(detail, n, CS_MISMATCH, k,
+					  "deterministic signature differs");
+			io.nonce = NULL;
+		}
+		if (st != CS_OK || !k->key) {
 			/* a verify-only vector (no private key): nothing to sign */
 		} else if ((st = run_once(impl, op, b, &io, len)) != CS_OK) {
 			st = fail(detail, n, st, k, "sign failed");
@@ -294,7 +393,9 @@ cs_kat_check(const cs_impl *impl, cs_op op, char *detail, size_t n)
 	cs_status st = CS_OK;
 	/* A new key pair is random: check the same impl's derive or sign
 	   answers first. */
-	cs_op first = alg->kind == CS_SIG ? CS_OP_SIGN : CS_OP_DERIVE;
+	cs_op first = alg->kind == CS_SIG   ? CS_OP_SIGN
+		      : alg->kind == CS_KEM ? CS_OP_DECAPS
+					    : CS_OP_DERIVE;
 	if (op == CS_OP_KEYGEN && (impl->ops & CS_OPBIT(first)) &&
 	    (st = cs_kat_check(impl, first, detail, n)) != CS_OK)
 		return st;
@@ -315,6 +416,8 @@ cs_kat_check(const cs_impl *impl, cs_op op, char *detail, size_t n)
 			st = check_keygen(impl, k, &b, detail, n);
 		} else if (alg->kind == CS_SIG) {
 			st = check_sig(impl, op, k, &b, out, detail, n);
+		} else if (alg->kind == CS_KEM) {
+			st = check_kem(impl, op, k, &b, detail, n);
 		} else {
 			/* digest, encrypt, derive: one output to compare */
 			size_t len = alg->kind == CS_KEX ? 0 : (size_t)b.in_n;

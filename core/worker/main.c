@@ -26,8 +26,8 @@ extern const cs_adapter *const cs_worker_adapter;
 
 _Static_assert(CS_CELL_MAX_SIZE == CS_MSG_MAX_SIZE, "the cell and the protocol cap size alike");
 
-/* The longest signature a verify request carries (RSA-4096). */
-#define CS_SIG_MAX 512
+/* The longest signature a verify request carries (ML-DSA-65: 3309 bytes). */
+#define CS_SIG_MAX 4096
 
 static FILE *proto_out;			   /* the protocol channel (the original stdout) */
 static const char *fault_mode, *fault_alg; /* test-only faults of the noop worker */

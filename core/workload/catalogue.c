@@ -76,6 +76,7 @@ cs_kind_name(cs_kind kind)
 	case CS_SIG: return "sig";
 	case CS_MAC: return "mac";
 	case CS_TLS: return "tls";
+	case CS_KEM: return "kem";
 	}
 	return "?";
 }

@@ -26,13 +26,14 @@ main(void)
 	CHECK(cs_op_find("encapsulate") == CS_OP_COUNT);
 	CHECK(strcmp(cs_op_name(CS_OP_DIGEST), "digest") == 0);
 	CHECK(!cs_op_sized(CS_OP_DERIVE) && cs_op_sized(CS_OP_ENCRYPT));
-	/* each op's unit, once: the KEX, SIG and TLS connection ops count
+	/* each op's unit, once: the KEX, SIG, KEM and TLS connection ops count
 	   operations, the rest bytes */
 	for (int op = 0; op < CS_OP_COUNT; op++) {
 		CHECK(cs_op_find(cs_op_name((cs_op)op)) == (cs_op)op);
 		cs_unit want = op == CS_OP_DERIVE || op == CS_OP_KEYGEN || op == CS_OP_SIGN ||
 					       op == CS_OP_VERIFY || op == CS_OP_HANDSHAKE ||
-					       op == CS_OP_RESUME
+					       op == CS_OP_RESUME || op == CS_OP_ENCAPS ||
+					       op == CS_OP_DECAPS
 				       ? CS_UNIT_OPS
 				       : CS_UNIT_BYTES;
 		CHECK(cs_op_unit((cs_op)op) == want);
@@ -56,7 +57,7 @@ main(void)
 	char ops[160];
 	cs_op_names(ops, sizeof ops);
 	CHECK(strcmp(ops, "seal, open, encrypt, digest, derive, keygen, sign, verify, mac, "
-			  "handshake, resume, send, recv") == 0);
+			  "handshake, resume, send, recv, encaps, decaps") == 0);
 	/* a buffer too small is cut with "...", never overrun */
 	char small[12];
 	memset(small, 'x', sizeof small);
@@ -143,6 +144,15 @@ main(void)
 				break;
 			case CS_MAC:
 				CHECK(hexlen(k->key) > 0 && hexlen(k->in) >= 0);
+				CHECK(hexlen(k->out) == (long)a->out_len);
+				break;
+			case CS_KEM:
+				/* a seed, its public key, a ciphertext and its secret;
+				   m when the ciphertext was made from a known one */
+				CHECK(hexlen(k->key) == (long)a->key_len);
+				CHECK(hexlen(k->pub) == (long)a->pub_len);
+				CHECK(!k->nonce || hexlen(k->nonce) == (long)a->nonce_len);
+				CHECK(hexlen(k->in) == (long)a->ct_len);
 				CHECK(hexlen(k->out) == (long)a->out_len);
 				break;
 			}

@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 /* Bumped whenever a struct below changes shape. cs_adapter.abi must equal it. */
-#define CS_ABI_VERSION 6
+#define CS_ABI_VERSION 7
 
 typedef enum cs_status {
 	CS_OK = 0,
@@ -41,7 +41,8 @@ typedef enum cs_kind {
 	CS_KEX,	   /* key agreement */
 	CS_SIG,	   /* signature: the message is hashed by the signature call */
 	CS_MAC,	   /* keyed message authentication code */
-	CS_TLS	   /* a TLS connection, client and server of the library's own stack */
+	CS_TLS,	   /* a TLS connection, client and server of the library's own stack */
+	CS_KEM	   /* key encapsulation (ML-KEM) */
 } cs_kind;
 
 /*
@@ -53,7 +54,9 @@ typedef enum cs_kind {
  *   ENCRYPT  CIPHER: encrypt len bytes (a multiple of block_len)
  *   DIGEST   HASH: one whole hash (init, update, final) of len bytes
  *   DERIVE   KEX: shared secret from the set-up private key and peer
- *   KEYGEN   KEX, SIG: a fresh key pair; the public key goes to out
+ *   KEYGEN   KEX, SIG, KEM: a fresh key pair; the public key goes to out (KEM,
+ *            and SIG with a nonce_len: from the key_len-byte seed at io->nonce
+ *            when it is not NULL, the known-answer form)
  *   SIGN     SIG: sign len bytes (hashing them as the scheme says) into out
  *   VERIFY   SIG: check io->sig over len bytes: CS_OK or CS_MISMATCH
  *   MAC      MAC: the tag of len bytes into out
@@ -64,6 +67,14 @@ typedef enum cs_kind {
  *            from in, the server reads it into out
  *   RECV     TLS: the server writes one len-byte record from in, the client
  *            reads it into out
+ *   ENCAPS   KEM: to the set-up public key (setup->peer): the ct_len-byte
+ *            ciphertext then the out_len-byte shared secret into out; the
+ *            randomness m is the nonce_len bytes at io->nonce when it is not
+ *            NULL (the known-answer form), else drawn as the library does
+ *   DECAPS   KEM: the shared secret of the ct_len-byte ciphertext at io->in
+ *            into out, with the key pair of the set-up seed (setup->key); a
+ *            ciphertext that does not decrypt gives the implicit-rejection
+ *            secret and CS_OK, as FIPS 203 says
  */
 #define CS_OP_LIST(X)                                                                              \
 	X(SEAL, "seal", CS_UNIT_BYTES)                                                             \
@@ -78,7 +89,9 @@ typedef enum cs_kind {
 	X(HANDSHAKE, "handshake", CS_UNIT_OPS)                                                     \
 	X(RESUME, "resume", CS_UNIT_OPS)                                                           \
 	X(SEND, "send", CS_UNIT_BYTES)                                                             \
-	X(RECV, "recv", CS_UNIT_BYTES)
+	X(RECV, "recv", CS_UNIT_BYTES)                                                             \
+	X(ENCAPS, "encaps", CS_UNIT_OPS)                                                           \
+	X(DECAPS, "decaps", CS_UNIT_OPS)
 
 /* What an op's rate counts. */
 typedef enum cs_unit {
@@ -101,19 +114,23 @@ typedef struct cs_kat {
 	const char *key;    /* AEAD/CIPHER/MAC key; KEX our private key (X25519: RFC 7748
 				   32-byte scalar; P-256: 32-byte big-endian scalar); SIG
 				   the private key (Ed25519: 32-byte seed; ECDSA P-256:
-				   32-byte big-endian scalar; RSA: DER RSAPrivateKey), NULL
-				   for a verify-only vector */
-	const char *nonce;  /* AEAD nonce; CBC IV */
+				   32-byte big-endian scalar; RSA: DER RSAPrivateKey;
+				   ML-DSA: the 32-byte seed xi), NULL for a verify-only
+				   vector; KEM: the 64-byte seed d||z */
+	const char *nonce;  /* AEAD nonce; CBC IV; KEM: encaps's m (NULL: a
+				   decaps-only vector); ML-DSA: sign's rnd */
 	const char *aad;    /* AEAD associated data */
 	const char *in;	    /* plaintext / message; KEX: peer public key
-				   (X25519 32-byte u; P-256 uncompressed 04||X||Y) */
+				   (X25519 32-byte u; P-256 uncompressed 04||X||Y); KEM:
+				   the ciphertext */
 	const char *out;    /* ciphertext / digest / shared secret (P-256: X coordinate)
 				   / MAC tag (compared over its length: may be truncated) /
 				   SIG signature (Ed25519 R||S; ECDSA r||s, 32 bytes each;
-				   RSA PKCS#1 v1.5, 256 bytes) */
+				   RSA PKCS#1 v1.5, 256 bytes; ML-DSA: the deterministic
+				   variant's) / KEM shared secret */
 	const char *tag;    /* AEAD tag */
 	const char *pub;    /* SIG public key (Ed25519: 32 bytes; ECDSA: 04||X||Y;
-				   RSA: DER RSAPublicKey) */
+				   RSA: DER RSAPublicKey); KEM: the encapsulation key */
 } cs_kat;
 
 /* TLS key exchange groups, as the configurations of algs.def name them. */
@@ -153,12 +170,16 @@ typedef struct cs_alg {
 	cs_kind kind;
 	unsigned ops;	    /* CS_OPBIT()s of the operations defined for it */
 	size_t key_len;	    /* AEAD/CIPHER/MAC key bytes; KEX private key bytes; SIG
-				   private key bytes (RSA: the most a DER key may take) */
-	size_t nonce_len;   /* AEAD nonce / CBC IV bytes */
+				   private key bytes (RSA: the most a DER key may take;
+				   ML-DSA: the seed xi); KEM: the seed d||z */
+	size_t nonce_len;   /* AEAD nonce / CBC IV bytes; KEM: encaps's m; SIG: the
+				   randomness a sign draws when it has a known-answer
+				   form (ML-DSA's rnd: io->nonce, NULL = hedged) */
 	size_t tag_len;	    /* AEAD tag bytes */
 	size_t out_len;	    /* HASH digest bytes; KEX shared secret bytes; SIG
 				   signature bytes; MAC tag bytes */
-	size_t pub_len;	    /* KEX/SIG encoded public key bytes (RSA: the most) */
+	size_t pub_len;	    /* KEX/SIG/KEM encoded public key bytes (RSA: the most) */
+	size_t ct_len;	    /* KEM ciphertext bytes */
 	size_t block_len;   /* CIPHER: len is a multiple of this; else 1 */
 	const cs_kat *kats; /* known-answer vectors, ended by source == NULL (TLS:
 				   none; its check is the handshake, core/worker/tls.c) */
@@ -215,7 +236,10 @@ typedef struct cs_io {
 				   alg->out_len; keygen: alg->pub_len (the new public key) */
 	const uint8_t *aad; /* AEAD: aad_len bytes */
 	size_t aad_len;
-	const uint8_t *nonce; /* AEAD: alg->nonce_len bytes, fresh per seal; CBC: the IV */
+	const uint8_t *nonce; /* AEAD: alg->nonce_len bytes, fresh per seal; CBC: the IV;
+				 KEM keygen/encaps, ML-DSA keygen/sign: the seed or
+				 randomness of the known-answer form (the op's
+				 comment above), NULL in a timed cell */
 	uint8_t *tag;	      /* AEAD seal: written; open: the tag to verify */
 	const uint8_t *sig;   /* SIG verify: the alg->out_len-byte signature to check */
 } cs_io;
