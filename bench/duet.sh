@@ -36,8 +36,14 @@ args=("$@")
 cs=$build/bin/cryptospeed
 [ -x "$cs" ] || { echo "build first (or -b BUILD_DIR)" >&2; exit 1; }
 command -v python3 >/dev/null || { echo "bench/duet.sh needs python3" >&2; exit 1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+# DUET_DIR keeps the run and compare files (default: a temporary directory, removed)
+if [ -n "${DUET_DIR:-}" ]; then
+	work=$DUET_DIR
+	mkdir -p "$work"
+else
+	work=$(mktemp -d)
+	trap 'rm -rf "$work"' EXIT
+fi
 echo "duet: $base vs $new, $N runs, --repeat $R, threshold $T%, planted in $alg; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 tot_hit=0 tot_planted=0 tot_other=0 tot_others=0
 for i in $(seq 1 "$N"); do
@@ -56,9 +62,26 @@ print(sum(1 for x in mine if x["speed"] == "slower"), len(mine),
       sum(1 for x in rest if x["speed"] in ("slower", "faster")), len(rest))
 PY
 )
+	echo "run $i: $alg cells flagged slower $hit of $planted; other cells flagged $other of $others; $((SECONDS - t0)) s; load $(cut -d' ' -f1 /proc/loadavg)"
+	# the cells that went the wrong way: their paired ratios (NEW / BASE per repetition)
+	python3 - "$work/r$i.json" "$work/c$i.json" "$alg" "$base" "$new" <<'PY'
+import json, sys
+run, cmp, alg, base, new = sys.argv[1:]
+rows = {}
+for x in json.load(open(run))["cells"]:
+    if x["lib"] in (base, new) and x.get("status") == "ok":
+        key = "%s %s %s" % (x["alg"], x["op"], x["size"])
+        rows.setdefault((x["path"], key), {})[x["lib"]] = [r.get("rate") for r in x.get("repetitions", [])]
+for x in json.load(open(cmp))["cells"]:
+    planted = x["what"].split()[0] == alg
+    wrong = (x["speed"] != "slower") if planted else x["speed"] in ("slower", "faster")
+    pair = rows.get((x["label"].split(" ")[0], x["what"]), {})
+    if wrong and base in pair and new in pair:
+        r = " ".join("%.3f" % (n / b) for b, n in zip(pair[base], pair[new]) if b and n)
+        print("  %s %s: %s, paired ratios %s" % (x["label"], x["what"], x["speed"], r))
+PY
 	tot_hit=$((tot_hit + hit)) tot_planted=$((tot_planted + planted))
 	tot_other=$((tot_other + other)) tot_others=$((tot_others + others))
-	echo "run $i: $alg cells flagged slower $hit of $planted; other cells flagged $other of $others; $((SECONDS - t0)) s; load $(cut -d' ' -f1 /proc/loadavg)"
 done
 pct() { python3 -c "import sys; a,b=int(sys.argv[1]),int(sys.argv[2]); print('%.1f%%' % (100.0*a/b) if b else 'n/a')" "$1" "$2"; }
 echo "all: $alg cells flagged $tot_hit of $tot_planted ($(pct "$tot_hit" "$tot_planted")); other cells flagged $tot_other of $tot_others ($(pct "$tot_other" "$tot_others")); $SECONDS s; load: $(cut -d' ' -f1-3 /proc/loadavg)"
