@@ -88,6 +88,10 @@ print_run_help(FILE *f)
 	      "                     (docs/counting.md); noop rows are the harness\n"
 	      "  --cpu PROFILE      --count's CPU (default: x86-64 on an x86-64 host)\n"
 	      "  --board NAME       --count's CPU for a board (nanopi-r2s, rpi3, rpi4, rpi2)\n"
+	      "  --pmu=auto|off|on  the timing lane's own hardware counters, instructions:u\n"
+	      "                     and cycles:u per op (perf_event_open; read around the\n"
+	      "                     timed batches, never inside them): auto uses them where\n"
+	      "                     they open (default), on exits 2 where they cannot\n"
 	      "  --conform          after measuring, the Wycheproof test vectors through every\n"
 	      "                     library x path of the selection: a conformance block in\n"
 	      "                     the result file, a conform column in the matrix\n"
@@ -442,6 +446,7 @@ enum {
 	OPT_CPU,
 	OPT_BOARD,
 	OPT_CONFORM,
+	OPT_PMU,
 	OPT_VARIANT_ALIAS, /* + index in variant_aliases: keep last */
 };
 
@@ -478,10 +483,31 @@ static const struct option run_options[] = {
 	{"no-samples", no_argument, NULL, OPT_NO_SAMPLES},
 	{"count", no_argument, NULL, OPT_COUNT},
 	{"conform", no_argument, NULL, OPT_CONFORM},
+	{"pmu", required_argument, NULL, OPT_PMU},
 	{"cpu", required_argument, NULL, OPT_CPU},
 	{"board", required_argument, NULL, OPT_BOARD},
 	{NULL, 0, NULL, 0},
 };
+
+/* --pmu=on: every started worker opened its counters, or exit 2 naming why
+   (before anything is measured). */
+static void
+validate_pmu(cs_run *run)
+{
+	if (run->cfg->pmu != CS_PMU_ON)
+		return;
+	for (size_t i = 0; i < run->n_workers; i++) {
+		const cs_worker *w = run->workers[i];
+		const cs_msg_hello *h = cs_worker_hello(w);
+		if (!h || h->pmu == 1)
+			continue;
+		cs_run_stop_workers(run);
+		cs_usage_error("--pmu=on: worker %s has no hardware counters: %s", w->file->name,
+			       h->pmu == 0 ? h->pmu_why
+					   : "it does not say (a launcher that drops the "
+					     "environment, or a worker of an older build)");
+	}
+}
 
 /* Parse argv into a; returns only when the options are valid. */
 static void
@@ -567,6 +593,14 @@ parse_run_options(run_args *a, int argc, char **argv)
 		case OPT_NO_SAMPLES: a->no_samples = true; break;
 		case OPT_COUNT: a->count = true; break;
 		case OPT_CONFORM: a->conform = true; break;
+		case OPT_PMU:
+			if (strcmp(v, "auto") && strcmp(v, "off") && strcmp(v, "on"))
+				cs_usage_error("--pmu '%s' is not valid (accepted: auto, off, on)",
+					       v);
+			cfg->pmu = strcmp(v, "on") == 0	   ? CS_PMU_ON
+				   : strcmp(v, "off") == 0 ? CS_PMU_OFF
+							   : CS_PMU_AUTO;
+			break;
 		case OPT_CPU: a->cpu = v; break;
 		case OPT_BOARD: a->board = v; break;
 		case OPT_LABEL:
@@ -728,6 +762,11 @@ cs_cmd_run(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 
 	cfg->repeat = a.repeat;
+	if (cfg->count && cfg->pmu == CS_PMU_ON)
+		cs_usage_error("--pmu=on with --count (accepted: one of them; the counting lane "
+			       "counts under an emulator, the PMU counts the timing lane)");
+	/* the workers open the counters when this says so (core/worker/pmu.c) */
+	setenv("CRYPTOSPEED_PMU", cfg->pmu == CS_PMU_OFF || cfg->count ? "0" : "1", 1);
 	cs_run run = {.cfg = cfg};
 	if (cs_run_start(&run, chosen, n_chosen) != 0) {
 		fprintf(stderr, "cryptospeed: out of memory\n");
@@ -743,6 +782,7 @@ cs_cmd_run(int argc, char **argv)
 	} else {
 		validate_variants(&run);
 		validate_paths(&run);
+		validate_pmu(&run);
 		if (run.n_cells == 0) {
 			cs_run_stop_workers(&run);
 			cs_usage_error("the selection matches no cell (no selected library has the "

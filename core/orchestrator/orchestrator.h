@@ -33,6 +33,13 @@ typedef struct cs_variant {
 	int n_env;
 } cs_variant;
 
+/* run --pmu: the timing lane's hardware counters (docs/counting.md). */
+enum cs_pmu_mode {
+	CS_PMU_AUTO, /* when every worker could open them (the default) */
+	CS_PMU_OFF,  /* never */
+	CS_PMU_ON    /* required: exit 2 before measuring when a worker cannot */
+};
+
 typedef struct cs_config {
 	cs_list libs, paths, algs, ops, masks;
 	size_t sizes[CS_MAX_LIST];
@@ -55,6 +62,7 @@ typedef struct cs_config {
 	size_t n_variants;
 	unsigned seed;
 	const struct cs_count_profile *count; /* run --count: the CPU profile (NULL: timed) */
+	int pmu;			      /* run --pmu: an enum cs_pmu_mode */
 	int repeat;	       /* --repeat R: the progress line counts all R repetitions */
 	int repetition;	       /* the one measuring now, 0..repeat-1 */
 	double progress_start; /* when the first began (CLOCK_MONOTONIC s), 0 = not yet */
@@ -135,6 +143,7 @@ typedef struct cs_rcell {
 	cs_res_interop *interop;     /* sign: the other libraries' verdicts (owned: its arrays
 				    and strings too), NULL when not checked */
 	struct cs_count_cell *count; /* run --count: the cell's count (owned), NULL when none */
+	uint64_t pmu_ops, pmu_insns, pmu_cycles; /* PMU: sums over the timed batches, 0 none */
 	cs_summary sum;
 } cs_rcell;
 

@@ -164,6 +164,16 @@ cell(const cs_rcell *c, cs_res_cell *m)
 		m->n_samples = c->n;
 		if (c->multi > 1 && multi(c, m) != 0)
 			return -1;
+		/* run --pmu: the timing lane's own counters */
+		if (c->pmu_ops > 0 && c->pmu_insns > 0 && c->pmu_cycles > 0) {
+			m->pmu_ops = (long long)c->pmu_ops;
+			m->pmu_insns_per_op = (double)c->pmu_insns / (double)c->pmu_ops;
+			m->pmu_cycles_per_op = (double)c->pmu_cycles / (double)c->pmu_ops;
+			if (m->bytes && c->size > 0) {
+				m->pmu_insns_per_byte = m->pmu_insns_per_op / (double)c->size;
+				m->pmu_cycles_per_byte = m->pmu_cycles_per_op / (double)c->size;
+			}
+		}
 	}
 	if (c->interop)
 		m->interop = *c->interop;

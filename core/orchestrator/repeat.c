@@ -68,6 +68,29 @@ quantiles(const double *x, size_t n, cs_res_quant *q)
 			    .has_spread = true};
 }
 
+/* run --pmu: the PMU means over every repetition's counted ops (weighted by
+   them); none unless every repetition was counted and the cell is ok. */
+static void
+fold_pmu(cs_res_cell *c, const cs_res_cell *const *from)
+{
+	double ops = 0, insns = 0, cycles = 0;
+	for (size_t k = 0; c->ok && k < c->n_reps; k++) {
+		if (!from[k] || !from[k]->pmu_ops) {
+			ops = 0;
+			break;
+		}
+		ops += (double)from[k]->pmu_ops;
+		insns += from[k]->pmu_insns_per_op * (double)from[k]->pmu_ops;
+		cycles += from[k]->pmu_cycles_per_op * (double)from[k]->pmu_ops;
+	}
+	c->pmu_ops = (long long)ops;
+	c->pmu_insns_per_op = ops > 0 ? insns / ops : 0;
+	c->pmu_cycles_per_op = ops > 0 ? cycles / ops : 0;
+	bool per_byte = ops > 0 && c->bytes && c->size > 0;
+	c->pmu_insns_per_byte = per_byte ? c->pmu_insns_per_op / (double)c->size : 0;
+	c->pmu_cycles_per_byte = per_byte ? c->pmu_cycles_per_op / (double)c->size : 0;
+}
+
 /* The cell's summary from its ok repetitions (from[k]: repetition k's cell,
    NULL when not planned there). */
 static int
@@ -142,6 +165,7 @@ summarize_cell(cs_res_cell *c, const cs_res_cell *const *from)
 		c->n_samples = total;
 		samples = NULL;
 	}
+	fold_pmu(c, from);
 	free(samples);
 	free(rate);
 	free(ns);

@@ -354,6 +354,17 @@ send_samples(cs_rcell *c, const cs_msg_sample *req)
 	return false;
 }
 
+/* The PMU counts of a sample reply, added to the cell's. */
+static void
+add_pmu(cs_rcell *c, const cs_msg_sample_reply *rep)
+{
+	if (rep->status != CS_ST_OK || rep->pmu_ops < 1)
+		return;
+	c->pmu_ops += (uint64_t)rep->pmu_ops;
+	c->pmu_insns += (uint64_t)rep->pmu_insns;
+	c->pmu_cycles += (uint64_t)rep->pmu_cycles;
+}
+
 /* A single worker: a few timed batches, one sample each. */
 static bool
 visit_single(const cs_config *cfg, cs_rcell *c)
@@ -367,6 +378,7 @@ visit_single(const cs_config *cfg, cs_rcell *c)
 		add_sample(c, (double)rep->ns[i] / (double)rep->batch);
 		c->timed_ns += (double)rep->ns[i];
 	}
+	add_pmu(c, rep);
 	return true;
 }
 
@@ -441,6 +453,7 @@ visit_window(const cs_config *cfg, cs_rcell *c)
 		}
 		ops[k] = (uint64_t)rep->batch * rep->n_ns;
 		total += ops[k];
+		add_pmu(c, rep);
 	}
 	/* the window counts against the budget whether or not its ops fit */
 	c->timed_ns += (double)len;

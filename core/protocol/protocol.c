@@ -182,6 +182,11 @@ static const field hello_fields[] = {
 	 .doc = "the mask's switch reached the worker"},
 	STR(cs_msg_hello, variant, K_TEXT, false, "variant (provider, engine) information"),
 	STR(cs_msg_hello, init_error, K_TEXT, false, "the library failed to initialise: why"),
+	{.name = "pmu",
+	 .kind = K_TRI,
+	 .offset = offsetof(cs_msg_hello, pmu),
+	 .doc = "asked for (CRYPTOSPEED_PMU=1): instructions:u and cycles:u are open"},
+	STR(cs_msg_hello, pmu_why, K_TEXT, false, "pmu false: why the counters could not open"),
 };
 
 static const field prepare_fields[] = {
@@ -290,6 +295,10 @@ static const field sample_reply_fields[] = {
 	    "window: when the worker started (CLOCK_MONOTONIC)"),
 	INT(cs_msg_sample_reply, ended_ns, false, 1, ANY, 0,
 	    "window: when its last counted batch ended"),
+	INT(cs_msg_sample_reply, pmu_ops, false, 0, ANY, 0,
+	    "PMU: ops the counters cover (the batches, in a window also the uncounted last)"),
+	INT(cs_msg_sample_reply, pmu_insns, false, 0, ANY, 0, "PMU: instructions:u over pmu_ops"),
+	INT(cs_msg_sample_reply, pmu_cycles, false, 0, ANY, 0, "PMU: cycles:u over pmu_ops"),
 	STR(cs_msg_sample_reply, error, K_TEXT, false, "error: what failed"),
 };
 

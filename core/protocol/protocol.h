@@ -107,6 +107,8 @@ typedef struct cs_msg_hello {
 	int mask_applied;	      /* -1 not said; 0/1: the mask's switch reached it */
 	char variant[512];	      /* variant information ("" = plain) */
 	char init_error[CS_MSG_TEXT]; /* the library failed to initialise: why ("" = fine) */
+	int pmu;		      /* -1 not asked; 1 instructions:u, cycles:u open; 0 not */
+	char pmu_why[CS_MSG_TEXT];    /* pmu 0: why the counters could not be opened */
 } cs_msg_hello;
 
 /* ---- requests (orchestrator -> worker), by "cmd" ---- */
@@ -259,6 +261,9 @@ typedef struct cs_msg_sample_reply {
 	size_t n_ns;		  /* >= 1 with ok */
 	int64_t began_ns;	  /* window: first batch's start, CLOCK_MONOTONIC */
 	int64_t ended_ns;	  /* window: last batch's end */
+	int64_t pmu_ops;	  /* PMU: ops the counters below cover, 0 = no counters */
+	int64_t pmu_insns;	  /* PMU: instructions:u over them */
+	int64_t pmu_cycles;	  /* PMU: cycles:u over them */
 	char error[CS_MSG_TEXT];
 } cs_msg_sample_reply;
 

@@ -57,6 +57,14 @@ cs_report_bmf(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 							      c->count.insns_per_op, "lower_value",
 							      c->count.insns_per_op, "upper_value",
 							      c->count.insns_per_op));
+			if (c->pmu_ops > 0) { /* run --pmu: a mean over the timed ops */
+				json_object_set_new(
+					m, "pmu-instructions",
+					json_pack("{sf}", "value", c->pmu_insns_per_op));
+				json_object_set_new(
+					m, "pmu-cycles",
+					json_pack("{sf}", "value", c->pmu_cycles_per_op));
+			}
 			if (json_object_size(m))
 				json_object_set_new(out, name, m);
 			else

@@ -50,6 +50,12 @@ counters(json_t *e, double ns, const cs_res_cell *c)
 	if (c->bytes)
 		json_object_set_new(e, "bytes_per_second", json_real((double)c->size * 1e9 / ns));
 	json_object_set_new(e, "items_per_second", json_real(1e9 / ns));
+	/* run --pmu: per op, named as Google Benchmark's own perf counters
+	   (--benchmark_perf_counters=CYCLES,INSTRUCTIONS) */
+	if (c->pmu_ops > 0) {
+		json_object_set_new(e, "INSTRUCTIONS", json_real(c->pmu_insns_per_op));
+		json_object_set_new(e, "CYCLES", json_real(c->pmu_cycles_per_op));
+	}
 }
 
 /* A counted cell (run --count): no time (0), its exact counts as counters:

@@ -70,6 +70,8 @@ pad_print(FILE *f, const char *s, int w)
 	fputs(s, f);
 }
 
+static void print_pmu(FILE *f, const cs_matrix *m, const cs_mblock *b, int lw);
+
 static void
 print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, int *marks)
 {
@@ -126,6 +128,61 @@ print_block(FILE *f, const cs_matrix *m, const cs_mblock *b, double precision, i
 			if (row->any[s])
 				cs_report_hw(row->any[s], hw, sizeof hw);
 			fprintf(f, "  %s\n", cs_esc_term(hw));
+		}
+	}
+	print_pmu(f, m, b, lw);
+}
+
+/* run --pmu: the block's rows again with the timing lane's own counters,
+   instructions:u / cycles:u per op (the mean over the timed batches), when a
+   cell of the block has them. */
+static void
+print_pmu(FILE *f, const cs_matrix *m, const cs_mblock *b, int lw)
+{
+	bool any = false;
+	for (size_t r = 0; r < b->n_rows && !any; r++)
+		for (size_t s = 0; s < m->n_sources && !any; s++)
+			for (size_t k = 0; k < b->n_sizes && !any; k++) {
+				const cs_res_cell *c = cs_matrix_at(b, &b->rows[r], s, k);
+				any = c && c->pmu_ops > 0;
+			}
+	if (!any)
+		return;
+	fprintf(f, "PMU: instructions:u / cycles:u per op (this machine's counters, timed "
+		   "batches)\n");
+	fprintf(f, "%-*s", lw, "lib/path");
+	char text[112];
+	for (size_t k = 0; k < b->n_sizes; k++) {
+		snprintf(text, sizeof text, "%lld B", b->sizes[k]);
+		pad_print(f, b->bytes || b->n_sizes > 1 ? text : "per op", 22);
+	}
+	fputc('\n', f);
+	for (size_t r = 0; r < b->n_rows; r++) {
+		const cs_mrow *row = &b->rows[r];
+		for (size_t s = 0; s < m->n_sources; s++) {
+			if (!row->any[s])
+				continue;
+			char label[CS_RES_LABEL_MAX + 32];
+			if (m->n_sources > 1)
+				snprintf(label, sizeof label, "[%zu] %s", s + 1,
+					 cs_esc_term(row->label));
+			else
+				snprintf(label, sizeof label, "%s", cs_esc_term(row->label));
+			fprintf(f, "%s", label);
+			for (int i = width(label); i < lw; i++)
+				fputc(' ', f);
+			for (size_t k = 0; k < b->n_sizes; k++) {
+				const cs_res_cell *c = cs_matrix_at(b, row, s, k);
+				char in[48], cy[48];
+				snprintf(text, sizeof text, MISSING);
+				if (c && c->pmu_ops > 0) {
+					cs_report_number(c->pmu_insns_per_op, in, sizeof in);
+					cs_report_number(c->pmu_cycles_per_op, cy, sizeof cy);
+					snprintf(text, sizeof text, "%s / %s", in, cy);
+				}
+				pad_print(f, text, 22);
+			}
+			fputc('\n', f);
 		}
 	}
 }

@@ -59,6 +59,20 @@ const cs_res_field cs_res_cell_fields[] = {
 	INT(heap_idle, "heap_idle", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0", "no",
 	    "TLS `send`, `recv`: heap bytes an open, idle client + server pair holds after its "
 	    "handshake"),
+	INT(pmu_ops, "pmu_ops", CS_RES_F_INT, false, 0, 1LL << 62, 0, "integer ≥ 1",
+	    "no, only when `ok`",
+	    "`run --pmu`: the timed operations the timing lane's own PMU counters "
+	    "(perf_event_open, user space) cover: every timed batch (docs/counting.md)"),
+	INT(pmu_insns_per_op, "pmu_instructions_per_op", CS_RES_F_NUM, false, 0, 1LL << 50, 0,
+	    "number > 0", "with `pmu_ops`", "instructions:u per operation, the mean over them"),
+	INT(pmu_cycles_per_op, "pmu_cycles_per_op", CS_RES_F_NUM, false, 0, 1LL << 50, 0,
+	    "number > 0", "with `pmu_ops`", "cycles:u per operation, the mean over them"),
+	INT(pmu_insns_per_byte, "pmu_instructions_per_byte", CS_RES_F_NUM, false, 0, 1LL << 50, 0,
+	    "number > 0", "with `pmu_ops`, for a sized op of size > 0",
+	    "`pmu_instructions_per_op / size` (checked)"),
+	INT(pmu_cycles_per_byte, "pmu_cycles_per_byte", CS_RES_F_NUM, false, 0, 1LL << 50, 0,
+	    "number > 0", "with `pmu_ops`, for a sized op of size > 0",
+	    "`pmu_cycles_per_op / size` (checked)"),
 	DOC("rate", "object", "when `ok` and not counted, never otherwise",
 	    "`median` > 0, `unit` `\"B/s\"` for a sized op of size > 0, else `\"op/s\"`; `q1`, "
 	    "`q3` together; `ci95` `[low, high]`"),

@@ -592,6 +592,38 @@ run_extras(dec *d, json_t *j, const char *w, cs_res_cell *c)
 	return true;
 }
 
+/* The timing lane's PMU fields (run --pmu): all or none, only on an ok
+   timed cell, per byte exactly for a sized op, equal to per op / size. */
+static bool
+pmu_fields(dec *d, const char *w, const cs_res_cell *c)
+{
+	bool any = c->pmu_insns_per_op > 0 || c->pmu_cycles_per_op > 0 ||
+		   c->pmu_insns_per_byte > 0 || c->pmu_cycles_per_byte > 0;
+	if (!c->pmu_ops)
+		return !any || bad(d, w, "pmu_ops", "missing (the other pmu_ fields need it)");
+	if (!c->ok || c->count.present)
+		return bad(d, w, "pmu_ops", "present on a cell that was not timed ok");
+	if (!(c->pmu_insns_per_op > 0) || !(c->pmu_cycles_per_op > 0))
+		return bad(d, w,
+			   c->pmu_insns_per_op > 0 ? "pmu_cycles_per_op"
+						   : "pmu_instructions_per_op",
+			   "missing (required with pmu_ops)");
+	bool per_byte = c->bytes && c->size > 0;
+	double pairs[2][2] = {{c->pmu_insns_per_op, c->pmu_insns_per_byte},
+			      {c->pmu_cycles_per_op, c->pmu_cycles_per_byte}};
+	const char *keys[2] = {"pmu_instructions_per_byte", "pmu_cycles_per_byte"};
+	for (int i = 0; i < 2; i++) {
+		if (!per_byte && pairs[i][1] > 0)
+			return bad(d, w, keys[i], "present on an op without bytes");
+		if (!per_byte)
+			continue;
+		double want = pairs[i][0] / (double)c->size;
+		if (!(fabs(pairs[i][1] - want) <= 1e-9 * want))
+			return bad(d, w, keys[i], "%g, but per op / size is %g", pairs[i][1], want);
+	}
+	return true;
+}
+
 static bool
 cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 {
@@ -673,6 +705,8 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 			return bad(d, wr, "unit", "'%s' for op '%s' of size %lld (accepted: %s)",
 				   unit, c->op, c->size, want ? "B/s" : "op/s");
 	}
+	if (!pmu_fields(d, w, c))
+		return false;
 	if (ns) {
 		char wn[96];
 		place(wn, sizeof wn, w, ".ns_per_op");

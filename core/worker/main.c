@@ -17,6 +17,7 @@
 #include "conform.h"
 #include "cpu.h"
 #include "evidence.h"
+#include "pmu.h"
 #include "protocol.h"
 #include "worker.h"
 #include "workload.h"
@@ -275,6 +276,8 @@ send_hello(const char *argv0, const char *mask)
 		}
 	}
 	copy(h->variant, sizeof h->variant, a->variant_info ? a->variant_info() : "");
+	/* the timing lane's counters, on this thread (the one that samples) */
+	h->pmu = cs_pmu_worker_start(h->pmu_why, sizeof h->pmu_why);
 	send_line(cs_msg_hello_encode(h));
 	free(h);
 }
@@ -537,6 +540,9 @@ do_sample(const cs_msg_sample *req)
 	if (sample_fault(&s->cell))
 		return;
 	cs_status st = CS_OK;
+	size_t ran = 0; /* batches run, a window's uncounted last one too */
+	cs_pmu_reading p0, p1;
+	bool pmu = cs_pmu_worker_read(&p0);
 	if (req->start_ns) {
 		/* A window shared with other workers (--multi): start together,
 		   start no batch after the window ends, and count only the batches
@@ -549,6 +555,7 @@ do_sample(const cs_msg_sample *req)
 		r.began_ns = r.ended_ns = now;
 		while (now < req->end_ns && r.n_ns < (size_t)req->n && st == CS_OK) {
 			uint64_t t = cs_cell_batch(&s->cell, s->cell.batch, &st);
+			ran++;
 			now = monotonic_ns();
 			if (now > req->end_ns)
 				break; /* it ended after the window: not counted */
@@ -558,6 +565,15 @@ do_sample(const cs_msg_sample *req)
 	} else {
 		while (r.n_ns < (size_t)req->n && st == CS_OK)
 			r.ns[r.n_ns++] = (int64_t)cs_cell_batch(&s->cell, s->cell.batch, &st);
+		ran = r.n_ns;
+	}
+	/* the counters are read only before and after the batches */
+	uint64_t insns, cycles;
+	if (pmu && st == CS_OK && ran && cs_pmu_worker_read(&p1) &&
+	    cs_pmu_delta(&p0, &p1, &insns, &cycles)) {
+		r.pmu_ops = (int64_t)(ran * s->cell.batch);
+		r.pmu_insns = (int64_t)insns;
+		r.pmu_cycles = (int64_t)cycles;
 	}
 	for (size_t i = 0; i < r.n_ns; i++)
 		if (r.ns[i] < 1)
