@@ -12,22 +12,13 @@
 #include "cryptospeed/tls_flow.h"
 #include "gnutls_tls.h"
 
-/* Bytes one direction buffers: a whole flight or record. */
-#define PIPE_BUF_SIZE (64 * 1024)
 /* Turns a handshake may take before it counts as hung. */
 #define MAX_TURNS 64
 
-/* One direction of the connection. */
-typedef struct pipe_buf {
-	uint8_t data[PIPE_BUF_SIZE];
-	size_t len; /* bytes buffered */
-	size_t off; /* bytes of them already read */
-} pipe_buf;
-
-/* One side: its session, what it reads, what it writes. */
+/* One side: its session and its transport. */
 typedef struct side {
 	gnutls_session_t session;
-	pipe_buf *in, *out;
+	cs_tls_end end;
 } side;
 
 typedef struct tls_ctx {
@@ -37,8 +28,10 @@ typedef struct tls_ctx {
 	gnutls_priority_t prio;
 	gnutls_datum_t ticket_key;
 	gnutls_datum_t session_data; /* resume: the first handshake's session */
-	pipe_buf c2s, s2c;
+	cs_tls_pipe c2s, s2c;
 	side c, s;
+	side p;		 /* peer mode: this side's connection over the socket */
+	bool p_client;	 /* peer mode: it is the client */
 	char error[400]; /* what failed, for describe */
 } tls_ctx;
 
@@ -64,33 +57,20 @@ static ssize_t
 push(gnutls_transport_ptr_t ptr, const void *data, size_t len)
 {
 	side *x = ptr;
-	pipe_buf *b = x->out;
-	if (b->off == b->len)
-		b->off = b->len = 0;
-	if (len > PIPE_BUF_SIZE - b->len) {
-		gnutls_transport_set_errno(x->session, EAGAIN);
-		return -1;
-	}
-	memcpy(b->data + b->len, data, len);
-	b->len += len;
-	return (ssize_t)len;
+	ssize_t n = cs_tls_end_write(&x->end, data, len);
+	if (n < 0)
+		gnutls_transport_set_errno(x->session, n == CS_TLS_IO_AGAIN ? EAGAIN : EPIPE);
+	return n < 0 ? -1 : n;
 }
 
 static ssize_t
 pull(gnutls_transport_ptr_t ptr, void *data, size_t len)
 {
 	side *x = ptr;
-	pipe_buf *b = x->in;
-	size_t have = b->len - b->off;
-	if (have == 0) {
-		gnutls_transport_set_errno(x->session, EAGAIN);
-		return -1;
-	}
-	if (len > have)
-		len = have;
-	memcpy(data, b->data + b->off, len);
-	b->off += len;
-	return (ssize_t)len;
+	ssize_t n = cs_tls_end_read(&x->end, data, len);
+	if (n < 0)
+		gnutls_transport_set_errno(x->session, n == CS_TLS_IO_AGAIN ? EAGAIN : EIO);
+	return n < 0 ? -1 : n;
 }
 
 static int
@@ -98,7 +78,8 @@ pull_timeout(gnutls_transport_ptr_t ptr, unsigned int ms)
 {
 	(void)ms;
 	side *x = ptr;
-	return x->in->len > x->in->off;
+	/* a socket blocks in pull until its bytes come */
+	return x->end.fd >= 0 || cs_tls_end_pending(&x->end) > 0;
 }
 
 static void
@@ -154,9 +135,9 @@ new_pair(void *ctx)
 {
 	tls_ctx *t = ctx;
 	int ret;
-	t->c2s.len = t->c2s.off = t->s2c.len = t->s2c.off = 0;
-	t->c = (side){.in = &t->s2c, .out = &t->c2s};
-	t->s = (side){.in = &t->c2s, .out = &t->s2c};
+	cs_tls_pipe_reset(&t->c2s, &t->s2c);
+	t->c = (side){.end = cs_tls_end_memory(&t->s2c, &t->c2s)};
+	t->s = (side){.end = cs_tls_end_memory(&t->c2s, &t->s2c)};
 	if ((ret = gnutls_init(&t->c.session, GNUTLS_CLIENT | GNUTLS_NONBLOCK)) < 0 ||
 	    (ret = gnutls_init(&t->s.session, GNUTLS_SERVER | GNUTLS_NONBLOCK)) < 0)
 		return failed(t, "gnutls_init", ret);
@@ -229,7 +210,7 @@ transfer(tls_ctx *t, gnutls_session_t from, gnutls_session_t to, const uint8_t *
 	while (got < len) {
 		n = gnutls_record_recv(to, out + got, len - got);
 		/* a handshake message (a TLS 1.3 ticket) before the data */
-		if (n == GNUTLS_E_AGAIN && x->in->len > x->in->off)
+		if (n == GNUTLS_E_AGAIN && cs_tls_end_pending(&x->end) > 0)
 			continue;
 		if (n <= 0)
 			return failed(t, "gnutls_record_recv",
@@ -256,6 +237,123 @@ take_session(void *ctx)
 	int ret = gnutls_session_get_data2(t->c.session, &t->session_data);
 	return ret < 0 ? failed(t, "gnutls_session_get_data2", ret) : CS_OK;
 }
+
+/* ---- peer mode: one side over a socket (the client x server grid) ---- */
+
+/* What a failed call ended with: the alert the peer sent, when it sent one. */
+static cs_status
+peer_failed(tls_ctx *t, const char *what, int ret)
+{
+	if (ret == GNUTLS_E_FATAL_ALERT_RECEIVED || ret == GNUTLS_E_WARNING_ALERT_RECEIVED) {
+		snprintf(t->error, sizeof t->error, "%s: %s: %s", what, gnutls_strerror(ret),
+			 gnutls_alert_get_name(gnutls_alert_get(t->p.session)));
+		return CS_LIB_ERROR;
+	}
+	return failed(t, what, ret);
+}
+
+static cs_status
+peer_open(void *ctx, bool client, cs_tls_end *e)
+{
+	tls_ctx *t = ctx;
+	int ret;
+	t->p_client = client;
+	t->p = (side){.end = *e};
+	if ((ret = gnutls_init(&t->p.session, client ? GNUTLS_CLIENT : GNUTLS_SERVER)) < 0)
+		return failed(t, "gnutls_init", ret);
+	gnutls_session_t x = t->p.session;
+	if ((ret = gnutls_priority_set(x, t->prio)) < 0 ||
+	    (ret = gnutls_credentials_set(x, GNUTLS_CRD_CERTIFICATE,
+					  client ? t->ccred : t->scred)) < 0)
+		return failed(t, "priority or credentials", ret);
+	gnutls_transport_set_ptr(x, &t->p);
+	gnutls_transport_set_push_function(x, push);
+	gnutls_transport_set_pull_function(x, pull);
+	gnutls_transport_set_pull_timeout_function(x, pull_timeout);
+	gnutls_handshake_set_timeout(x, 0);
+	if (!client && (ret = gnutls_session_ticket_enable_server(x, &t->ticket_key)) < 0)
+		return failed(t, "ticket", ret);
+	if (client) {
+		if ((ret = gnutls_server_name_set(x, GNUTLS_NAME_DNS, "localhost", 9)) < 0)
+			return failed(t, "server name", ret);
+		gnutls_session_set_verify_cert(x, "localhost", 0);
+	}
+	return CS_OK;
+}
+
+static cs_status
+peer_handshake(void *ctx)
+{
+	tls_ctx *t = ctx;
+	int ret;
+	do
+		ret = gnutls_handshake(t->p.session);
+	while (ret < 0 && !gnutls_error_is_fatal(ret));
+	if (ret == GNUTLS_E_CERTIFICATE_VERIFICATION_ERROR) {
+		failed(t, "client handshake", ret);
+		return CS_MISMATCH;
+	}
+	return ret < 0 ? peer_failed(t, t->p_client ? "client handshake" : "server handshake", ret)
+		       : CS_OK;
+}
+
+static cs_status
+peer_write(void *ctx, const uint8_t *data, size_t len)
+{
+	tls_ctx *t = ctx;
+	for (size_t put = 0; put < len;) {
+		ssize_t n = gnutls_record_send(t->p.session, data + put, len - put);
+		if (n == GNUTLS_E_AGAIN || n == GNUTLS_E_INTERRUPTED)
+			continue;
+		if (n <= 0)
+			return peer_failed(t, "gnutls_record_send",
+					   n < 0 ? (int)n : GNUTLS_E_INTERNAL_ERROR);
+		put += (size_t)n;
+	}
+	return CS_OK;
+}
+
+static cs_status
+peer_read(void *ctx, uint8_t *data, size_t len)
+{
+	tls_ctx *t = ctx;
+	for (size_t got = 0; got < len;) {
+		ssize_t n = gnutls_record_recv(t->p.session, data + got, len - got);
+		/* a handshake message (a TLS 1.3 ticket) before the data */
+		if (n == GNUTLS_E_AGAIN || n == GNUTLS_E_INTERRUPTED)
+			continue;
+		if (n <= 0)
+			return peer_failed(t, "gnutls_record_recv",
+					   n < 0 ? (int)n : GNUTLS_E_PREMATURE_TERMINATION);
+		got += (size_t)n;
+	}
+	return CS_OK;
+}
+
+static cs_status
+peer_close(void *ctx, bool clean)
+{
+	tls_ctx *t = ctx;
+	int ret = 0;
+	if (clean) {
+		do
+			ret = gnutls_bye(t->p.session, GNUTLS_SHUT_RDWR);
+		while (ret == GNUTLS_E_AGAIN || ret == GNUTLS_E_INTERRUPTED);
+	}
+	cs_status st = ret < 0 ? peer_failed(t, "gnutls_bye", ret) : CS_OK;
+	if (t->p.session)
+		gnutls_deinit(t->p.session);
+	t->p.session = NULL;
+	return st;
+}
+
+static const cs_tls_peer_ops peer_ops = {
+	.open = peer_open,
+	.handshake = peer_handshake,
+	.write = peer_write,
+	.read = peer_read,
+	.close = peer_close,
+};
 
 static cs_setup_fn tls_setup;
 static cs_run_fn tls_run;
@@ -286,6 +384,7 @@ static const cs_tls_flow flow = {
 	.end_pair = end_pair,
 	.transfer = flow_transfer,
 	.resumed = flow_resumed,
+	.peer = &peer_ops,
 };
 
 static cs_status
@@ -309,6 +408,8 @@ tls_teardown(void *ctx)
 {
 	tls_ctx *t = ctx;
 	end_pair(t);
+	if (t->p.session)
+		gnutls_deinit(t->p.session);
 	if (t->session_data.data)
 		gnutls_free(t->session_data.data);
 	if (t->ticket_key.data)

@@ -26,22 +26,8 @@
 #define HAVE_TLS13 0
 #endif
 
-/* Bytes one direction buffers: a whole flight or record. */
-#define PIPE_BUF_SIZE (64 * 1024)
 /* Turns a handshake may take before it counts as hung. */
 #define MAX_TURNS 64
-
-/* One direction of the connection. */
-typedef struct pipe_buf {
-	unsigned char data[PIPE_BUF_SIZE];
-	size_t len; /* bytes buffered */
-	size_t off; /* bytes of them already read */
-} pipe_buf;
-
-/* One side's ends: what it reads, what it writes. */
-typedef struct side {
-	pipe_buf *in, *out;
-} side;
 
 typedef struct tls_ctx {
 	const cs_alg *alg;
@@ -64,9 +50,13 @@ typedef struct tls_ctx {
 #else
 	mbedtls_ecp_group_id curves[2]; /* the configuration's curve, NONE-ended */
 #endif
-	pipe_buf c2s, s2c;
-	side cside, sside; /* the client's and the server's ends */
-	char error[200];   /* what failed, for describe */
+	cs_tls_pipe c2s, s2c;
+	cs_tls_end cside, sside; /* the client's and the server's ends */
+	mbedtls_ssl_context p;	 /* peer mode: this side's connection over the socket */
+	int p_open;		 /* peer mode: p is initialised */
+	int p_client;		 /* peer mode: it is the client */
+	cs_tls_end pend;	 /* peer mode: its end */
+	char error[200];	 /* what failed, for describe */
 } tls_ctx;
 
 /* IANA cipher suite numbers (RFC 8446 B.4; RFC 5289, RFC 7905). */
@@ -96,28 +86,20 @@ failed(tls_ctx *t, const char *what, int ret)
 static int
 io_send(void *ptr, const unsigned char *buf, size_t len)
 {
-	pipe_buf *b = ((side *)ptr)->out;
-	if (b->off == b->len)
-		b->off = b->len = 0;
-	if (len > PIPE_BUF_SIZE - b->len)
-		return MBEDTLS_ERR_SSL_WANT_WRITE;
-	memcpy(b->data + b->len, buf, len);
-	b->len += len;
-	return (int)len;
+	ssize_t n = cs_tls_end_write(ptr, buf, len);
+	return n == CS_TLS_IO_AGAIN   ? MBEDTLS_ERR_SSL_WANT_WRITE
+	       : n == CS_TLS_IO_ERROR ? MBEDTLS_ERR_SSL_INTERNAL_ERROR
+				      : (int)n;
 }
 
+/* 0 at the end of a socket's stream: mbedTLS says MBEDTLS_ERR_SSL_CONN_EOF */
 static int
 io_recv(void *ptr, unsigned char *buf, size_t len)
 {
-	pipe_buf *b = ((side *)ptr)->in;
-	size_t have = b->len - b->off;
-	if (have == 0)
-		return MBEDTLS_ERR_SSL_WANT_READ;
-	if (len < have)
-		have = len;
-	memcpy(buf, b->data + b->off, have);
-	b->off += have;
-	return (int)have;
+	ssize_t n = cs_tls_end_read(ptr, buf, len);
+	return n == CS_TLS_IO_AGAIN   ? MBEDTLS_ERR_SSL_WANT_READ
+	       : n == CS_TLS_IO_ERROR ? MBEDTLS_ERR_SSL_INTERNAL_ERROR
+				      : (int)n;
 }
 
 /* The client's certificate check: counted, so a resumed handshake (which
@@ -247,7 +229,7 @@ new_pair(void *ctx)
 	tls_ctx *t = ctx;
 	t->verified = 0; /* a resumed handshake verifies no certificate */
 	int ret;
-	t->c2s.len = t->c2s.off = t->s2c.len = t->s2c.off = 0;
+	cs_tls_pipe_reset(&t->c2s, &t->s2c);
 	mbedtls_ssl_init(&t->c);
 	mbedtls_ssl_init(&t->s);
 	t->pair = 1;
@@ -256,8 +238,8 @@ new_pair(void *ctx)
 		return failed(t, "mbedtls_ssl_setup", ret);
 	if ((ret = mbedtls_ssl_set_hostname(&t->c, "localhost")))
 		return failed(t, "mbedtls_ssl_set_hostname", ret);
-	t->cside = (side){.in = &t->s2c, .out = &t->c2s};
-	t->sside = (side){.in = &t->c2s, .out = &t->s2c};
+	t->cside = cs_tls_end_memory(&t->s2c, &t->c2s);
+	t->sside = cs_tls_end_memory(&t->c2s, &t->s2c);
 	mbedtls_ssl_set_bio(&t->c, &t->cside, io_send, io_recv, NULL);
 	mbedtls_ssl_set_bio(&t->s, &t->sside, io_send, io_recv, NULL);
 	if (t->have_session && (ret = mbedtls_ssl_set_session(&t->c, &t->session)))
@@ -368,6 +350,100 @@ take_session(void *ctx)
 	return CS_OK;
 }
 
+/* ---- peer mode: one side over a socket (the client x server grid) ---- */
+
+static cs_status
+peer_open(void *ctx, bool client, cs_tls_end *e)
+{
+	tls_ctx *t = ctx;
+	int ret;
+	t->p_client = client;
+	t->pend = *e;
+	t->verified = 0;
+	mbedtls_ssl_init(&t->p);
+	t->p_open = 1;
+	if ((ret = mbedtls_ssl_setup(&t->p, client ? &t->cconf : &t->sconf)))
+		return failed(t, "mbedtls_ssl_setup", ret);
+	if (client && (ret = mbedtls_ssl_set_hostname(&t->p, "localhost")))
+		return failed(t, "mbedtls_ssl_set_hostname", ret);
+	mbedtls_ssl_set_bio(&t->p, &t->pend, io_send, io_recv, NULL);
+	return CS_OK;
+}
+
+static cs_status
+peer_handshake(void *ctx)
+{
+	tls_ctx *t = ctx;
+	int ret;
+	do
+		ret = mbedtls_ssl_handshake(&t->p);
+	while (blocked(ret));
+	if (ret == 0)
+		return CS_OK;
+	failed(t, t->p_client ? "client handshake" : "server handshake", ret);
+	return t->p_client && ret == MBEDTLS_ERR_X509_CERT_VERIFY_FAILED ? CS_MISMATCH
+									 : CS_LIB_ERROR;
+}
+
+static cs_status
+peer_write(void *ctx, const uint8_t *data, size_t len)
+{
+	tls_ctx *t = ctx;
+	for (size_t put = 0; put < len;) {
+		int ret = mbedtls_ssl_write(&t->p, data + put, len - put);
+		if (ret > 0)
+			put += (size_t)ret;
+		else if (!blocked(ret))
+			return failed(t, "mbedtls_ssl_write", ret);
+	}
+	return CS_OK;
+}
+
+static cs_status
+peer_read(void *ctx, uint8_t *data, size_t len)
+{
+	tls_ctx *t = ctx;
+	for (size_t got = 0; got < len;) {
+		int ret = mbedtls_ssl_read(&t->p, data + got, len - got);
+		if (ret > 0)
+			got += (size_t)ret;
+		else if (ret == 0 || !blocked(ret))
+			return failed(t, "mbedtls_ssl_read", ret);
+	}
+	return CS_OK;
+}
+
+static cs_status
+peer_close(void *ctx, bool clean)
+{
+	tls_ctx *t = ctx;
+	cs_status st = CS_OK;
+	if (clean && t->p_open) {
+		int ret;
+		do
+			ret = mbedtls_ssl_close_notify(&t->p);
+		while (blocked(ret));
+		/* then the peer's close_notify */
+		uint8_t byte;
+		while (ret == 0 && ((ret = mbedtls_ssl_read(&t->p, &byte, 1)) > 0 || blocked(ret)))
+			ret = 0;
+		if (ret != MBEDTLS_ERR_SSL_PEER_CLOSE_NOTIFY)
+			st = failed(t, "close_notify", ret);
+	}
+	if (t->p_open)
+		mbedtls_ssl_free(&t->p);
+	t->p_open = 0;
+	return st;
+}
+
+static const cs_tls_peer_ops peer_ops = {
+	.open = peer_open,
+	.handshake = peer_handshake,
+	.write = peer_write,
+	.read = peer_read,
+	.close = peer_close,
+};
+
 static cs_setup_fn tls_setup;
 static cs_run_fn tls_run;
 static cs_teardown_fn tls_teardown;
@@ -397,6 +473,7 @@ static const cs_tls_flow flow = {
 	.end_pair = end_pair,
 	.transfer = flow_transfer,
 	.resumed = flow_resumed,
+	.peer = &peer_ops,
 };
 
 static cs_status
@@ -427,6 +504,7 @@ tls_teardown(void *ctx)
 	if (!t->inited)
 		return; /* setup initialised nothing */
 	end_pair(t);
+	peer_close(t, false);
 	mbedtls_ssl_session_free(&t->session);
 	mbedtls_ssl_ticket_free(&t->ticket);
 	mbedtls_pk_free(&t->key);

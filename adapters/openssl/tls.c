@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cryptospeed/tls_flow.h"
+
 #include <openssl/bio.h>
 #include <openssl/err.h>
 #include <openssl/pem.h>
@@ -16,22 +18,8 @@
 
 #include "openssl_impls.h"
 
-/* Bytes one direction buffers: a whole flight or record. */
-#define PIPE_BUF_SIZE (64 * 1024)
 /* Read/write turns a handshake may take before it counts as hung. */
 #define MAX_TURNS 64
-
-/* One direction of the connection. */
-typedef struct pipe_buf {
-	unsigned char data[PIPE_BUF_SIZE];
-	size_t len; /* bytes buffered */
-	size_t off; /* bytes of them already read */
-} pipe_buf;
-
-/* One side's ends: what it reads, what it writes (its BIO's data). */
-typedef struct side {
-	pipe_buf *in, *out;
-} side;
 
 typedef struct tls_ctx {
 	const cs_alg *alg;
@@ -40,41 +28,31 @@ typedef struct tls_ctx {
 	SSL *c, *s;	      /* the open connection (send, recv) */
 	SSL_SESSION *session; /* resume: the session the first handshake made */
 	char error[160];      /* what failed, for describe */
-	pipe_buf c2s, s2c;
-	side cside, sside; /* the client's and the server's ends */
+	cs_tls_pipe c2s, s2c;
+	cs_tls_end cside, sside; /* the client's and the server's ends (BIO data) */
+	SSL *peer;		 /* peer mode: this side's connection */
+	bool peer_client;	 /* peer mode: it is the client */
 } tls_ctx;
 
 static int
 pipe_write(BIO *b, const char *data, int len)
 {
-	pipe_buf *p = ((side *)BIO_get_data(b))->out;
 	BIO_clear_retry_flags(b);
-	if (p->off == p->len)
-		p->off = p->len = 0;
-	if (len < 0 || (size_t)len > PIPE_BUF_SIZE - p->len) {
+	ssize_t n =
+		len < 0 ? CS_TLS_IO_AGAIN : cs_tls_end_write(BIO_get_data(b), data, (size_t)len);
+	if (n == CS_TLS_IO_AGAIN)
 		BIO_set_retry_write(b);
-		return -1;
-	}
-	memcpy(p->data + p->len, data, (size_t)len);
-	p->len += (size_t)len;
-	return len;
+	return n < 0 ? -1 : (int)n;
 }
 
 static int
 pipe_read(BIO *b, char *data, int len)
 {
-	pipe_buf *p = ((side *)BIO_get_data(b))->in;
-	size_t have = p->len - p->off;
 	BIO_clear_retry_flags(b);
-	if (have == 0) {
+	ssize_t n = len < 0 ? 0 : cs_tls_end_read(BIO_get_data(b), data, (size_t)len);
+	if (n == CS_TLS_IO_AGAIN)
 		BIO_set_retry_read(b);
-		return -1;
-	}
-	if (len >= 0 && (size_t)len < have)
-		have = (size_t)len;
-	memcpy(data, p->data + p->off, have);
-	p->off += have;
-	return (int)have;
+	return n < 0 ? -1 : (int)n;
 }
 
 static long
@@ -82,10 +60,10 @@ pipe_ctrl(BIO *b, int cmd, long num, void *ptr)
 {
 	(void)num;
 	(void)ptr;
-	side *x = BIO_get_data(b);
+	cs_tls_end *x = BIO_get_data(b);
 	switch (cmd) {
 	case BIO_CTRL_FLUSH: return 1;
-	case BIO_CTRL_PENDING: return x ? (long)(x->in->len - x->in->off) : 0;
+	case BIO_CTRL_PENDING: return x ? (long)cs_tls_end_pending(x) : 0;
 	default: return 0;
 	}
 }
@@ -202,9 +180,9 @@ static cs_status
 new_pair(tls_ctx *t, SSL **c, SSL **s)
 {
 	BIO_METHOD *m = pipe_method();
-	t->c2s.len = t->c2s.off = t->s2c.len = t->s2c.off = 0;
-	t->cside = (side){.in = &t->s2c, .out = &t->c2s};
-	t->sside = (side){.in = &t->c2s, .out = &t->s2c};
+	cs_tls_pipe_reset(&t->c2s, &t->s2c);
+	t->cside = cs_tls_end_memory(&t->s2c, &t->c2s);
+	t->sside = cs_tls_end_memory(&t->c2s, &t->s2c);
 	*c = SSL_new(t->cctx);
 	*s = SSL_new(t->sctx);
 	BIO *bc = m ? BIO_new(m) : NULL, *bs = m ? BIO_new(m) : NULL;
@@ -301,6 +279,89 @@ next_ticket(tls_ctx *t, SSL *c)
 	return CS_OK;
 }
 
+/* ---- peer mode: one side over a socket (the client x server grid) ---- */
+
+static cs_status
+peer_open(void *ctx, bool client, cs_tls_end *e)
+{
+	tls_ctx *t = ctx;
+	BIO_METHOD *m = pipe_method();
+	t->peer_client = client;
+	t->peer = SSL_new(client ? t->cctx : t->sctx);
+	BIO *b = m ? BIO_new(m) : NULL;
+	if (!t->peer || !b) {
+		BIO_free(b);
+		return failed(t, "SSL_new or BIO_new");
+	}
+	BIO_set_data(b, e);
+	SSL_set_bio(t->peer, b, b);
+	if (client && (!SSL_set_tlsext_host_name(t->peer, "localhost") ||
+		       !SSL_set1_host(t->peer, "localhost")))
+		return failed(t, "server name");
+	return CS_OK;
+}
+
+static cs_status
+peer_handshake(void *ctx)
+{
+	tls_ctx *t = ctx;
+	int rc = t->peer_client ? SSL_connect(t->peer) : SSL_accept(t->peer);
+	if (t->peer_client && SSL_get_verify_result(t->peer) != X509_V_OK) {
+		snprintf(t->error, sizeof t->error, "server certificate: %s",
+			 X509_verify_cert_error_string(SSL_get_verify_result(t->peer)));
+		ERR_clear_error();
+		return CS_MISMATCH;
+	}
+	return rc == 1 ? CS_OK
+		       : failed(t, t->peer_client ? "client handshake" : "server handshake");
+}
+
+static cs_status
+peer_write(void *ctx, const uint8_t *data, size_t len)
+{
+	tls_ctx *t = ctx;
+	return SSL_write(t->peer, data, (int)len) == (int)len ? CS_OK : failed(t, "SSL_write");
+}
+
+static cs_status
+peer_read(void *ctx, uint8_t *data, size_t len)
+{
+	tls_ctx *t = ctx;
+	for (size_t got = 0; got < len;) {
+		int rc = SSL_read(t->peer, data + got, (int)(len - got));
+		if (rc <= 0)
+			return failed(t, "SSL_read");
+		got += (size_t)rc;
+	}
+	return CS_OK;
+}
+
+static cs_status
+peer_close(void *ctx, bool clean)
+{
+	tls_ctx *t = ctx;
+	cs_status st = CS_OK;
+	/* the first call sends close_notify (0), the second waits for the peer's */
+	if (clean) {
+		int rc = SSL_shutdown(t->peer);
+		if (rc == 0)
+			rc = SSL_shutdown(t->peer);
+		if (rc != 1)
+			st = failed(t, "SSL_shutdown");
+	}
+	SSL_free(t->peer);
+	t->peer = NULL;
+	return st;
+}
+
+static const cs_tls_peer_ops peer_ops = {
+	.open = peer_open,
+	.handshake = peer_handshake,
+	.write = peer_write,
+	.read = peer_read,
+	.close = peer_close,
+};
+
 static cs_setup_fn tls_setup;
 static cs_run_fn tls_run;
 static cs_teardown_fn tls_teardown;
@@ -346,6 +407,8 @@ tls_run(void *ctx, const cs_io *io)
 	tls_ctx *t = ctx;
 	SSL *c = NULL, *s = NULL;
 	cs_status st;
+	if (cs_tls_peer_mode.role != CS_TLS_BOTH)
+		return cs_tls_peer_run(&peer_ops, t, t->error, sizeof t->error);
 	switch (t->op) {
 	case CS_OP_SEND: return transfer(t, t->c, t->s, io->in, io->out, io->len);
 	case CS_OP_RECV: return transfer(t, t->s, t->c, io->in, io->out, io->len);
@@ -380,6 +443,7 @@ static void
 tls_teardown(void *ctx)
 {
 	tls_ctx *t = ctx;
+	SSL_free(t->peer);
 	SSL_free(t->c);
 	SSL_free(t->s);
 	SSL_SESSION_free(t->session);

@@ -14,17 +14,8 @@
 #include "cryptospeed/tls_flow.h"
 #include "wolfssl_tls.h"
 
-/* Bytes one direction buffers: a whole flight or record. */
-#define PIPE_BUF_SIZE (64 * 1024)
 /* Turns a handshake may take before it counts as hung. */
 #define MAX_TURNS 64
-
-/* One direction of the connection. */
-typedef struct pipe_buf {
-	unsigned char data[PIPE_BUF_SIZE];
-	size_t len; /* bytes buffered */
-	size_t off; /* bytes of them already read */
-} pipe_buf;
 
 typedef struct tls_ctx {
 	const cs_alg *alg;
@@ -32,8 +23,12 @@ typedef struct tls_ctx {
 	WOLFSSL_CTX *cctx, *sctx;
 	WOLFSSL *c, *s;
 	WOLFSSL_SESSION *session; /* resume: the session to resume */
-	pipe_buf c2s, s2c;
-	char error[200]; /* what failed, for describe */
+	cs_tls_pipe c2s, s2c;
+	cs_tls_end cend, send; /* the client's and the server's ends (I/O contexts) */
+	WOLFSSL *p;	       /* peer mode: this side's connection over the socket */
+	cs_tls_end pend;       /* peer mode: its end */
+	bool p_client;	       /* peer mode: it is the client */
+	char error[200];       /* what failed, for describe */
 } tls_ctx;
 
 static const int groups[] = {
@@ -66,29 +61,21 @@ static int
 io_send(WOLFSSL *ssl, char *buf, int sz, void *ptr)
 {
 	(void)ssl;
-	pipe_buf *b = ptr;
-	if (b->off == b->len)
-		b->off = b->len = 0;
-	if (sz < 0 || (size_t)sz > PIPE_BUF_SIZE - b->len)
-		return WOLFSSL_CBIO_ERR_WANT_WRITE;
-	memcpy(b->data + b->len, buf, (size_t)sz);
-	b->len += (size_t)sz;
-	return sz;
+	ssize_t n = sz < 0 ? CS_TLS_IO_AGAIN : cs_tls_end_write(ptr, buf, (size_t)sz);
+	return n == CS_TLS_IO_AGAIN   ? WOLFSSL_CBIO_ERR_WANT_WRITE
+	       : n == CS_TLS_IO_ERROR ? WOLFSSL_CBIO_ERR_CONN_RST
+				      : (int)n;
 }
 
 static int
 io_recv(WOLFSSL *ssl, char *buf, int sz, void *ptr)
 {
 	(void)ssl;
-	pipe_buf *b = ptr;
-	size_t have = b->len - b->off;
-	if (have == 0)
-		return WOLFSSL_CBIO_ERR_WANT_READ;
-	if (sz >= 0 && (size_t)sz < have)
-		have = (size_t)sz;
-	memcpy(buf, b->data + b->off, have);
-	b->off += have;
-	return (int)have;
+	ssize_t n = sz < 0 ? CS_TLS_IO_AGAIN : cs_tls_end_read(ptr, buf, (size_t)sz);
+	return n == CS_TLS_IO_AGAIN   ? WOLFSSL_CBIO_ERR_WANT_READ
+	       : n == CS_TLS_IO_ERROR ? WOLFSSL_CBIO_ERR_CONN_RST
+	       : n == 0		      ? WOLFSSL_CBIO_ERR_CONN_CLOSE
+				      : (int)n;
 }
 
 /* Both sides' WOLFSSL_CTX for the configuration. */
@@ -159,15 +146,17 @@ new_pair(void *ctx)
 {
 	tls_ctx *t = ctx;
 	int ret;
-	t->c2s.len = t->c2s.off = t->s2c.len = t->s2c.off = 0;
+	cs_tls_pipe_reset(&t->c2s, &t->s2c);
+	t->cend = cs_tls_end_memory(&t->s2c, &t->c2s);
+	t->send = cs_tls_end_memory(&t->c2s, &t->s2c);
 	t->c = wolfSSL_new(t->cctx);
 	t->s = wolfSSL_new(t->sctx);
 	if (!t->c || !t->s)
 		return failed(t, "wolfSSL_new", NULL, 0);
-	wolfSSL_SetIOReadCtx(t->c, &t->s2c);
-	wolfSSL_SetIOWriteCtx(t->c, &t->c2s);
-	wolfSSL_SetIOReadCtx(t->s, &t->c2s);
-	wolfSSL_SetIOWriteCtx(t->s, &t->s2c);
+	wolfSSL_SetIOReadCtx(t->c, &t->cend);
+	wolfSSL_SetIOWriteCtx(t->c, &t->cend);
+	wolfSSL_SetIOReadCtx(t->s, &t->send);
+	wolfSSL_SetIOWriteCtx(t->s, &t->send);
 	if ((ret = wolfSSL_check_domain_name(t->c, "localhost")) != WOLFSSL_SUCCESS)
 		return failed(t, "server name", NULL, ret);
 	if (t->alg->tls.version == 13 &&
@@ -252,6 +241,90 @@ take_session(void *ctx)
 	return CS_OK;
 }
 
+/* ---- peer mode: one side over a socket (the client x server grid) ---- */
+
+static cs_status
+peer_open(void *ctx, bool client, cs_tls_end *e)
+{
+	tls_ctx *t = ctx;
+	int ret;
+	t->p_client = client;
+	t->pend = *e;
+	t->p = wolfSSL_new(client ? t->cctx : t->sctx);
+	if (!t->p)
+		return failed(t, "wolfSSL_new", NULL, 0);
+	wolfSSL_SetIOReadCtx(t->p, &t->pend);
+	wolfSSL_SetIOWriteCtx(t->p, &t->pend);
+	if (client && (ret = wolfSSL_check_domain_name(t->p, "localhost")) != WOLFSSL_SUCCESS)
+		return failed(t, "server name", NULL, ret);
+	if (client && t->alg->tls.version == 13 &&
+	    (ret = wolfSSL_UseKeyShare(t->p, (word16)groups[t->alg->tls.group])) != WOLFSSL_SUCCESS)
+		return failed(t, "key share", NULL, ret);
+	return CS_OK;
+}
+
+static cs_status
+peer_handshake(void *ctx)
+{
+	tls_ctx *t = ctx;
+	int ret = t->p_client ? wolfSSL_connect(t->p) : wolfSSL_accept(t->p);
+	if (ret == WOLFSSL_SUCCESS)
+		return CS_OK;
+	int err = wolfSSL_get_error(t->p, ret);
+	failed(t, t->p_client ? "client handshake" : "server handshake", t->p, ret);
+	/* the client refused the certificate: its signature, its issuer, its name */
+	bool refused = err == ASN_SIG_CONFIRM_E || err == ASN_NO_SIGNER_E ||
+		       err == DOMAIN_NAME_MISMATCH || err == VERIFY_CERT_ERROR;
+	return t->p_client && refused ? CS_MISMATCH : CS_LIB_ERROR;
+}
+
+static cs_status
+peer_write(void *ctx, const uint8_t *data, size_t len)
+{
+	tls_ctx *t = ctx;
+	int ret = wolfSSL_write(t->p, data, (int)len);
+	return ret == (int)len ? CS_OK : failed(t, "wolfSSL_write", t->p, ret);
+}
+
+static cs_status
+peer_read(void *ctx, uint8_t *data, size_t len)
+{
+	tls_ctx *t = ctx;
+	for (size_t got = 0; got < len;) {
+		int ret = wolfSSL_read(t->p, data + got, (int)(len - got));
+		if (ret <= 0)
+			return failed(t, "wolfSSL_read", t->p, ret);
+		got += (size_t)ret;
+	}
+	return CS_OK;
+}
+
+static cs_status
+peer_close(void *ctx, bool clean)
+{
+	tls_ctx *t = ctx;
+	cs_status st = CS_OK;
+	if (clean) {
+		/* the first call sends close_notify, the second waits for the peer's */
+		int ret = wolfSSL_shutdown(t->p);
+		if (ret == WOLFSSL_SHUTDOWN_NOT_DONE)
+			ret = wolfSSL_shutdown(t->p);
+		if (ret != WOLFSSL_SUCCESS)
+			st = failed(t, "wolfSSL_shutdown", t->p, ret);
+	}
+	wolfSSL_free(t->p);
+	t->p = NULL;
+	return st;
+}
+
+static const cs_tls_peer_ops peer_ops = {
+	.open = peer_open,
+	.handshake = peer_handshake,
+	.write = peer_write,
+	.read = peer_read,
+	.close = peer_close,
+};
+
 static cs_setup_fn tls_setup;
 static cs_run_fn tls_run;
 static cs_teardown_fn tls_teardown;
@@ -281,6 +354,7 @@ static const cs_tls_flow flow = {
 	.end_pair = end_pair,
 	.transfer = flow_transfer,
 	.resumed = flow_resumed,
+	.peer = &peer_ops,
 };
 
 static cs_status
@@ -304,6 +378,7 @@ tls_teardown(void *ctx)
 {
 	tls_ctx *t = ctx;
 	end_pair(t);
+	wolfSSL_free(t->p);
 	wolfSSL_SESSION_free(t->session);
 	wolfSSL_CTX_free(t->cctx);
 	wolfSSL_CTX_free(t->sctx);

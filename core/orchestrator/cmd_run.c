@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "count.h"
 #include "repeat.h"
+#include "tls_pair.h"
 #include "outfile.h"
 #include "report.h"
 #include "results.h"
@@ -53,6 +54,9 @@ print_run_help(FILE *f)
 	      "  --budget SECONDS   cap on timed seconds per cell (default: 0.25)\n"
 	      "  --quick            coarse and fast: 5% precision, short batches and budget\n"
 	      "  --timeout SECONDS  per worker request before the cell is 'timeout' (default: 10)\n"
+	      "  --tls-grid         the selected TLS configurations also client x server: every\n"
+	      "                     pair of TLS libraries, each side its own worker, over a\n"
+	      "                     socketpair (a failing pair exits 3; docs/handshake.md)\n"
 	      "  --misalign N       shift input/output buffers by N bytes (0..63, default 0)\n"
 	      "  --evidence, --no-evidence  sample which instructions run (default: on)\n"
 	      "  --evidence-size N  the size evidence is taken at (default: 8192)\n"
@@ -446,6 +450,7 @@ enum {
 	OPT_CPU,
 	OPT_BOARD,
 	OPT_CONFORM,
+	OPT_TLS_GRID,
 	OPT_PMU,
 	OPT_VARIANT_ALIAS, /* + index in variant_aliases: keep last */
 };
@@ -461,6 +466,7 @@ static const struct option run_options[] = {
 	{"precision", required_argument, NULL, OPT_PRECISION},
 	{"budget", required_argument, NULL, OPT_BUDGET},
 	{"quick", no_argument, NULL, OPT_QUICK},
+	{"tls-grid", no_argument, NULL, OPT_TLS_GRID},
 	{"timeout", required_argument, NULL, OPT_TIMEOUT},
 	{"misalign", required_argument, NULL, OPT_MISALIGN},
 	{"evidence", no_argument, NULL, OPT_EVIDENCE},
@@ -559,6 +565,7 @@ parse_run_options(run_args *a, int argc, char **argv)
 			cfg->multi = (int)cs_parse_int("--multi", v, 1, 64, "1..64 workers");
 			break;
 		case OPT_QUICK: cfg->quick = true; break;
+		case OPT_TLS_GRID: cfg->tls_grid = true; break;
 		case OPT_EVIDENCE: cfg->evidence = true; break;
 		case OPT_NO_EVIDENCE: cfg->evidence = false; break;
 		case OPT_EVIDENCE_SIZE:
@@ -726,6 +733,12 @@ cs_cmd_run(int argc, char **argv)
 	parse_run_options(&a, argc, argv);
 
 	const char *count_dir = count_options(&a);
+	if (cfg->tls_grid && (a.repeat > 1 || cfg->multi > 1 || cfg->count))
+		cs_usage_error("--tls-grid with --%s (accepted: --tls-grid without --repeat, "
+			       "--multi and --count: each pair runs once, in two workers)",
+			       a.repeat > 1	? "repeat"
+			       : cfg->multi > 1 ? "multi"
+						: "count");
 	a.n_files = count_dir ? cs_find_workers_in(count_dir, a.files, MAX_WORKERS)
 			      : cs_find_workers(a.files, MAX_WORKERS);
 	validate_names(&a);
@@ -789,7 +802,12 @@ cs_cmd_run(int argc, char **argv)
 				       "selected algorithms, paths and operations together: "
 				       "cryptospeed list shows what each has)");
 		}
-		rc = run_status(&run, cs_run_measure(&run));
+		int disagree = cs_run_measure(&run);
+		if (disagree >= 0 && cfg->tls_grid && !run.signal) {
+			int failed = cs_tls_grid(&run); /* tls_pair.c: failing pairs disagree */
+			disagree = failed < 0 ? -1 : disagree + failed;
+		}
+		rc = run_status(&run, disagree);
 		if (rc == CS_EXIT_OK && started < run.n_workers) {
 			/* a selected worker that could not start is never a success */
 			fprintf(stderr,

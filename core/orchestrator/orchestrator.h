@@ -52,6 +52,7 @@ typedef struct cs_config {
 	const char *label;  /* run --label: names this run in reports, or NULL (host + CPU) */
 	size_t misalign;
 	double timeout_s; /* per request */
+	bool tls_grid;	  /* run --tls-grid: the TLS client x server grid too */
 	bool evidence;
 	size_t evidence_size;
 	char *launcher[16]; /* argv prefix, NULL-terminated (words point into launcher_buf) */
@@ -127,7 +128,10 @@ typedef struct cs_rcell {
 	char fingerprint[17];
 	uint64_t batch;
 	int64_t heap_peak, heap_idle; /* TLS: heap bytes per connection pair, 0 none */
-	double *ns;		      /* ns per op, one per batch */
+	/* the TLS grid (tls_pair.c): the server's heap per connection, each side's
+	   CPU ns per connection (heap_peak, heap_idle: the client's) */
+	int64_t server_heap_peak, server_heap_idle, client_cpu_ns, server_cpu_ns;
+	double *ns; /* ns per op, one per batch */
 	size_t n, cap;
 	double timed_ns; /* sum of timed batch ns */
 	int visits;	 /* sample requests so far (bounded: MAX_VISITS in runner.c) */

@@ -134,6 +134,10 @@ cell(const cs_rcell *c, cs_res_cell *m)
 			   .agree = c->agree,
 			   .heap_peak = c->heap_peak > 0 ? (long long)c->heap_peak : 0,
 			   .heap_idle = c->heap_idle > 0 ? (long long)c->heap_idle : 0,
+			   .server_heap_peak = (long long)c->server_heap_peak,
+			   .server_heap_idle = (long long)c->server_heap_idle,
+			   .client_cpu_ns = (long long)c->client_cpu_ns,
+			   .server_cpu_ns = (long long)c->server_cpu_ns,
 			   .ev.samples = -1,
 			   .ev.size = -1};
 	if (c->n > 0 && !m->ok) {

@@ -27,7 +27,7 @@ format_json(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 #define V(v) (1u << (v))
 #define ALL_VIEWS                                                                                  \
 	(V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_HANDSHAKE) | V(CS_VIEW_EVIDENCE) |        \
-	 V(CS_VIEW_TLS))
+	 V(CS_VIEW_TLS) | V(CS_VIEW_TLS_GRID))
 static const struct {
 	const char *name;
 	unsigned views;		/* the report views it prints (bits of cs_view); others exit 2 */
@@ -41,10 +41,11 @@ static const struct {
 	 false},
 	{"openssl", V(CS_VIEW_MATRIX), cs_report_openssl, NULL, false},
 	{"openssl-mr", V(CS_VIEW_MATRIX), cs_report_openssl_mr, NULL, false},
-	{"markdown", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE), cs_report_markdown,
-	 cs_compare_markdown, false},
-	{"html", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE), cs_report_html, NULL,
-	 false},
+	{"markdown",
+	 V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE) | V(CS_VIEW_TLS_GRID),
+	 cs_report_markdown, cs_compare_markdown, false},
+	{"html", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE) | V(CS_VIEW_TLS_GRID),
+	 cs_report_html, NULL, false},
 	{"bmf", V(CS_VIEW_MATRIX), cs_report_bmf, NULL, false},
 	{"gbench", V(CS_VIEW_MATRIX), cs_report_gbench, NULL, false},
 	{"junit", 0, NULL, cs_compare_junit, false},
@@ -53,7 +54,8 @@ static const struct {
 
 /* Views by name, in cs_view order (a new view: its enum value, its name
    here, its bit in the formats that print it). */
-const char *const cs_report_view_names[] = {"matrix", "rank", "handshake", "evidence", "tls", NULL};
+const char *const cs_report_view_names[] = {"matrix", "rank",	  "handshake", "evidence",
+					    "tls",    "tls-grid", NULL};
 
 static bool
 serves(size_t i, cs_format_for cmd)
@@ -160,6 +162,8 @@ cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs
 		return cs_report_handshake(files, n, NULL, f);
 	if (view == CS_VIEW_TLS)
 		return cs_report_tls(files, n, f) < 0 ? -1 : 0;
+	if (view == CS_VIEW_TLS_GRID)
+		return cs_report_tls_grid(files, n, format, f) < 0 ? -1 : 0;
 	for (size_t i = 0; i < N_FORMATS; i++)
 		if (formats[i].report && strcmp(formats[i].name, format) == 0 &&
 		    view < CS_VIEW_COUNT) {

@@ -184,6 +184,7 @@ typedef enum cs_view {
 	CS_VIEW_HANDSHAKE, /* TLS 1.3 handshake cost per lib/path (handshake.h) */
 	CS_VIEW_EVIDENCE,  /* per cell with evidence or a count: each class's share */
 	CS_VIEW_TLS,	   /* measured TLS handshakes, records, heap (tls.h) */
+	CS_VIEW_TLS_GRID,  /* the TLS client x server grid (tls.h) */
 	CS_VIEW_COUNT
 } cs_view;
 

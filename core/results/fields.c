@@ -55,10 +55,22 @@ const cs_res_field cs_res_cell_fields[] = {
 	    "no", "samples the rate is from (kept by `--no-samples`)"),
 	INT(heap_peak, "heap_peak", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0", "no",
 	    "TLS `handshake`: the most heap bytes one client + server connection pair held "
-	    "during a handshake (docs/handshake.md)"),
+	    "during a handshake (docs/handshake.md); the TLS grid (path `tls>SERVER`): the "
+	    "client's, during one connection"),
 	INT(heap_idle, "heap_idle", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0", "no",
 	    "TLS `send`, `recv`: heap bytes an open, idle client + server pair holds after its "
-	    "handshake"),
+	    "handshake; the TLS grid: the client's, per open connection"),
+	INT(server_heap_peak, "server_heap_peak", CS_RES_F_INT, false, 0, 1LL << 50, 0,
+	    "integer ≥ 0", "no",
+	    "the TLS grid (path `tls>SERVER`): the most heap bytes the server held during one "
+	    "connection (`heap_peak`: the client's)"),
+	INT(server_heap_idle, "server_heap_idle", CS_RES_F_INT, false, 0, 1LL << 50, 0,
+	    "integer ≥ 0", "no",
+	    "the TLS grid: heap bytes the server holds per open connection after its handshake"),
+	INT(client_cpu_ns, "client_cpu_ns", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0",
+	    "no", "the TLS grid: the client process's CPU ns per connection"),
+	INT(server_cpu_ns, "server_cpu_ns", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0",
+	    "no", "the TLS grid: the server process's CPU ns per connection"),
 	INT(pmu_ops, "pmu_ops", CS_RES_F_INT, false, 0, 1LL << 62, 0, "integer ≥ 1",
 	    "no, only when `ok`",
 	    "`run --pmu`: the timed operations the timing lane's own PMU counters "

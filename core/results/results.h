@@ -193,8 +193,12 @@ typedef struct cs_res_cell {
 	long long batch;	 /* operations per timed batch, 0 when absent */
 	long long heap_peak;	 /* TLS handshake: peak heap bytes of a connection pair, 0 absent */
 	long long heap_idle;	 /* TLS send/recv: heap bytes of an idle pair, 0 absent */
-	long long pmu_ops;	 /* run --pmu: timed ops the PMU counters cover, 0 absent */
-	double pmu_insns_per_op; /* instructions:u per op over them (0 with pmu_ops 0) */
+	long long server_heap_peak; /* TLS grid: the server's peak heap per connection, 0 absent */
+	long long server_heap_idle; /* TLS grid: the server's heap per open connection, 0 absent */
+	long long client_cpu_ns;    /* TLS grid: the client's CPU ns per connection, 0 absent */
+	long long server_cpu_ns;    /* TLS grid: the server's CPU ns per connection, 0 absent */
+	long long pmu_ops;	    /* run --pmu: timed ops the PMU counters cover, 0 absent */
+	double pmu_insns_per_op;    /* instructions:u per op over them (0 with pmu_ops 0) */
 	double pmu_cycles_per_op;   /* cycles:u per op over them (0 with pmu_ops 0) */
 	double pmu_insns_per_byte;  /* per byte: a sized op of size > 0, else 0 */
 	double pmu_cycles_per_byte; /* per byte: a sized op of size > 0, else 0 */

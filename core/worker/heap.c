@@ -125,3 +125,9 @@ cs_heap_end(int64_t *live_bytes, int64_t *peak_bytes)
 	*live_bytes = live;
 	*peak_bytes = peak;
 }
+
+int64_t
+cs_heap_live(void)
+{
+	return live;
+}

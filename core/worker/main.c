@@ -44,11 +44,16 @@ static void
 usage(FILE *f, const char *argv0)
 {
 	fprintf(f,
-		"usage: %s [--list | --kat [--alg NAME] [--path PATH] | --mask MASK]\n"
+		"usage: %s [--list | --kat [--alg NAME] [--path PATH] | --mask MASK |\n"
+		"          --tls-peer client|server --alg NAME --fd N]\n"
 		"  --list        the impls of this worker: path, algorithm, ops, availability\n"
 		"  --kat         run every known-answer vector through every impl (exit 1 on a "
 		"wrong answer)\n"
 		"  --mask MASK   report MASK as in force (the orchestrator sets its environment)\n"
+		"  --tls-peer client|server --alg NAME --fd N\n"
+		"                one side of TLS connections over the socket N (the client x "
+		"server\n"
+		"                grid: core/orchestrator/tls_pair.c); prints one result line\n"
 		"  (no option)   speak the JSON-lines protocol on stdin/stdout "
 		"(docs/protocol.md)\n",
 		argv0);
@@ -800,8 +805,8 @@ int
 main(int argc, char **argv)
 {
 	const cs_adapter *a = cs_worker_adapter;
-	const char *alg = NULL, *path = NULL, *mask = NULL;
-	enum { SERVE, LIST, KAT } mode = SERVE;
+	const char *alg = NULL, *path = NULL, *mask = NULL, *peer_role = NULL, *peer_fd = NULL;
+	enum { SERVE, LIST, KAT, PEER } mode = SERVE;
 
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
@@ -809,6 +814,11 @@ main(int argc, char **argv)
 			mode = LIST;
 		} else if (strcmp(arg, "--kat") == 0) {
 			mode = KAT;
+		} else if (strcmp(arg, "--tls-peer") == 0 && i + 1 < argc) {
+			mode = PEER;
+			peer_role = argv[++i];
+		} else if (strcmp(arg, "--fd") == 0 && i + 1 < argc) {
+			peer_fd = argv[++i];
 		} else if ((strcmp(arg, "--alg") == 0 || strcmp(arg, "--path") == 0 ||
 			    strcmp(arg, "--mask") == 0) &&
 			   i + 1 < argc) {
@@ -820,7 +830,8 @@ main(int argc, char **argv)
 		} else {
 			fprintf(stderr,
 				"%s: unknown argument '%s' (accepted: --list, --kat, "
-				"--alg NAME, --path PATH, --mask MASK, --help)\n",
+				"--alg NAME, --path PATH, --mask MASK, --tls-peer client|server, "
+				"--fd N, --help)\n",
 				argv[0], arg);
 			return 2;
 		}
@@ -884,6 +895,9 @@ main(int argc, char **argv)
 		rc = cmd_list();
 	} else if (mode == KAT) {
 		rc = cmd_kat(alg, path);
+	} else if (mode == PEER) {
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		rc = cs_tls_peer_main(a, peer_role, alg, peer_fd);
 	} else {
 		/* Keep the protocol channel private: anything a library prints to
 		   stdout goes to stderr instead. */

@@ -89,6 +89,12 @@ const cs_impl *const *cs_worker_impls(const cs_adapter *a);
 bool cs_heap_available(void);
 void cs_heap_begin(void);
 void cs_heap_end(int64_t *live_bytes, int64_t *peak_bytes);
+/* heap.c: the bytes held now since cs_heap_begin() (0 when not counting). */
+int64_t cs_heap_live(void);
+/* tls.c: --tls-peer ROLE --alg NAME --fd N: one side of TLS connections over
+   the socket N (the client x server grid, core/orchestrator/tls_pair.c);
+   prints one result line; the exit status of the worker. */
+int cs_tls_peer_main(const cs_adapter *a, const char *role, const char *alg, const char *fd);
 
 /* FNV-1a 64 over the given bytes, continuing from h (start: CS_FNV_INIT). */
 #define CS_FNV_INIT 0xcbf29ce484222325ULL

@@ -66,6 +66,15 @@ tls markdown refused
 tls html refused
 tls bmf refused
 tls gbench refused
+tls-grid text no TLS grid cells
+tls-grid json refused
+tls-grid csv refused
+tls-grid openssl refused
+tls-grid openssl-mr refused
+tls-grid markdown ## TLS client x server grid
+tls-grid html <title>cryptospeed TLS grid</title>
+tls-grid bmf refused
+tls-grid gbench refused
 PAIRS
 # every view and format the program names was tried above
 views=$("$CS" report --help | sed -n 's/.*--view \([a-z|]*\).*/\1/p' | tr '|' ' ')
