@@ -259,6 +259,36 @@ paired_ratios(const cs_res_cell *b, const cs_res_cell *c, double *out, size_t ma
 	return b->n_reps;
 }
 
+/*
+ * Same run, R >= 3 paired ratios (NEW / BASE within each repetition), the
+ * margin sign rule: slower when their median is at most 1 - t and every one
+ * is below 1 - t/2 (t the threshold); faster, the mirror image in log scale:
+ * the median at least 1 / (1 - t) and every one above 1 / (1 - t/2). With no
+ * change the two builds are exchangeable within a pair, so r and 1/r are
+ * alike: with q the chance that one ratio is beyond the margin either way
+ * and repetitions independent, a false flag has probability at most
+ * 2 (q/2)^R (0.2 % at R = 5 even when q = 1/2), and never more than 2^(1-R)
+ * (all R on one side) whatever the noise. Noise common to both sides of a
+ * pair (the machine's state in that pass) cancels in the ratio.
+ */
+cs_speed
+cs_paired_verdict(const double *r, size_t n, double threshold)
+{
+	if (n < MIN_STRONG || n > MAX_REPS)
+		return CS_SPEED_SAME;
+	double m = median(r, n), lo = r[0], hi = r[0];
+	for (size_t k = 1; k < n; k++) {
+		lo = fmin(lo, r[k]);
+		hi = fmax(hi, r[k]);
+	}
+	double half = threshold / 2;
+	if (m <= 1 - threshold && hi < 1 - half)
+		return CS_SPEED_SLOWER;
+	if (m * (1 - threshold) >= 1 && lo * (1 - half) > 1)
+		return CS_SPEED_FASTER;
+	return CS_SPEED_SAME;
+}
+
 static void
 decide(cs_cell_cmp *c, const cs_compare_opts *o, bool same_run)
 {
@@ -286,6 +316,12 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o, bool same_run)
 	c->weak = c->n_base < MIN_STRONG || c->n_cur < MIN_STRONG;
 	double effect = fabs(c->ratio - 1);
 	c->speed = CS_SPEED_SAME;
+	if (c->paired && !c->weak) {
+		/* the bootstrap CI is reported; the verdict is the margin sign rule */
+		if (bootstrap_ratio(&one, 1, r, np, &c->ci_lo, &c->ci_hi) == 0)
+			c->speed = cs_paired_verdict(r, np, o->threshold);
+		return;
+	}
 	if (effect < o->threshold || effect <= c->noise)
 		return;
 	if (c->weak) {
@@ -294,9 +330,7 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o, bool same_run)
 			c->speed = c->ratio < 1 ? CS_SPEED_SLOWER : CS_SPEED_FASTER;
 		return;
 	}
-	/* paired: the one-sample bootstrap of the median ratio */
-	int b = c->paired ? bootstrap_ratio(&one, 1, r, np, &c->ci_lo, &c->ci_hi)
-			  : bootstrap_ratio(xb, c->n_base, xc, c->n_cur, &c->ci_lo, &c->ci_hi);
+	int b = bootstrap_ratio(xb, c->n_base, xc, c->n_cur, &c->ci_lo, &c->ci_hi);
 	if (b != 0)
 		return; /* no memory: no verdict beats a wrong one */
 	if (c->ci_hi < 1)

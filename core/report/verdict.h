@@ -39,6 +39,10 @@ typedef enum cs_speed {
 	CS_SPEED_NONE,	/* not compared (not ok on a side, or missing) */
 } cs_speed;
 
+/* The same-run verdict on n paired ratios r (NEW / BASE per repetition, n >= 3):
+   the margin sign rule of docs/nightly.md; CS_SPEED_SAME when n < 3. */
+cs_speed cs_paired_verdict(const double *r, size_t n, double threshold);
+
 typedef struct cs_cell_cmp {
 	char label
 		[CS_RES_LABEL_MAX]; /* lib/path[variant]/mask of NEW's cell (BASE's when missing) */
