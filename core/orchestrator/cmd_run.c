@@ -56,7 +56,8 @@ print_run_help(FILE *f)
 	      "  --timeout SECONDS  per worker request before the cell is 'timeout' (default: 10)\n"
 	      "  --tls-grid         the selected TLS configurations also client x server: every\n"
 	      "                     pair of TLS libraries, each side its own worker, over a\n"
-	      "                     socketpair (a failing pair exits 3; docs/handshake.md)\n"
+	      "                     socketpair (a failing pair exits 3; docs/handshake.md);\n"
+	      "                     --alg tls implies it unless --repeat, --multi or --count\n"
 	      "  --misalign N       shift input/output buffers by N bytes (0..63, default 0)\n"
 	      "  --evidence, --no-evidence  sample which instructions run (default: on)\n"
 	      "  --evidence-size N  the size evidence is taken at (default: 8192)\n"
@@ -733,6 +734,13 @@ cs_cmd_run(int argc, char **argv)
 	parse_run_options(&a, argc, argv);
 
 	const char *count_dir = count_options(&a);
+	/* --alg tls, the whole family: the client x server grid too, where a
+	   pair can run (once, in two workers) */
+	bool family = false;
+	for (size_t i = 0; i < cfg->algs.n; i++)
+		family |= strcmp(cfg->algs.item[i], CS_TLS_FAMILY) == 0;
+	if (family && !cfg->tls_grid && a.repeat <= 1 && cfg->multi <= 1 && !cfg->count)
+		cfg->tls_grid = true;
 	if (cfg->tls_grid && (a.repeat > 1 || cfg->multi > 1 || cfg->count))
 		cs_usage_error("--tls-grid with --%s (accepted: --tls-grid without --repeat, "
 			       "--multi and --count: each pair runs once, in two workers)",
