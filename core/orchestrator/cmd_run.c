@@ -47,6 +47,9 @@ print_run_help(FILE *f)
 	fputs("  --sizes N[,N]      bytes per operation (default: ", f);
 	for (size_t i = 0; cs_default_sizes[i]; i++)
 		fprintf(f, "%s%zu", i ? "," : "", cs_default_sizes[i]);
+	fputs("; TLS records: ", f);
+	for (size_t i = 0; cs_tls_record_sizes[i]; i++)
+		fprintf(f, "%s%zu", i ? "," : "", cs_tls_record_sizes[i]);
 	fputs(")\n", f);
 	fprintf(f, "  --mask M[,M]       %s: each mask is a row (default: none)\n", masks);
 	fputs("  --precision PCT    stop a cell when the 95% CI of its median is within PCT%\n"
@@ -416,6 +419,7 @@ parse_sizes(cs_config *cfg, const char *s)
 	cs_list l;
 	cs_parse_list("--sizes", s, &l);
 	cfg->n_sizes = 0;
+	cfg->sizes_given = true;
 	for (size_t i = 0; i < l.n; i++)
 		cfg->sizes[cfg->n_sizes++] =
 			(size_t)cs_parse_int("size", l.item[i], 1, CS_SIZE_MAX,

@@ -44,6 +44,7 @@ typedef struct cs_config {
 	cs_list libs, paths, algs, ops, masks;
 	size_t sizes[CS_MAX_LIST];
 	size_t n_sizes;
+	bool sizes_given; /* --sizes was given (else TLS records: cs_tls_record_sizes) */
 	double precision; /* target relative CI half-width of the median */
 	double budget_s;  /* cap on timed seconds per cell */
 	bool quick;

@@ -126,10 +126,17 @@ plan_worker(cs_run *run, cs_worker **ws, int n_ws, const char *unsupported_why)
 				continue;
 			if (cfg->ops.n && !cs_list_has(&cfg->ops, cs_op_name((cs_op)op)))
 				continue;
-			size_t n_sizes = cs_op_sized((cs_op)op) ? cfg->n_sizes : 1;
+			/* TLS records without --sizes: their own two sizes */
+			const size_t *sizes = cfg->sizes;
+			size_t n_sizes = cfg->n_sizes;
+			if (alg->kind == CS_TLS && !cfg->sizes_given)
+				for (sizes = cs_tls_record_sizes, n_sizes = 0; sizes[n_sizes];)
+					n_sizes++;
+			if (!cs_op_sized((cs_op)op))
+				n_sizes = 1;
 			size_t first = run->n_cells;
 			for (size_t s = 0; s < n_sizes; s++) {
-				size_t size = cs_op_sized((cs_op)op) ? cfg->sizes[s] : 0;
+				size_t size = cs_op_sized((cs_op)op) ? sizes[s] : 0;
 				cs_rcell *c = add_cell(run, ws, n_ws, path, alg, (cs_op)op, size);
 				if (!c)
 					return;

@@ -6,6 +6,7 @@
 #include "workload.h"
 
 const size_t cs_default_sizes[] = {16, 64, 256, 1024, 8192, 16384, 0};
+const size_t cs_tls_record_sizes[] = {1350, 16384, 0};
 
 /* The algorithms of algs.def, each with its vectors. */
 #define CS_ALG(id, name_, kind_, ops_, ...)                                                        \

@@ -12,6 +12,9 @@
 
 /* The default sizes in bytes, ended by 0. */
 extern const size_t cs_default_sizes[];
+/* TLS records (send, recv) when --sizes is not given: a record that fits one
+   Ethernet packet, and TLS's largest (0-terminated) */
+extern const size_t cs_tls_record_sizes[];
 
 /* Bytes a measured signature signs: a digest-sized message, as TLS 1.3's
    CertificateVerify signs (the signature call hashes it). */
