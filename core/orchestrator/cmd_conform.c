@@ -29,7 +29,7 @@
 #define CS_WYCHEPROOF_DIR "data/wycheproof"
 #endif
 
-/* What one case did on one impl (core/results/conform.h). */
+/* What one case did on one impl (core/results/conform_file.h). */
 typedef cs_conform_outcome outcome;
 #define O_PASS CS_CONFORM_PASS
 #define O_INVALID_ACCEPTED CS_CONFORM_INVALID_ACCEPTED

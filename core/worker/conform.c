@@ -2,7 +2,7 @@
  * Conformance (worker side): one test vector through the exact impl that is
  * timed, on a fresh context (setup + one run + teardown), as kat.c does. The
  * worker compares nothing: it says whether the impl accepted (and what it
- * output) or refused. The orchestrator (core/orchestrator/conform.c) knows
+ * output) or refused. The orchestrator (core/orchestrator/cmd_conform.c) knows
  * what the vector expects; docs/conformance.md.
  */
 #include <stdio.h>

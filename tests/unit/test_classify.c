@@ -1,5 +1,5 @@
 /*
- * Unit test of the hardware-evidence module (core/measure/evidence.c):
+ * Unit test of the hardware-evidence module (core/worker/evidence.c):
  * instruction classification of fixed byte sequences, then PC sampling.
  * Exit 0 = pass, 1 = a failure (one line per failed assertion), 77 = the
  * sampling half could not run here (classification still checked).
