@@ -5,7 +5,7 @@
  *  AEAD    EVP_AEAD: EVP_AEAD_CTX_init once (key schedule, GHASH table),
  *          EVP_AEAD_CTX_seal_scatter / open_gather per op (the tag apart
  *          from the ciphertext, as the core hands them over).
- *  CIPHER  AES-128-CBC: EVP_CIPHER_CTX keyed once; per op a new IV
+ *  CIPHER  AES-CBC: EVP_CIPHER_CTX keyed once; per op a new IV
  *          (EVP_EncryptInit_ex with only the IV), Update, Final, padding off.
  *  HASH    EVP_DigestInit_ex / Update / Final_ex on a reused EVP_MD_CTX.
  *  MAC     HMAC_CTX keyed once; per op HMAC_Init_ex (same key), Update, Final.
@@ -52,16 +52,17 @@
  * id      the catalogue's id (algs.def)
  * family  AEAD: EVP_AEAD, arg the function that returns it;
  *         HASH: EVP_MD, arg the function that returns it;
- *         CBC, X25519, P256, ED25519, ECDSA, RSA, HMAC: this file's calls
- *         for that algorithm, arg -
+ *         CBC: EVP_CIPHER (any key size), arg the function that returns it;
+ *         X25519, P256, ED25519, ECDSA, RSA, HMAC: this file's calls for
+ *         that algorithm, arg -
  *
- * An AEAD or a hash BoringSSL has is one line here.
+ * An AEAD, a CBC cipher or a hash BoringSSL has is one line here.
  */
 #define BORINGSSL_ALGS(X)                                                                          \
 	X(aes_128_gcm, AEAD, EVP_aead_aes_128_gcm)                                                 \
 	X(aes_256_gcm, AEAD, EVP_aead_aes_256_gcm)                                                 \
 	X(chacha20_poly1305, AEAD, EVP_aead_chacha20_poly1305)                                     \
-	X(aes_128_cbc, CBC, -)                                                                     \
+	X(aes_128_cbc, CBC, EVP_aes_128_cbc)                                                       \
 	X(sha1, HASH, EVP_sha1)                                                                    \
 	X(sha256, HASH, EVP_sha256)                                                                \
 	X(sha512, HASH, EVP_sha512)                                                                \
@@ -75,16 +76,17 @@
 	X(ml_dsa_65, NO_PQ, -)                                                                     \
 	/* a new line goes above this one */
 
-/* The EVP_AEAD or EVP_MD of each AEAD and HASH line. */
+/* The EVP_AEAD, EVP_CIPHER or EVP_MD of each AEAD, CBC and HASH line. */
 typedef struct arg_line {
-	const cs_alg *alg;	       /* the catalogue's algorithm */
-	const EVP_AEAD *(*aead)(void); /* AEAD: returns its EVP_AEAD; else NULL */
-	const EVP_MD *(*md)(void);     /* HASH: returns its EVP_MD; else NULL */
+	const cs_alg *alg;		   /* the catalogue's algorithm */
+	const EVP_AEAD *(*aead)(void);	   /* AEAD: returns its EVP_AEAD; else NULL */
+	const EVP_MD *(*md)(void);	   /* HASH: returns its EVP_MD; else NULL */
+	const EVP_CIPHER *(*cipher)(void); /* CBC: returns its EVP_CIPHER; else NULL */
 } arg_line;
 
-#define ARG_LINE_AEAD(id, arg) {&cs_alg_##id, arg, NULL},
-#define ARG_LINE_HASH(id, arg) {&cs_alg_##id, NULL, arg},
-#define ARG_LINE_CBC(id, arg)
+#define ARG_LINE_AEAD(id, arg) {&cs_alg_##id, arg, NULL, NULL},
+#define ARG_LINE_HASH(id, arg) {&cs_alg_##id, NULL, arg, NULL},
+#define ARG_LINE_CBC(id, arg) {&cs_alg_##id, NULL, NULL, arg},
 #define ARG_LINE_X25519(id, arg)
 #define ARG_LINE_P256(id, arg)
 #define ARG_LINE_ED25519(id, arg)
@@ -190,7 +192,7 @@ aead_describe(void *ctx, char *buf, size_t size)
 	snprintf(buf, size, "api=EVP_AEAD aes_hw=%d", EVP_has_aes_hardware());
 }
 
-/* ---- AES-128-CBC: EVP_CIPHER ---- */
+/* ---- CBC: the line's EVP_CIPHER (any key size) ---- */
 
 typedef struct cbc_ctx {
 	EVP_CIPHER_CTX *cctx;
@@ -204,11 +206,16 @@ static cs_status
 cbc_setup(void *ctx, const cs_setup *s)
 {
 	cbc_ctx *c = ctx;
-	if (s->op != CS_OP_ENCRYPT || s->alg->nonce_len != 16 || s->max_len > (size_t)INT32_MAX)
+	const arg_line *l = line_of(s->alg);
+	if (!l || !l->cipher || s->op != CS_OP_ENCRYPT || s->alg->nonce_len != 16 ||
+	    s->max_len > (size_t)INT32_MAX)
+		return CS_BAD_PARAM;
+	const EVP_CIPHER *cipher = l->cipher();
+	if ((size_t)EVP_CIPHER_key_length(cipher) != s->alg->key_len)
 		return CS_BAD_PARAM;
 	if (!(c->cctx = EVP_CIPHER_CTX_new()))
 		return CS_NO_MEMORY;
-	if (!EVP_EncryptInit_ex(c->cctx, EVP_aes_128_cbc(), NULL, s->key, NULL) ||
+	if (!EVP_EncryptInit_ex(c->cctx, cipher, NULL, s->key, NULL) ||
 	    !EVP_CIPHER_CTX_set_padding(c->cctx, 0))
 		return lib_error();
 	return CS_OK;

@@ -7,9 +7,10 @@
  *   AEAD    gcm_aes128_* / gcm_aes256_* / chacha_poly1305_*: key schedule in
  *           setup; per operation set_iv (set_nonce), update(aad), encrypt or
  *           decrypt, digest. Open compares the tag with memeql_sec.
- *   CBC     aes128_set_encrypt_key in setup; per operation the IV is copied
- *           into the context and cbc_aes128_encrypt runs (Nettle >= 3.8;
- *           older: cbc_encrypt with a nettle_cipher_func-typed wrapper).
+ *   CBC     the line's cipher descriptor (nettle_aes128, nettle_aes256...):
+ *           set_encrypt_key in setup; per operation the IV is copied into the
+ *           context and cbc_aes<bits>_encrypt runs (Nettle >= 3.8; older, or
+ *           a cipher without one: cbc_encrypt with the descriptor's encrypt).
  *   HASH    sha1/sha256/sha512 _init, _update, _digest on a held context.
  *   X25519  curve25519_mul (derive), curve25519_mul_g of a fresh scalar (keygen).
  *   P-256   ecc_point_mul of parsed key and peer, ecc_point_get, big-endian X
@@ -67,9 +68,9 @@
 #error "the Nettle adapter needs Nettle 3.5 or later (nettle_get_secp_256r1)"
 #endif
 #if NETTLE_VERSION_MAJOR > 3 || NETTLE_VERSION_MINOR >= 8
-#define HAVE_CBC_AES128 1
+#define HAVE_CBC_AES 1
 #else
-#define HAVE_CBC_AES128 0
+#define HAVE_CBC_AES 0
 #endif
 
 #define FAT_ENV "NETTLE_FAT_OVERRIDE"
@@ -207,50 +208,68 @@ chapo_run(void *ctx, const cs_io *io)
 	return memeql_sec(c->tag, io->tag, CHACHA_POLY1305_DIGEST_SIZE) ? CS_OK : CS_MISMATCH;
 }
 
-/* ---- AES-128-CBC encrypt ---- */
+/* ---- CBC encrypt: Nettle's cipher descriptor (nettle-meta.h), any key size ---- */
 
-struct cbc_state {
-	struct aes128_ctx aes;
+/* What a CBC impl keeps: its descriptor, the IV, then the descriptor's context. */
+typedef struct cbc_state {
+	const struct nettle_cipher *cipher;
 	uint8_t iv[AES_BLOCK_SIZE]; /* Nettle advances the IV in place */
-};
+	max_align_t ctx[];	    /* cipher->context_size bytes */
+} cbc_state;
+
+/* The descriptor of each CBC line. */
+typedef struct cbc_line {
+	const cs_alg *alg;
+	const struct nettle_cipher *cipher;
+} cbc_line;
+
+#define CBC_LINE_CBC(id, meta) {&cs_alg_##id, &nettle_##meta},
+#define CBC_LINE_HASH(id, meta)
+#define CBC_LINE_OWN(id, meta)
+#define CBC_LINE_NONE(id, meta)
+#define CBC_LINE(id, how, meta) CBC_LINE_##how(id, meta)
+static const cbc_line cbc_lines[] = {CS_NETTLE_ALGS(CBC_LINE){NULL, NULL}};
+#undef CBC_LINE
 
 static cs_setup_fn cbc_setup;
 static cs_run_fn cbc_run;
 
-#if !HAVE_CBC_AES128
-/* cbc_encrypt takes a nettle_cipher_func; this is one, without a cast. */
-static nettle_cipher_func aes128_block;
-
-static void
-aes128_block(const void *ctx, size_t length, uint8_t *dst, const uint8_t *src)
-{
-	aes128_encrypt(ctx, length, dst, src);
-}
-#endif
-
 static cs_status
 cbc_setup(void *ctx, const cs_setup *s)
 {
-	struct cbc_state *c = ctx;
-	if (s->op != CS_OP_ENCRYPT || s->alg->key_len != AES128_KEY_SIZE ||
-	    s->alg->nonce_len != AES_BLOCK_SIZE || !s->key)
+	cbc_state *c = ctx;
+	c->cipher = NULL;
+	for (const cbc_line *l = cbc_lines; l->alg; l++)
+		if (l->alg == s->alg)
+			c->cipher = l->cipher;
+	if (!c->cipher || s->op != CS_OP_ENCRYPT || s->alg->key_len != c->cipher->key_size ||
+	    s->alg->nonce_len != c->cipher->block_size || c->cipher->block_size > sizeof c->iv ||
+	    !s->key)
 		return CS_BAD_PARAM;
-	aes128_set_encrypt_key(&c->aes, s->key);
+	c->cipher->set_encrypt_key(c->ctx, s->key);
 	return CS_OK;
 }
 
 static cs_status
 cbc_run(void *ctx, const cs_io *io)
 {
-	struct cbc_state *c = ctx;
-	if (io->len % AES_BLOCK_SIZE)
+	cbc_state *c = ctx;
+	const struct nettle_cipher *k = c->cipher;
+	if (io->len % k->block_size)
 		return CS_BAD_PARAM;
-	memcpy(c->iv, io->nonce, AES_BLOCK_SIZE);
-#if HAVE_CBC_AES128
-	cbc_aes128_encrypt(&c->aes, c->iv, io->len, io->out, io->in);
-#else
-	cbc_encrypt(&c->aes, aes128_block, AES_BLOCK_SIZE, c->iv, io->len, io->out, io->in);
+	memcpy(c->iv, io->nonce, k->block_size);
+#if HAVE_CBC_AES
+	/* Nettle >= 3.8 has a CBC function per AES key size (with its own
+	   assembly on some CPUs): the path a caller of Nettle's AES-CBC takes. */
+	if (k == &nettle_aes128)
+		cbc_aes128_encrypt((const void *)c->ctx, c->iv, io->len, io->out, io->in);
+	else if (k == &nettle_aes192)
+		cbc_aes192_encrypt((const void *)c->ctx, c->iv, io->len, io->out, io->in);
+	else if (k == &nettle_aes256)
+		cbc_aes256_encrypt((const void *)c->ctx, c->iv, io->len, io->out, io->in);
+	else
 #endif
+		cbc_encrypt(c->ctx, k->encrypt, k->block_size, c->iv, io->len, io->out, io->in);
 	return CS_OK;
 }
 
@@ -270,6 +289,7 @@ typedef struct hash_line {
 
 #define HASH_LINE_HASH(id, meta) {&cs_alg_##id, &nettle_##meta},
 #define HASH_LINE_OWN(id, meta)
+#define HASH_LINE_CBC(id, meta)
 #define HASH_LINE_NONE(id, meta)
 #define HASH_LINE(id, how, meta) HASH_LINE_##how(id, meta)
 static const hash_line hash_lines[] = {CS_NETTLE_ALGS(HASH_LINE)};
@@ -489,14 +509,6 @@ const cs_impl cs_nettle_chacha20_poly1305 = {
 	.setup = chapo_setup,
 	.run = chapo_run,
 };
-const cs_impl cs_nettle_aes_128_cbc = {
-	.alg = &cs_alg_aes_128_cbc,
-	.path = "nettle",
-	.ops = CS_ALG_OPS_aes_128_cbc,
-	.context_size = sizeof(struct cbc_state),
-	.setup = cbc_setup,
-	.run = cbc_run,
-};
 const cs_impl cs_nettle_x25519 = {
 	.alg = &cs_alg_x25519,
 	.path = "nettle",
@@ -515,7 +527,7 @@ const cs_impl cs_nettle_p256 = {
 	.teardown = p256_teardown,
 };
 
-/* One per HASH line of CS_NETTLE_ALGS. */
+/* One per HASH, CBC and NONE line of CS_NETTLE_ALGS. */
 #define HASH_IMPL_HASH(id, meta)                                                                   \
 	const cs_impl cs_nettle_##id = {                                                           \
 		.alg = &cs_alg_##id,                                                               \
@@ -526,6 +538,15 @@ const cs_impl cs_nettle_p256 = {
 		.run = hash_run,                                                                   \
 	};
 #define HASH_IMPL_OWN(id, meta)
+#define HASH_IMPL_CBC(id, meta)                                                                    \
+	const cs_impl cs_nettle_##id = {                                                           \
+		.alg = &cs_alg_##id,                                                               \
+		.path = "nettle",                                                                  \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		.context_size = sizeof(cbc_state) + sizeof(struct meta##_ctx),                     \
+		.setup = cbc_setup,                                                                \
+		.run = cbc_run,                                                                    \
+	};
 #define HASH_IMPL_NONE(id, reason)                                                                 \
 	const cs_impl cs_nettle_##id = {                                                           \
 		.alg = &cs_alg_##id,                                                               \

@@ -20,18 +20,21 @@ nettle_random_func cs_nettle_yarrow_random;
  * id    the catalogue's id (algs.def)
  * how   HASH: nettle.c runs it through Nettle's own descriptor
  *       nettle_<meta> (nettle-meta.h; its context is struct <meta>_ctx);
+ *       CBC: nettle.c runs CBC encryption over Nettle's cipher descriptor
+ *       nettle_<meta> (aes128, aes192, aes256: any key size; its context is
+ *       struct <meta>_ctx), as Nettle's own cbc_encrypt takes the cipher;
  *       OWN: nettle.c or sig.c defines cs_nettle_<id> with its own calls;
  *       NONE: Nettle lacks it, nettle.c makes an unsupported impl, meta the why
- * meta  HASH: the nettle-meta.h name (sha256); OWN: -; NONE: why
+ * meta  HASH, CBC: the nettle-meta.h name (sha256, aes256); OWN: -; NONE: why
  *
- * nettle.c makes the HASH impls and lists every impl from these lines; a hash
- * Nettle describes in nettle-meta.h is one line here.
+ * nettle.c makes the HASH and CBC impls and lists every impl from these lines;
+ * a hash or a CBC cipher Nettle describes in nettle-meta.h is one line here.
  */
 #define CS_NETTLE_ALGS(X)                                                                          \
 	X(aes_128_gcm, OWN, -)                                                                     \
 	X(aes_256_gcm, OWN, -)                                                                     \
 	X(chacha20_poly1305, OWN, -)                                                               \
-	X(aes_128_cbc, OWN, -)                                                                     \
+	X(aes_128_cbc, CBC, aes128)                                                                \
 	X(sha1, HASH, sha1)                                                                        \
 	X(sha256, HASH, sha256)                                                                    \
 	X(sha512, HASH, sha512)                                                                    \

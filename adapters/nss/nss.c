@@ -52,14 +52,15 @@
  *
  * id      the catalogue's id (algs.def)
  * family  AEAD: a message context, arg the PKCS#11 mechanism;
- *         CBC: PK11_Encrypt per op, arg -;
+ *         CBC: AES-CBC, PK11_Encrypt per op, any key size (the
+ *         catalogue's key_len), arg -;
  *         HASH: a digest context, arg the hash's SECOidTag;
  *         MAC: HMAC-SHA256, arg -;
  *         KEX: ECDH on the curve of the algorithm, arg -;
  *         SIG: PK11_SignWithMechanism, arg the impl's flags;
  *         NONE: the softoken lacks it, arg why (shown by `list`)
  *
- * A hash the softoken knows is one line here.
+ * A hash the softoken knows, or an AES key size in CBC, is one line here.
  */
 #define ED25519_WHY                                                                                \
 	"NSS 3.87's softoken has no Ed25519 (PK11_DoesMechanism: no CKM_EDDSA, no "                \
@@ -382,7 +383,7 @@ aead_teardown(void *ctx)
 	c->key = NULL;
 }
 
-/* ---- AES-128-CBC: PK11_Encrypt ---- */
+/* ---- AES-CBC (any key size): PK11_Encrypt ---- */
 
 typedef struct cbc_ctx {
 	PK11SymKey *key;

@@ -4,7 +4,7 @@
  *  AEAD    AES-GCM: wc_AesGcmSetKey once, wc_AesGcmEncrypt/Decrypt per op.
  *          ChaCha20-Poly1305: the one-shot wc_ChaCha20Poly1305_Encrypt/
  *          Decrypt, which take the key on every call (so it lives in ctx).
- *  CIPHER  AES-128-CBC: wc_AesSetKey once, wc_AesSetIV + wc_AesCbcEncrypt.
+ *  CIPHER  AES-CBC (any key size): wc_AesSetKey once, wc_AesSetIV + wc_AesCbcEncrypt.
  *  HASH    wc_HashUpdate + wc_HashFinal (the generic hash API) on a
  *          ctx-held state.
  *  KEX     X25519 (wc_curve25519_*, little-endian as RFC 7748 prints it)
@@ -76,17 +76,22 @@
  * how   HASH: run through wolfCrypt's generic hash API (wc_HashInit /
  *       wc_HashUpdate / wc_HashFinal) with the wc_HashType given, available
  *       when the build has it (wc_HashGetDigestSize);
+ *       CBC: AES-CBC (wc_AesSetKey with the catalogue's key length, then
+ *       wc_AesSetIV + wc_AesCbcEncrypt per op), unsupported when the build
+ *       lacks that key size (WOLFSSL_AES_<bits>);
  *       OWN: this file defines <id>_wolfcrypt with its own calls
  * type  HASH: the wc_HashType (WC_HASH_TYPE_SHA224; spelled whole: wolfSSL
- *       defines SHA256 and friends as macros); OWN: -
+ *       defines SHA256 and friends as macros); CBC: the AES key size in bits
+ *       (128, 192, 256); OWN: -
  *
- * A hash wolfCrypt's generic API knows is one line here.
+ * A hash wolfCrypt's generic API knows, or an AES key size in CBC, is one
+ * line here.
  */
 #define WOLFSSL_ALGS(X)                                                                            \
 	X(aes_128_gcm, OWN, -)                                                                     \
 	X(aes_256_gcm, OWN, -)                                                                     \
 	X(chacha20_poly1305, OWN, -)                                                               \
-	X(aes_128_cbc, OWN, -)                                                                     \
+	X(aes_128_cbc, CBC, 128)                                                                   \
 	X(sha1, HASH, WC_HASH_TYPE_SHA)                                                            \
 	X(sha256, HASH, WC_HASH_TYPE_SHA256)                                                       \
 	X(sha512, HASH, WC_HASH_TYPE_SHA512)                                                       \
@@ -109,8 +114,24 @@
 #define GCM_OPS CS_OPBIT(CS_OP_SEAL) /* wc_AesGcmDecrypt is not built */
 #endif
 #endif
-#if !defined(NO_AES) && defined(HAVE_AES_CBC) && defined(WOLFSSL_AES_128)
+#if !defined(NO_AES) && defined(HAVE_AES_CBC)
 #define CS_WC_CBC 1
+#endif
+/* 1 when the build has that AES key size (a CBC line's type names one). */
+#ifdef WOLFSSL_AES_128
+#define CS_WC_AES_128 1
+#else
+#define CS_WC_AES_128 0
+#endif
+#ifdef WOLFSSL_AES_192
+#define CS_WC_AES_192 1
+#else
+#define CS_WC_AES_192 0
+#endif
+#ifdef WOLFSSL_AES_256
+#define CS_WC_AES_256 1
+#else
+#define CS_WC_AES_256 0
 #endif
 #if defined(HAVE_CHACHA) && defined(HAVE_POLY1305)
 #define CS_WC_CHAPOLY 1
@@ -269,7 +290,7 @@ static cs_status
 cbc_setup(void *ctx, const cs_setup *s)
 {
 	aes_ctx *c = ctx;
-	if (s->op != CS_OP_ENCRYPT)
+	if (s->op != CS_OP_ENCRYPT || s->alg->nonce_len != AES_BLOCK_SIZE)
 		return CS_BAD_PARAM;
 	cs_status st = aes_begin(c, s);
 	if (st != CS_OK)
@@ -291,6 +312,28 @@ cbc_run(void *ctx, const cs_io *io)
 	return ret == 0 ? CS_OK : wc_status(ret);
 }
 #endif /* CS_WC_CBC */
+
+/* One per CBC line: AES-<bits>-CBC, or unsupported with why. */
+#ifdef CS_WC_CBC
+#define CBC_FIELDS(bits)                                                                           \
+	.context_size = sizeof(aes_ctx), .setup = CS_WC_AES_##bits ? cbc_setup : NULL,            \
+	.run = CS_WC_AES_##bits ? cbc_run : NULL, .teardown = aes_teardown,                       \
+	.why = CS_WC_AES_##bits ? NULL : "this wolfSSL build has no AES-" #bits " (WOLFSSL_AES_" #bits ")"
+#else
+#define CBC_FIELDS(bits) .why = "this wolfSSL build has no AES-CBC (NO_AES or no HAVE_AES_CBC)"
+#endif
+#define CBC_IMPL_CBC(id, bits)                                                                     \
+	static const cs_impl id##_wolfcrypt = {                                                    \
+		.alg = &cs_alg_##id,                                                               \
+		.path = PATH,                                                                      \
+		.ops = CS_ALG_OPS_##id,                                                            \
+		CBC_FIELDS(bits),                                                                  \
+	};
+#define CBC_IMPL_HASH(id, type)
+#define CBC_IMPL_OWN(id, type)
+#define CBC_IMPL(id, how, type) CBC_IMPL_##how(id, type)
+WOLFSSL_ALGS(CBC_IMPL)
+#undef CBC_IMPL
 
 /* ---- ChaCha20-Poly1305: the one-shot API, key passed per call ---- */
 
@@ -365,6 +408,7 @@ typedef struct hash_line {
 
 #define HASH_LINE_HASH(id, type) {&cs_alg_##id, type},
 #define HASH_LINE_OWN(id, type)
+#define HASH_LINE_CBC(id, type)
 #define HASH_LINE(id, how, type) HASH_LINE_##how(id, type)
 static const hash_line hash_lines[] = {WOLFSSL_ALGS(HASH_LINE){.alg = NULL}};
 #undef HASH_LINE
@@ -437,6 +481,7 @@ hash_teardown(void *ctx)
 		.teardown = hash_teardown,                                                         \
 	};
 #define HASH_IMPL_OWN(id)
+#define HASH_IMPL_CBC(id)
 #define HASH_IMPL(id, how, type) HASH_IMPL_##how(id)
 WOLFSSL_ALGS(HASH_IMPL)
 #undef HASH_IMPL
@@ -1220,19 +1265,6 @@ static const cs_impl chacha20_poly1305_wolfcrypt = {
 	.run = chapoly_run,
 #else
 	.why = "this wolfSSL build has no ChaCha20-Poly1305 (needs HAVE_CHACHA, HAVE_POLY1305)",
-#endif
-};
-static const cs_impl aes_128_cbc_wolfcrypt = {
-	.alg = &cs_alg_aes_128_cbc,
-	.path = PATH,
-	.ops = CS_ALG_OPS_aes_128_cbc,
-#ifdef CS_WC_CBC
-	.context_size = sizeof(aes_ctx),
-	.setup = cbc_setup,
-	.run = cbc_run,
-	.teardown = aes_teardown,
-#else
-	.why = "this wolfSSL build has no AES-128-CBC (built with NO_AES_CBC or NO_AES_128)",
 #endif
 };
 static const cs_impl x25519_wolfcrypt = {
