@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "report.h"
 
 #include "cryptospeed/version.h"
 
@@ -71,8 +72,10 @@ at_exit_stdout(void)
 
 #define MAX_WORKERS 64
 
-/* cryptospeed --complete WHAT: one word a line, for the shell completion
-   (commands, algs, libs); 2 for anything else. Not in --help. */
+/* cryptospeed --complete WHAT: one word a line, for the shell completion and
+   the tests that walk a registry (commands, algs, libs; formats: report's,
+   compare-formats: compare's, views: report's --view); 2 for anything else.
+   Not in --help. */
 static int
 complete(const char *what)
 {
@@ -94,7 +97,20 @@ complete(const char *what)
 			puts(files[i].name);
 		return CS_EXIT_OK;
 	}
-	cs_usage_error("--complete '%s': unknown (accepted: commands, algs, libs)", what);
+	if (strcmp(what, "formats") == 0 || strcmp(what, "compare-formats") == 0) {
+		cs_format_for cmd = what[0] == 'f' ? CS_FOR_REPORT : CS_FOR_COMPARE;
+		for (size_t k = 0; cs_format_name(cmd, k); k++)
+			puts(cs_format_name(cmd, k));
+		return CS_EXIT_OK;
+	}
+	if (strcmp(what, "views") == 0) {
+		for (size_t i = 0; cs_report_view_names[i]; i++)
+			puts(cs_report_view_names[i]);
+		return CS_EXIT_OK;
+	}
+	cs_usage_error("--complete '%s': unknown (accepted: commands, algs, libs, formats, "
+		       "compare-formats, views)",
+		       what);
 }
 
 int
@@ -113,7 +129,7 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "--complete") == 0) {
 		if (argc != 3)
 			cs_usage_error("--complete takes one argument (accepted: commands, algs, "
-				       "libs)");
+				       "libs, formats, compare-formats, views)");
 		return checked_stdout(complete(argv[2]));
 	}
 	if (strcmp(cmd, "help") == 0 && argc > 2) {
