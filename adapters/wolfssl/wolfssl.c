@@ -315,10 +315,11 @@ cbc_run(void *ctx, const cs_io *io)
 
 /* One per CBC line: AES-<bits>-CBC, or unsupported with why. */
 #ifdef CS_WC_CBC
+#define CBC_WHY(bits) "this wolfSSL build has no AES-" #bits " (WOLFSSL_AES_" #bits ")"
 #define CBC_FIELDS(bits)                                                                           \
-	.context_size = sizeof(aes_ctx), .setup = CS_WC_AES_##bits ? cbc_setup : NULL,            \
-	.run = CS_WC_AES_##bits ? cbc_run : NULL, .teardown = aes_teardown,                       \
-	.why = CS_WC_AES_##bits ? NULL : "this wolfSSL build has no AES-" #bits " (WOLFSSL_AES_" #bits ")"
+	.context_size = sizeof(aes_ctx), .setup = CS_WC_AES_##bits ? cbc_setup : NULL,             \
+	.run = CS_WC_AES_##bits ? cbc_run : NULL, .teardown = aes_teardown,                        \
+	.why = CS_WC_AES_##bits ? NULL : CBC_WHY(bits)
 #else
 #define CBC_FIELDS(bits) .why = "this wolfSSL build has no AES-CBC (NO_AES or no HAVE_AES_CBC)"
 #endif
