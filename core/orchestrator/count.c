@@ -9,7 +9,7 @@
 
 #include "cli.h"
 #include "count.h"
-#include "evidence.h"
+#include "evclass.h"
 #include "text.h"
 
 /* ops counted: the worker runs N1, N2 and 2 N2 - N1 (count.c, worker side) */

@@ -44,7 +44,8 @@ fi
 insert_above() {
 	local file=$1 pattern=$2 line=$3
 	grep -qF -- "$pattern" "$tree/$file" || fail "$file: no line matching '$pattern'"
-	awk -v pat="$pattern" -v add="$line" '!done && index($0, pat) { print add; done = 1 } 1' \
+	# (through the environment: awk -v would eat the line's closing backslash)
+	PAT=$pattern ADD=$line awk '!done && index($0, ENVIRON["PAT"]) { print ENVIRON["ADD"]; done = 1 } 1' \
 		"$tree/$file" >"$tmp/edit" && cat "$tmp/edit" >"$tree/$file"
 }
 
@@ -115,7 +116,8 @@ while read -r added removed file; do
 	if [[ $file == core/workload/vectors.c ]]; then
 		((removed == 0 && added > 0)) || fail "vectors.c: +$added -$removed"
 	elif [[ -n ${want[$file]:-} ]]; then
-		((added == 1 && removed == 0)) || fail "$file: +$added -$removed, expected +1 -0"
+		((added == 1 && removed == 0)) ||
+			fail "$file: +$added -$removed, expected +1 -0: $(git -C "$tree" diff --cached -- "$file")"
 	else
 		fail "$file changed: adding an algorithm must not touch it"
 	fi
