@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <jansson.h>
 
 #include "conform.h"
 #include "escape.h"

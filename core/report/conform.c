@@ -3,6 +3,7 @@
    "conformance" block (results.h). docs/conformance.md. */
 #include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 
 #include "conform.h"
 #include "escape.h"

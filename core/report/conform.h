@@ -63,6 +63,6 @@ cs_conform_diff *cs_conform_diff_build(const cs_res_file *base, const cs_res_fil
 void cs_conform_diff_free(cs_conform_diff *d);
 /* compare's text section and its JSON object. */
 void cs_conform_diff_text(const cs_conform_diff *d, FILE *f);
-json_t *cs_conform_diff_json(const cs_conform_diff *d);
+struct json_t *cs_conform_diff_json(const cs_conform_diff *d);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <jansson.h>
 
 #include "exports.h"
 #include "stats.h"

@@ -11,10 +11,11 @@
 #include "size.h"
 #include "workload.h"
 
-/* jansson: only core/results reads a result document (root); the reports
-   use it as a writer of other formats' JSON (BMF, Google Benchmark, the
-   rank and compare documents), never to read a result file. */
-#include <jansson.h>
+/* jansson's document type, declared only: core/results reads and writes a
+   result document (root); a report that writes another format's JSON (BMF,
+   Google Benchmark, the rank, compare and history documents) includes
+   jansson.h itself (tests/unit/jansson_boundary.sh lists them). */
+struct json_t;
 
 /* Limits a loaded file must respect (beyond them it is refused, never cut). */
 #define CS_RES_NAME_MAX 128	    /* bytes in a name: lib, path, alg, op, mask, ... */
@@ -331,7 +332,7 @@ typedef struct cs_res_file {
 	const char *conform_vectors; /* its "vectors" ("" when absent) */
 	cs_res_conform *conform;     /* its rows (n_conform), owned */
 	size_t n_conform;
-	json_t *conform_docs; /* report --conform: the attached files' documents (owned) */
+	struct json_t *conform_docs; /* report --conform: the attached files' documents (owned) */
 } cs_res_file;
 
 /* Decode a result document (a reference is taken) into out. 0, or -1 with
@@ -385,9 +386,10 @@ bool cs_res_ckind_has_ids(cs_res_ckind k);
 /* Decode a conformance object ({"vectors", "rows": [...]}, where names it in
    messages) and append its rows to f; 0, or -1 with the first bad place in
    why. block NULL: nothing (0). */
-int cs_res_conform_decode(json_t *block, const char *where, cs_res_file *f, char *why, size_t n);
+int cs_res_conform_decode(struct json_t *block, const char *where, cs_res_file *f, char *why,
+			  size_t n);
 /* The block as written in a result file (a new reference), NULL when f has none. */
-json_t *cs_res_conform_encode(const cs_res_file *f);
+struct json_t *cs_res_conform_encode(const cs_res_file *f);
 /* Read a `cryptospeed conform -o` file (schema cryptospeed-conform/1) and
    append its rows to f (report --conform); its JSON is kept in f until
    cs_results_free. 0, or -1 naming the file and the first bad place. */

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE /* open_memstream */
 #include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 
 #include "check.h"
 #include "handshake.h"

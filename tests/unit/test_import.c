@@ -4,6 +4,8 @@
  * from the printf formats of apps/speed.c), each checked on given cells; the
  * newer eras are in test_import_eras.c.
  */
+#include <jansson.h>
+
 #include "test_import.h"
 
 static void

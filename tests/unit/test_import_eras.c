@@ -5,6 +5,8 @@
  * output of 1.1.1 (rates, not times).
  * Inputs in tests/data/import/, written from apps/speed.c's printf formats.
  */
+#include <jansson.h>
+
 #include "test_import.h"
 
 int

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <stdbool.h>
+#include <jansson.h>
 
 #include "test_import.h"
 

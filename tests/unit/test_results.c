@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <time.h>
+#include <jansson.h>
 
 #include "check.h"
 #include "orchestrator.h"
