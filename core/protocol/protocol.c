@@ -1300,12 +1300,6 @@ cs_msg_conform_encode(const cs_msg_conform *m)
 	return encode(&conform_desc, m);
 }
 
-int
-cs_msg_conform_decode(const char *line, cs_msg_conform *m, char *err, size_t n)
-{
-	return decode(&conform_desc, line, m, sizeof *m, err, n);
-}
-
 char *
 cs_msg_conform_reply_encode(const cs_msg_conform_reply *m)
 {
@@ -1322,12 +1316,6 @@ char *
 cs_msg_count_encode(const cs_msg_count *m)
 {
 	return encode(&count_desc, m);
-}
-
-int
-cs_msg_count_decode(const char *line, cs_msg_count *m, char *err, size_t n)
-{
-	return decode(&count_desc, line, m, sizeof *m, err, n);
 }
 
 char *
@@ -1404,12 +1392,6 @@ json_t *
 cs_msg_hello_json(const cs_msg_hello *m)
 {
 	return encode_json(&hello_desc, m);
-}
-
-json_t *
-cs_msg_ev_json(const cs_msg_ev *ev)
-{
-	return encode_fields(ev_fields, N(ev_fields), (const char *)ev);
 }
 
 /* ---- docs/protocol.md ---- */

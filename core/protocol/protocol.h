@@ -333,11 +333,9 @@ int cs_msg_release_decode(const char *line, cs_msg_release *m, char *err, size_t
 char *cs_msg_verify_encode(const cs_msg_verify *m);
 int cs_msg_verify_decode(const char *line, cs_msg_verify *m, char *err, size_t n);
 char *cs_msg_conform_encode(const cs_msg_conform *m);
-int cs_msg_conform_decode(const char *line, cs_msg_conform *m, char *err, size_t n);
 char *cs_msg_conform_reply_encode(const cs_msg_conform_reply *m);
 int cs_msg_conform_reply_decode(const char *line, cs_msg_conform_reply *m, char *err, size_t n);
 char *cs_msg_count_encode(const cs_msg_count *m);
-int cs_msg_count_decode(const char *line, cs_msg_count *m, char *err, size_t n);
 char *cs_msg_count_reply_encode(const cs_msg_count_reply *m);
 int cs_msg_count_reply_decode(const char *line, cs_msg_count_reply *m, char *err, size_t n);
 /* quit has no fields: {"cmd":"quit"} */
@@ -363,10 +361,8 @@ int cs_msg_request_decode(const char *line, cs_msg_request *req, int64_t *id, ch
 void cs_msg_hello_init(cs_msg_hello *m);
 void cs_msg_prepare_init(cs_msg_prepare *m);
 
-/* For the result file: the decoded hello / evidence as JSON objects
-   (new references). */
+/* For the result file: the decoded hello as a JSON object (a new reference). */
 struct json_t *cs_msg_hello_json(const cs_msg_hello *m);
-struct json_t *cs_msg_ev_json(const cs_msg_ev *ev);
 
 /* Print docs/protocol.md's field tables (between its "fields" markers). */
 void cs_msg_doc(FILE *f);
