@@ -125,6 +125,8 @@ for c in json.load(open(d + "/count.json"))["cells"]:
 assert n > 0, "no cell in both"
 PY
 else
-	echo "counting lane not available here: the factor-2 check is left out"
+	# the PMU fields were checked; the comparison with the counting lane was
+	# not: a skip saying so, not a pass (exit 77)
+	skip "counting lane not available here: PMU fields checked, the factor-2 check against it not run"
 fi
 exit 0

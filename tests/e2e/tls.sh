@@ -82,14 +82,18 @@ PY
 )
 check "every library's TLS 1.2 cells ok, records byte-exact" "$verdict"
 verdict=$(python3 - "$d/r.json" <<'PY'
-import json, sys
+import json, os, sys
 cells = [c for c in json.load(open(sys.argv[1]))["cells"] if c["status"] == "ok"]
 hs = [c for c in cells if c["op"] == "handshake"]
 rec = [c for c in cells if c["op"] in ("send", "recv")]
 # heap figures: on every ok handshake and record cell, or (a sanitizer or
-# static build: no interposer) on none
+# static build: no interposer, CS_HEAP=OFF from CTest) on none
 have = [c for c in hs + rec if "heap_peak" in c or "heap_idle" in c]
 problems = []
+if os.environ.get("CS_HEAP") == "ON" and (hs or rec) and not have:
+    problems.append("a build with the heap interposer gave no heap figure")
+if os.environ.get("CS_HEAP") == "OFF" and have:
+    problems.append("heap figures from a build without the interposer")
 if have and (any(c.get("heap_peak", 0) <= 0 for c in hs) or
              any(c.get("heap_idle", 0) <= 0 for c in rec)):
     problems.append("heap figures on some cells only: %s" %
