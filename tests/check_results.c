@@ -6,7 +6,9 @@
  *   --status ALG=STATUS    every cell of ALG has this status (ok, wrong, crashed, ...)
  *   --others STATUS        every cell of an algorithm not named by --status has STATUS
  *   --agree                every ok cell with a fingerprint has agree == true, and
- *                          all ok cells of one (alg, op, size) share one fingerprint
+ *                          all ok cells of one (alg, op, size) share one fingerprint;
+ *                          at least one pair of them was compared (a file whose
+ *                          fingerprints vanished fails instead of passing)
  *   --lib NAME             some cell of library NAME is ok
  *   --cells N              at least N cells
  *   --evidence ALG=CLASS   every ok cell of ALG has evidence, and CLASS (armv8-sha2,
@@ -162,6 +164,7 @@ main(int argc, char **argv)
 	size_t n_status = 0, n_ev = 0;
 	long min_samples = -1, min_cells = 0;
 	int agree = 0;
+	size_t pairs = 0; /* --agree: pairs of fingerprints compared */
 	for (int i = 2; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!v) {
@@ -273,8 +276,15 @@ main(int argc, char **argv)
 					continue;
 				if (strcmp(s(c, "fingerprint"), s(d, "fingerprint")) != 0)
 					failf("fingerprint differs from another lib/path", d);
+				pairs++;
 			}
 		}
+	}
+	if (agree && pairs == 0) {
+		fprintf(stderr,
+			"--agree: no two ok cells of one (alg, op, size) carry a fingerprint: "
+			"nothing was compared\n");
+		failures++;
 	}
 	printf("%s: %zu cells checked, %d failure(s)\n", argv[1], json_array_size(cells), failures);
 	json_decref(r);
