@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "now.h"
 #include "count.h"
 #include "escape.h"
 #include "orchestrator.h"
@@ -28,14 +29,6 @@
    PSA has 32 key slots) while cells of one algorithm across all libraries
    are still sampled together. */
 #define WINDOW 12
-
-static double
-now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void
 set_status(cs_rcell *c, const char *status, const char *detail)
@@ -544,9 +537,9 @@ retire(cs_run *run, cs_rcell *c)
 		return;
 	c->active = false;
 	if (c->evidence_here && strcmp(c->status, "ok") == 0 && !cs_interrupt_signal) {
-		double t0 = now_s();
+		double t0 = cs_now_s();
 		gather_evidence(run, c);
-		run->evidence_s += now_s() - t0;
+		run->evidence_s += cs_now_s() - t0;
 	}
 	for (int k = 0; k < c->n_ws; k++) {
 		cs_worker *w = c->ws[k];
@@ -638,7 +631,7 @@ progress(const cs_config *cfg, size_t done, size_t total, double start)
 	size_t reps = cfg->repeat > 1 ? (size_t)cfg->repeat : 1;
 	size_t all = total * reps;
 	done += total * (size_t)(cfg->repetition > 0 ? cfg->repetition : 0);
-	double el = now_s() - start;
+	double el = cs_now_s() - start;
 	if (done > 0)
 		fprintf(stderr, "\r\033[Kcell %zu of %zu done, %.0f s elapsed, ETA %.0f s", done,
 			all, el, el / (double)done * (double)(all - done));
@@ -840,7 +833,7 @@ int
 cs_run_measure(cs_run *run)
 {
 	if (run->cfg->progress_start == 0)
-		run->cfg->progress_start = now_s();
+		run->cfg->progress_start = cs_now_s();
 	double start = run->cfg->progress_start;
 	size_t total = run->n_cells;
 	size_t *plan = malloc((total + 1) * sizeof *plan);
@@ -921,7 +914,7 @@ cs_run_measure(cs_run *run)
 			}
 		}
 	}
-	run->elapsed_s = now_s() - start;
+	run->elapsed_s = cs_now_s() - start;
 	run->interrupted = cs_interrupt_signal != 0;
 	run->signal = cs_interrupt_signal;
 	return check_agreement(run) + refused;

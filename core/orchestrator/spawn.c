@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "now.h"
 #include "orchestrator.h"
 
 #define WORKER_PREFIX "cryptospeed-worker-"
@@ -95,14 +96,6 @@ cs_find_workers_in(const char *dir, cs_worker_file *out, size_t max)
 	size_t n = scan_dir(dir, out, 0, max);
 	qsort(out, n, sizeof *out, cmp_file);
 	return n;
-}
-
-static double
-now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 int
@@ -315,7 +308,7 @@ cs_worker_read(cs_worker *w, double timeout_s, const char **line)
 		w->buf_len -= w->used;
 		w->used = 0;
 	}
-	double deadline = now_s() + timeout_s;
+	double deadline = cs_now_s() + timeout_s;
 	for (;;) {
 		char *nl = memchr(w->buf, '\n', w->buf_len);
 		if (nl) {
@@ -328,7 +321,7 @@ cs_worker_read(cs_worker *w, double timeout_s, const char **line)
 			return CS_REQ_GARBAGE;
 		if (cs_interrupt_signal)
 			return CS_REQ_INTR;
-		double left = deadline - now_s();
+		double left = deadline - cs_now_s();
 		if (left <= 0)
 			return CS_REQ_TIMEOUT;
 		struct pollfd p = {.fd = w->from_fd, .events = POLLIN};

@@ -31,6 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "now.h"
 #include "orchestrator.h"
 #include "tls_pair.h"
 
@@ -58,14 +59,6 @@ typedef struct peer_line {
 	size_t n;
 	char detail[200];
 } peer_line;
-
-static double
-now_s(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static int
 start_side(side *x, const cs_config *cfg, const cs_worker *w, const char *role, const char *alg,
@@ -135,7 +128,7 @@ kill_side(side *x)
 static int
 wait_sides(side *x, int n, double timeout_s)
 {
-	double deadline = now_s() + timeout_s;
+	double deadline = cs_now_s() + timeout_s;
 	for (;;) {
 		struct pollfd pf[2];
 		int k = 0, idx[2];
@@ -146,7 +139,7 @@ wait_sides(side *x, int n, double timeout_s)
 			}
 		if (k == 0)
 			return 0;
-		double left = deadline - now_s();
+		double left = deadline - cs_now_s();
 		if (left <= 0 || cs_interrupt_signal)
 			return -1;
 		int r = poll(pf, (nfds_t)k, (int)(left * 1000) + 1);
@@ -399,7 +392,7 @@ cs_tls_grid(cs_run *run)
 		return -1;
 	run->cells = cells;
 	int failed = 0;
-	double t0 = now_s();
+	double t0 = cs_now_s();
 	for (size_t a = 0; a < n_algs && !cs_interrupt_signal; a++)
 		for (size_t i = 0; i < n_ws && !cs_interrupt_signal; i++)
 			for (size_t j = 0; j < n_ws && !cs_interrupt_signal; j++) {
@@ -429,7 +422,7 @@ cs_tls_grid(cs_run *run)
 					fprintf(stderr, "tls grid: %s client x %s server: %s\n",
 						ws[i]->file->name, ws[j]->file->name, c->status);
 			}
-	run->elapsed_s += now_s() - t0;
+	run->elapsed_s += cs_now_s() - t0;
 	if (cs_interrupt_signal) {
 		run->interrupted = true;
 		run->signal = cs_interrupt_signal;
