@@ -19,22 +19,14 @@
 set -u
 src=${1:?usage: add_alg.sh SOURCE_DIR [JOBS]}
 jobs=${2:-2}
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+. "$(dirname "$0")/tree_copy.sh"
 command -v git >/dev/null || {
 	echo "skip: no git"
 	exit 77
 }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-tree=$tmp/src
 
 # A copy of the sources as they are (committed or not), as its own repository.
-mkdir -p "$tree"
-tar -C "$src" --exclude='./build*' --exclude=./.git --exclude=./results -cf - . |
-	tar -C "$tree" -xf - || fail "cannot copy $src"
+tree_copy "$src" --exclude=./results
 if ! { git -C "$tree" init -q && git -C "$tree" add -A &&
 	git -C "$tree" -c user.name=t -c user.email=t@t commit -qm base; }; then
 	fail "git init in the copy"

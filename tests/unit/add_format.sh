@@ -17,20 +17,12 @@
 set -u
 src=${1:?usage: add_format.sh SOURCE_DIR [JOBS]}
 jobs=${2:-2}
-fail() {
-	echo "FAIL: $*"
-	exit 1
-}
+. "$(dirname "$0")/tree_copy.sh"
 command -v python3 >/dev/null || {
 	echo "skip: no python3 (hostile.py)"
 	exit 77
 }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-tree=$tmp/src
-mkdir -p "$tree"
-tar -C "$src" --exclude='./build*' --exclude=./.git -cf - . | tar -C "$tree" -xf - ||
-	fail "cannot copy $src"
+tree_copy "$src"
 
 # 1. the writer and its declaration
 cat >"$tree/core/report/plain.c" <<'EOF'
