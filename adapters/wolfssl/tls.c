@@ -14,6 +14,17 @@
 #include "cryptospeed/tls_flow.h"
 #include "wolfssl_tls.h"
 
+/* wolfSSL_get_error's codes for a refused peer name and a failed certificate
+   check. Their values are the library's ABI (the same from 3.x to 5.9.2), but
+   enum names DOMAIN_NAME_MISMATCH and VERIFY_CERT_ERROR are undeclared when
+   the adapter is compiled against 5.7.2 (issue 28), so
+   the adapter names them itself and compiles against every release of
+   `scripts/libs.sh set versions`. */
+enum {
+	WOLF_NAME_MISMATCH = -322,
+	WOLF_VERIFY_CERT = -329,
+};
+
 /* Turns a handshake may take before it counts as hung. */
 #define MAX_TURNS 64
 
@@ -282,7 +293,7 @@ peer_handshake(void *ctx)
 	failed(t, t->p_client ? "client handshake" : "server handshake", t->p, ret);
 	/* the client refused the certificate: its signature, its issuer, its name */
 	bool refused = err == ASN_SIG_CONFIRM_E || err == ASN_NO_SIGNER_E ||
-		       err == DOMAIN_NAME_MISMATCH || err == VERIFY_CERT_ERROR;
+		       err == WOLF_NAME_MISMATCH || err == WOLF_VERIFY_CERT;
 	return t->p_client && refused ? CS_MISMATCH : CS_LIB_ERROR;
 }
 
