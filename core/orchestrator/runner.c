@@ -117,7 +117,10 @@ plan_worker(cs_run *run, cs_worker **ws, int n_ws, const char *unsupported_why)
 		if (cfg->algs.n ? !cs_alg_in(alg, cfg->algs.item, cfg->algs.n)
 				: alg->tls.on_request)
 			continue; /* unnamed, a TLS configuration runs only on request */
-		if (cfg->paths.n && !cs_list_has(&cfg->paths, path))
+		/* a counting run's noop rows are the harness's own count, part of
+		   every other row: kept whatever --path selects */
+		if (cfg->paths.n && !cs_list_has(&cfg->paths, path) &&
+		    !(cfg->count && strcmp(w->file->name, "noop") == 0))
 			continue;
 		bool avail = impl->available;
 		const char *why = impl->why[0] ? impl->why : NULL;
