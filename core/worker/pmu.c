@@ -206,8 +206,9 @@ cs_pmu_worker_start(char *why, size_t n)
 	bool sw = fake && strcmp(fake, "software") == 0;
 	if (sw && !(suite && strcmp(suite, "1") == 0)) {
 		/* never software clocks under the counters' names outside the suite */
-		snprintf(why, n, "CRYPTOSPEED_PMU_FAKE=software is for the test suite only "
-				 "(with CRYPTOSPEED_TEST_SUITE=1)");
+		snprintf(why, n,
+			 "CRYPTOSPEED_PMU_FAKE=software is for the test suite only "
+			 "(with CRYPTOSPEED_TEST_SUITE=1)");
 		return 0;
 	}
 	cs_pmu_env env = {.software = sw};
