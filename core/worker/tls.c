@@ -115,6 +115,8 @@ cs_worker_impls(const cs_adapter *a)
 	return list;
 }
 
+int64_t cs_tls_idle_mark = -1;
+
 cs_status
 cs_tls_flow_setup(const cs_tls_flow *f, void *ctx, const cs_setup *s)
 {
@@ -125,6 +127,10 @@ cs_tls_flow_setup(const cs_tls_flow *f, void *ctx, const cs_setup *s)
 		return st;
 	if ((st = f->new_pair(ctx)) != CS_OK || (st = f->handshake(ctx)) != CS_OK)
 		return st;
+	/* the idle heap of a send/recv pair is the pair as it stands now: no
+	   ticket read, no session copy kept (as OpenSSL's adapter, which
+	   takes neither for send and recv) */
+	cs_tls_idle_mark = cs_heap_live();
 	/* the client takes in the TLS 1.3 ticket now, not in the timed loop */
 	st = f->take_session(ctx);
 	if (s->op == CS_OP_RESUME)
