@@ -15,11 +15,11 @@
 #include "wolfssl_tls.h"
 
 /* wolfSSL_get_error's codes for a refused peer name and a failed certificate
-   check. Their values are the library's ABI (the same from 3.x to 5.9.2), but
-   enum names DOMAIN_NAME_MISMATCH and VERIFY_CERT_ERROR are undeclared when
-   the adapter is compiled against 5.7.2 (issue 28), so
+   check. Their values are the library's ABI (-322 and -329 in 5.5.4 and
+   5.7.2 alike), but 5.7.2's ssl.h does not bring in the enum that names them
+   (DOMAIN_NAME_MISMATCH, VERIFY_CERT_ERROR: an undeclared name there), so
    the adapter names them itself and compiles against every release of
-   `scripts/libs.sh set versions`. */
+   `scripts/libs.sh`'s set "versions" (tests/e2e/root_compile.sh). */
 enum {
 	WOLF_NAME_MISMATCH = -322,
 	WOLF_VERIFY_CERT = -329,
