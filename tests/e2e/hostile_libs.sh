@@ -72,6 +72,13 @@ for cfg in evil evil2; do
 		fail "a patch outside the tree (+$cfg) was built"
 done
 
+# nightly.sh checkout outside a git checkout: one line, exit 2
+mkdir -p "$d/nogit"
+(cd "$d/nogit" && GIT_CEILING_DIRECTORIES=$d bash "$src/scripts/nightly.sh" checkout) >"$d/out" 2>&1
+rc=$?
+[ $rc -eq 2 ] || fail "nightly.sh checkout outside git: exit $rc, want 2: $(cat "$d/out")"
+grep -q "is not in a git checkout" "$d/out" || fail "nightly.sh checkout outside git: $(cat "$d/out")"
+
 # two configurations of one version at once, three rounds (the source cache
 # emptied each time, so both fetch the one tarball together)
 for round in 1 2 3; do
