@@ -3,7 +3,7 @@
 # the second waiting for the first, and the sysroot appears whole: every
 # package unpacked once, absolute links pointed inside it, nothing half
 # made left beside it. apt-get is a stand-in that makes a tiny .deb per
-# package (a little slowly, so the two runs overlap): no network, about 10 s.
+# package (a little slowly, so the two runs overlap): no network; 41 s at load 13.
 . "$(dirname "$0")/lib.sh"
 src=$(cd "$(dirname "$0")/../.." && pwd)
 [ "$(id -u)" -eq 0 ] || skip "deps.sh prepares a sysroot as root only"
