@@ -179,6 +179,16 @@ function(cs_add_root_workers lib)
     add_library(${imported} INTERFACE IMPORTED)
     set_target_properties(${imported} PROPERTIES
       INTERFACE_INCLUDE_DIRECTORIES ${prefix}/include INTERFACE_LINK_LIBRARIES "${libs}")
+    # a root whose adapter does not compile against it is left out with the
+    # reason (a warning here, the list in the build tree's root-workers-missing.txt), so
+    # one library's compile failure never stops the others' build
+    cs_root_compiles(${lib} ${version} ${prefix} ${imported} compiles why SOURCES ${R_SOURCES})
+    if(NOT compiles)
+      message(WARNING "cryptospeed: ${lib}@${version} from ${prefix}: the ${lib} adapter "
+        "does not compile against it, its worker is left out: ${why}")
+      set_property(GLOBAL APPEND PROPERTY CS_ROOTS_MISSING "${lib}@${version} ${prefix}: ${why}")
+      continue()
+    endif()
     cs_add_worker(${lib} VARIANT ${version} SOURCES ${R_SOURCES} LINK ${imported} ${R_LINK})
     list(GET libs 0 first)
     get_filename_component(libdir ${first} DIRECTORY)
@@ -187,6 +197,77 @@ function(cs_add_root_workers lib)
   endforeach()
   list(LENGTH seen n)
   set(CS_ROOT_WORKERS ${n} PARENT_SCOPE)
+endfunction()
+
+# cs_root_compiles(<lib> <version> <prefix> <imported target> <ok var> <why var>
+#   SOURCES ...): compile (never link) the adapter's sources against the
+# prefix with the project's warning flags, once per content: the result is
+# cached under a key of the sources', the prefix's headers' and the flags'
+# hashes, so a reconfigure costs nothing until one of them changes. <why> is
+# the compiler's first error line when it fails.
+function(cs_root_compiles lib version prefix imported ok_var why_var)
+  cmake_parse_arguments(C "" "" "SOURCES" ${ARGN})
+  set(srcs "")
+  set(text "${prefix};${CMAKE_C_COMPILER};${CMAKE_C_FLAGS}")
+  get_directory_property(opts COMPILE_OPTIONS)
+  string(APPEND text ";${opts}")
+  foreach(src IN LISTS C_SOURCES)
+    if(NOT IS_ABSOLUTE ${src})
+      set(src ${CMAKE_CURRENT_SOURCE_DIR}/${src})
+    endif()
+    list(APPEND srcs ${src})
+    file(SHA256 ${src} h)
+    string(APPEND text ";${h}")
+  endforeach()
+  file(GLOB_RECURSE headers ${CMAKE_CURRENT_SOURCE_DIR}/*.h ${PROJECT_SOURCE_DIR}/core/include/*.h
+    ${PROJECT_SOURCE_DIR}/core/workload/*.h ${PROJECT_SOURCE_DIR}/core/workload/*.def)
+  list(SORT headers)
+  foreach(h IN LISTS headers)
+    file(SHA256 ${h} hh)
+    string(APPEND text ";${hh}")
+  endforeach()
+  if(EXISTS ${prefix}/cryptospeed-build)
+    file(SHA256 ${prefix}/cryptospeed-build hh)
+    string(APPEND text ";${hh}")
+  endif()
+  string(SHA256 key "${text}")
+  string(SUBSTRING ${key} 0 16 key)
+  string(MAKE_C_IDENTIFIER "CS_COMPILES_${lib}_${version}" var)
+  if(DEFINED CACHE{${var}} AND "$CACHE{${var}}" MATCHES "^${key} (ok|no)(.*)$")
+    if(CMAKE_MATCH_1 STREQUAL "ok")
+      set(${ok_var} TRUE PARENT_SCOPE)
+    else()
+      set(${ok_var} FALSE PARENT_SCOPE)
+      string(STRIP "${CMAKE_MATCH_2}" why)
+      set(${why_var} "${why}" PARENT_SCOPE)
+    endif()
+    return()
+  endif()
+  set(dirs ${PROJECT_SOURCE_DIR}/core/include ${PROJECT_BINARY_DIR}/core/include
+    ${PROJECT_SOURCE_DIR}/core/workload ${PROJECT_SOURCE_DIR}/core/common
+    ${PROJECT_SOURCE_DIR}/core/protocol ${PROJECT_SOURCE_DIR}/core/worker
+    ${PROJECT_SOURCE_DIR}/core/count ${CMAKE_CURRENT_SOURCE_DIR})
+  string(REPLACE ";" " " flags "${opts}")
+  set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
+  try_compile(compiled ${CMAKE_BINARY_DIR}/root-compile/${var}
+    SOURCES ${srcs}
+    CMAKE_FLAGS "-DINCLUDE_DIRECTORIES=${dirs}" "-DCMAKE_C_FLAGS=${CMAKE_C_FLAGS} ${flags}"
+    LINK_LIBRARIES ${imported}
+    C_STANDARD 11 C_STANDARD_REQUIRED ON
+    OUTPUT_VARIABLE out)
+  if(compiled)
+    set(${var} "${key} ok" CACHE INTERNAL "")
+    set(${ok_var} TRUE PARENT_SCOPE)
+    return()
+  endif()
+  set(why "does not compile")
+  if(out MATCHES "([^\n/]*/)*([^/\n]+:[0-9]+:[0-9]+: error: [^\n]*)")
+    set(why "${CMAKE_MATCH_2}")
+  endif()
+  string(REPLACE ";" "," why "${why}")
+  set(${var} "${key} no ${why}" CACHE INTERNAL "")
+  set(${ok_var} FALSE PARENT_SCOPE)
+  set(${why_var} "${why}" PARENT_SCOPE)
 endfunction()
 
 # cs_built_lib_name(<prefix> <lib> <header version> <out>): the worker variant

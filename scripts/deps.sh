@@ -93,6 +93,17 @@ sysroot_debs() {
 	read -r -a host_pkgs <<<"$2"
 	local sysroot=${CRYPTOSPEED_SYSROOT:-/opt/cryptospeed-sysroot-$arch}
 	local marker=$sysroot/.cryptospeed-sysroot
+	# one machine, several checkouts: one preparation of a sysroot at a time
+	# (a second waits, then finds it complete), and a new sysroot appears
+	# whole (unpacked beside it, renamed into place), never half unpacked
+	if [ "$(id -u)" -eq 0 ]; then
+		mkdir -p "$(dirname "$sysroot")"
+		exec 7>"$sysroot.lock"
+		if ! flock -n 7; then
+			echo "deps.sh: $sysroot is being prepared by another deps.sh: waiting"
+			flock 7
+		fi
+	fi
 	# since the five original libraries: libgcrypt (with libgpg-error) and
 	# Botan (with the compression and SQLite archives its static link names);
 	# NSS, BoringSSL and GnuTLS have no static build in Debian (docs/arm-boards.md)
@@ -123,20 +134,27 @@ sysroot_debs() {
 		opts+=" -o APT::Architecture=$arch -o APT::Architectures::=$arch"
 		opts+=" -o Dir::State::Status=/dev/null -o Debug::NoLocking=1"
 		pending+=("the $arch packages ${add[*]} in $sysroot")
+		# packages added to a sysroot go into it (files only added); a new
+		# sysroot is unpacked into $sysroot.new, then renamed into place
+		local into=$sysroot
 		if [ -f "$marker" ]; then
 			plan+=("rm -rf '$state' && mkdir -p '$state/lists/partial' '$state/cache/archives/partial' '$state/debs'")
 		else
-			plan+=("rm -rf '$state' '$sysroot' && mkdir -p '$state/lists/partial' '$state/cache/archives/partial' '$state/debs' '$sysroot'")
+			into=$sysroot.new
+			plan+=("rm -rf '$state' '$into' && mkdir -p '$state/lists/partial' '$state/cache/archives/partial' '$state/debs' '$into'")
 		fi
 		# a foreign architecture's security index may fail its size check on
 		# some mirrors: tolerated (the download below says what is missing)
 		plan+=("apt-get $opts update -q || true")
 		plan+=("cd '$state/debs' && apt-get $opts download ${add[*]}")
-		plan+=("for d in '$state/debs'/*.deb; do dpkg -x \"\$d\" '$sysroot'; done")
+		plan+=("for d in '$state/debs'/*.deb; do dpkg -x \"\$d\" '$into'; done")
 		# absolute symlinks (libfoo.so -> /lib/...) must stay inside the
 		# sysroot (those already pointed into it are left alone)
-		plan+=("find '$sysroot' -type l -lname '/*' ! -lname '$sysroot/*' | while read -r l; do ln -sfn \"$sysroot\$(readlink \"\$l\")\" \"\$l\"; done")
-		plan+=("printf '%s\\n' ${add[*]} >>'$marker' && rm -rf '$state'")
+		plan+=("find '$into' -type l -lname '/*' ! -lname '$sysroot/*' | while read -r l; do ln -sfn \"$sysroot\$(readlink \"\$l\")\" \"\$l\"; done")
+		plan+=("printf '%s\\n' ${add[*]} >>'$into/.cryptospeed-sysroot' && rm -rf '$state'")
+		if [ "$into" != "$sysroot" ]; then
+			plan+=("rm -rf '$sysroot' && mv -T '$into' '$sysroot'")
+		fi
 	fi
 	run_plan
 }

@@ -100,7 +100,7 @@ while read -r kind rest; do
 	set) need_fields ${#fields[@]} 2 "name spec [spec...]"; set_lines+=("$rest") ;;
 	patch) need_fields ${#fields[@]} 2 "lib@version+name file [config]"; patch_lines+=("$rest") ;;
 	repo) need_fields ${#fields[@]} 3 "lib repo branch [good]"; repo_lines+=("$rest") ;;
-	*) die "$manifest: unknown line kind '$kind' (accepted: source, config, set, patch, repo)" ;;
+	*) bad "$manifest:$manifest_line: unknown line kind '$kind' (accepted: source, config, set, patch, repo)" ;;
 	esac
 done <"$manifest"
 
@@ -317,8 +317,11 @@ parse_spec() {
 		parse_git_spec "$spec"
 		return
 	fi
-	if [[ ! "$spec" =~ ^([a-z0-9]+)@([^+@[:space:]]+)(\+([a-z0-9]+))?$ ]]; then
-		bad "'$spec' is not LIB@VERSION[+CONFIG] (e.g. wolfssl@5.7.2+asm; libraries: $(known_libs))"
+	# a version is a name, never a path: letters, digits, '.', '_', '-',
+	# starting with a letter or digit (no '/', no '..')
+	if [[ ! "$spec" =~ ^([a-z0-9]+)@([A-Za-z0-9][A-Za-z0-9._-]*)(\+([a-z0-9]+))?$ ]] ||
+		[[ "$spec" == *..* ]]; then
+		bad "'$spec' is not LIB@VERSION[+CONFIG] (e.g. wolfssl@5.7.2+asm: VERSION is letters, digits, '.', '_', '-'; libraries: $(known_libs))"
 	fi
 	lib=${BASH_REMATCH[1]}
 	version=${BASH_REMATCH[2]}
@@ -346,6 +349,14 @@ parse_spec() {
 		fi
 	done
 	if [ -n "$patch_name" ]; then
+		# a patch is a file of this repository: a relative path inside it
+		local top real
+		top=$(cd "$here/.." && pwd -P)
+		real=$(realpath -m -- "$top/$patch_file" 2>/dev/null || true)
+		if [[ "$patch_file" == /* ]] || [[ "/$patch_file/" == */../* ]] ||
+			[[ "$real" != "$top"/* ]]; then
+			bad "$manifest: patch of $lib@$version+$patch_name: '$patch_file' is outside the repository (accepted: a path relative to $top, inside it)"
+		fi
 		[ -r "$here/../$patch_file" ] ||
 			bad "$lib@$version+$patch_name: cannot read its patch file '$patch_file' (a path relative to the repository)"
 		patch_sha256=$(sha_of "$here/../$patch_file")
@@ -401,6 +412,10 @@ apt_setup() {
 	mirror=$(apt_mirror | head -n1)
 	[ -n "$mirror" ] || return 1
 	mkdir -p "$state/lists/partial" "$state/cache/archives/partial"
+	# the private state is shared by every libs.sh of this cache (apt's own
+	# locking is off for it): one user at a time, held until this one exits
+	exec 5>"$state/.lock"
+	flock 5
 	: >"$state/sources.list.new"
 	local s
 	for s in "${suites[@]}"; do
@@ -652,9 +667,25 @@ check_tools() {
 	if [ "$(id -u)" -ne 0 ]; then
 		die "missing tools for $lib: ${missing[*]}; run as root: apt-get update && apt-get install -y ${pkgs[*]}"
 	fi
+	# one install at a time: two libs.sh building at once (two configurations
+	# of one version) would both run apt-get, and the second fail on dpkg's
+	# lock (exit 100); the second waits, then finds the tools installed
+	mkdir -p "$cache"
+	exec 6>"$cache/.tools.lock"
+	flock 6
+	missing=()
+	for t in "${need[@]}"; do
+		command -v "$t" >/dev/null || missing+=("$t")
+	done
+	if [ ${#missing[@]} -eq 0 ]; then
+		exec 6>&-
+		return 0
+	fi
 	say "installing the tools $lib needs: ${pkgs[*]}"
-	DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${pkgs[@]}" >&2
+	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -q >&2
+	DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -q \
+		--no-install-recommends "${pkgs[@]}" >&2
+	exec 6>&-
 	missing=()
 	for t in "${need[@]}"; do
 		command -v "$t" >/dev/null || missing+=("$t")

@@ -108,6 +108,9 @@ do_checkout() {
 		say "$dir is already a checkout"
 		return 0
 	fi
+	# the results branch is a worktree of the project's own repository
+	git rev-parse --git-dir >/dev/null 2>&1 ||
+		bad "'$(pwd)' is not in a git checkout of cryptospeed (accepted: run 'nightly.sh checkout' from a clone)"
 	if git fetch --quiet origin "+refs/heads/$branch:refs/remotes/origin/$branch" 2>/dev/null; then
 		git worktree add --quiet --detach "$dir" "origin/$branch"
 		say "results branch $branch checked out into $dir"

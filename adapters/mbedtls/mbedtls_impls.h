@@ -43,8 +43,8 @@
 	X(ecdsa_p256, Y, OWN, "ECDSA P-256", NONE, 0, NONE)                                        \
 	X(rsa_2048, Y, OWN, "RSA-2048", NONE, 0, NONE)                                             \
 	X(hmac_sha256, Y, OWN, "HMAC-SHA-256", NONE, 0, NONE)                                      \
-	X(ml_kem_768, N, NONE, "mbedTLS 3.6 has no ML-KEM", NONE, 0, NONE)                         \
-	X(ml_dsa_65, N, NONE, "mbedTLS 3.6 has no ML-DSA", NONE, 0, NONE)                          \
+	X(ml_kem_768, N, NONE, "mbedTLS " MBEDTLS_VERSION_STRING " has no ML-KEM", NONE, 0, NONE)  \
+	X(ml_dsa_65, N, NONE, "mbedTLS " MBEDTLS_VERSION_STRING " has no ML-DSA", NONE, 0, NONE)   \
 	/* a new line goes above this one */
 
 /* The impls the lines name. */

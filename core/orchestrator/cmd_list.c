@@ -52,6 +52,7 @@ cs_cmd_list(int argc, char **argv)
 	if (n_files == 0)
 		printf("no workers found in ../libexec/cryptospeed, next to cryptospeed or in "
 		       "CRYPTOSPEED_WORKER_PATH\n");
+	size_t failed = 0;
 	for (size_t f = 0; f < n_files; f++) {
 		cs_worker w;
 		memset(&w, 0, sizeof w);
@@ -62,6 +63,7 @@ cs_cmd_list(int argc, char **argv)
 		       cs_esc_term_buf(s1, sizeof s1, files[f].path));
 		if (cs_worker_start(&w, &cfg) != 0) {
 			printf("  error: %s\n", cs_esc_term_buf(s1, sizeof s1, w.error));
+			failed++;
 			continue;
 		}
 		const cs_msg_hello *h = cs_worker_hello(&w);
@@ -83,5 +85,16 @@ cs_cmd_list(int argc, char **argv)
 		}
 		cs_worker_quit(&w);
 	}
-	return 0;
+	if (n_files > 0 && failed == n_files) {
+		/* the exit status table: no worker could start is 1 */
+		fprintf(stderr, "cryptospeed: list: none of the %zu workers could start (above)\n",
+			n_files);
+		return CS_EXIT_FAILURE;
+	}
+	if (failed) {
+		fprintf(stderr, "cryptospeed: list: %zu of %zu workers could not start (above)\n",
+			failed, n_files);
+		return CS_EXIT_NOT_OK;
+	}
+	return CS_EXIT_OK;
 }

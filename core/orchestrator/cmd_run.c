@@ -790,6 +790,16 @@ cs_cmd_run(int argc, char **argv)
 	if (cfg->count && cfg->pmu == CS_PMU_ON)
 		cs_usage_error("--pmu=on with --count (accepted: one of them; the counting lane "
 			       "counts under an emulator, the PMU counts the timing lane)");
+	/* the software clocks that stand in for the counters in the test suite
+	   are never recorded as this machine's counters: refused outside it */
+	const char *fake = getenv("CRYPTOSPEED_PMU_FAKE");
+	const char *suite = getenv("CRYPTOSPEED_TEST_SUITE");
+	if (fake && *fake && cfg->pmu != CS_PMU_OFF && !cfg->count &&
+	    !(suite && strcmp(suite, "1") == 0))
+		cs_usage_error("CRYPTOSPEED_PMU_FAKE='%s' is set: software clocks would be "
+			       "recorded as PMU counts (accepted: unset it, or --pmu=off; the "
+			       "test suite sets CRYPTOSPEED_TEST_SUITE=1 beside it)",
+			       fake);
 	/* the workers open the counters when this says so (core/worker/pmu.c) */
 	setenv("CRYPTOSPEED_PMU", cfg->pmu == CS_PMU_OFF || cfg->count ? "0" : "1", 1);
 	cs_run run = {.cfg = cfg};
@@ -801,7 +811,13 @@ cs_cmd_run(int argc, char **argv)
 	for (size_t i = 0; i < run.n_workers; i++)
 		started += run.workers[i]->has_hello;
 	int rc;
-	if (started == 0) {
+	if (cs_interrupt_signal) {
+		/* a signal while the workers started: nothing measured, every
+		   planned cell says so and the file is marked interrupted; exit
+		   128 + the signal (below) */
+		cs_run_measure(&run);
+		rc = CS_EXIT_NOT_OK;
+	} else if (started == 0) {
 		/* each worker said why on its own line; the result file records it too */
 		rc = CS_EXIT_FAILURE;
 	} else {
@@ -815,11 +831,22 @@ cs_cmd_run(int argc, char **argv)
 				       "cryptospeed list shows what each has)");
 		}
 		int disagree = cs_run_measure(&run);
+		int pairs_failed = 0;
 		if (disagree >= 0 && cfg->tls_grid && !run.signal) {
-			int failed = cs_tls_grid(&run); /* tls_pair.c: failing pairs disagree */
-			disagree = failed < 0 ? -1 : disagree + failed;
+			pairs_failed = cs_tls_grid(&run); /* tls_pair.c */
+			if (pairs_failed < 0)
+				disagree = -1;
 		}
 		rc = run_status(&run, disagree);
+		if (pairs_failed > 0 && !run.signal) {
+			/* two libraries that do not complete a handshake do not
+			   interoperate: exit 3, said as what it is (no cell is '!') */
+			fprintf(stderr,
+				"cryptospeed: %d TLS pair(s) of the grid failed (client x server: "
+				"--view tls-grid shows each with its reason)\n",
+				pairs_failed);
+			rc = CS_EXIT_DISAGREE;
+		}
 		if (rc == CS_EXIT_OK && started < run.n_workers) {
 			/* a selected worker that could not start is never a success */
 			fprintf(stderr,

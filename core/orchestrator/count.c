@@ -129,12 +129,52 @@ self_dir(char *buf, size_t size)
 		*slash = '\0';
 }
 
-/* Does dir hold at least one worker? */
+/* The architecture an ELF file is built for, in the profiles' words
+   ("aarch64", "arm", "x86_64", "i386", or "machine N"); NULL when the file is
+   not an ELF program (a script: it says nothing about its target). */
+static const char *
+elf_arch(const char *path, char *buf, size_t size)
+{
+	unsigned char h[20];
+	FILE *f = fopen(path, "rb");
+	size_t got = f ? fread(h, 1, sizeof h, f) : 0;
+	if (f)
+		fclose(f);
+	if (got < sizeof h || memcmp(h, "\177ELF", 4) != 0)
+		return NULL;
+	/* e_machine, in the file's own byte order (EI_DATA: 1 little, 2 big) */
+	unsigned m = h[5] == 2 ? (unsigned)h[18] << 8 | h[19] : (unsigned)h[19] << 8 | h[18];
+	switch (m) {
+	case 183: return "aarch64";
+	case 40: return "arm";
+	case 62: return "x86_64";
+	case 3: return "i386";
+	default: snprintf(buf, size, "machine %u", m); return buf;
+	}
+}
+
+/* Does dir hold at least one worker? Each one must be built for the
+   profile's architecture: a worker for another is refused here, before
+   anything is measured, naming what it is built for. */
 static bool
-has_workers(const char *dir)
+has_workers(const char *dir, const cs_count_profile *p)
 {
 	cs_worker_file *f = calloc(64, sizeof *f);
 	size_t n = f ? cs_find_workers_in(dir, f, 64) : 0;
+	for (size_t i = 0; i < n; i++) {
+		char other[32];
+		const char *a = elf_arch(f[i].path, other, sizeof other);
+		if (a && strcmp(a, p->arch) != 0) {
+			char path[sizeof f[i].path];
+			snprintf(path, sizeof path, "%s", f[i].path);
+			free(f);
+			cs_usage_error("--count --cpu %s counts %s workers; %s is built for %s "
+				       "(accepted: %s workers: %s, or --worker-dir DIR)",
+				       p->name, p->arch, path, a, p->arch,
+				       strcmp(p->arch, "arm") == 0 ? "make cross ARCH=armhf"
+								   : "make cross");
+		}
+	}
 	free(f);
 	return n > 0;
 }
@@ -178,7 +218,7 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 	else if (!native)
 		snprintf(workers_dir, sizeof workers_dir, "%s",
 			 strcmp(p->arch, "arm") == 0 ? CS_CROSS_ARMHF_BIN : CS_CROSS_AARCH64_BIN);
-	if (workers_dir[0] && !has_workers(workers_dir))
+	if (workers_dir[0] && !has_workers(workers_dir, p))
 		cs_usage_error("--count --cpu %s needs %s workers in %s, found none (build them: "
 			       "%s, or give --worker-dir DIR)",
 			       p->name, p->arch, workers_dir,

@@ -158,7 +158,8 @@ typedef struct cs_run {
 	size_t n_workers;
 	cs_rcell *cells;
 	size_t n_cells;
-	double elapsed_s;
+	double t0;	   /* when cs_run_start began (CLOCK_MONOTONIC s) */
+	double elapsed_s;  /* this run's wall time: from t0 to its end (the grid's too) */
 	double evidence_s; /* of which spent gathering hw evidence */
 	char started[32];
 	bool interrupted;

@@ -110,7 +110,10 @@ plan_worker(cs_run *run, cs_worker **ws, int n_ws, const char *unsupported_why)
 		if (cfg->algs.n ? !cs_alg_in(alg, cfg->algs.item, cfg->algs.n)
 				: alg->tls.on_request)
 			continue; /* unnamed, a TLS configuration runs only on request */
-		if (cfg->paths.n && !cs_list_has(&cfg->paths, path))
+		/* a counting run's noop rows are the harness's own count, part of
+		   every other row: kept whatever --path selects */
+		if (cfg->paths.n && !cs_list_has(&cfg->paths, path) &&
+		    !(cfg->count && strcmp(w->file->name, "noop") == 0))
 			continue;
 		bool avail = impl->available;
 		const char *why = impl->why[0] ? impl->why : NULL;
@@ -220,6 +223,8 @@ prepare_in(cs_run *run, cs_rcell *c, int k)
 	cs_worker *w = c->ws[k];
 	if (!w->alive) {
 		if (w->restarts >= MAX_RESTARTS || cs_worker_start(w, cfg) != 0) {
+			if (cs_interrupt_signal)
+				return false; /* not measured: the run's end says so */
 			char d[256];
 			snprintf(d, sizeof d, "worker could not be restarted: %.200s",
 				 w->error[0] ? w->error : "too many restarts");
@@ -778,6 +783,7 @@ start_variant(cs_run *run, const cs_worker_file *file, const cs_variant *variant
 int
 cs_run_start(cs_run *run, const cs_worker_file *files, size_t n_files)
 {
+	run->t0 = now_s();
 	time_t t = time(NULL);
 	strftime(run->started, sizeof run->started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
 	/* the CPUs this process may use: --multi pins to them, or shares them */
@@ -914,7 +920,9 @@ cs_run_measure(cs_run *run)
 			}
 		}
 	}
-	run->elapsed_s = cs_now_s() - start;
+	/* this run's own wall time (a --repeat file sums its repetitions':
+	   progress_start is the first repetition's start) */
+	run->elapsed_s = cs_now_s() - (run->t0 > 0 ? run->t0 : start);
 	run->interrupted = cs_interrupt_signal != 0;
 	run->signal = cs_interrupt_signal;
 	return check_agreement(run) + refused;

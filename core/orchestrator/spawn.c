@@ -108,6 +108,11 @@ cs_worker_start(cs_worker *w, const cs_config *cfg)
 	else
 		snprintf(exe, sizeof exe, "%s", w->file->path);
 
+	if (cs_interrupt_signal) {
+		/* a signal ends the run: nothing more is started */
+		snprintf(w->error, sizeof w->error, "not started: the run was interrupted");
+		return -1;
+	}
 	char *argv[32];
 	size_t argc = 0;
 	for (size_t i = 0; cfg->launcher[i] && argc < 20; i++)
@@ -211,6 +216,13 @@ cs_worker_start(cs_worker *w, const cs_config *cfg)
 	const char *line = NULL;
 	char why[300];
 	cs_req r = cs_worker_read(w, cfg->timeout_s * 3, &line);
+	if (r == CS_REQ_INTR) {
+		/* nothing was seen from it: not a fault of the worker's */
+		snprintf(w->error, sizeof w->error,
+			 "'%.150s': the run was interrupted before it said hello", exe);
+		cs_worker_kill(w);
+		return -1;
+	}
 	if (r != CS_REQ_OK) {
 		snprintf(w->error, sizeof w->error, "'%.150s' did not say hello (%s)", exe,
 			 r == CS_REQ_TIMEOUT ? "timed out"

@@ -124,7 +124,8 @@ kill_side(side *x)
 	}
 }
 
-/* Read both sides until both end or the deadline: 0, or -1 at the deadline. */
+/* Read both sides until both end or the deadline: 0, -1 at the deadline,
+   -2 when a signal ended the run first (no timeout happened). */
 static int
 wait_sides(side *x, int n, double timeout_s)
 {
@@ -139,8 +140,10 @@ wait_sides(side *x, int n, double timeout_s)
 			}
 		if (k == 0)
 			return 0;
+		if (cs_interrupt_signal)
+			return -2;
 		double left = deadline - cs_now_s();
-		if (left <= 0 || cs_interrupt_signal)
+		if (left <= 0)
 			return -1;
 		int r = poll(pf, (nfds_t)k, (int)(left * 1000) + 1);
 		if (r < 0 && errno != EINTR)
@@ -296,9 +299,9 @@ run_pair(const cs_config *cfg, cs_rcell *c, cs_worker *client, cs_worker *server
 	}
 	close(sv[0]);
 	close(sv[1]);
-	int timed_out = started == 2 ? wait_sides(x, 2, cfg->timeout_s) : 0;
+	int ended = started == 2 ? wait_sides(x, 2, cfg->timeout_s) : 0;
 	for (int i = 0; i < started; i++) {
-		if (timed_out)
+		if (ended != 0)
 			kill_side(&x[i]);
 		close(x[i].out);
 		waitpid(x[i].pid, &x[i].wstatus, 0);
@@ -311,7 +314,13 @@ run_pair(const cs_config *cfg, cs_rcell *c, cs_worker *client, cs_worker *server
 		set(c, "error", text);
 		return;
 	}
-	if (timed_out) {
+	if (ended == -2) {
+		/* what a signal cut short was not measured: never a timeout, nor
+		   what the killed sides printed on their way out */
+		set(c, "error", "interrupted before it was measured");
+		return;
+	}
+	if (ended == -1) {
 		snprintf(text, sizeof text, "the pair did not finish in %g s (--timeout)",
 			 cfg->timeout_s);
 		set(c, "timeout", text);

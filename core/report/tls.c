@@ -160,6 +160,25 @@ print_alg(FILE *f, const cs_res_file *file, const char *alg, char (*rows)[CS_RES
 		}
 		fprintf(f, " %17s %17s\n", side[0], side[1]);
 	}
+	/* every word above that is not a number, with its reason (n/a: what
+	   the library or its build lacks) */
+	int said = 0;
+	for (size_t i = 0; i < file->n_cells; i++) {
+		const cs_res_cell *c = &file->cells[i];
+		char label[CS_RES_LABEL_MAX], why[1024];
+		if (!tls_cell(c) || strcmp(c->alg, alg) != 0 || c->ok)
+			continue;
+		cs_res_row_label(c, label, sizeof label);
+		if (said++ == 0)
+			fputs("not measured:\n", f);
+		fprintf(f, "  %s %s", cs_esc_term(label), cs_esc_term(c->op));
+		if (c->size > 0)
+			fprintf(f, " %lld", c->size);
+		fprintf(f, ": %s: %s\n", cs_report_status_word(c->status),
+			cs_esc_term_buf(why, sizeof why,
+					c->detail && *c->detail ? c->detail
+								: "(no reason recorded)"));
+	}
 }
 
 int

@@ -298,9 +298,14 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 			heap = false;
 		cs_heap_begin();
 	}
+	cs_tls_idle_mark = -1;
 	st = setup_ctx(c, op);
 	if (heap) {
 		cs_heap_end(&live, &peak);
+		/* a flow adapter marks the pair before the ticket and the
+		   session copy its resumption keeps (tls.c) */
+		if (cs_tls_idle_mark >= 0)
+			live = cs_tls_idle_mark;
 		c->heap_idle = live > ctx_bytes ? live - ctx_bytes : 0;
 	}
 	if (st != CS_OK) {

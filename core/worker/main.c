@@ -5,6 +5,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -536,6 +537,31 @@ sample_fault(const cs_cell *cell)
 	return false;
 }
 
+/* How far ahead a --multi window may start: the orchestrator starts them a
+   few milliseconds ahead; anything further is a broken request. */
+#define WINDOW_AHEAD_MAX_NS (600LL * 1000000000)
+
+/* Sleep until CLOCK_MONOTONIC reaches at_ns, watching the request stream:
+   when the orchestrator is gone (end of input, a closed pipe), the worker
+   ends rather than sleeping on for nobody. */
+static void
+wait_until(int64_t at_ns)
+{
+	for (;;) {
+		int64_t left = at_ns - monotonic_ns();
+		if (left <= 2000000)
+			break; /* the last 2 ms: the exact sleep below */
+		/* no events asked: poll reports only a hang-up or an error */
+		struct pollfd p = {.fd = STDIN_FILENO, .events = 0};
+		int ms = left > 100000000 ? 100 : (int)(left / 1000000) - 1;
+		if (poll(&p, 1, ms) > 0 && (p.revents & (POLLHUP | POLLERR | POLLNVAL)))
+			_exit(0);
+	}
+	struct timespec at = {.tv_sec = at_ns / 1000000000, .tv_nsec = at_ns % 1000000000};
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL) == EINTR)
+		;
+}
+
 static void
 do_sample(const cs_msg_sample *req)
 {
@@ -559,10 +585,16 @@ do_sample(const cs_msg_sample *req)
 		/* A window shared with other workers (--multi): start together,
 		   start no batch after the window ends, and count only the batches
 		   that ended within it. */
-		struct timespec at = {.tv_sec = req->start_ns / 1000000000,
-				      .tv_nsec = req->start_ns % 1000000000};
-		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &at, NULL) == EINTR)
-			;
+		if (req->start_ns - monotonic_ns() > WINDOW_AHEAD_MAX_NS) {
+			snprintf(r.error, sizeof r.error,
+				 "sample: start_ns is %.0f s from now (accepted: a window that "
+				 "starts within %d s)",
+				 (double)(req->start_ns - monotonic_ns()) / 1e9,
+				 (int)(WINDOW_AHEAD_MAX_NS / 1000000000));
+			send_line(cs_msg_sample_reply_encode(&r));
+			return;
+		}
+		wait_until(req->start_ns);
 		int64_t now = monotonic_ns();
 		r.began_ns = r.ended_ns = now;
 		while (now < req->end_ns && r.n_ns < (size_t)req->n && st == CS_OK) {

@@ -59,8 +59,8 @@ bool cs_pmu_delta(const cs_pmu_reading *a, const cs_pmu_reading *b, uint64_t *in
 
 /* The worker's counters, opened by cs_pmu_worker_start. */
 /* Open them when CRYPTOSPEED_PMU is "1" (run sets it unless --pmu=off; never
-   in a counting worker); CRYPTOSPEED_PMU_FAKE=software (tests only) opens
-   the software stand-ins. Returns 1 open, 0 could not (why says why), -1
+   in a counting worker); CRYPTOSPEED_PMU_FAKE=software with CRYPTOSPEED_TEST_SUITE=1 (the
+   test suite only; the fake alone is refused) opens the software stand-ins. Returns 1 open, 0 could not (why says why), -1
    not asked. */
 int cs_pmu_worker_start(char *why, size_t n);
 /* The worker's current reading; false when its counters are not open. */

@@ -91,6 +91,11 @@ void cs_heap_begin(void);
 void cs_heap_end(int64_t *live_bytes, int64_t *peak_bytes);
 /* heap.c: the bytes held now since cs_heap_begin() (0 when not counting). */
 int64_t cs_heap_live(void);
+/* tls.c: cs_heap_live() when a send/recv setup's pair had finished its
+   handshake, before the client read the server's ticket and a session copy
+   was kept (the idle heap's one definition, docs/handshake.md); -1 when no
+   setup marked it since it was last set to -1. */
+extern int64_t cs_tls_idle_mark;
 /* tls.c: --tls-peer ROLE --alg NAME --fd N: one side of TLS connections over
    the socket N (the client x server grid, core/orchestrator/tls_pair.c);
    prints one result line; the exit status of the worker. */

@@ -44,4 +44,22 @@ for bad in "--cpu cortex-a53" "--count --cpu pentium" "--count --board pi9" \
 	[ "$(wc -l <"$d/e")" -eq 1 ] || fail "'$bad': not one line: $(cat "$d/e")"
 done
 grep -q "accepted" "$d/e" || fail "no accepted values: $(cat "$d/e")"
+# this host's workers given to an aarch64 board: refused before measuring,
+# naming what they are built for
+if command -v qemu-aarch64 >/dev/null && [ "$(uname -m)" = x86_64 ]; then
+	"$CS" run --count --board rpi3 --lib noop --alg sha256 --sizes 16 --worker-dir "$CS_BIN" \
+		-o "$d/x86.json" >"$d/o" 2>"$d/e"
+	rc=$?
+	[ $rc -eq 2 ] || fail "x86-64 workers for --board rpi3: exit $rc (want 2): $(cat "$d/e")"
+	[ "$(wc -l <"$d/e")" -eq 1 ] || fail "x86-64 workers for --board rpi3: $(cat "$d/e")"
+	grep -q "is built for x86_64" "$d/e" || fail "x86-64 workers for --board rpi3: $(cat "$d/e")"
+	[ -e "$d/x86.json" ] && fail "x86-64 workers for --board rpi3: a result file was written"
+fi
+# --path keeps the noop rows of a counting run (the harness's own count)
+if command -v qemu-x86_64 >/dev/null && [ -x "$CS_BIN/cryptospeed-worker-openssl" ] && host_guest_ok; then
+	"$CS" run --count --lib openssl --path evp --alg sha256 --sizes 16 -o "$d/evp.json" \
+		>"$d/o" 2>"$d/e" || fail "--count --path evp: exit $?: $(tail -2 "$d/e")"
+	grep -q '"lib": "noop"' "$d/evp.json" || fail "--count --path evp: no noop row"
+	grep -q '^noop/noop ' "$d/o" || fail "--count --path evp: no noop row printed"
+fi
 echo "ok"

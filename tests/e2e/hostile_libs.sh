@@ -42,6 +42,43 @@ for line in "source sodium 1.0 fake-1.0.tar.gz" "config sodium" "set versions"; 
 	grep -q "short:1: " "$d/out" || fail "manifest line '$line': the line is not named: $(cat "$d/out")"
 done
 
+# an unknown line kind: named with its line, exit 2
+printf 'source sodium 1.0 fake-1.0.tar.gz %s - http://127.0.0.1:9/x\nsauce x y\n' "$sum" >"$d/unknown"
+CRYPTOSPEED_MANIFEST=$d/unknown bash "$LIBS" list >"$d/out" 2>&1
+rc=$?
+[ $rc -eq 2 ] || fail "an unknown manifest line: exit $rc, want 2: $(cat "$d/out")"
+grep -q "unknown:2: unknown line kind 'sauce'" "$d/out" || fail "an unknown manifest line: $(cat "$d/out")"
+
+# a version that is a path: one line, exit 2, never bash's own error
+for spec in 'sodium@../1.0' 'sodium@1.0/..' 'sodium@..'; do
+	bash "$LIBS" build "$spec" >"$d/out" 2>&1
+	rc=$?
+	[ $rc -eq 2 ] || fail "version '$spec': exit $rc, want 2: $(cat "$d/out")"
+	[ "$(wc -l <"$d/out")" -eq 1 ] || fail "version '$spec': more than one line: $(cat "$d/out")"
+	grep -q "is not LIB@VERSION" "$d/out" || fail "version '$spec': $(cat "$d/out")"
+done
+
+# a patch line whose file is outside the repository: refused, never applied
+printf 'diff --git a/x b/x\n' >"$d/outside.patch"
+cp "$d/manifest" "$d/patched"
+echo "patch sodium@1.0+evil $d/outside.patch" >>"$d/patched"
+echo "patch sodium@1.0+evil2 ../../../..$d/outside.patch" >>"$d/patched"
+for cfg in evil evil2; do
+	CRYPTOSPEED_MANIFEST=$d/patched bash "$LIBS" build "sodium@1.0+$cfg" >"$d/out" 2>&1
+	rc=$?
+	[ $rc -eq 2 ] || fail "a patch outside the tree (+$cfg): exit $rc, want 2: $(cat "$d/out")"
+	grep -q "outside the repository" "$d/out" || fail "a patch outside the tree: $(cat "$d/out")"
+	[ -e "$XDG_CACHE_HOME/cryptospeed/libs/sodium@1.0+$cfg-$(dpkg --print-architecture 2>/dev/null || echo amd64)" ] &&
+		fail "a patch outside the tree (+$cfg) was built"
+done
+
+# nightly.sh checkout outside a git checkout: one line, exit 2
+mkdir -p "$d/nogit"
+(cd "$d/nogit" && GIT_CEILING_DIRECTORIES=$d bash "$src/scripts/nightly.sh" checkout) >"$d/out" 2>&1
+rc=$?
+[ $rc -eq 2 ] || fail "nightly.sh checkout outside git: exit $rc, want 2: $(cat "$d/out")"
+grep -q "is not in a git checkout" "$d/out" || fail "nightly.sh checkout outside git: $(cat "$d/out")"
+
 # two configurations of one version at once, three rounds (the source cache
 # emptied each time, so both fetch the one tarball together)
 for round in 1 2 3; do

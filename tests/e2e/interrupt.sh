@@ -16,4 +16,41 @@ for sig in INT TERM HUP; do
 	grep -q '"status": "ok"' "$d/$sig.json" || fail "SIG$sig: nothing measured kept"
 	ls -A "$d" | grep -q "tmp" && fail "SIG$sig: temp file left behind"
 done
+
+# SIGINT while the workers start (a launcher that is slow to exec them): exit
+# 130, the file marked interrupted, no worker blamed for a garbage hello it
+# never sent, and nothing more started after the signal
+cat >"$d/slow.sh" <<'SH'
+#!/bin/sh
+touch "$SLOW_MARK"
+sleep 30
+exec "$@"
+SH
+chmod +x "$d/slow.sh"
+SLOW_MARK=$d/started "$CS" run --lib noop,openssl --alg sha256 --quick --no-evidence \
+	--launcher "$d/slow.sh" -o "$d/start.json" >"$d/start.txt" 2>&1 &
+pid=$!
+for _ in $(seq 300); do [ -e "$d/started" ] && break; sleep 0.1; done
+[ -e "$d/started" ] || fail "the slow launcher never ran"
+sleep 0.5
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc -eq 130 ] || fail "SIGINT while workers start: exit $rc, want 130: $(tail -3 "$d/start.txt")"
+grep -q garbage "$d/start.txt" && fail "SIGINT while workers start: $(grep garbage "$d/start.txt")"
+python3 - "$d/start.json" <<'PY' || fail "SIGINT while workers start: the file"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d.get("interrupted") is True, "not marked interrupted"
+for l in d["libraries"]:
+    e = l.get("error", "")
+    assert "garbage" not in e and "interrupted" in e, l
+for c in d["cells"]:
+    assert c["status"] != "timeout" and "rate" not in c, c
+PY
+
+# list: no worker could start is exit 1 (the exit status table)
+"$CS" list --launcher false >"$d/list.txt" 2>&1
+rc=$?
+[ $rc -eq 1 ] || fail "list --launcher false: exit $rc, want 1"
 echo ok

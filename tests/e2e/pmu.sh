@@ -40,7 +40,12 @@ PY
 }
 
 if [ "${1:-}" = plumbing ]; then
-	export CRYPTOSPEED_PMU_FAKE=software
+	# the stand-ins outside the test suite: refused before measuring, exit 2
+	CRYPTOSPEED_PMU_FAKE=software "$CS" run "${sel[@]}" -o "$d/fake.json" >/dev/null 2>"$d/err"
+	[ $? -eq 2 ] || fail "CRYPTOSPEED_PMU_FAKE without the test suite's flag was not refused"
+	grep -q "CRYPTOSPEED_PMU_FAKE='software'" "$d/err" || fail "the refusal: $(cat "$d/err")"
+	[ -e "$d/fake.json" ] && fail "CRYPTOSPEED_PMU_FAKE refused, but a file was written"
+	export CRYPTOSPEED_PMU_FAKE=software CRYPTOSPEED_TEST_SUITE=1
 	"$CS" run --pmu=on "${sel[@]}" -o "$d/on.json" >/dev/null 2>"$d/err" ||
 		fail "--pmu=on with the software stand-ins exited $?: $(cat "$d/err")"
 	check_fields "$d/on.json" || fail "pmu fields (--pmu=on)"

@@ -9,6 +9,14 @@
 set -u
 . "$(dirname "$0")/lib.sh"
 d=$(tmpdir)
+# a worker without them says so of its own version (never another release's)
+if [ -x "$CS_BIN/cryptospeed-worker-mbedtls" ]; then
+	v=$("$CS_BIN/cryptospeed-worker-mbedtls" --list | sed -n 's/.*unsupported: mbedTLS \([0-9.]*\) has no ML-KEM.*/\1/p' | head -n1)
+	[ -n "$v" ] || fail "mbedtls: no 'mbedTLS VERSION has no ML-KEM' reason"
+	h=$(cat /usr/include/mbedtls/version.h /usr/include/mbedtls/build_info.h 2>/dev/null |
+		sed -n 's/^#define MBEDTLS_VERSION_STRING *"\(.*\)"/\1/p' | head -n1)
+	[ -z "$h" ] || [ "$h" = "$v" ] || fail "mbedtls: the ML-KEM reason names $v, the library is $h"
+fi
 libs=()
 for w in "$CS_BIN"/cryptospeed-worker-*@*; do
 	[ -x "$w" ] || continue

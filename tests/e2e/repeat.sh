@@ -3,8 +3,15 @@
 . "$(dirname "$0")/lib.sh"
 command -v python3 >/dev/null || skip "python3 not installed"
 d=$(tmpdir)
+t0=$(date +%s.%N)
 "$CS" run --quick --lib noop --alg sha256,x25519 --sizes 16,64 --no-evidence --repeat 3 \
 	--seed 100 -o "$d/r.json" >"$d/out.txt" 2>"$d/err.txt" || fail "run exited $?: $(cat "$d/err.txt")"
+t1=$(date +%s.%N)
+# elapsed_s is the run's wall time: never more than the wall clock around it
+python3 -c 'import json, sys
+e = json.load(open(sys.argv[1]))["elapsed_s"]
+assert 0 < e <= float(sys.argv[3]) - float(sys.argv[2]), (e, float(sys.argv[3]) - float(sys.argv[2]))
+' "$d/r.json" "$t0" "$t1" || fail "--repeat: elapsed_s is more than the wall time"
 grep -q "repetition 3 of 3" "$d/err.txt" || fail "no progress line for repetition 3"
 python3 - "$d/r.json" <<'PY' || fail "repetitions not folded as documented"
 import json, statistics, sys

@@ -116,3 +116,37 @@ for (a, b), c in grid.items():
 "$CS" report "$d/stall.json" --view tls-grid | grep -q "gnutls server: timeout" ||
 	fail "tls-grid: the timeout and its reason not shown"
 echo "ok: a stalled server costs its pairs (timeout), the others measured"
+
+# SIGINT while a pair runs (a stalled server, --timeout 30): exit 130, the
+# file marked interrupted, the pair "interrupted before it was measured",
+# never a timeout that did not happen
+cat >"$d/mark.sh" <<'SH'
+#!/bin/sh
+case " $* " in *" --tls-peer "*) touch "$PEER_MARK" ;; esac
+exec "$@"
+SH
+chmod +x "$d/mark.sh"
+rm -f "$d/peer"
+PEER_MARK=$d/peer CRYPTOSPEED_TLS_PEER_FAULT=stall:openssl "$CS" run --lib =openssl \
+	--alg $alg --op handshake --quick --no-evidence --tls-grid --timeout 30 \
+	--launcher "$d/mark.sh" -o "$d/intr.json" >"$d/out" 2>"$d/err" &
+pid=$!
+for _ in $(seq 600); do [ -e "$d/peer" ] && break; sleep 0.1; done
+[ -e "$d/peer" ] || fail "the grid never started a peer: $(tail -3 "$d/err")"
+sleep 1
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc -eq 130 ] || fail "SIGINT in the grid: exit $rc, want 130: $(tail -3 "$d/err")"
+grep -q "disagree" "$d/err" && fail "SIGINT in the grid: $(grep disagree "$d/err")"
+python3 - "$d/intr.json" <<'PY' || fail "SIGINT in the grid: the file"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d.get("interrupted") is True, "not marked interrupted"
+grid = [c for c in d["cells"] if c["path"].startswith("tls>")]
+assert len(grid) == 1, grid
+for c in d["cells"]:
+    assert c["status"] != "timeout", c
+assert grid[0]["status"] == "error" and "interrupted" in grid[0]["detail"], grid[0]
+PY
+echo "ok: SIGINT in the grid is interrupted, never a timeout"
