@@ -56,7 +56,7 @@ read -r blocks rows < <(awk -F, 'NR > 1 {
 browse "$d/r.dom" "$d/r.err" --dump-dom "file://$d/r.html"
 [ -s "$d/r.dom" ] || fail "chromium dumped no DOM: $(tail -3 "$d/r.err")"
 if grep ":CONSOLE" "$d/r.err"; then fail "console messages (above)"; fi
-svgs=$(grep -o "<svg" "$d/r.dom" | wc -l)
+svgs=$(grep -o '<figure class="chart">' "$d/r.dom" | wc -l)
 [ "$svgs" -eq "$blocks" ] || fail "$svgs charts in the DOM, want $blocks"
 matrix=$(sed -n '/<h2 id="matrix">/,/<h2 id="evidence">/p' "$d/r.dom" | grep -o "<tr>" | wc -l)
 [ "$matrix" -eq $((rows + blocks)) ] || fail "$matrix matrix rows in the DOM, want $rows + $blocks headers"
