@@ -89,23 +89,6 @@ plain(const cs_res_cell *c)
 	return strcmp(c->mask, "none") == 0 && !c->variant && c->multi <= 1;
 }
 
-/* Per library of a question: its best plain cell at each point, the
-   geometric mean of best/its rate over the points it has. */
-typedef struct lib_score {
-	char name[CS_RES_NAME_MAX];
-	double log_sum; /* sum of log(best / rate) */
-	size_t points;	/* points it has */
-	double mean;	/* exp(log_sum / points) */
-	bool tied;	/* ties the library before it */
-} lib_score;
-
-static int
-by_mean(const void *a, const void *b)
-{
-	const lib_score *x = a, *y = b;
-	return (x->mean > y->mean) - (x->mean < y->mean);
-}
-
 /* The size classes of a question. */
 static const struct {
 	const char *name;
@@ -132,116 +115,6 @@ best_of(const cs_matrix *m, const cs_mblock *b, size_t s, size_t k, const char *
 			best = c;
 	}
 	return best;
-}
-
-/* Two libraries tie when at every point both have, their best cells' 95%
-   intervals overlap. */
-static bool
-libs_tie(const cs_matrix *m, const char *kind, size_t cls, const bool *in_group, const char *a,
-	 const char *b)
-{
-	size_t common = 0;
-	for (size_t bl = 0; bl < m->n_blocks; bl++) {
-		const cs_mblock *B = &m->blocks[bl];
-		for (size_t s = 0; s < m->n_sources; s++)
-			for (size_t k = 0; in_group[s] && k < B->n_sizes; k++) {
-				if (!in_class(B->sizes[k], cls))
-					continue;
-				const cs_res_cell *x = best_of(m, B, s, k, a),
-						  *y = best_of(m, B, s, k, b);
-				if (!x || !y || strcmp(kind_of(x), kind) != 0)
-					continue;
-				common++;
-				if (!cs_rules_tie(x, y))
-					return false;
-			}
-	}
-	return common > 0;
-}
-
-/* One family x size class x ranking group: "1. a (1.00x), =2. b (1.4x), =2. c (1.5x)". */
-static void
-family_question(items *it, const cs_matrix *m, const char *kind, size_t cls, const bool *in_group,
-		const char *group)
-{
-	lib_score libs[MAX_LIBS];
-	size_t n_libs = 0, max_points = 0, n_algs = 0;
-	char algs[256] = "";
-	for (size_t bl = 0; bl < m->n_blocks; bl++) {
-		const cs_mblock *B = &m->blocks[bl];
-		bool used = false;
-		for (size_t s = 0; s < m->n_sources; s++)
-			for (size_t k = 0; in_group[s] && k < B->n_sizes; k++) {
-				if (!in_class(B->sizes[k], cls))
-					continue;
-				/* the point's best rate over every library */
-				double top = 0;
-				for (size_t r = 0; r < B->n_rows; r++) {
-					const cs_res_cell *c = cs_matrix_at(B, &B->rows[r], s, k);
-					if (c && plain(c) && cs_rules_rankable(m, s, c) &&
-					    strcmp(kind_of(c), kind) == 0)
-						top = fmax(top, c->rate.median);
-				}
-				if (top <= 0)
-					continue;
-				used = true;
-				max_points++;
-				for (size_t r = 0; r < B->n_rows; r++) {
-					char l[CS_RES_NAME_MAX];
-					lib_of(B->rows[r].label, l, sizeof l);
-					const cs_res_cell *c = best_of(m, B, s, k, l);
-					if (!c || c != cs_matrix_at(B, &B->rows[r], s, k))
-						continue; /* each library once per point: its best row */
-					size_t i = 0;
-					while (i < n_libs && strcmp(libs[i].name, l) != 0)
-						i++;
-					if (i == n_libs) {
-						if (n_libs == MAX_LIBS)
-							continue;
-						memset(&libs[n_libs], 0, sizeof libs[n_libs]);
-						snprintf(libs[n_libs++].name, sizeof libs[i].name,
-							 "%s", l);
-					}
-					libs[i].log_sum += log(top / c->rate.median);
-					libs[i].points++;
-				}
-			}
-		if (used && strlen(algs) + strlen(B->alg) + 3 < sizeof algs &&
-		    !strstr(algs, B->alg)) {
-			size_t len = strlen(algs);
-			snprintf(algs + len, sizeof algs - len, "%s%s", n_algs++ ? ", " : "",
-				 B->alg);
-		}
-	}
-	if (n_libs < 2)
-		return;
-	for (size_t i = 0; i < n_libs; i++)
-		libs[i].mean = exp(libs[i].log_sum / (double)libs[i].points);
-	qsort(libs, n_libs, sizeof *libs, by_mean);
-	char *text = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&text, &len);
-	if (!f)
-		return;
-	size_t place = 1;
-	for (size_t i = 0; i < n_libs; i++) {
-		bool tie =
-			i > 0 && libs_tie(m, kind, cls, in_group, libs[i - 1].name, libs[i].name);
-		if (!tie)
-			place = i + 1;
-		bool next_ties = i + 1 < n_libs &&
-				 libs_tie(m, kind, cls, in_group, libs[i].name, libs[i + 1].name);
-		fprintf(f, "%s%s%zu. %s %.2fx", i ? ", " : "", tie || next_ties ? "=" : "", place,
-			libs[i].name, libs[i].mean);
-		if (libs[i].points < max_points)
-			fprintf(f, " (%zu of %zu)", libs[i].points, max_points);
-	}
-	fclose(f);
-	char title[512];
-	snprintf(title, sizeof title, "%s %s (%s)%s%s", kind, classes[cls].name, algs,
-		 *group ? ", " : "", group);
-	add(it, SEC_FAMILY, title, text);
-	free(text);
 }
 
 /* Classes a library's plain cells ran (>= 10% of samples), per source. */
@@ -542,7 +415,7 @@ display_name(const char *alg)
 	return alg;
 }
 
-#define MAX_POINTS 96
+#define MAX_POINTS 512
 
 /* One question: the cells of algorithm alg (ops in ops, or every op when
    ops is NULL) at the sizes of class cls, in the group's sources. */
@@ -552,7 +425,20 @@ typedef struct question {
 	const char *alg;	/* the cells' algorithm */
 	const char *const *ops; /* NULL-terminated, or NULL for all */
 	size_t cls;		/* classes[] index, or (size_t)-1 for every size */
+	const char *kind;	/* a family's question: every algorithm of this kind */
+	int sec;		/* SEC_ANSWER, or SEC_FAMILY for a family */
 } question;
+
+/* The kind of a block's cells ("aead", ...). */
+static const char *
+block_kind(const cs_matrix *m, const cs_mblock *B)
+{
+	for (size_t r = 0; r < B->n_rows; r++)
+		for (size_t s = 0; s < m->n_sources; s++)
+			if (B->rows[r].any[s])
+				return kind_of(B->rows[r].any[s]);
+	return "other";
+}
 
 static bool
 op_in(const char *op, const char *const *ops)
@@ -575,7 +461,7 @@ by_qmean(const void *a, const void *b)
 static void
 answer(items *it, const cs_matrix *m, const bool *in_group, const char *group, const question *qu)
 {
-	char libs[MAX_LIBS][CS_RES_NAME_MAX], pname[MAX_POINTS][64];
+	static char libs[MAX_LIBS][CS_RES_NAME_MAX], pname[MAX_POINTS][96];
 	static const cs_res_cell *cell[MAX_LIBS][MAX_POINTS];
 	static bool has[MAX_LIBS * MAX_POINTS];
 	bool ranked[MAX_LIBS], use[MAX_POINTS];
@@ -583,7 +469,8 @@ answer(items *it, const cs_matrix *m, const bool *in_group, const char *group, c
 	memset(cell, 0, sizeof cell);
 	for (size_t bl = 0; bl < m->n_blocks; bl++) {
 		const cs_mblock *B = &m->blocks[bl];
-		if (strcmp(B->alg, qu->alg) != 0 || !op_in(B->op, qu->ops))
+		if (qu->kind ? strcmp(block_kind(m, B), qu->kind) != 0
+			     : strcmp(B->alg, qu->alg) != 0 || !op_in(B->op, qu->ops))
 			continue;
 		for (size_t s = 0; s < m->n_sources; s++)
 			for (size_t k = 0; in_group[s] && k < B->n_sizes; k++) {
@@ -615,7 +502,8 @@ answer(items *it, const cs_matrix *m, const bool *in_group, const char *group, c
 				char size[32] = "";
 				if (B->bytes)
 					cs_report_size_name(B->sizes[k], size, sizeof size);
-				snprintf(pname[p], sizeof pname[p], "%s%s%s%s%s", B->op,
+				snprintf(pname[p], sizeof pname[p], "%.24s%s%.16s%s%s%s%s",
+					 qu->kind ? B->alg : "", qu->kind ? " " : "", B->op,
 					 *size ? " " : "", size, *tag(m, s) ? " " : "", tag(m, s));
 				n_points++;
 			}
@@ -735,7 +623,7 @@ answer(items *it, const cs_matrix *m, const bool *in_group, const char *group, c
 		snprintf(line + len, sizeof line - (size_t)len, "%s", tail);
 	if (it->n < sizeof it->v / sizeof it->v[0]) {
 		item *x = &it->v[it->n++];
-		*x = (item){.sec = SEC_ANSWER,
+		*x = (item){.sec = qu->sec,
 			    .title = strdup(title),
 			    .text = text,
 			    .line = strdup(line),
@@ -856,8 +744,18 @@ collect(items *it, const cs_matrix *m)
 			snprintf(group, sizeof group, "all sources");
 		answers(it, m, in, group);
 		for (size_t k = 0; k < n_kinds; k++)
-			for (size_t c = 0; c < sizeof classes / sizeof classes[0]; c++)
-				family_question(it, m, kinds[k], c, in, group);
+			for (size_t c = 0;
+			     strcmp(kinds[k], "tls") != 0 && c < sizeof classes / sizeof classes[0];
+			     c++) {
+				char title[160];
+				snprintf(title, sizeof title, "%s %s", kinds[k], classes[c].name);
+				answer(it, m, in, group,
+				       &(question){.key = kinds[k],
+						   .title = title,
+						   .kind = kinds[k],
+						   .cls = c,
+						   .sec = SEC_FAMILY});
+			}
 	}
 	for (size_t s = 0; s < m->n_sources; s++) {
 		classes_question(it, m, s);
@@ -1002,7 +900,7 @@ print_item(FILE *f, const item *x, bool md, bool html)
 		}
 		cs_esc_md(f, x->text);
 		fputs("\n", f);
-	} else if (x->line) {
+	} else if (x->line && x->sec == SEC_ANSWER) {
 		fprintf(f, "  %s\n", cs_esc_term(x->line));
 	} else {
 		char *all = NULL;
@@ -1024,8 +922,7 @@ cs_report_summary(const cs_matrix *m, const char *format, FILE *f)
 	static const char *const head[SEC_N] = {
 		"Answers (each library's fastest plain path; Nx: geometric mean of best / its "
 		"rate; 1.00x the best)",
-		"Facts not to miss",
-		"By family (summary: algorithms merged; each library over the points it has)",
+		"Facts not to miss", "By family (summary: algorithms merged, same rules)",
 		"Derived, not measured (computed from primitive cells; no TLS stack ran it)"};
 	if (html)
 		fputs("<section id=\"verdict\"><h2>Verdict</h2>\n", f);

@@ -122,8 +122,8 @@ Facts not to miss:
   wolfssl ran no AES instructions here (aes-128-gcm: evidence shows none)
   openssl/oneshot is up to 4.0x slower than openssl/evp (aes-128-gcm seal 1 KiB)
   interop: wolfssl/wolfcrypt: its aes-128-gcm seal output disagrees with the other libraries' on the same input
-By family (summary: algorithms merged; each library over the points it has):
-  aead >= 1 KiB (aes-128-gcm): =1. openssl 1.00x, =1. nettle 1.03x, 3. wolfssl 20.00x
+By family (summary: algorithms merged, same rules):
+  aead >= 1 KiB: =1 openssl 1.00x, =1 nettle 1.03x, 3 wolfssl 20.00x [1 point]
   instruction classes each library used: openssl: aes-ni; wolfssl: scalar only; nettle: aes-ni
   Rules: one ranking per source and per parallelism (-multi N ranks with -multi N only); imported and measured cells
     never ranked together (--mix-sources to mix); emulated runs listed, never ranked by time; =N: a tie (95% intervals
