@@ -26,6 +26,14 @@ cp "$d/out.text" "$d/keep.txt"
 [ $? -eq 2 ] || fail "bad input: want exit 2"
 cmp -s "$d/keep.txt" "$d/out.text" || fail "a failed report changed the -o file"
 ls "$d" | grep -q '^\.\?keep.txt.\+' && fail "a temporary file was left: $(ls -a "$d")"
+# the text report's first 40 lines answer the questions, in lines under 120 characters
+"$CS" report "$res" | head -40 >"$d/first40"
+long=$(awk 'length >= 120' "$d/first40")
+[ -z "$long" ] || fail "lines of 120 characters or more in the first 40: $long"
+for q in "TLS handshake" "AES-128-GCM <= 256 B" "AES-128-GCM >= 1 KiB" "ChaCha20-Poly1305 <= 256 B" \
+	"SHA-256 >= 1 KiB" "X25519" "ECDSA P-256" "RSA-2048"; do
+	grep -q "^  $q " "$d/first40" || fail "no answer for '$q' in the first 40 lines"
+done
 # README's view list: every view report knows
 views=$("$CS" report --help | sed -n 's/.*\[--view \([a-z|-]*\)\].*/\1/p' | head -1)
 [ -n "$views" ] || fail "no view list in report --help"
