@@ -162,8 +162,8 @@ heatmap(FILE *f, const cs_matrix *m, size_t s)
 			if (c && cs_rules_rankable(m, s, c) && !seen && n_rows < 256)
 				rows[n_rows++] = B->rows[r].label;
 		}
-	if (n_rows == 0)
-		return;
+	if (n_rows < 2)
+		return; /* one row is 1.00x everywhere: no comparison to colour */
 	fputs("<figure class=\"heat\"><figcaption>", f);
 	if (m->n_sources > 1) {
 		source_tag(f, m, s);

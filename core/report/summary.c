@@ -508,8 +508,8 @@ answer(items *it, const cs_matrix *m, const bool *in_group, const char *group, c
 				n_points++;
 			}
 	}
-	if (!n_points || !n_libs)
-		return;
+	if (!n_points || n_libs < 2)
+		return; /* one library alone answers no question of "which is faster" */
 	for (size_t l = 0; l < n_libs; l++)
 		for (size_t p = 0; p < n_points; p++)
 			has[l * n_points + p] = cell[l][p] != NULL;
@@ -668,8 +668,12 @@ tls_answers(items *it, const cs_matrix *m, const bool *in_group, const char *gro
 		if (it->n > before)
 			return;
 	}
-	/* said, not left out: no measured TLS cell in these files */
-	if (it->n < sizeof it->v / sizeof it->v[0]) {
+	/* said, not left out: no measured TLS cell in these files (imported
+	   openssl speed tables never run TLS: nothing to say for them) */
+	bool measured = false;
+	for (size_t s = 0; s < m->n_sources; s++)
+		measured |= in_group[s] && !m->sources[s].src->imported;
+	if (measured && it->n < sizeof it->v / sizeof it->v[0]) {
 		item *x = &it->v[it->n++];
 		char title[160];
 		snprintf(title, sizeof title, "TLS handshake%s%s", *group ? ", " : "", group);
@@ -966,7 +970,7 @@ cs_report_summary(const cs_matrix *m, const char *format, FILE *f)
 				fputs("</figcaption>", f);
 				if (x->n_q)
 					answer_svg(f, x);
-				if (x->n_q < 2 || *x->apart) {
+				if (!x->n_q || *x->apart) {
 					fputs("<p class=\"qa\">", f);
 					cs_esc_xml(f, x->n_q ? "apart: " : "");
 					cs_esc_xml(f, x->n_q ? x->apart : x->text);

@@ -72,7 +72,7 @@ grep -q "&#8212;\|—" "$d/r.dom" || fail "no missing-cell mark"
 # the first screen (1400 x 900) holds the whole verdict and the heatmap's
 # start: a copy of the page, its CSP dropped, measures itself with a script
 sed -e '/Content-Security-Policy/d' \
-	-e 's|</body>|<script>var v = document.getElementById("verdict").getBoundingClientRect(), h = document.querySelector("table.heat").getBoundingClientRect(); document.title = "probe " + Math.round(v.top) + " " + Math.round(v.bottom) + " " + Math.round(h.top) + " " + innerHeight;</script></body>|' \
+	-e 's|</body>|<script>var v = document.getElementById("verdict").getBoundingClientRect(), h = document.getElementById("heatmap").getBoundingClientRect(); document.title = "probe " + Math.round(v.top) + " " + Math.round(v.bottom) + " " + Math.round(h.top) + " " + innerHeight;</script></body>|' \
 	"$d/r.html" >"$d/probe.html"
 browse "$d/probe.dom" "$d/probe.err" --window-size=1400,900 --dump-dom "file://$d/probe.html"
 read -r vtop vbottom htop height < <(sed -n 's|.*<title>probe \([0-9 -]*\)</title>.*|\1|p' "$d/probe.dom")
