@@ -85,7 +85,9 @@ def main():
         with open(os.path.join(outdir, name + ".svg"), "w") as f:
             f.write(chart(series, "%s: instructions per op vs the first night (%s)" % (lib, "/".join(parts[-3:-1]))))
         nights = len({t for pts in series.values() for t, _, _ in pts})
-        print("- `%s.svg`: %s, %d nights, %d cells" % (name, lib, nights, len(series)))
+        print("- `%s.svg`: %s, %d night%s, %d cell%s" % (
+            name, lib, nights, "" if nights == 1 else "s", len(series),
+            "" if len(series) == 1 else "s"))
         for cell, pts in sorted(series.items()):
             if len(pts) > 1 and pts[-1][1] != pts[-2][1]:
                 print("  - %s: %.0f -> %.0f insns/op at %s (%s)"

@@ -150,6 +150,18 @@ detect_arm(cs_cpu *cpu)
 #endif
 
 void
+cs_cpu_squeeze(char *s)
+{
+	char *w = s;
+	for (const char *r = s; *r; r++)
+		if (!(*r == ' ' || *r == '\t') || (w > s && w[-1] != ' ' && r[1] != '\0'))
+			*w++ = *r == '\t' ? ' ' : *r;
+	while (w > s && w[-1] == ' ')
+		w--;
+	*w = '\0';
+}
+
+void
 cs_cpu_detect(cs_cpu *cpu)
 {
 	memset(cpu, 0, sizeof *cpu);
@@ -177,6 +189,7 @@ cs_cpu_detect(cs_cpu *cpu)
 		else
 			snprintf(cpu->model, sizeof cpu->model, "unknown");
 	}
+	cs_cpu_squeeze(cpu->model);
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	cpu->cpus = n > 0 ? (int)n : 1;
 }

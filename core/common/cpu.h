@@ -16,4 +16,9 @@ void cs_cpu_detect(cs_cpu *cpu);
 /* 1 when the space-separated feature list holds `name`. */
 int cs_cpu_has(const cs_cpu *cpu, const char *name);
 
+/* A CPU brand string as CPUID or /proc/cpuinfo pads it ("  Intel(R) Xeon(R)
+   CPU   E5-2680  0 @ 2.70GHz  "), in place: no space at either end, one
+   between words (detection does it; outputs of older files call it too). */
+void cs_cpu_squeeze(char *s);
+
 #endif

@@ -1788,8 +1788,22 @@ static const struct {
 static void
 clue_line(parser *p, const char *t, int line)
 {
-	static const char *const model_keys[] = {"model name", "Hardware", "Model",
-						 "cpu model",  "uarch",	   NULL};
+	static const char *const model_keys[] = {"model name", "Hardware", "Model", "cpu model",
+						 "uarch",      "CPU",	   "cpu",   NULL};
+	/* "Board : Raspberry Pi 4", "Machine: ..." as a post heads each table */
+	static const char *const board_keys[] = {"Board", "board", "Machine", "machine", NULL};
+	for (size_t i = 0; board_keys[i]; i++) {
+		size_t k = strlen(board_keys[i]);
+		const char *c = t + k;
+		if (strncmp(t, board_keys[i], k) != 0)
+			continue;
+		while (*c == ' ' || *c == '\t')
+			c++;
+		if (*c == ':') {
+			add_clue(p, line, CL_BOARD, c + 1, strlen(c + 1));
+			return;
+		}
+	}
 	for (size_t i = 0; model_keys[i]; i++) {
 		size_t k = strlen(model_keys[i]);
 		if (strncmp(t, model_keys[i], k) != 0)

@@ -13,6 +13,7 @@
 #include "count.h"
 #include "estimate.h"
 #include "handshake.h"
+#include "outfile.h"
 #include "report.h"
 #include "text.h"
 
@@ -54,7 +55,7 @@ costs_dir(char *buf, size_t n)
    other files are the tables compared with. 0, or -1 with why (bad input:
    the caller exits 2 after freeing the files). */
 static int
-report_estimate(const cs_res_file *const *files, size_t n, const char *board, char *why,
+report_estimate(const cs_res_file *const *files, size_t n, const char *board, FILE *out, char *why,
 		size_t why_n)
 {
 	char known[256], dirbuf[4096], table_why[768];
@@ -116,14 +117,28 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, ch
 	}
 	if (rc == 0) {
 		if (on)
-			printf("clock: %u MHz for every estimate (--board %s)\n\n", on->clock_mhz,
-			       board);
-		cs_report_estimate(in, n_in, others, n_others, stdout);
+			fprintf(out, "clock: %u MHz for every estimate (--board %s)\n\n",
+				on->clock_mhz, board);
+		cs_report_estimate(in, n_in, others, n_others, out);
 	}
 	free(in);
 	free(tables);
 	free(others);
 	return rc;
+}
+
+/* report -o: the report made in memory, written by cs_outfile_write. */
+struct buf {
+	const char *p;
+	size_t n;
+};
+
+static cs_outfile_writer write_buf;
+static int
+write_buf(FILE *f, void *arg)
+{
+	const struct buf *b = arg;
+	return b->n && fwrite(b->p, 1, b->n, f) != b->n ? -1 : 0;
 }
 
 int
@@ -137,9 +152,11 @@ cs_cmd_report(int argc, char **argv)
 		{"conform", required_argument, NULL, 'C'},
 		{"mix-sources", no_argument, NULL, 'M'},
 		{"board", required_argument, NULL, 'B'},
+		{"output", required_argument, NULL, 'o'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *format = "text", *view_name = "matrix", *handshake = NULL, *board = NULL;
+	const char *output = NULL;
 	const char *conform[16];
 	size_t n_conform = 0;
 	char formats[256], views[256];
@@ -147,12 +164,16 @@ cs_cmd_report(int argc, char **argv)
 	cs_join_strv(views, sizeof views, cs_report_view_names, "|");
 	int c;
 	optind = 1;
-	while ((c = cs_getopt(argc, argv, ":h", options, "report")) != -1) {
+	while ((c = cs_getopt(argc, argv, ":ho:", options, "report")) != -1) {
 		switch (c) {
 		case 'h':
 			printf("usage: cryptospeed report FILE.json... [--format %s] [--view %s]\n"
 			       "                          [--handshake KEX+SIG] [--conform "
 			       "C.json] [--mix-sources]\n"
+			       "                          [-o FILE]\n"
+			       "-o FILE: the report into FILE (written whole or not at all, as "
+			       "run -o),\n"
+			       "not to standard output.\n"
 			       "Several files side by side: one source per run or imported table.\n"
 			       "--view handshake: the crypto cost of a TLS 1.3 handshake per "
 			       "lib/path;\n"
@@ -191,6 +212,7 @@ cs_cmd_report(int argc, char **argv)
 			break;
 		case 'M': cs_rules_set_mix_sources(true); break;
 		case 'B': board = optarg; break;
+		case 'o': output = optarg; break;
 		}
 	}
 	if (optind == argc)
@@ -218,6 +240,12 @@ cs_cmd_report(int argc, char **argv)
 	}
 	if (board && view != CS_VIEW_ESTIMATE)
 		cs_usage_error("--board '%s' needs --view estimate", board);
+	char target[4096];
+	if (output) {
+		char why[1024];
+		if (cs_outfile_check(output, target, sizeof target, why, sizeof why) != 0)
+			cs_usage_error("-o %s", why);
+	}
 	size_t n = (size_t)(argc - optind);
 	char est_why[1024];
 	cs_res_file *files = calloc(n, sizeof *files);
@@ -236,18 +264,43 @@ cs_cmd_report(int argc, char **argv)
 		}
 	}
 	int est = 0;
+	/* with -o, the report is made in memory and then written whole */
+	char *text = NULL;
+	size_t text_len = 0;
+	FILE *out = output ? open_memstream(&text, &text_len) : stdout;
+	if (!out) {
+		fprintf(stderr, "cryptospeed: out of memory\n");
+		return CS_EXIT_FAILURE;
+	}
 	if (view == CS_VIEW_HANDSHAKE)
-		cs_report_handshake(ptrs, n, handshake, stdout);
+		cs_report_handshake(ptrs, n, handshake, out);
 	else if (view == CS_VIEW_ESTIMATE)
-		est = report_estimate(ptrs, n, board, est_why, sizeof est_why);
+		est = report_estimate(ptrs, n, board, out, est_why, sizeof est_why);
 	else
-		cs_report_emit(ptrs, n, format, view, stdout);
+		cs_report_emit(ptrs, n, format, view, out);
 	for (size_t i = 0; i < n; i++)
 		cs_results_free(&files[i]);
 	free(files);
 	free(ptrs);
-	if (est != 0)
+	if (output && fclose(out) != 0) {
+		free(text);
+		fprintf(stderr, "cryptospeed: out of memory\n");
+		return CS_EXIT_FAILURE;
+	}
+	if (est != 0) {
+		free(text);
 		cs_usage_error("%s", est_why);
+	}
+	if (output) {
+		char why[1024];
+		struct buf b = {text, text_len};
+		int rc = cs_outfile_write(target, write_buf, &b, why, sizeof why);
+		free(text);
+		if (rc != 0) {
+			fprintf(stderr, "cryptospeed: -o %s\n", why);
+			return CS_EXIT_FAILURE;
+		}
+	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fprintf(stderr, "cryptospeed: cannot write to standard output\n");
 		return CS_EXIT_FAILURE;

@@ -705,10 +705,15 @@ count_options(run_args *a)
 static int
 run_status(const cs_run *run, int disagree)
 {
-	size_t not_ok = 0;
+	size_t not_ok = 0, unmeasured = 0;
 	for (size_t i = 0; i < run->n_cells; i++) {
 		const char *st = run->cells[i].status;
-		if (strcmp(st, "ok") != 0 && strcmp(st, "unsupported") != 0)
+		if (strcmp(st, "ok") == 0 || strcmp(st, "unsupported") == 0)
+			continue;
+		/* stopped by a signal before its turn: not measured, nothing wrong */
+		if (strncmp(run->cells[i].detail, "interrupted", 11) == 0)
+			unmeasured++;
+		else
 			not_ok++;
 	}
 	if (disagree > 0) {
@@ -718,13 +723,18 @@ run_status(const cs_run *run, int disagree)
 			disagree);
 		return CS_EXIT_DISAGREE;
 	}
+	if (unmeasured)
+		fprintf(stderr, "cryptospeed: %zu cell%s not measured (interrupted)\n", unmeasured,
+			unmeasured == 1 ? "" : "s");
 	if (not_ok) {
 		fprintf(stderr,
-			"cryptospeed: %zu cell(s) not measured: wrong, crashed, timeout or "
-			"error (the others were measured)\n",
-			not_ok);
+			"cryptospeed: %zu cell%s wrong, crashed, timed out or failed (the others "
+			"were measured)\n",
+			not_ok, not_ok == 1 ? "" : "s");
 		return CS_EXIT_NOT_OK;
 	}
+	if (unmeasured)
+		return CS_EXIT_NOT_OK;
 	return CS_EXIT_OK;
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <jansson.h>
 
+#include "cpu.h"
 #include "exports.h"
 #include "stats.h"
 
@@ -115,11 +116,14 @@ aggregates(json_t *out, const char *name, size_t family, const double *ns, size_
 static json_t *
 context(const cs_res_file *r)
 {
+	char model[CS_RES_NAME_MAX + 1];
+	snprintf(model, sizeof model, "%s", r->cpu_model);
+	cs_cpu_squeeze(model);
 	return json_pack("{ss ss ss sI si sb s[] s[] ss si ss ss}", "date", r->started, "host_name",
 			 r->hostname, "executable", "cryptospeed", "num_cpus", (json_int_t)r->cpus,
 			 "mhz_per_cpu", 0, "cpu_scaling_enabled", 0, "caches", "load_avg",
 			 "library_build_type", "release", "json_schema_version", 1,
-			 "cryptospeed_version", r->tool_version, "cpu_model", r->cpu_model);
+			 "cryptospeed_version", r->tool_version, "cpu_model", model);
 }
 
 void

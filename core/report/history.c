@@ -255,9 +255,10 @@ print_text(FILE *out, const hfile *f, size_t nf, hcell *cells, size_t n, const h
 	size_t changed = 0;
 	for (size_t i = 0; i < n; i++)
 		changed += cells[i].n_cp > 0;
-	fprintf(out, "history of %zu result files from host '%s' (%s, %s), %s .. %s\n", nf,
-		cs_esc_term(h->hostname), cs_esc_term(h->cpu_arch), cs_esc_term(h->cpu_model),
-		cs_esc_term(f[0].started), cs_esc_term(f[nf - 1].started));
+	fprintf(out, "history of %zu result file%s from host '%s' (%s, %s), %s .. %s\n", nf,
+		nf == 1 ? "" : "s", cs_esc_term(h->hostname), cs_esc_term(h->cpu_arch),
+		cs_esc_term(h->cpu_model), cs_esc_term(f[0].started),
+		cs_esc_term(f[nf - 1].started));
 	fprintf(out,
 		"change points: e-divisive means, permutation test p <= %g (%zu "
 		"permutations), segments >= %zu points, steps >= %g%%\n",

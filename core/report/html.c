@@ -15,7 +15,7 @@
 #define MISSING "&#8212;"
 
 static const char *const palette[] = {
-	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#e6ab02",
 	"#bcbd22", "#17becf", "#393b79", "#637939", "#8c6d31", "#843c39", "#7b4173", "#3182bd"};
 static const char *const dashes[] = {"", "6 3", "2 3", "8 3 2 3"};
 /* Marker shapes: a series differs in colour AND marker. */
@@ -37,7 +37,18 @@ static const char style[] =
 	"#verdict{border:2px solid #333;padding:.2em 1em;max-width:100em}"
 	"#verdict{font-size:13px}#verdict h2{margin:.2em 0}#verdict p{margin:.3em 0}"
 	"#verdict ul{margin:.2em 0}#verdict li{margin:0}.rules{font-size:12px;color:#444}"
-	"table.heat td{text-align:center;min-width:4em}"
+	"table.heat td{text-align:center;min-width:3.2em;padding:1px 3px}"
+	"table.heat th{font-size:11px;font-weight:normal}"
+	".hbox{max-width:100%;max-height:70vh;overflow:auto}"
+	"table.heat tr>:first-child{position:sticky;left:0;background:#fff;z-index:1}"
+	".legend{display:flex;align-items:center;gap:.2em;font-size:12px;margin:.3em 0}"
+	".legend span{display:inline-block;padding:1px 5px}"
+	".qs{display:flex;flex-wrap:wrap;gap:2px 10px}"
+	"figure.heat{display:block;margin:0 0 1em}figure.q{margin:0;width:268px}figure.q "
+	"figcaption{font-size:12px}"
+	"svg.qc text{font:10px sans-serif}svg.qc text.qm{font:bold 9px sans-serif;fill:#fff}svg.qc "
+	"text.qd{fill:#333}"
+	".qa{font-size:11px;margin:0;color:#444}"
 	"code{font-size:12px;word-break:break-all}";
 
 /* "[2] " with several sources. */
@@ -151,8 +162,8 @@ heatmap(FILE *f, const cs_matrix *m, size_t s)
 			if (c && cs_rules_rankable(m, s, c) && !seen && n_rows < 256)
 				rows[n_rows++] = B->rows[r].label;
 		}
-	if (n_rows == 0)
-		return;
+	if (n_rows < 2)
+		return; /* one row is 1.00x everywhere: no comparison to colour */
 	fputs("<figure class=\"heat\"><figcaption>", f);
 	if (m->n_sources > 1) {
 		source_tag(f, m, s);
@@ -160,7 +171,17 @@ heatmap(FILE *f, const cs_matrix *m, size_t s)
 		fputs(": ", f);
 	}
 	fputs("each lib/path against the best of its column (1.00x = the best; largest size "
-	      "of each algorithm)</figcaption>\n<table class=\"heat\"><tr><th>lib/path</th>",
+	      "of each algorithm)</figcaption>\n<div class=\"legend\">colour: ",
+	      f);
+	static const double stops[] = {1, 1.25, 1.5, 2, 3, 4, 6, 8};
+	for (size_t i = 0; i < sizeof stops / sizeof stops[0]; i++) {
+		char colour[48];
+		heat_colour(stops[i], colour, sizeof colour);
+		fprintf(f, "<span style=\"background:%s\">%s%gx</span>", colour,
+			i + 1 == sizeof stops / sizeof stops[0] ? "&ge; " : "", stops[i]);
+	}
+	fputs(" (times slower than the best)</div>\n<div class=\"hbox\"><table class=\"heat\">"
+	      "<tr><th>lib/path</th>",
 	      f);
 	for (size_t b = 0; b < m->n_blocks; b++) {
 		const cs_mblock *B = &m->blocks[b];
@@ -203,7 +224,7 @@ heatmap(FILE *f, const cs_matrix *m, size_t s)
 		}
 		fputs("</tr>\n", f);
 	}
-	fputs("</table></figure>\n", f);
+	fputs("</table></div></figure>\n", f);
 }
 
 /* Chart geometry. */
@@ -213,6 +234,30 @@ heatmap(FILE *f, const cs_matrix *m, size_t s)
 #define R 150 /* right margin: the direct labels */
 #define T 12
 #define B 40 /* bottom margin: x labels */
+
+/* Imported openssl speed tables time openssl's own loop, not ours: their
+   series are drawn grey and dashed and named so. */
+#define IMPORTED_LOOP "openssl speed loop"
+#define MAX_ENDS 128
+
+/* A series' name at the right of a line chart. */
+typedef struct end_label {
+	double x, y; /* its last point */
+	double ly;   /* its label's baseline */
+	size_t r, s; /* row and source */
+} end_label;
+
+static const char *
+series_colour(const cs_matrix *m, size_t r, size_t s)
+{
+	return m->sources[s].src->imported ? "#666" : palette[r % N_PALETTE];
+}
+
+static const char *
+series_dash(const cs_matrix *m, size_t s)
+{
+	return m->sources[s].src->imported ? "5 3" : dashes[s % N_DASHES];
+}
 
 static double
 mbs(const cs_mblock *b, const cs_res_cell *c)
@@ -264,27 +309,37 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
 			L, y, W - R, y, L - 4, y + 4, pow(10, d));
 	}
-	for (size_t k = 0; k < b->n_sizes; k++) {
+	/* size ticks from the largest down; a label closer than 52 px to the
+	   one drawn after it is left out (its grid line stays) */
+	double drawn = INFINITY;
+	for (size_t k = b->n_sizes; k-- > 0;) {
 		char size[32];
 		cs_report_size_name(b->sizes[k], size, sizeof size);
 		double x = L + (W - L - R) *
 				       (log2((double)(b->sizes[k] > 0 ? b->sizes[k] : 1)) - x0) /
 				       (x1 - x0);
-		fprintf(f,
-			"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>"
-			"<text x=\"%.1f\" y=\"%d\" text-anchor=\"%s\">%s</text>\n",
-			x, T, x, H - B, x, H - B + 14,
-			k == 0		      ? "start"
-			: k + 1 == b->n_sizes ? "end"
-					      : "middle",
-			size);
+		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>", x,
+			T, x, H - B);
+		if (drawn - x >= 52) {
+			fprintf(f,
+				"<text class=\"tick\" x=\"%.1f\" y=\"%d\" "
+				"text-anchor=\"%s\">%s</text>",
+				x, H - B + 14,
+				k == 0		      ? "start"
+				: k + 1 == b->n_sizes ? "end"
+						      : "middle",
+				size);
+			drawn = x;
+		}
+		fputc('\n', f);
 	}
 	fprintf(f,
 		"<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">input size (log scale)</text>"
 		"<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
 		"text-anchor=\"middle\">MB/s (log scale)</text>\n",
 		(W + L) / 2, H - 6, (H - B) / 2, (H - B) / 2);
-	size_t series = 0;
+	size_t series = 0, n_ends = 0;
+	end_label ends[MAX_ENDS];
 	for (size_t r = 0; r < b->n_rows; r++)
 		for (size_t s = 0; s < m->n_sources; s++) {
 			bool any = false;
@@ -296,7 +351,7 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 					fprintf(f,
 						"<polyline fill=\"none\" stroke-width=\"1.8\" "
 						"stroke=\"%s\" stroke-dasharray=\"%s\" points=\"",
-						palette[r % N_PALETTE], dashes[s % N_DASHES]);
+						series_colour(m, r, s), series_dash(m, s));
 					any = true;
 				}
 				double x = L + (W - L - R) *
@@ -311,6 +366,8 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 				fputs("\"><title>", f);
 				source_tag(f, m, s);
 				cs_esc_xml(f, b->rows[r].label);
+				if (m->sources[s].src->imported)
+					fputs(" (" IMPORTED_LOOP ")", f);
 				fputs("</title></polyline>\n", f);
 				/* the markers, and the series' name at its last point */
 				double lx = 0, ly = 0;
@@ -325,16 +382,47 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 						     (x1 - x0);
 					ly = T + (H - T - B) *
 							 (1 - (log10(mbs(b, c)) - y0) / (y1 - y0));
-					marker(f, series, lx, ly, palette[r % N_PALETTE]);
+					marker(f, series, lx, ly, series_colour(m, r, s));
 				}
-				fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" fill=\"%s\">", lx + 6,
-					ly + 4, palette[r % N_PALETTE]);
-				source_tag(f, m, s);
-				cs_esc_xml(f, b->rows[r].label);
-				fputs("</text>\n", f);
+				if (n_ends < MAX_ENDS)
+					ends[n_ends++] =
+						(end_label){.x = lx, .y = ly, .r = r, .s = s};
 				series++;
 			}
 		}
+	/* the series' names in the right margin, in the order of their last
+	   points, spread 13 px apart so that none covers another */
+	for (size_t i = 1; i < n_ends; i++)
+		for (size_t j = i; j > 0 && ends[j].y < ends[j - 1].y; j--) {
+			end_label t = ends[j];
+			ends[j] = ends[j - 1];
+			ends[j - 1] = t;
+		}
+	for (size_t i = 0; i < n_ends; i++) {
+		ends[i].ly = ends[i].y + 4;
+		if (i && ends[i].ly < ends[i - 1].ly + 13)
+			ends[i].ly = ends[i - 1].ly + 13;
+	}
+	/* pushed below the chart: the stack moves up from the bottom */
+	for (size_t i = n_ends; i-- > 0;) {
+		double cap = i + 1 == n_ends ? H - 4 : ends[i + 1].ly - 13;
+		if (ends[i].ly > cap)
+			ends[i].ly = cap;
+	}
+	for (size_t i = 0; i < n_ends; i++) {
+		const char *c = series_colour(m, ends[i].r, ends[i].s);
+		fprintf(f,
+			"<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
+			"stroke-width=\"0.5\"/><text class=\"end\" x=\"%d\" y=\"%.1f\" "
+			"fill=\"%s\">",
+			ends[i].x + 4, ends[i].y, W - R + 4, ends[i].ly - 4, c, W - R + 6,
+			ends[i].ly, c);
+		source_tag(f, m, ends[i].s);
+		cs_esc_xml(f, b->rows[ends[i].r].label);
+		if (m->sources[ends[i].s].src->imported)
+			fputs(" (" IMPORTED_LOOP ")", f);
+		fputs("</text>\n", f);
+	}
 	(void)series;
 }
 
@@ -343,9 +431,9 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 #define BAR_NUM 70    /* room for the number after a bar */
 
 static void
-bar_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double hi, size_t n_bars)
+bar_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double hi, size_t n_bars, int height)
 {
-	double bh = (double)(H - T - B) / (double)(n_bars ? n_bars : 1);
+	double bh = (double)(height - T - B) / (double)(n_bars ? n_bars : 1);
 	size_t i = 0;
 	for (size_t r = 0; r < b->n_rows; r++)
 		for (size_t s = 0; s < m->n_sources; s++) {
@@ -375,7 +463,8 @@ bar_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double hi, size_t n_b
 		}
 	char size[32];
 	cs_report_size_name(b->sizes[0], size, sizeof size);
-	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", (W + BAR_LABEL) / 2, H - 6);
+	fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">", (W + BAR_LABEL) / 2,
+		height - 6);
 	if (b->bytes)
 		fprintf(f, "MB/s at %s", size);
 	else
@@ -404,7 +493,8 @@ chart(FILE *f, const cs_matrix *m, const cs_mblock *b)
 	for (size_t r = 0; r < b->n_rows; r++)
 		for (size_t s = 0; s < m->n_sources; s++)
 			n_series += b->rows[r].any[s] != NULL;
-	int height = H;
+	/* bars get a row each (no label over another); lines have one plot */
+	int height = bars && T + B + 16 * (int)n_ok > H ? T + B + 16 * (int)n_ok : H;
 	(void)n_series; /* series are labelled where they end: no legend */
 	fputs("<figure class=\"chart\"><figcaption>", f);
 	cs_esc_xml(f, b->alg);
@@ -416,11 +506,11 @@ chart(FILE *f, const cs_matrix *m, const cs_mblock *b)
 		"<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
 		"stroke=\"#888\"/>\n",
 		W, height, W, height, bars ? BAR_LABEL : L, T, W - R - (bars ? BAR_LABEL : L),
-		H - T - B);
+		height - T - B);
 	if (n_ok == 0)
 		fprintf(f, "<text x=\"%d\" y=\"%d\">no ok cell</text>\n", L + 10, T + 20);
 	else if (bars)
-		bar_chart(f, m, b, hi, n_ok);
+		bar_chart(f, m, b, hi, n_ok, height);
 	else
 		line_chart(f, m, b, lo, hi);
 	fputs("</svg></figure>\n", f);

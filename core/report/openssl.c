@@ -19,14 +19,39 @@ typedef struct ossl_name {
 	const char *lowlevel; /* its name without -evp, or NULL = same */
 	unsigned bits;	      /* ecdh: curve bits, 0 = not ecdh */
 	const char *curve;    /* ecdh: openssl's curve name */
+	int mr_index;	      /* -mr: the curve's index in openssl speed's table */
 } ossl_name;
+
+/* The sign/verify table's rows (openssl speed's "sign verify sign/s
+   verify/s"): its text form of the row, and its -mr line. */
+typedef struct ossl_pair {
+	const char *alg;
+	const char *text; /* "rsa 2048 bits", " 256 bits ecdsa (nistp256)" */
+	const char *mr;	  /* "+F2:0:2048", "+F4:3:256", "+F6:0:253:Ed25519" */
+} ossl_pair;
+
+static const ossl_pair pairs[] = {
+	{"rsa-2048", "rsa 2048 bits", "+F2:0:2048"},
+	{"ecdsa-p256", " 256 bits ecdsa (nistp256)", "+F4:3:256"},
+	{"ed25519", " 253 bits EdDSA (Ed25519)", "+F6:0:253:Ed25519"},
+};
+
+static const ossl_pair *
+find_pair(const char *alg)
+{
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+		if (strcmp(pairs[i].alg, alg) == 0)
+			return &pairs[i];
+	return NULL;
+}
 
 /* Only where openssl speed's name differs from ours: the rest are spelled alike
    (sha256, aes-128-gcm, chacha20-poly1305...). */
 static const ossl_name names[] = {
 	{.alg = "aes-128-cbc", .evp = "aes-128-cbc", .lowlevel = "aes-128 cbc"},
-	{.alg = "x25519", .evp = "x25519", .bits = 253, .curve = "X25519"},
-	{.alg = "p256", .evp = "p256", .bits = 256, .curve = "nistp256"},
+	{.alg = "hmac-sha256", .evp = "hmac(sha256)"},
+	{.alg = "x25519", .evp = "x25519", .bits = 253, .curve = "X25519", .mr_index = 16},
+	{.alg = "p256", .evp = "p256", .bits = 256, .curve = "nistp256", .mr_index = 3},
 };
 
 static const ossl_name *
@@ -42,7 +67,8 @@ find_name(const char *alg)
 static bool
 primary_op(const char *op)
 {
-	return strcmp(op, "encrypt") == 0 || strcmp(op, "seal") == 0 || strcmp(op, "digest") == 0;
+	return strcmp(op, "encrypt") == 0 || strcmp(op, "seal") == 0 || strcmp(op, "digest") == 0 ||
+	       strcmp(op, "mac") == 0;
 }
 
 /* The row name: openssl's for its own operation, "name op" for the others. */
@@ -112,6 +138,24 @@ preamble(FILE *f, const section *x, const cs_res_cell *any)
 		cs_esc_term(r->cpu_arch), cs_esc_term(r->cpu_features));
 }
 
+/* The sign and verify cells of block bl's algorithm are both ok in this
+   section: the sign/verify table holds them. */
+static bool
+pair_printed(const cs_matrix *m, const section *x, const cs_mblock *bl)
+{
+	size_t ok = 0;
+	for (size_t o = 0; o < m->n_blocks; o++) {
+		const cs_mblock *b = &m->blocks[o];
+		if (strcmp(b->alg, bl->alg) != 0 ||
+		    (strcmp(b->op, "sign") != 0 && strcmp(b->op, "verify") != 0))
+			continue;
+		const cs_mrow *r = row_of(x, b);
+		const cs_res_cell *c = r ? cs_matrix_at(b, r, x->s, 0) : NULL;
+		ok += c && c->ok;
+	}
+	return ok == 2;
+}
+
 static void
 print_section(FILE *f, const section *x)
 {
@@ -168,6 +212,14 @@ print_section(FILE *f, const section *x)
 		const cs_mrow *row = row_of(x, bl);
 		if (!bl->bytes || !row)
 			continue;
+		/* a row none of whose cells ran: openssl speed prints no such row */
+		bool ran = false;
+		for (size_t k = 0; k < bl->n_sizes; k++) {
+			const cs_res_cell *c = cs_matrix_at(bl, row, x->s, k);
+			ran |= c && c->ok;
+		}
+		if (!ran)
+			continue;
 		char name[2 * CS_RES_NAME_MAX + 8];
 		row_name(bl, row->any[x->s], name, sizeof name);
 		if (x->mr) {
@@ -199,8 +251,36 @@ print_section(FILE *f, const section *x)
 		}
 		fputc('\n', f);
 	}
-	/* op/s rows: ecdh as openssl prints it, the others by our name */
+	/* the sign/verify table: a row where both halves are ok */
 	bool head = false;
+	for (size_t b = 0; b < m->n_blocks; b++) {
+		const cs_mblock *bl = &m->blocks[b];
+		const cs_mrow *row = row_of(x, bl);
+		const ossl_pair *pr = find_pair(bl->alg);
+		if (bl->bytes || !row || !pr || strcmp(bl->op, "sign") != 0)
+			continue;
+		const cs_res_cell *sg = cs_matrix_at(bl, row, x->s, 0), *vf = NULL;
+		for (size_t o = 0; o < m->n_blocks; o++)
+			if (strcmp(m->blocks[o].alg, bl->alg) == 0 &&
+			    strcmp(m->blocks[o].op, "verify") == 0) {
+				const cs_mrow *vr = row_of(x, &m->blocks[o]);
+				vf = vr ? cs_matrix_at(&m->blocks[o], vr, x->s, 0) : NULL;
+			}
+		if (!sg || !vf || !sg->ok || !vf->ok)
+			continue;
+		double rs = sg->rate.median, rv = vf->rate.median;
+		if (x->mr) {
+			fprintf(f, "%s:%f:%f\n", pr->mr, rs, rv);
+			continue;
+		}
+		if (!head)
+			fprintf(f, "%30ssign    verify    sign/s verify/s\n", " ");
+		head = true;
+		fprintf(f, "%-29s %8.6fs %8.6fs %8.1f %8.1f\n", pr->text, 1 / rs, 1 / rv, rs, rv);
+	}
+	/* op/s rows: ecdh as openssl prints it, the others by our name (text
+	   only: openssl speed has no name for them, so -mr has no line) */
+	head = false;
 	for (size_t b = 0; b < m->n_blocks; b++) {
 		const cs_mblock *bl = &m->blocks[b];
 		const cs_mrow *row = row_of(x, bl);
@@ -208,6 +288,7 @@ print_section(FILE *f, const section *x)
 			continue;
 		const ossl_name *o = find_name(bl->alg);
 		bool ecdh = o && o->bits && strcmp(bl->op, "derive") == 0;
+		const ossl_pair *pr = find_pair(bl->alg);
 		for (size_t k = 0; k < bl->n_sizes; k++) {
 			const cs_res_cell *c = cs_matrix_at(bl, row, x->s, k);
 			if (!c)
@@ -216,10 +297,14 @@ print_section(FILE *f, const section *x)
 			char name[2 * CS_RES_NAME_MAX + 8];
 			row_name(bl, c, name, sizeof name);
 			if (x->mr) {
-				fprintf(f, "+F5:%zu:%u:%f:%f\n", index++, ecdh ? o->bits : 0, ops,
-					ops > 0 ? 1 / ops : 0);
+				if (ecdh && c->ok)
+					fprintf(f, "+F5:%d:%u:%f:%f\n", o->mr_index, o->bits, ops,
+						1 / ops);
 				continue;
 			}
+			if (pr && (strcmp(bl->op, "sign") == 0 || strcmp(bl->op, "verify") == 0) &&
+			    pair_printed(m, x, bl))
+				continue; /* in the sign/verify table above */
 			if (!head)
 				fprintf(f, "%30sop      op/s\n", " ");
 			head = true;

@@ -49,26 +49,44 @@ cs_rank_size(const cs_matrix *m, const cs_mblock *b, size_t k, cs_rank *out)
 		}
 	if (out->n)
 		qsort(out->e, out->n, sizeof *out->e, by_rate);
-	/* per group: ratio to its best; a place shared while the intervals overlap
-	   the first cell of that place */
-	size_t best = 0, head = 0;
-	for (size_t i = 0; i < out->n; i++) {
-		cs_rank_entry *e = &out->e[i];
-		bool first = i == 0 || cs_rules_group_cmp(e->group, out->e[i - 1].group) != 0;
+	/* per group: ratio to its best; places by the tie rule (rules.c) over
+	   the group's ranked cells, which sort first in it */
+	double *lo = malloc((out->n + 1) * sizeof *lo), *hi = malloc((out->n + 1) * sizeof *hi);
+	size_t *place = malloc((out->n + 1) * sizeof *place);
+	bool *tie = malloc((out->n + 1) * sizeof *tie);
+	if (!lo || !hi || !place || !tie) {
+		free(lo);
+		free(hi);
+		free(place);
+		free(tie);
+		cs_rank_free(out);
+		return -1;
+	}
+	for (size_t best = 0, i = 0; i < out->n; i++) {
+		bool first =
+			i == 0 || cs_rules_group_cmp(out->e[i].group, out->e[i - 1].group) != 0;
 		out->n_groups += first;
-		if (first)
-			best = head = i;
-		if (!e->ranked)
+		if (!first)
 			continue;
-		e->ratio = out->e[best].c->rate.median / e->c->rate.median;
-		if (i != head && cs_rules_tie(out->e[head].c, e->c)) {
-			e->place = out->e[head].place;
-			e->tie = out->e[head].tie = true;
-		} else {
-			e->place = i - best + 1;
-			head = i;
+		best = i;
+		size_t n = 0;
+		while (best + n < out->n && out->e[best + n].ranked &&
+		       cs_rules_group_cmp(out->e[best + n].group, out->e[best].group) == 0) {
+			cs_rules_interval(out->e[best + n].c, &lo[n], &hi[n]);
+			n++;
+		}
+		cs_rules_places(lo, hi, n, place, tie);
+		for (size_t j = 0; j < n; j++) {
+			cs_rank_entry *e = &out->e[best + j];
+			e->ratio = out->e[best].c->rate.median / e->c->rate.median;
+			e->place = place[j];
+			e->tie = tie[j];
 		}
 	}
+	free(lo);
+	free(hi);
+	free(place);
+	free(tie);
 	return 0;
 }
 

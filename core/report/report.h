@@ -154,6 +154,25 @@ cs_rank_group cs_rules_group(size_t source, const cs_res_cell *c);
 int cs_rules_group_cmp(cs_rank_group a, cs_rank_group b);
 /* "[2] board", "[1] run, 4 workers (-multi 4)", "1 worker". */
 void cs_rules_group_name(const cs_matrix *m, cs_rank_group g, char *buf, size_t n);
+/* The interval of a cell's median rate: its 95% CI when the file has one,
+   else median * (1 +- ci95_rel), else the point itself (imported cells). */
+void cs_rules_interval(const cs_res_cell *c, double *lo, double *hi);
+/* Places of n items sorted best first, each with its interval [lo, hi]
+   (containing its value): items whose intervals overlap share a place, and
+   so do chains of overlaps (a ~ b, b ~ c: a, b, c share one even when a and
+   c do not overlap); an item between two members of a group shares it too.
+   place[i] is 1 + the items before its group; tie[i] when its group has
+   several. 0, or -1 when out of memory. */
+int cs_rules_places(const double *lo, const double *hi, size_t n, size_t *place, bool *tie);
+/* Which points a ranking over several points compares, and which libraries
+   it ranks: has[l * n_points + p] says library l has point p. use[p]: the
+   points anyone has; when fewer than two libraries have all of them, the
+   points the two libraries with the most points have in common.
+   ranked[l]: l has every used point (the others are listed apart). */
+void cs_rules_common(const bool *has, size_t n_libs, size_t n_points, bool *ranked, bool *use);
+/* The tie and common-point rule in one line (under 120 characters), printed
+   under each per-question ranking. */
+const char *cs_rules_tie_text(void);
 /* Two cells' 95% intervals of the median overlap (a tie). */
 bool cs_rules_tie(const cs_res_cell *a, const cs_res_cell *b);
 /* The rules, one paragraph, printed under every ranking. */

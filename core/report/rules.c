@@ -9,12 +9,18 @@
       workers' operations and ranks only with rows of the same N.
    3. An emulated run (qemu-*) is never ranked by time: its cells are listed
       after the ranked ones, marked, without a place or a ratio.
-   4. Ties are called ties: two cells whose 95% intervals of the median
-      overlap share a place ("=2").
+   4. Ties are called ties, pairwise: a cell is never placed below one whose
+      95% interval overlaps its own. Cells whose intervals overlap share a
+      place ("=2"), and so does a chain of overlaps (a ~ b and b ~ c put a,
+      b and c on one place even when a and c do not overlap).
+   6. A ranking over several points (sizes, ops) compares only the points
+      every ranked library has: the libraries missing one of them are listed
+      apart, with what they miss (cs_rules_common).
    5. A client x server pair of the TLS grid (run --tls-grid, path
       "tls>SERVER") is two libraries' cost together: never ranked beside a
       library's own cells (report --view tls-grid shows the pairs). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report.h"
@@ -98,10 +104,8 @@ cs_rules_group_name(const cs_matrix *m, cs_rank_group g, char *buf, size_t n)
 		snprintf(buf, n, "%s", *multi ? multi : "1 worker");
 }
 
-/* The interval of a cell's median rate: its 95% CI when the file has one,
-   else median * (1 +- ci95_rel), else the point itself (imported cells). */
-static void
-interval(const cs_res_cell *c, double *lo, double *hi)
+void
+cs_rules_interval(const cs_res_cell *c, double *lo, double *hi)
 {
 	*lo = *hi = c->rate.median;
 	if (c->rate.has_spread && c->rate.ci_hi > 0) {
@@ -117,9 +121,104 @@ bool
 cs_rules_tie(const cs_res_cell *a, const cs_res_cell *b)
 {
 	double alo, ahi, blo, bhi;
-	interval(a, &alo, &ahi);
-	interval(b, &blo, &bhi);
+	cs_rules_interval(a, &alo, &ahi);
+	cs_rules_interval(b, &blo, &bhi);
 	return alo <= bhi && blo <= ahi;
+}
+
+static size_t
+root(size_t *up, size_t i)
+{
+	while (up[i] != i)
+		i = up[i] = up[up[i]];
+	return i;
+}
+
+int
+cs_rules_places(const double *lo, const double *hi, size_t n, size_t *place, bool *tie)
+{
+	size_t *up = malloc((n + 1) * sizeof *up);
+	if (!up)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		up[i] = i;
+	/* every overlapping pair joins its two groups (a chain joins too) */
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = i + 1; j < n; j++)
+			if (lo[i] <= hi[j] && lo[j] <= hi[i])
+				up[root(up, j)] = root(up, i);
+	/* a group spans from its first to its last member, and every item
+	   between them shares its place (nothing is placed below a member it
+	   stands between) */
+	size_t start = 0;
+	while (start < n) {
+		size_t end = start;
+		for (size_t j = start + 1; j < n; j++)
+			for (size_t i = start; i <= end; i++)
+				if (root(up, i) == root(up, j)) {
+					end = j;
+					break;
+				}
+		for (size_t i = start; i <= end; i++) {
+			place[i] = start + 1;
+			tie[i] = end > start;
+		}
+		start = end + 1;
+	}
+	free(up);
+	return 0;
+}
+
+void
+cs_rules_common(const bool *has, size_t n_libs, size_t n_points, bool *ranked, bool *use)
+{
+	size_t *count = calloc(n_libs + 1, sizeof *count);
+	for (size_t p = 0; p < n_points; p++) {
+		use[p] = false;
+		for (size_t l = 0; l < n_libs; l++)
+			use[p] |= has[l * n_points + p];
+	}
+	size_t complete = 0, first = n_libs, second = n_libs;
+	for (size_t l = 0; l < n_libs; l++) {
+		size_t c = 0;
+		bool all = true;
+		for (size_t p = 0; p < n_points; p++) {
+			c += has[l * n_points + p];
+			all &= !use[p] || has[l * n_points + p];
+		}
+		if (count)
+			count[l] = c;
+		complete += all && c > 0;
+		if (!count)
+			continue;
+		if (first == n_libs || c > count[first]) {
+			second = first;
+			first = l;
+		} else if (second == n_libs || c > count[second]) {
+			second = l;
+		}
+	}
+	/* fewer than two libraries have every point: the points the two
+	   libraries with the most points have in common */
+	if (complete < 2 && count && second < n_libs)
+		for (size_t p = 0; p < n_points; p++)
+			use[p] = has[first * n_points + p] && has[second * n_points + p];
+	for (size_t l = 0; l < n_libs; l++) {
+		bool all = true, any = false;
+		for (size_t p = 0; p < n_points; p++) {
+			all &= !use[p] || has[l * n_points + p];
+			any |= use[p];
+		}
+		ranked[l] = all && any;
+	}
+	free(count);
+}
+
+const char *
+cs_rules_tie_text(void)
+{
+	return "Ties: 95% intervals overlap, directly or by a chain (a~b, b~c: a=b=c); "
+	       "only the points all ranked libraries have.";
 }
 
 const char *
@@ -128,10 +227,11 @@ cs_rules_text(void)
 	return mix_sources
 		       ? "Rules: sources mixed (--mix-sources); one ranking per parallelism "
 			 "(-multi N ranks with -multi N only); emulated runs listed, never ranked "
-			 "by time; =N: a tie (the 95% intervals overlap)."
+			 "by time; =N: a tie (95% intervals overlap, directly or through a chain a "
+			 "~ b ~ c)."
 		       : "Rules: one ranking per source and per parallelism (-multi N ranks with "
 			 "-multi N only); imported and measured cells never ranked together "
 			 "(--mix-sources to mix); emulated runs listed, never ranked by time; =N: "
 			 "a "
-			 "tie (the 95% intervals overlap).";
+			 "tie (95% intervals overlap, directly or through a chain a ~ b ~ c).";
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "conform.h"
+#include "cpu.h"
 #include "escape.h"
 #include "report.h"
 
@@ -243,9 +244,12 @@ print_rank(FILE *f, const cs_matrix *m, const cs_mblock *b)
 static void
 print_header(FILE *f, const cs_res_file *r)
 {
+	char model[CS_RES_NAME_MAX + 1];
+	snprintf(model, sizeof model, "%s", r->cpu_model);
+	cs_cpu_squeeze(model);
 	if (*r->cpu_model || *r->cpu_arch)
 		fprintf(f, "cryptospeed %s on %s (%s, %lld CPUs)\n", cs_esc_term(r->tool_version),
-			cs_esc_term(r->cpu_model), cs_esc_term(r->cpu_arch), r->cpus);
+			cs_esc_term(model), cs_esc_term(r->cpu_arch), r->cpus);
 	else
 		fprintf(f, "%s: no host facts (imported tables carry their own)\n",
 			cs_esc_term(r->name));

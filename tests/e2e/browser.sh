@@ -56,7 +56,7 @@ read -r blocks rows < <(awk -F, 'NR > 1 {
 browse "$d/r.dom" "$d/r.err" --dump-dom "file://$d/r.html"
 [ -s "$d/r.dom" ] || fail "chromium dumped no DOM: $(tail -3 "$d/r.err")"
 if grep ":CONSOLE" "$d/r.err"; then fail "console messages (above)"; fi
-svgs=$(grep -o "<svg" "$d/r.dom" | wc -l)
+svgs=$(grep -o '<figure class="chart">' "$d/r.dom" | wc -l)
 [ "$svgs" -eq "$blocks" ] || fail "$svgs charts in the DOM, want $blocks"
 matrix=$(sed -n '/<h2 id="matrix">/,/<h2 id="evidence">/p' "$d/r.dom" | grep -o "<tr>" | wc -l)
 [ "$matrix" -eq $((rows + blocks)) ] || fail "$matrix matrix rows in the DOM, want $rows + $blocks headers"
@@ -72,7 +72,7 @@ grep -q "&#8212;\|—" "$d/r.dom" || fail "no missing-cell mark"
 # the first screen (1400 x 900) holds the whole verdict and the heatmap's
 # start: a copy of the page, its CSP dropped, measures itself with a script
 sed -e '/Content-Security-Policy/d' \
-	-e 's|</body>|<script>var v = document.getElementById("verdict").getBoundingClientRect(), h = document.querySelector("table.heat").getBoundingClientRect(); document.title = "probe " + Math.round(v.top) + " " + Math.round(v.bottom) + " " + Math.round(h.top) + " " + innerHeight;</script></body>|' \
+	-e 's|</body>|<script>var v = document.getElementById("verdict").getBoundingClientRect(), h = document.getElementById("heatmap").getBoundingClientRect(); document.title = "probe " + Math.round(v.top) + " " + Math.round(v.bottom) + " " + Math.round(h.top) + " " + innerHeight;</script></body>|' \
 	"$d/r.html" >"$d/probe.html"
 browse "$d/probe.dom" "$d/probe.err" --window-size=1400,900 --dump-dom "file://$d/probe.html"
 read -r vtop vbottom htop height < <(sed -n 's|.*<title>probe \([0-9 -]*\)</title>.*|\1|p' "$d/probe.dom")

@@ -237,7 +237,7 @@ for s in svgs:
 
 # ---- 2. history: a run is counted once; --svg never writes through a link ---
 p = run(["history"] + [nights[0]] * 10, expect=0)
-if b"history of 1 result files" not in p.stdout:
+if b"history of 1 result file " not in p.stdout:
     fail("history of one file given ten times: %r" % p.stdout[:120])
 twin = craft(D + "/twin.json", "2026-11-01T02:00:00Z", 3.0)  # nights[0]'s run, other rates
 run(["history", nights[0], twin], expect=2, what="history: two files claim one run")

@@ -103,4 +103,17 @@ if [ -n "$fixtures" ] && [ -r "$fixtures/openssl-speed/nanopi-r2s-openwrt.txt" ]
 else
 	echo "fixtures not found: their part skipped"
 fi
+# a post of several machines: each table is labelled by the Board / CPU :
+# / model name lines above it, not only by its OpenSSL version
+"$CS" import openssl-speed "$data/three-machines-post.txt" -o "$d/three.json" ||
+	fail "import of a three-machine post"
+python3 - "$d/three.json" <<'PY' || fail "three-machine post: machine labels (above)"
+import json, sys
+s = json.load(open(sys.argv[1]))["sources"]
+want = ["Raspberry Pi 4 Model B (Cortex-A72 @ 1.5GHz)", "Rock 5B (Cortex-A76 @ 2.4GHz)",
+        "Intel(R) Core(TM) i5-8250U CPU @ 1.60GHz"]
+got = [x.get("machine") for x in s]
+print(got)
+sys.exit(0 if got == want and all(w in x["label"] for w, x in zip(want, s)) else 1)
+PY
 echo ok

@@ -15,6 +15,12 @@ for sig in INT TERM HUP; do
 	grep -q '"interrupted": true' "$d/$sig.json" || fail "SIG$sig: not marked interrupted"
 	grep -q '"status": "ok"' "$d/$sig.json" || fail "SIG$sig: nothing measured kept"
 	ls -A "$d" | grep -q "tmp" && fail "SIG$sig: temp file left behind"
+	# the cells the signal stopped are "not measured", never called wrong or crashed
+	if grep -q '"interrupted before it was measured"' "$d/$sig.json"; then
+		grep -q "not measured (interrupted)" "$d/$sig.txt" ||
+			fail "SIG$sig: no 'not measured' message: $(tail -3 "$d/$sig.txt")"
+	fi
+	if grep -q "wrong, crashed" "$d/$sig.txt"; then fail "SIG$sig: unmeasured cells called wrong"; fi
 done
 
 # SIGINT while the workers start (a launcher that is slow to exec them): exit

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "cpu.h"
 #include "text.h"
 
 struct named {
@@ -41,5 +42,12 @@ main(void)
 	const char *const none[] = {NULL};
 	CHECK(cs_join_strv(buf, sizeof buf, none, ", "));
 	CHECK(buf[0] == '\0');
+	/* CPU brand strings as CPUID and /proc/cpuinfo pad them */
+	char model[] = "   Intel(R) Xeon(R) CPU  \t E5-2680 0 @ 2.70GHz   ";
+	cs_cpu_squeeze(model);
+	CHECK(strcmp(model, "Intel(R) Xeon(R) CPU E5-2680 0 @ 2.70GHz") == 0);
+	char blank[] = "   ";
+	cs_cpu_squeeze(blank);
+	CHECK(blank[0] == '\0');
 	return check_done("test_text");
 }
