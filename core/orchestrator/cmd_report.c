@@ -89,6 +89,13 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, ch
 				 "(boards: %s)",
 				 f->name, f->counting.profile, known);
 			rc = -1;
+		} else if (on && strcmp(on->qemu_cpu, p->qemu_cpu) != 0) {
+			snprintf(why, why_n,
+				 "--view estimate: %s was counted on core %s (profile '%s'), not "
+				 "on "
+				 "--board %s's core %s (accepted: a counting file of that core)",
+				 f->name, p->qemu_cpu, p->name, board, on->qemu_cpu);
+			rc = -1;
 		} else if (mhz == 0) {
 			snprintf(why, why_n,
 				 "--view estimate: profile '%s' (%s) has no board clock: give "
