@@ -49,6 +49,14 @@ costs_dir(char *buf, size_t n)
 	return CS_COSTS_DIR;
 }
 
+/* dir/<core>.pipe.tsv into buf. */
+static const char *
+pipes_path(const char *dir, const char *core, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s/%s.pipe.tsv", dir, core);
+	return buf;
+}
+
 /* report --view estimate: each counting file's profile gives the core (its
    cost table) and the clock (--board's, else the profile's board's); the
    other files are the tables compared with. 0, or -1 with why (bad input:
@@ -57,7 +65,7 @@ static int
 report_estimate(const cs_res_file *const *files, size_t n, const char *board, char *why,
 		size_t why_n)
 {
-	char known[256], dirbuf[4096], table_why[768];
+	char known[256], dirbuf[4096], dirbuf2[4200], table_why[768];
 	const cs_count_profile *on = NULL;
 	cs_count_profile_names(known, sizeof known, true);
 	if (board && !(on = cs_count_profile_find(NULL, board))) {
@@ -67,10 +75,11 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, ch
 	const char *dir = costs_dir(dirbuf, sizeof dirbuf);
 	cs_est_input *in = calloc(n, sizeof *in);
 	cs_est_table *tables = calloc(n, sizeof *tables);
+	cs_pipe_table *pipes = calloc(n, sizeof *pipes);
 	const cs_res_file **others = calloc(n, sizeof *others);
 	size_t n_in = 0, n_others = 0;
 	int rc = 0;
-	if (!in || !tables || !others) {
+	if (!in || !tables || !others || !pipes) {
 		snprintf(why, why_n, "out of memory");
 		rc = -1;
 	}
@@ -110,6 +119,22 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, ch
 			in[n_in].file = f;
 			in[n_in].table = &tables[n_in];
 			in[n_in].mhz = mhz;
+			/* the pipeline model: the core's table and the file's per-block
+			   counts beside it (a missing one: no estimate, said per cell) */
+			if (cs_pipe_table_load(dir, p->qemu_cpu, &pipes[n_in], table_why,
+					       sizeof table_why) == 0)
+				in[n_in].pipe = &pipes[n_in];
+			else if (access(pipes_path(dir, p->qemu_cpu, dirbuf2, sizeof dirbuf2),
+					F_OK) == 0) {
+				snprintf(why, why_n, "--view estimate: %s", table_why);
+				rc = -1;
+			}
+			if (f->counting.blocks && *f->counting.blocks) {
+				const char *slash = strrchr(f->name, '/');
+				int len = slash ? (int)(slash - f->name) + 1 : 0;
+				snprintf(in[n_in].blocks, sizeof in[n_in].blocks, "%.*s%s", len,
+					 f->name, f->counting.blocks);
+			}
 			n_in++;
 		}
 	}
@@ -129,6 +154,7 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, ch
 	}
 	free(in);
 	free(tables);
+	free(pipes);
 	free(others);
 	return rc;
 }
