@@ -449,7 +449,8 @@ compare_row(const cs_est_input *in, size_t n_in, const cs_res_cell *c, FILE *f)
 		cs_report_number(r.mbps[k], num, sizeof num);
 		fprintf(f, " %10s %6.2fx", num, r.mbps[k] / r.table);
 	}
-	fprintf(f, "  %s%s\n", cs_esc_term(r.near), r.off > 1.5 ? " (off by more than 1.5x)" : "");
+	fprintf(f, "  %s%s\n", cs_esc_term(r.near),
+		r.off > CS_EST_WINDOW ? " (off by more than " CS_EST_WINDOW_TEXT ")" : "");
 	return true;
 }
 
@@ -482,13 +483,14 @@ compare_paths(const cs_est_input *in, size_t n_in, const cs_res_file *t, size_t 
 		compare_eval(in, n_in, big, &r);
 		fprintf(f, "path: %s %s at %lld B (%.4g MB/s) is %s %s (%.2fx)",
 			cs_esc_term(big->alg), cs_esc_term(big->op), big->size, r.table,
-			r.off > 1.5 ? "nearest to" : "consistent with", cs_esc_term(r.near),
-			r.mbps[r.nearest] / r.table);
+			r.off > CS_EST_WINDOW ? "nearest to" : "consistent with",
+			cs_esc_term(r.near), r.mbps[r.nearest] / r.table);
 		for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX; k++)
 			if (r.mbps[k] > 0 && fabs(log(r.mbps[k] / r.mbps[r.nearest])) >= 0.005)
 				fprintf(f, "; %s %.2fx", cs_esc_term(in[k].file->counting.profile),
 					r.mbps[k] / r.table);
-		fprintf(f, "%s\n", r.off > 1.5 ? "; off by more than 1.5x" : "");
+		fprintf(f, "%s\n",
+			r.off > CS_EST_WINDOW ? "; off by more than " CS_EST_WINDOW_TEXT : "");
 	}
 }
 
