@@ -62,8 +62,8 @@ pipes_path(const char *dir, const char *core, char *buf, size_t n)
    other files are the tables compared with. 0, or -1 with why (bad input:
    the caller exits 2 after freeing the files). */
 static int
-report_estimate(const cs_res_file *const *files, size_t n, const char *board, char *why,
-		size_t why_n)
+report_estimate(const cs_res_file *const *files, size_t n, const char *board, const char *format,
+		char *why, size_t why_n)
 {
 	char known[256], dirbuf[4096], dirbuf2[4200], table_why[768];
 	const cs_count_profile *on = NULL;
@@ -147,10 +147,18 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, ch
 		rc = -1;
 	}
 	if (rc == 0) {
-		if (on)
-			printf("clock: %u MHz for every estimate (--board %s)\n\n", on->clock_mhz,
-			       board);
-		cs_report_estimate(in, n_in, others, n_others, stdout);
+		if (strcmp(format, "text") != 0) {
+			if (cs_report_estimate_format(in, n_in, format, stdout) != 0) {
+				snprintf(why, why_n, "--view estimate: cannot write the %s output",
+					 format);
+				rc = -1;
+			}
+		} else {
+			if (on)
+				printf("clock: %u MHz for every estimate (--board %s)\n\n",
+				       on->clock_mhz, board);
+			cs_report_estimate(in, n_in, others, n_others, stdout);
+		}
 	}
 	free(in);
 	free(tables);
@@ -272,7 +280,7 @@ cs_cmd_report(int argc, char **argv)
 	if (view == CS_VIEW_HANDSHAKE)
 		cs_report_handshake(ptrs, n, handshake, stdout);
 	else if (view == CS_VIEW_ESTIMATE)
-		est = report_estimate(ptrs, n, board, est_why, sizeof est_why);
+		est = report_estimate(ptrs, n, board, format, est_why, sizeof est_why);
 	else
 		cs_report_emit(ptrs, n, format, view, stdout);
 	for (size_t i = 0; i < n; i++)

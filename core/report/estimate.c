@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "escape.h"
 #include "estimate.h"
 #include "report.h"
@@ -544,5 +546,128 @@ cs_report_estimate(const cs_est_input *in, size_t n_in, const cs_res_file *const
 		   "docs/estimates.md), at the\nboard's clock; caches and branch prediction are "
 		   "not in it. \"class c/B\" is the old\nper-class table, a labelled fallback "
 		   "no comparison uses.\n");
+	return 0;
+}
+
+/* One field in format fmt ("csv", "markdown", "html"), escaped there. */
+static void
+put(FILE *f, const char *fmt, const char *s)
+{
+	if (strcmp(fmt, "csv") == 0)
+		cs_esc_csv(f, s);
+	else if (strcmp(fmt, "markdown") == 0)
+		cs_esc_md(f, s);
+	else
+		cs_esc_xml(f, s);
+}
+
+/* The estimate's columns (CSV header, Markdown and HTML table heads). */
+static const char *const est_cols[] = {"lib",		"path",
+				       "alg",		"op",
+				       "size",		"profile",
+				       "core",		"model",
+				       "cycles_per_op", "cycles_per_byte",
+				       "mb_s",		"clock_mhz",
+				       "modelled",	"class_cycles_per_byte",
+				       "note",		NULL};
+
+int
+cs_report_estimate_format(const cs_est_input *in, size_t n_in, const char *fmt, FILE *f)
+{
+	bool csv = strcmp(fmt, "csv") == 0, md = strcmp(fmt, "markdown") == 0,
+	     json = strcmp(fmt, "json") == 0;
+	json_t *arr = json ? json_array() : NULL;
+	if (json && !arr)
+		return -1;
+	if (csv || md || !json) {
+		if (!csv && !md)
+			fprintf(f, "<table>\n<tr>");
+		for (size_t k = 0; est_cols[k]; k++)
+			fprintf(f,
+				csv  ? "%s%s"
+				: md ? "%s%s "
+				     : "%s<th>%s</th>",
+				csv  ? (k ? "," : "")
+				: md ? "| "
+				     : "",
+				est_cols[k]);
+		fprintf(f, csv ? "\n" : md ? "|\n" : "</tr>\n");
+		if (md) {
+			for (size_t k = 0; est_cols[k]; k++)
+				fprintf(f, "|---");
+			fprintf(f, "|\n");
+		}
+	}
+	for (size_t i = 0; i < n_in; i++) {
+		char model[96];
+		if (in[i].pipe)
+			snprintf(model, sizeof model, "%s.pipe.tsv v%s", in[i].pipe->core,
+				 in[i].pipe->version);
+		else
+			snprintf(model, sizeof model, "none");
+		for (size_t j = 0; j < in[i].file->n_cells; j++) {
+			const cs_res_cell *c = &in[i].file->cells[j];
+			if (!c->count.present || strcmp(c->lib, "noop") == 0)
+				continue;
+			double cyc = 0, ccyc = 0, share = 0;
+			char why[256] = "", v[16][128];
+			int model_rc = model_cycles(&in[i], c, &cyc, &share, why, sizeof why);
+			bool have_class = cs_est_cycles(in[i].table, &c->count, &ccyc, v[0],
+							sizeof v[0]) == 0;
+			snprintf(v[0], sizeof v[0], "%s", c->lib);
+			snprintf(v[1], sizeof v[1], "%s", c->path ? c->path : "");
+			snprintf(v[2], sizeof v[2], "%s", c->alg);
+			snprintf(v[3], sizeof v[3], "%s", c->op);
+			snprintf(v[4], sizeof v[4], "%lld", c->size);
+			snprintf(v[5], sizeof v[5], "%s", in[i].file->counting.profile);
+			snprintf(v[6], sizeof v[6], "%s", in[i].table->core);
+			snprintf(v[7], sizeof v[7], "%s", model);
+			snprintf(v[8], sizeof v[8], model_rc == 0 ? "%.0f" : "", cyc);
+			snprintf(v[9], sizeof v[9],
+				 model_rc == 0 && c->count.per_byte ? "%.2f" : "",
+				 c->size > 0 ? cyc / (double)c->size : 0);
+			snprintf(v[10], sizeof v[10],
+				 model_rc == 0 && c->count.per_byte ? "%.2f" : "",
+				 cs_est_mbps(cyc, c->size, in[i].mhz));
+			snprintf(v[11], sizeof v[11], "%.0f", in[i].mhz);
+			snprintf(v[12], sizeof v[12], share > 0 ? "%.3f" : "", share);
+			snprintf(v[13], sizeof v[13], have_class && c->count.per_byte ? "%.2f" : "",
+				 c->size > 0 ? ccyc / (double)c->size : 0);
+			snprintf(v[14], sizeof v[14], "%s", model_rc == 0 ? "" : why);
+			if (json) {
+				json_t *o = json_object();
+				for (size_t k = 0; o && est_cols[k]; k++) {
+					bool num = (k == 4 || (k >= 8 && k <= 13)) && *v[k];
+					json_object_set_new(
+						o, est_cols[k],
+						num && (k == 4 || k == 8 || k == 11)
+							? json_integer(strtoll(v[k], NULL, 10))
+						: num		 ? json_real(strtod(v[k], NULL))
+						: *v[k] || k < 8 ? json_string(v[k])
+								 : json_null());
+				}
+				if (o)
+					json_array_append_new(arr, o);
+				continue;
+			}
+			if (!csv && !md)
+				fprintf(f, "<tr>");
+			for (size_t k = 0; est_cols[k]; k++) {
+				fprintf(f, csv ? (k ? "," : "") : md ? "| " : "<td>");
+				put(f, fmt, v[k]);
+				fprintf(f, csv ? "" : md ? " " : "</td>");
+			}
+			fprintf(f, csv ? "\n" : md ? "|\n" : "</tr>\n");
+		}
+	}
+	if (json) {
+		int rc = json_dumpf(arr, f,
+				    JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+		fprintf(f, "\n");
+		json_decref(arr);
+		return rc == 0 ? 0 : -1;
+	}
+	if (!csv && !md)
+		fprintf(f, "</table>\n");
 	return 0;
 }

@@ -83,4 +83,12 @@ int cs_est_model_cell(const cs_pipe_table *t, const char *path, const cs_res_cel
 int cs_report_estimate(const cs_est_input *in, size_t n_in, const cs_res_file *const *tables,
 		       size_t n_tables, FILE *f);
 
+/* The estimate's rows in a machine or markup format: "csv" (columns lib,
+   path, alg, op, size, profile, core, model, cycles_per_op,
+   cycles_per_byte, mb_s, clock_mhz, modelled, class_cycles_per_byte,
+   note), "json" (an array of objects with those keys), "markdown" or
+   "html" (a table of them); every string escaped for its format. 0, or -1
+   when out of memory or the output failed. */
+int cs_report_estimate_format(const cs_est_input *in, size_t n_in, const char *fmt, FILE *f);
+
 #endif
