@@ -11,9 +11,10 @@
  *   cs-count 1 <insns> <mem> <forbidden> <class 0> ... <class N-1>
  *
  * every number 20 decimal digits, zero-padded (parsing it costs the same
- * whatever the values). insns: instructions executed so far; mem: memory
- * accesses (loads and stores together: qemu 7.2 ignores the direction of an
- * inline memory counter); forbidden: instructions executed of a class the plugin was
+ * whatever the values). insns: instructions executed so far; mem: memory-
+ * access instructions executed (loads and stores; an ldp or an ld1 of four
+ * registers is one, as a push or a call on x86: the plugin's Capstone
+ * decode, not qemu's accesses of at most 8 bytes); forbidden: instructions executed of a class the plugin was
  * told the CPU lacks (its `forbid` argument); then one count per class of
  * cs_ev_class (evidence.h), in enum order (an instruction with two classes,
  * e.g. EVEX vaesenc zmm = vaes + avx512, counts in both).
@@ -54,7 +55,7 @@
 /* The counters at one marker (the worker's side: snap.c). */
 typedef struct cs_count_snap {
 	uint64_t insns;		       /* instructions executed */
-	uint64_t mem;		       /* memory accesses, loads and stores */
+	uint64_t mem;		       /* memory-access instructions, loads and stores */
 	uint64_t forbidden;	       /* instructions of a class the CPU lacks */
 	uint64_t classes[CS_EV_COUNT]; /* instructions per class (cs_ev_class) */
 } cs_count_snap;

@@ -45,7 +45,7 @@ CS_QEMU_EXPORT int qemu_plugin_version = CS_QEMU_PLUGIN_VERSION;
    on one thread; the increments are not atomic). */
 static struct {
 	uint64_t insns;
-	uint64_t mem; /* memory accesses, loads and stores together */
+	uint64_t mem; /* memory-access instructions executed, loads and stores */
 	uint64_t forbidden;
 	uint64_t classes[CS_EV_COUNT];
 } counters;
@@ -96,6 +96,13 @@ static struct {
 
 static cs_ev_classifier *classifier;
 static cs_ev_arch guest_arch;
+
+/* Capstone with operand details, to tell a memory-access instruction
+   (`mem`): the guest's architecture (a64 / x86-64 / A32) and T32. */
+static struct {
+	csh main, thumb;
+	int open_main, open_thumb;
+} memdec;
 static unsigned forbid_mask;
 
 /* 32-bit ARM guests: code runs in A32 or T32 (Thumb-2, Debian's default for
@@ -344,6 +351,54 @@ arm_is_thumb(struct qemu_plugin_tb *tb, size_t n)
 	return thumb;
 }
 
+/* Does the instruction read or write memory? An explicit memory operand
+   (not lea, a nop or a prefetch hint), or an implicit stack or string
+   access (push, pop, call, ret, movs...; ARM's ldm/stm/push/pop). */
+static int
+accesses_memory(csh h, const uint8_t *code, size_t size, uint64_t addr)
+{
+	cs_insn *insn = NULL;
+	int mem = 0;
+	if (cs_disasm(h, code, size, addr, 1, &insn) != 1)
+		return 0;
+	const char *m = insn->mnemonic;
+	const cs_detail *d = insn->detail;
+	if (guest_arch == CS_EV_X86_64) {
+		static const char *const implicit[] = {"push", "pop",	"call",	 "ret",
+						       "movs", "stos",	"lods",	 "cmps",
+						       "scas", "enter", "leave", NULL};
+		for (size_t i = 0; d && i < d->x86.op_count; i++)
+			if (d->x86.operands[i].type == X86_OP_MEM)
+				mem = 1;
+		if (strcmp(m, "lea") == 0 || strncmp(m, "nop", 3) == 0 ||
+		    strncmp(m, "prefetch", 8) == 0)
+			mem = 0;
+		for (size_t i = 0; implicit[i]; i++)
+			if (strncmp(m, implicit[i], strlen(implicit[i])) == 0 ||
+			    (strncmp(m, "rep", 3) == 0 && strstr(m, implicit[i])))
+				mem = 1;
+	} else if (guest_arch == CS_EV_AARCH64) {
+		for (size_t i = 0; d && i < d->arm64.op_count; i++)
+			if (d->arm64.operands[i].type == ARM64_OP_MEM)
+				mem = 1;
+		if (strncmp(m, "prfm", 4) == 0 || strncmp(m, "prfum", 5) == 0)
+			mem = 0;
+	} else {
+		for (size_t i = 0; d && i < d->arm.op_count; i++)
+			if (d->arm.operands[i].type == ARM_OP_MEM)
+				mem = 1;
+		static const char *const implicit[] = {"ldm",  "stm",	"push", "pop", "vldm",
+						       "vstm", "vpush", "vpop", NULL};
+		for (size_t i = 0; implicit[i]; i++)
+			if (strncmp(m, implicit[i], strlen(implicit[i])) == 0)
+				mem = 1;
+		if (strncmp(m, "pld", 3) == 0 || strncmp(m, "pli", 3) == 0)
+			mem = 0;
+	}
+	cs_free(insn, 1);
+	return mem;
+}
+
 static void
 on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
@@ -399,10 +454,13 @@ on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		if (mask & forbid_mask)
 			qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
 								   &counters.forbidden, 1);
-		/* qemu 7.2 applies an inline memory op to every access, whatever
-		   its rw argument: loads and stores are one count */
-		qemu_plugin_register_vcpu_mem_inline(insn, QEMU_PLUGIN_MEM_RW,
-						     QEMU_PLUGIN_INLINE_ADD_U64, &counters.mem, 1);
+		/* memory-access instructions (not qemu's accesses, which are
+		   pieces of at most 8 bytes: an ldp is one instruction) */
+		csh mh = thumb ? memdec.thumb : memdec.main;
+		if ((thumb ? memdec.open_thumb : memdec.open_main) &&
+		    accesses_memory(mh, code, size, qemu_plugin_insn_vaddr(insn)))
+			qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
+								   &counters.mem, 1);
 	}
 }
 
@@ -464,6 +522,11 @@ at_exit(qemu_plugin_id_t id, void *data)
 	if (trace.out)
 		fclose(trace.out);
 	trace.out = NULL;
+	if (memdec.open_main)
+		cs_close(&memdec.main);
+	if (memdec.open_thumb)
+		cs_close(&memdec.thumb);
+	memdec.open_main = memdec.open_thumb = 0;
 }
 
 CS_QEMU_EXPORT int
@@ -533,6 +596,25 @@ qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char
 			else
 				cs_close(&arm.a32);
 		}
+	}
+	cs_arch ma = guest_arch == CS_EV_X86_64	   ? CS_ARCH_X86
+		     : guest_arch == CS_EV_AARCH64 ? CS_ARCH_ARM64
+						   : CS_ARCH_ARM;
+	cs_mode mm = guest_arch == CS_EV_X86_64	   ? CS_MODE_64
+		     : guest_arch == CS_EV_AARCH64 ? CS_MODE_ARM
+						   : (cs_mode)(CS_MODE_ARM | CS_MODE_V8);
+	if (cs_open(ma, mm, &memdec.main) == CS_ERR_OK) {
+		cs_option(memdec.main, CS_OPT_DETAIL, CS_OPT_ON);
+		memdec.open_main = 1;
+	}
+	if (guest_arch == CS_EV_ARM32 && cs_open(CS_ARCH_ARM, (cs_mode)(CS_MODE_THUMB | CS_MODE_V8),
+						 &memdec.thumb) == CS_ERR_OK) {
+		cs_option(memdec.thumb, CS_OPT_DETAIL, CS_OPT_ON);
+		memdec.open_thumb = 1;
+	}
+	if (!memdec.open_main) {
+		qemu_plugin_outs("cryptospeed-count: Capstone could not open a decoder\n");
+		return -1;
 	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
 	qemu_plugin_register_vcpu_syscall_cb(id, on_syscall);

@@ -139,7 +139,7 @@ const cs_res_field cs_res_count_fields[] = {
 	IN(cs_res_count, insns, "insns", CS_RES_F_INT, true, 0, 1LL << 62, 0, "integer ≥ 0", "yes",
 	   "instructions retired over them"),
 	IN(cs_res_count, mem, "mem", CS_RES_F_INT, true, 0, 1LL << 62, 0, "integer ≥ 0", "yes",
-	   "memory accesses over them"),
+	   "memory-access instructions (loads and stores) over them"),
 	DOC("classes", "object", "yes",
 	    "`{class: instructions}` (integers ≥ 0) over the ops counted, every class that ran"),
 	DOC("insns_per_op", "number", "yes", "`insns / ops` (checked)"),
