@@ -23,6 +23,10 @@ typedef enum cs_ev_class {
 	CS_EV_PMULL,
 	CS_EV_NEON,
 	CS_EV_SCALAR,
+	/* added by issue 30, after the others (counting lines and masks keep
+	   the earlier classes' positions) */
+	CS_EV_SSE,	/* x86 SSE or AVX-128 SIMD: an xmm operand, no class above */
+	CS_EV_BMI2_ADX, /* x86 BMI2 / ADX: mulx, adcx, adox, rorx, shlx, pdep, ... */
 	CS_EV_COUNT
 } cs_ev_class;
 

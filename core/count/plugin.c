@@ -14,6 +14,13 @@
  *                (hex address, executions since the previous marker) per
  *                instruction that ran; at the first marker it appends the
  *                process's memory map, to name the addresses.
+ *   blocks=DIR   per-block execution counts (the pipeline model's input,
+ *                docs/estimates.md): every translation block gets its own
+ *                counter; a marker's third argument weighs the interval it
+ *                ends (0, +1 or -1, CS_COUNT_W_*); the blocks marker
+ *                (CS_COUNT_BLOCKS_COOKIE, first argument a cell id) writes
+ *                DIR/<id>.blocks: the weighted executions of the blocks that
+ *                cover >= 99.9 % of the weighted instructions (count.h).
  *
  * On a 32-bit ARM guest each translation block is decoded in its mode, A32
  * or T32 (arm_is_thumb()).
@@ -38,7 +45,7 @@ CS_QEMU_EXPORT int qemu_plugin_version = CS_QEMU_PLUGIN_VERSION;
    on one thread; the increments are not atomic). */
 static struct {
 	uint64_t insns;
-	uint64_t mem; /* memory accesses, loads and stores together */
+	uint64_t mem; /* memory-access instructions executed, loads and stores */
 	uint64_t forbidden;
 	uint64_t classes[CS_EV_COUNT];
 } counters;
@@ -64,8 +71,38 @@ static struct {
 	unsigned markers;      /* markers seen */
 } trace;
 
+/* One translation block's counter (blocks mode). Found by its address and
+   length: qemu may translate the same code again (then the same slot). */
+typedef struct tb_slot {
+	uint64_t vaddr;	 /* guest address of its first instruction */
+	uint32_t n;	 /* instructions */
+	uint32_t size;	 /* bytes of code */
+	uint8_t *code;	 /* the instructions' bytes (malloc'd) */
+	int thumb;	 /* 32-bit ARM: decoded as T32 */
+	uint64_t count;	 /* entries, incremented by the translated code */
+	uint64_t seen;	 /* count at the previous marker */
+	int64_t weighed; /* sum of weight x executions per marker interval */
+} tb_slot;
+
+#define TB_HASH (1u << 18)
+static struct {
+	char dir[4096];	       /* where the dump goes; "" when not recording */
+	tb_slot **hash;	       /* TB_HASH entries */
+	tb_slot *chunk;	       /* the chunk being filled (never moves) */
+	size_t used;	       /* slots used in chunk */
+	tb_slot **all;	       /* every slot, in creation order */
+	size_t n_all, cap_all; /* entries in all, allocated */
+} blocks;
+
 static cs_ev_classifier *classifier;
 static cs_ev_arch guest_arch;
+
+/* Capstone with operand details, to tell a memory-access instruction
+   (`mem`): the guest's architecture (a64 / x86-64 / A32) and T32. */
+static struct {
+	csh main, thumb;
+	int open_main, open_thumb;
+} memdec;
 static unsigned forbid_mask;
 
 /* 32-bit ARM guests: code runs in A32 or T32 (Thumb-2, Debian's default for
@@ -124,6 +161,116 @@ trace_slot(uint64_t vaddr)
 		return s;
 	}
 	return NULL;
+}
+
+/* The slot of the block at vaddr of n instructions, made on first sight;
+   NULL when out of memory or the table is full. */
+static tb_slot *
+block_slot(uint64_t vaddr, uint32_t n)
+{
+	size_t h = (size_t)(((vaddr ^ ((uint64_t)n << 48)) * 0x9e3779b97f4a7c15u) >> 46) &
+		   (TB_HASH - 1);
+	for (size_t probe = 0; probe < TB_HASH; probe++, h = (h + 1) & (TB_HASH - 1)) {
+		tb_slot *s = blocks.hash[h];
+		if (s && s->vaddr == vaddr && s->n == n)
+			return s;
+		if (s)
+			continue;
+		if (blocks.n_all * 2 >= TB_HASH)
+			return NULL;
+		if (!blocks.chunk || blocks.used == TRACE_CHUNK) {
+			blocks.chunk = calloc(TRACE_CHUNK, sizeof *blocks.chunk);
+			blocks.used = 0;
+			if (!blocks.chunk)
+				return NULL;
+		}
+		if (blocks.n_all == blocks.cap_all) {
+			size_t cap = blocks.cap_all ? 2 * blocks.cap_all : TRACE_CHUNK;
+			tb_slot **all = realloc(blocks.all, cap * sizeof *all);
+			if (!all)
+				return NULL;
+			blocks.all = all;
+			blocks.cap_all = cap;
+		}
+		s = &blocks.chunk[blocks.used++];
+		s->vaddr = vaddr;
+		s->n = n;
+		blocks.hash[h] = s;
+		blocks.all[blocks.n_all++] = s;
+		return s;
+	}
+	return NULL;
+}
+
+/* At a marker (blocks mode): weigh the interval it ends. */
+static void
+blocks_marker(int64_t weight)
+{
+	for (size_t i = 0; i < blocks.n_all; i++) {
+		tb_slot *s = blocks.all[i];
+		s->weighed += weight * (int64_t)(s->count - s->seen);
+		s->seen = s->count;
+	}
+}
+
+/* Heaviest first (weighted instructions), then by address: the same order
+   in every run. */
+static int
+heavier(const void *a, const void *b)
+{
+	const tb_slot *x = *(tb_slot *const *)a, *y = *(tb_slot *const *)b;
+	int64_t wx = x->weighed * (int64_t)x->n, wy = y->weighed * (int64_t)y->n;
+	if (wx != wy)
+		return wx > wy ? -1 : 1;
+	if (x->vaddr != y->vaddr)
+		return x->vaddr < y->vaddr ? -1 : 1;
+	return x->n < y->n ? -1 : x->n > y->n;
+}
+
+/* The blocks marker: write DIR/<id>.blocks (format in count.h), then start
+   again from zero. */
+static void
+blocks_dump(uint64_t id)
+{
+	char path[4200];
+	int64_t total = 0, kept = 0;
+	size_t n_kept = 0;
+	tb_slot **order = blocks.n_all ? malloc(blocks.n_all * sizeof *order) : NULL;
+	if (blocks.n_all && !order)
+		return;
+	size_t n = 0;
+	for (size_t i = 0; i < blocks.n_all; i++)
+		if (blocks.all[i]->weighed > 0) {
+			order[n++] = blocks.all[i];
+			total += blocks.all[i]->weighed * (int64_t)blocks.all[i]->n;
+		}
+	if (n)
+		qsort(order, n, sizeof *order, heavier);
+	/* the hot blocks: kept * 1000 >= total * 999 */
+	for (; n_kept < n && kept * 1000 < total * 999; n_kept++)
+		kept += order[n_kept]->weighed * (int64_t)order[n_kept]->n;
+	snprintf(path, sizeof path, "%s/%" PRIu64 ".blocks", blocks.dir, id);
+	FILE *f = fopen(path, "w");
+	if (f) {
+		fprintf(f, "%s %" PRId64 " %zu %" PRId64 "\n", CS_COUNT_BLOCKS_MAGIC, total, n_kept,
+			kept);
+		for (size_t i = 0; i < n_kept; i++) {
+			tb_slot *s = order[i];
+			fprintf(f, "%" PRIx64 " %" PRId64 " %" PRIu32 " %s ", s->vaddr, s->weighed,
+				s->n,
+				guest_arch == CS_EV_AARCH64  ? "a64"
+				: guest_arch == CS_EV_X86_64 ? "x86"
+				: s->thumb		     ? "t32"
+							     : "a32");
+			for (uint32_t b = 0; b < s->size; b++)
+				fprintf(f, "%02x", s->code[b]);
+			fputc('\n', f);
+		}
+		fclose(f);
+	}
+	free(order);
+	for (size_t i = 0; i < blocks.n_all; i++)
+		blocks.all[i]->weighed = 0;
 }
 
 /* At a marker (trace mode): what ran since the previous one. */
@@ -204,14 +351,88 @@ arm_is_thumb(struct qemu_plugin_tb *tb, size_t n)
 	return thumb;
 }
 
+/* Does the instruction read or write memory? An explicit memory operand
+   (not lea, a nop or a prefetch hint), or an implicit stack or string
+   access (push, pop, call, ret, movs...; ARM's ldm/stm/push/pop). */
+static int
+accesses_memory(csh h, const uint8_t *code, size_t size, uint64_t addr)
+{
+	cs_insn *insn = NULL;
+	int mem = 0;
+	if (cs_disasm(h, code, size, addr, 1, &insn) != 1)
+		return 0;
+	const char *m = insn->mnemonic;
+	const cs_detail *d = insn->detail;
+	if (guest_arch == CS_EV_X86_64) {
+		static const char *const implicit[] = {"push", "pop",	"call",	 "ret",
+						       "movs", "stos",	"lods",	 "cmps",
+						       "scas", "enter", "leave", NULL};
+		for (size_t i = 0; d && i < d->x86.op_count; i++)
+			if (d->x86.operands[i].type == X86_OP_MEM)
+				mem = 1;
+		if (strcmp(m, "lea") == 0 || strncmp(m, "nop", 3) == 0 ||
+		    strncmp(m, "prefetch", 8) == 0)
+			mem = 0;
+		for (size_t i = 0; implicit[i]; i++)
+			if (strncmp(m, implicit[i], strlen(implicit[i])) == 0 ||
+			    (strncmp(m, "rep", 3) == 0 && strstr(m, implicit[i])))
+				mem = 1;
+	} else if (guest_arch == CS_EV_AARCH64) {
+		for (size_t i = 0; d && i < d->arm64.op_count; i++)
+			if (d->arm64.operands[i].type == ARM64_OP_MEM)
+				mem = 1;
+		if (strncmp(m, "prfm", 4) == 0 || strncmp(m, "prfum", 5) == 0)
+			mem = 0;
+	} else {
+		for (size_t i = 0; d && i < d->arm.op_count; i++)
+			if (d->arm.operands[i].type == ARM_OP_MEM)
+				mem = 1;
+		static const char *const implicit[] = {"ldm",  "stm",	"push", "pop", "vldm",
+						       "vstm", "vpush", "vpop", NULL};
+		for (size_t i = 0; implicit[i]; i++)
+			if (strncmp(m, implicit[i], strlen(implicit[i])) == 0)
+				mem = 1;
+		if (strncmp(m, "pld", 3) == 0 || strncmp(m, "pli", 3) == 0)
+			mem = 0;
+	}
+	cs_free(insn, 1);
+	return mem;
+}
+
 static void
 on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
 	(void)id;
 	size_t n = qemu_plugin_tb_n_insns(tb);
 	cs_ev_classifier *k = classifier;
-	if (guest_arch == CS_EV_ARM32 && arm_is_thumb(tb, n))
+	int thumb = guest_arch == CS_EV_ARM32 && arm_is_thumb(tb, n);
+	if (thumb)
 		k = arm.thumb;
+	if (blocks.dir[0] && n > 0) {
+		struct qemu_plugin_insn *first = qemu_plugin_tb_get_insn(tb, 0);
+		tb_slot *s = block_slot(qemu_plugin_insn_vaddr(first), (uint32_t)n);
+		if (s && !s->code) {
+			size_t size = 0;
+			for (size_t i = 0; i < n; i++)
+				size += qemu_plugin_insn_size(qemu_plugin_tb_get_insn(tb, i));
+			s->code = malloc(size ? size : 1);
+			if (s->code) {
+				size_t off = 0;
+				for (size_t i = 0; i < n; i++) {
+					struct qemu_plugin_insn *in =
+						qemu_plugin_tb_get_insn(tb, i);
+					memcpy(s->code + off, qemu_plugin_insn_data(in),
+					       qemu_plugin_insn_size(in));
+					off += qemu_plugin_insn_size(in);
+				}
+				s->size = (uint32_t)size;
+				s->thumb = thumb;
+			}
+		}
+		if (s)
+			qemu_plugin_register_vcpu_tb_exec_inline(tb, QEMU_PLUGIN_INLINE_ADD_U64,
+								 &s->count, 1);
+	}
 	for (size_t i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		const uint8_t *code = qemu_plugin_insn_data(insn);
@@ -233,10 +454,13 @@ on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		if (mask & forbid_mask)
 			qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
 								   &counters.forbidden, 1);
-		/* qemu 7.2 applies an inline memory op to every access, whatever
-		   its rw argument: loads and stores are one count */
-		qemu_plugin_register_vcpu_mem_inline(insn, QEMU_PLUGIN_MEM_RW,
-						     QEMU_PLUGIN_INLINE_ADD_U64, &counters.mem, 1);
+		/* memory-access instructions (not qemu's accesses, which are
+		   pieces of at most 8 bytes: an ldp is one instruction) */
+		csh mh = thumb ? memdec.thumb : memdec.main;
+		if ((thumb ? memdec.open_thumb : memdec.open_main) &&
+		    accesses_memory(mh, code, size, qemu_plugin_insn_vaddr(insn)))
+			qemu_plugin_register_vcpu_insn_exec_inline(insn, QEMU_PLUGIN_INLINE_ADD_U64,
+								   &counters.mem, 1);
 	}
 }
 
@@ -274,8 +498,12 @@ on_syscall(qemu_plugin_id_t id, unsigned int vcpu, int64_t num, uint64_t a1, uin
 	if (num == CS_COUNT_SYSCALL && a2 == CS_COUNT_COOKIE && a1 < 1u << 20) {
 		if (trace.out)
 			trace_marker();
+		if (blocks.dir[0])
+			blocks_marker(a3 == CS_COUNT_W_PLUS ? 1 : a3 == CS_COUNT_W_MINUS ? -1 : 0);
 		write_counters((int)a1);
 	}
+	if (num == CS_COUNT_SYSCALL && a2 == CS_COUNT_BLOCKS_COOKIE && blocks.dir[0])
+		blocks_dump(a1);
 }
 
 static void
@@ -294,6 +522,11 @@ at_exit(qemu_plugin_id_t id, void *data)
 	if (trace.out)
 		fclose(trace.out);
 	trace.out = NULL;
+	if (memdec.open_main)
+		cs_close(&memdec.main);
+	if (memdec.open_thumb)
+		cs_close(&memdec.thumb);
+	memdec.open_main = memdec.open_thumb = 0;
 }
 
 CS_QEMU_EXPORT int
@@ -329,9 +562,17 @@ qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char
 			if (trace.out)
 				continue;
 		}
+		if (strncmp(argv[i], "blocks=", 7) == 0 && argv[i][7] &&
+		    strlen(argv[i] + 7) < sizeof blocks.dir && !blocks.hash) {
+			blocks.hash = calloc(TB_HASH, sizeof *blocks.hash);
+			if (blocks.hash) {
+				snprintf(blocks.dir, sizeof blocks.dir, "%s", argv[i] + 7);
+				continue;
+			}
+		}
 		snprintf(why, sizeof why,
 			 "cryptospeed-count: argument '%.80s' (accepted: forbid=MASK, "
-			 "trace=FILE, a file that can be written)\n",
+			 "trace=FILE, a file that can be written, blocks=DIR)\n",
 			 argv[i]);
 		qemu_plugin_outs(why);
 		return -1;
@@ -355,6 +596,25 @@ qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char
 			else
 				cs_close(&arm.a32);
 		}
+	}
+	cs_arch ma = guest_arch == CS_EV_X86_64	   ? CS_ARCH_X86
+		     : guest_arch == CS_EV_AARCH64 ? CS_ARCH_ARM64
+						   : CS_ARCH_ARM;
+	cs_mode mm = guest_arch == CS_EV_X86_64	   ? CS_MODE_64
+		     : guest_arch == CS_EV_AARCH64 ? CS_MODE_ARM
+						   : (cs_mode)(CS_MODE_ARM | CS_MODE_V8);
+	if (cs_open(ma, mm, &memdec.main) == CS_ERR_OK) {
+		cs_option(memdec.main, CS_OPT_DETAIL, CS_OPT_ON);
+		memdec.open_main = 1;
+	}
+	if (guest_arch == CS_EV_ARM32 && cs_open(CS_ARCH_ARM, (cs_mode)(CS_MODE_THUMB | CS_MODE_V8),
+						 &memdec.thumb) == CS_ERR_OK) {
+		cs_option(memdec.thumb, CS_OPT_DETAIL, CS_OPT_ON);
+		memdec.open_thumb = 1;
+	}
+	if (!memdec.open_main) {
+		qemu_plugin_outs("cryptospeed-count: Capstone could not open a decoder\n");
+		return -1;
 	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, on_translate);
 	qemu_plugin_register_vcpu_syscall_cb(id, on_syscall);

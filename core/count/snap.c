@@ -46,6 +46,18 @@ parse_line(const char *line, cs_count_snap *out)
 int
 cs_count_read(cs_count_snap *out, char *why, size_t why_size)
 {
+	return cs_count_read_w(out, CS_COUNT_W_NONE, why, why_size);
+}
+
+void
+cs_count_blocks(uint64_t id)
+{
+	syscall(CS_COUNT_SYSCALL, (long)id, (long)CS_COUNT_BLOCKS_COOKIE);
+}
+
+int
+cs_count_read_w(cs_count_snap *out, int weight, char *why, size_t why_size)
+{
 	char line[1024];
 	size_t len = 0;
 
@@ -59,7 +71,7 @@ cs_count_read(cs_count_snap *out, char *why, size_t why_size)
 			return -1;
 		}
 	}
-	syscall(CS_COUNT_SYSCALL, (long)snap_pipe[1], (long)CS_COUNT_COOKIE);
+	syscall(CS_COUNT_SYSCALL, (long)snap_pipe[1], (long)CS_COUNT_COOKIE, (long)weight);
 	/* the plugin wrote the whole line before the syscall returned */
 	while (len < sizeof line - 1) {
 		ssize_t n = read(snap_pipe[0], line + len, sizeof line - 1 - len);

@@ -50,15 +50,23 @@ costs_dir(char *buf, size_t n)
 	return CS_COSTS_DIR;
 }
 
+/* dir/<core>.pipe.tsv into buf. */
+static const char *
+pipes_path(const char *dir, const char *core, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s/%s.pipe.tsv", dir, core);
+	return buf;
+}
+
 /* report --view estimate: each counting file's profile gives the core (its
    cost table) and the clock (--board's, else the profile's board's); the
    other files are the tables compared with. 0, or -1 with why (bad input:
    the caller exits 2 after freeing the files). */
 static int
-report_estimate(const cs_res_file *const *files, size_t n, const char *board, FILE *out, char *why,
-		size_t why_n)
+report_estimate(const cs_res_file *const *files, size_t n, const char *board, const char *format,
+		FILE *out, char *why, size_t why_n)
 {
-	char known[256], dirbuf[4096], table_why[768];
+	char known[256], dirbuf[4096], dirbuf2[4200], table_why[768];
 	const cs_count_profile *on = NULL;
 	cs_count_profile_names(known, sizeof known, true);
 	if (board && !(on = cs_count_profile_find(NULL, board))) {
@@ -68,10 +76,11 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, FI
 	const char *dir = costs_dir(dirbuf, sizeof dirbuf);
 	cs_est_input *in = calloc(n, sizeof *in);
 	cs_est_table *tables = calloc(n, sizeof *tables);
+	cs_pipe_table *pipes = calloc(n, sizeof *pipes);
 	const cs_res_file **others = calloc(n, sizeof *others);
 	size_t n_in = 0, n_others = 0;
 	int rc = 0;
-	if (!in || !tables || !others) {
+	if (!in || !tables || !others || !pipes) {
 		snprintf(why, why_n, "out of memory");
 		rc = -1;
 	}
@@ -90,6 +99,13 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, FI
 				 "(boards: %s)",
 				 f->name, f->counting.profile, known);
 			rc = -1;
+		} else if (on && strcmp(on->qemu_cpu, p->qemu_cpu) != 0) {
+			snprintf(why, why_n,
+				 "--view estimate: %s was counted on core %s (profile '%s'), not "
+				 "on "
+				 "--board %s's core %s (accepted: a counting file of that core)",
+				 f->name, p->qemu_cpu, p->name, board, on->qemu_cpu);
+			rc = -1;
 		} else if (mhz == 0) {
 			snprintf(why, why_n,
 				 "--view estimate: profile '%s' (%s) has no board clock: give "
@@ -104,6 +120,22 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, FI
 			in[n_in].file = f;
 			in[n_in].table = &tables[n_in];
 			in[n_in].mhz = mhz;
+			/* the pipeline model: the core's table and the file's per-block
+			   counts beside it (a missing one: no estimate, said per cell) */
+			if (cs_pipe_table_load(dir, p->qemu_cpu, &pipes[n_in], table_why,
+					       sizeof table_why) == 0)
+				in[n_in].pipe = &pipes[n_in];
+			else if (access(pipes_path(dir, p->qemu_cpu, dirbuf2, sizeof dirbuf2),
+					F_OK) == 0) {
+				snprintf(why, why_n, "--view estimate: %s", table_why);
+				rc = -1;
+			}
+			if (f->counting.blocks && *f->counting.blocks) {
+				const char *slash = strrchr(f->name, '/');
+				int len = slash ? (int)(slash - f->name) + 1 : 0;
+				snprintf(in[n_in].blocks, sizeof in[n_in].blocks, "%.*s%s", len,
+					 f->name, f->counting.blocks);
+			}
 			n_in++;
 		}
 	}
@@ -116,13 +148,22 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, FI
 		rc = -1;
 	}
 	if (rc == 0) {
-		if (on)
-			fprintf(out, "clock: %u MHz for every estimate (--board %s)\n\n",
-				on->clock_mhz, board);
-		cs_report_estimate(in, n_in, others, n_others, out);
+		if (strcmp(format, "text") != 0) {
+			if (cs_report_estimate_format(in, n_in, format, out) != 0) {
+				snprintf(why, why_n, "--view estimate: cannot write the %s output",
+					 format);
+				rc = -1;
+			}
+		} else {
+			if (on)
+				fprintf(out, "clock: %u MHz for every estimate (--board %s)\n\n",
+					on->clock_mhz, board);
+			cs_report_estimate(in, n_in, others, n_others, out);
+		}
 	}
 	free(in);
 	free(tables);
+	free(pipes);
 	free(others);
 	return rc;
 }
@@ -275,7 +316,7 @@ cs_cmd_report(int argc, char **argv)
 	if (view == CS_VIEW_HANDSHAKE)
 		cs_report_handshake(ptrs, n, handshake, out);
 	else if (view == CS_VIEW_ESTIMATE)
-		est = report_estimate(ptrs, n, board, out, est_why, sizeof est_why);
+		est = report_estimate(ptrs, n, board, format, out, est_why, sizeof est_why);
 	else
 		cs_report_emit(ptrs, n, format, view, out);
 	for (size_t i = 0; i < n; i++)

@@ -892,6 +892,17 @@ cs_cmd_run(int argc, char **argv)
 			fprintf(stderr, "cryptospeed: %s\n", why);
 			rc = CS_EXIT_FAILURE;
 		}
+		if (cfg->count && cfg->out) {
+			/* the per-block counts the result file names (counting.blocks) */
+			char sidecar[4200];
+			snprintf(sidecar, sizeof sidecar, "%s.blocks", cfg->out);
+			if (cs_count_blocks_write(&run, sidecar, why, sizeof why) != 0) {
+				fprintf(stderr, "cryptospeed: %s\n", why);
+				rc = CS_EXIT_FAILURE;
+			}
+		}
+		if (cfg->count)
+			cs_count_blocks_cleanup();
 		if (cfg->count && strcmp(cfg->format, "text") == 0)
 			cs_count_print(&run, stdout);
 		else

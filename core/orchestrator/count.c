@@ -1,5 +1,7 @@
 /* run --count: profiles, instruments, the count request, its outputs. */
 #define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,8 +42,9 @@ static const cs_count_profile profiles[] = {
 	{"cortex-a72-nocrypto", "rpi4",
 	 "Cortex-A72 without the crypto extension (Raspberry Pi 4, BCM2711)", "aarch64",
 	 "qemu-aarch64", "cortex-a72", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1500},
+	/* the Pi 2 v1.1's BCM2836 runs its Cortex-A7 at 900 MHz */
 	{"cortex-a7", "rpi2", "Cortex-A7, ARMv7 without the crypto extension (Raspberry Pi 2)",
-	 "arm", "qemu-arm", "cortex-a7", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES, 0},
+	 "arm", "qemu-arm", "cortex-a7", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES, 900},
 	/* qemu's "max" 32-bit CPU, ARMv8 in AArch32 with the crypto extension (an
 	   armhf system on an ARMv8 core); -nocrypto masks AT_HWCAP2 as rpi2 does */
 	{"armv8-a32", "", "ARMv8 AArch32 with the crypto extension (qemu's 'max' CPU)", "arm",
@@ -55,6 +58,10 @@ static const cs_count_profile profiles[] = {
 static const cs_count_profile *active;
 static char plugin_path[PATH_MAX];
 static char workers_dir[PATH_MAX];
+/* Where the plugin writes each cell's per-block counts (a fresh temporary
+   directory, "" when none); the plugin argument naming it. */
+static char blocks_dir[PATH_MAX];
+static char blocks_arg[PATH_MAX + 16];
 
 const cs_count_profile *
 cs_count_profile_find(const char *cpu, const char *board)
@@ -236,7 +243,21 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 	   (tests/count/pcdiff.py reads them) */
 	const char *trace = getenv("CRYPTOSPEED_COUNT_TRACE");
 	if (trace && *trace && n > 0 && (size_t)n < sizeof launcher)
-		snprintf(launcher + n, sizeof launcher - (size_t)n, ",trace=%s", trace);
+		n += snprintf(launcher + n, sizeof launcher - (size_t)n, ",trace=%s", trace);
+	/* per-block counts for the pipeline model (docs/estimates.md): the
+	   plugin writes <dir>/<cell id>.blocks; run writes them beside the
+	   result file (cs_count_blocks_write) */
+	snprintf(blocks_dir, sizeof blocks_dir, "%s/cryptospeed-blocks-XXXXXX",
+		 getenv("TMPDIR") && *getenv("TMPDIR") && !strchr(getenv("TMPDIR"), ' ')
+			 ? getenv("TMPDIR")
+			 : "/tmp");
+	if (!mkdtemp(blocks_dir))
+		blocks_dir[0] = '\0';
+	blocks_arg[0] = '\0';
+	if (blocks_dir[0] && n > 0 && (size_t)n < sizeof launcher) {
+		snprintf(blocks_arg, sizeof blocks_arg, ",blocks=%s", blocks_dir);
+		snprintf(launcher + n, sizeof launcher - (size_t)n, "%s", blocks_arg);
+	}
 	if (strchr(plugin_path, ' '))
 		cs_usage_error("--count: the plugin's path '%s' has a blank (accepted: a build "
 			       "directory without blanks)",
@@ -404,4 +425,90 @@ cs_count_print(const cs_run *run, FILE *f)
 	}
 	fprintf(f, "\nnoop rows are the harness's own count per operation (the loop and the "
 		   "call), included in every other row.\n");
+}
+
+const char *
+cs_count_blocks_arg(void)
+{
+	return blocks_arg;
+}
+
+/* Append the file's lines (after its first) to out; its header's numbers
+   in total and kept. Returns 0, -1 when it is missing or malformed. */
+static int
+copy_blocks(const char *path, FILE *out, const char *head)
+{
+	FILE *f = fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	long long total = 0, kept = 0;
+	size_t n_kept = 0;
+	if (!f)
+		return -1;
+	len = getline(&line, &cap, f);
+	char magic[32];
+	/* the plugin's header line (core/count/count.h, CS_COUNT_BLOCKS_MAGIC) */
+	snprintf(magic, sizeof magic, "%s %%lld %%zu %%lld", "cs-blocks 1");
+	if (len <= 0 || sscanf(line, magic, &total, &n_kept, &kept) != 3) {
+		free(line);
+		fclose(f);
+		return -1;
+	}
+	fprintf(out, "%s %lld %zu %lld\n", head, total, n_kept, kept);
+	while ((len = getline(&line, &cap, f)) > 0)
+		fputs(line, out);
+	free(line);
+	fclose(f);
+	return 0;
+}
+
+int
+cs_count_blocks_write(const cs_run *run, const char *path, char *why, size_t why_size)
+{
+	if (!blocks_dir[0]) {
+		snprintf(why, why_size, "no per-block counts were recorded");
+		return -1;
+	}
+	FILE *out = fopen(path, "w");
+	if (!out) {
+		snprintf(why, why_size, "cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	fprintf(out, "# cryptospeed per-block counts 1 (docs/estimates.md)\n");
+	for (size_t i = 0; i < run->n_cells; i++) {
+		const cs_rcell *c = &run->cells[i];
+		char file[PATH_MAX + 32], head[512];
+		if (!c->count || strcmp(c->status, "ok") != 0)
+			continue;
+		snprintf(file, sizeof file, "%s/%lld.blocks", blocks_dir, (long long)c->id);
+		snprintf(head, sizeof head, "cell %s %s %s %s %zu %lld", c->w->file->name, c->path,
+			 c->alg->name, cs_op_name(c->op), c->size, (long long)c->count->ops);
+		copy_blocks(file, out, head);
+	}
+	if (fclose(out) != 0) {
+		snprintf(why, why_size, "cannot write %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+void
+cs_count_blocks_cleanup(void)
+{
+	if (!blocks_dir[0])
+		return;
+	DIR *d = opendir(blocks_dir);
+	struct dirent *e;
+	while (d && (e = readdir(d)) != NULL) {
+		char file[PATH_MAX + 300];
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(file, sizeof file, "%s/%s", blocks_dir, e->d_name);
+		unlink(file);
+	}
+	if (d)
+		closedir(d);
+	rmdir(blocks_dir);
+	blocks_dir[0] = '\0';
 }

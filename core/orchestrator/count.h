@@ -69,4 +69,16 @@ void cs_count_visit(cs_run *run, cs_rcell *c);
 /* The count block of the text matrix. */
 void cs_count_print(const cs_run *run, FILE *f);
 
+/* The plugin argument that records per-block counts (",blocks=DIR"), ""
+   when none: the recorded launcher leaves it out (a temporary name). */
+const char *cs_count_blocks_arg(void);
+
+/* Write the counted ok cells' per-block counts to path (the sidecar a
+   counting result file names, format in docs/estimates.md). 0, or -1 with
+   why. */
+int cs_count_blocks_write(const cs_run *run, const char *path, char *why, size_t why_size);
+
+/* Remove the plugin's temporary directory. */
+void cs_count_blocks_cleanup(void);
+
 #endif

@@ -225,6 +225,7 @@ typedef struct cs_record {
 	char (*mask_env)[400];			/* per library: "NAME=VALUE" */
 	char count_launcher[1024];		/* run --count: the launcher as one line */
 	char hwcap_clear[32], hwcap2_clear[32]; /* run --count: the masked bits */
+	char count_blocks[300];			/* run --count -o FILE: "FILE.blocks", else "" */
 	char emu_launcher[1024];		/* under an emulator: the launcher as one line */
 	char emu_cpu[64];			/* under an emulator: its -cpu model */
 } cs_record;

@@ -241,6 +241,16 @@ config(const cs_run *run, cs_record *rec)
 }
 
 /* run --count: what counted, on what CPU profile. */
+/* Remove every occurrence of cut ("" = none) from s. */
+static void
+strip(char *s, const char *cut)
+{
+	size_t n = strlen(cut);
+	char *at;
+	while (n && (at = strstr(s, cut)) != NULL)
+		memmove(at, at + n, strlen(at + n) + 1);
+}
+
 static void
 counting(const cs_config *cfg, cs_record *rec)
 {
@@ -251,6 +261,13 @@ counting(const cs_config *cfg, cs_record *rec)
 		size_t n = strlen(rec->count_launcher);
 		snprintf(rec->count_launcher + n, sizeof rec->count_launcher - n, "%s%s",
 			 i ? " " : "", cfg->launcher[i]);
+	}
+	/* the per-block counts' temporary directory is no part of the method */
+	strip(rec->count_launcher, cs_count_blocks_arg());
+	rec->count_blocks[0] = '\0';
+	if (cfg->out) {
+		const char *base = strrchr(cfg->out, '/') ? strrchr(cfg->out, '/') + 1 : cfg->out;
+		snprintf(rec->count_blocks, sizeof rec->count_blocks, "%s.blocks", base);
 	}
 	snprintf(rec->hwcap_clear, sizeof rec->hwcap_clear, "%#lx", p->hwcap_clear);
 	snprintf(rec->hwcap2_clear, sizeof rec->hwcap2_clear, "%#lx", p->hwcap2_clear);
@@ -266,6 +283,7 @@ counting(const cs_config *cfg, cs_record *rec)
 		.instrument = "qemu-user TCG plugin cryptospeed-count.so (Capstone classes)",
 		.hwcap_clear = rec->hwcap_clear,
 		.hwcap2_clear = rec->hwcap2_clear,
+		.blocks = rec->count_blocks,
 		.n1 = CS_COUNT_N1,
 		.n2 = CS_COUNT_N2};
 }
@@ -288,6 +306,7 @@ emulation(const cs_config *cfg, cs_record *rec)
 		snprintf(rec->emu_launcher + n, sizeof rec->emu_launcher - n, "%s%s", i ? " " : "",
 			 word);
 	}
+	strip(rec->emu_launcher, cs_count_blocks_arg());
 	if (!emulator)
 		return;
 	/* "cortex-a53,pmu=off" names the model first */

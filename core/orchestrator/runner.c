@@ -783,7 +783,7 @@ start_variant(cs_run *run, const cs_worker_file *file, const cs_variant *variant
 int
 cs_run_start(cs_run *run, const cs_worker_file *files, size_t n_files)
 {
-	run->t0 = now_s();
+	run->t0 = cs_now_s();
 	time_t t = time(NULL);
 	strftime(run->started, sizeof run->started, "%Y-%m-%dT%H:%M:%SZ", gmtime(&t));
 	/* the CPUs this process may use: --multi pins to them, or shares them */

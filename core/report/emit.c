@@ -36,15 +36,19 @@ static const struct {
 	bool history;		/* history prints it (history.c) */
 } formats[] = {
 	{"text", ALL_VIEWS | V(CS_VIEW_ESTIMATE), cs_report_text, cs_compare_text, true},
-	{"json", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK), format_json, cs_compare_json, true},
-	{"csv", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE), cs_report_csv, NULL,
-	 false},
+	{"json", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_ESTIMATE), format_json,
+	 cs_compare_json, true},
+	{"csv", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE) | V(CS_VIEW_ESTIMATE),
+	 cs_report_csv, NULL, false},
 	{"openssl", V(CS_VIEW_MATRIX), cs_report_openssl, NULL, false},
 	{"openssl-mr", V(CS_VIEW_MATRIX), cs_report_openssl_mr, NULL, false},
 	{"markdown",
-	 V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE) | V(CS_VIEW_TLS_GRID),
+	 V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE) | V(CS_VIEW_TLS_GRID) |
+		 V(CS_VIEW_ESTIMATE),
 	 cs_report_markdown, cs_compare_markdown, false},
-	{"html", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE) | V(CS_VIEW_TLS_GRID),
+	{"html",
+	 V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE) | V(CS_VIEW_TLS_GRID) |
+		 V(CS_VIEW_ESTIMATE),
 	 cs_report_html, NULL, false},
 	{"bmf", V(CS_VIEW_MATRIX), cs_report_bmf, NULL, false},
 	{"gbench", V(CS_VIEW_MATRIX), cs_report_gbench, NULL, false},

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "pipeline.h"
 #include "results.h"
 
 #define CS_EST_ROWS_MAX 32
@@ -50,9 +51,30 @@ double cs_est_mbps(double cycles, long long size, double mhz);
 /* One counting file of an estimate, as the orchestrator resolved it. */
 typedef struct cs_est_input {
 	const cs_res_file *file;   /* the counting run */
-	const cs_est_table *table; /* its core's cost table */
+	const cs_est_table *table; /* its core's class table: the labelled fallback */
 	double mhz;		   /* the clock its estimates use */
+	const cs_pipe_table *pipe; /* its core's pipeline table, NULL when none */
+	char blocks[4096];	   /* its per-block counts (counting.blocks beside it), "" none */
 } cs_est_input;
+
+/* The pipeline model's estimate of counted cell c (pipeline.h): cycles per
+   op = sum over its hot blocks of executions x block cycles / ops, from
+   the sidecar at path; *share = instructions modelled (a block kept and
+   each instruction with a row) / instructions counted. 0, or -1 with why
+   (no blocks for the cell, unreadable or malformed file). A share below
+   CS_EST_MODEL_MIN is returned too: the caller gives no estimate then. */
+int cs_est_model_cell(const cs_pipe_table *t, const char *path, const cs_res_cell *c,
+		      double *cycles, double *share, char *why, size_t n);
+
+/* The "consistent with" window: a table row within this factor of an
+   estimate is consistent with its path. The pipeline model's worst error on
+   the published figures it was not fitted to is 1.22x (docs/estimates.md,
+   the validation table): the window is that, rounded up. */
+#define CS_EST_WINDOW 1.25
+#define CS_EST_WINDOW_TEXT "1.25x"
+
+/* The share of instructions modelled below which a cell has no estimate. */
+#define CS_EST_MODEL_MIN 0.99
 
 /* The estimate view: per counting file, its cells' estimates; then, for the
    imported (and timed) files, each byte-op row of one worker against the
@@ -60,5 +82,13 @@ typedef struct cs_est_input {
    first). Text only. 0, or -1 when out of memory. */
 int cs_report_estimate(const cs_est_input *in, size_t n_in, const cs_res_file *const *tables,
 		       size_t n_tables, FILE *f);
+
+/* The estimate's rows in a machine or markup format: "csv" (columns lib,
+   path, alg, op, size, profile, core, model, cycles_per_op,
+   cycles_per_byte, mb_s, clock_mhz, modelled, class_cycles_per_byte,
+   note), "json" (an array of objects with those keys), "markdown" or
+   "html" (a table of them); every string escaped for its format. 0, or -1
+   when out of memory or the output failed. */
+int cs_report_estimate_format(const cs_est_input *in, size_t n_in, const char *fmt, FILE *f);
 
 #endif

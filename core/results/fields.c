@@ -139,7 +139,7 @@ const cs_res_field cs_res_count_fields[] = {
 	IN(cs_res_count, insns, "insns", CS_RES_F_INT, true, 0, 1LL << 62, 0, "integer ≥ 0", "yes",
 	   "instructions retired over them"),
 	IN(cs_res_count, mem, "mem", CS_RES_F_INT, true, 0, 1LL << 62, 0, "integer ≥ 0", "yes",
-	   "memory accesses over them"),
+	   "memory-access instructions (loads and stores) over them"),
 	DOC("classes", "object", "yes",
 	    "`{class: instructions}` (integers ≥ 0) over the ops counted, every class that ran"),
 	DOC("insns_per_op", "number", "yes", "`insns / ops` (checked)"),
@@ -176,6 +176,9 @@ const cs_res_field cs_res_counting_fields[] = {
 	    "`AT_HWCAP` bits masked for the worker (hex)"),
 	SIN(cs_res_counting, hwcap2_clear, CS_RES_F_NAME, false, "", "string", "no",
 	    "`AT_HWCAP2` bits (hex)"),
+	SIN(cs_res_counting, blocks, CS_RES_F_TEXT, false, "", "string", "no",
+	    "the file of per-block execution counts beside this one (`FILE.blocks`, "
+	    "docs/estimates.md), `\"\"` when none"),
 	IN(cs_res_counting, n1, "n1", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0", "no",
 	   "operations of the first counted run"),
 	IN(cs_res_counting, n2, "n2", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0", "no",

@@ -124,6 +124,7 @@ typedef struct cs_res_counting {
 	const char *instrument;	  /* what counted */
 	const char *hwcap_clear;  /* AT_HWCAP bits masked for the worker, or "" */
 	const char *hwcap2_clear; /* AT_HWCAP2 bits, or "" */
+	const char *blocks;	  /* the per-block counts' sidecar, beside the file, or "" */
 	long long n1, n2;	  /* operations of the two counted runs, 0 when absent */
 } cs_res_counting;
 

@@ -17,14 +17,14 @@
 
 /* Count k ops of the cell into *d: markers around one batch of k. */
 static int
-count_ops(cs_cell *cell, uint64_t k, cs_count_snap *d, char *why, size_t why_size)
+count_ops(cs_cell *cell, uint64_t k, int weight, cs_count_snap *d, char *why, size_t why_size)
 {
 	cs_count_snap a, b;
 	cs_status st = CS_OK;
 	if (cs_count_read(&a, why, why_size) != 0)
 		return -1;
 	cs_cell_batch(cell, k, &st);
-	if (cs_count_read(&b, why, why_size) != 0)
+	if (cs_count_read_w(&b, weight, why, why_size) != 0)
 		return -1;
 	if (st != CS_OK) {
 		snprintf(why, why_size, "operation failed while counting");
@@ -60,12 +60,14 @@ count_cell(cs_cell *cell, const cs_msg_count *req, cs_msg_count_reply *r)
 	/* a first round, not used, pays for whatever runs once (the marker's
 	   pipe, lazy binding, a library's first-call setup) and brings the heap
 	   to its steady state (WARM_OPS) */
-	if (count_ops(cell, WARM_OPS, &c[0], why, sizeof why) != 0) {
+	if (count_ops(cell, WARM_OPS, CS_COUNT_W_NONE, &c[0], why, sizeof why) != 0) {
 		snprintf(r->error, sizeof r->error, "%s", why);
 		return;
 	}
 	for (int i = 0; i < 3; i++) {
-		if (count_ops(cell, n[i], &c[i], why, sizeof why) != 0) {
+		/* per-block counts (plugin blocks=DIR): c(n3) - c(n1) = d1 + d2 */
+		int w = i == 0 ? CS_COUNT_W_MINUS : i == 2 ? CS_COUNT_W_PLUS : CS_COUNT_W_NONE;
+		if (count_ops(cell, n[i], w, &c[i], why, sizeof why) != 0) {
 			snprintf(r->error, sizeof r->error, "%s", why);
 			return;
 		}
@@ -74,6 +76,7 @@ count_cell(cs_cell *cell, const cs_msg_count *req, cs_msg_count_reply *r)
 		snprintf(r->error, sizeof r->error, "%s", why);
 		return;
 	}
+	cs_count_blocks((uint64_t)req->id);
 	cs_count_diff(&c[1], &c[0], &d1);
 	cs_count_diff(&c[2], &c[1], &d2);
 	if (c[1].insns < c[0].insns || c[2].insns < c[1].insns) {

@@ -40,6 +40,8 @@ static const char *const ev_names[CS_EV_COUNT] = {
 	[CS_EV_PMULL] = "pmull",
 	[CS_EV_NEON] = "neon",
 	[CS_EV_SCALAR] = "scalar",
+	[CS_EV_SSE] = "sse",
+	[CS_EV_BMI2_ADX] = "bmi2-adx",
 };
 
 const char *
@@ -186,7 +188,7 @@ x86_classes(const cs_insn *insn)
 {
 	const cs_x86 *x = &insn->detail->x86;
 	unsigned m = 0;
-	int ymm = 0, zmm = 0, kreg = 0;
+	int xmm = 0, ymm = 0, zmm = 0, kreg = 0;
 
 	for (uint8_t i = 0; i < x->op_count; i++) {
 		unsigned r;
@@ -194,7 +196,9 @@ x86_classes(const cs_insn *insn)
 		if (x->operands[i].type != X86_OP_REG)
 			continue;
 		r = (unsigned)x->operands[i].reg;
-		if (r >= X86_REG_YMM0 && r <= X86_REG_YMM31)
+		if (r >= X86_REG_XMM0 && r <= X86_REG_XMM31)
+			xmm = 1;
+		else if (r >= X86_REG_YMM0 && r <= X86_REG_YMM31)
 			ymm = 1;
 		else if (r >= X86_REG_ZMM0 && r <= X86_REG_ZMM31)
 			zmm = 1;
@@ -227,6 +231,16 @@ x86_classes(const cs_insn *insn)
 	case X86_INS_SHA256RNDS2:
 	case X86_INS_SHA256MSG1:
 	case X86_INS_SHA256MSG2: m |= CS_EV_BIT(CS_EV_SHANI); break;
+	case X86_INS_MULX:
+	case X86_INS_ADCX:
+	case X86_INS_ADOX:
+	case X86_INS_RORX:
+	case X86_INS_SARX:
+	case X86_INS_SHLX:
+	case X86_INS_SHRX:
+	case X86_INS_PDEP:
+	case X86_INS_PEXT:
+	case X86_INS_BZHI: m |= CS_EV_BIT(CS_EV_BMI2_ADX); break;
 	default: break;
 	}
 	if (zmm || kreg || x86_is_evex(insn->bytes, insn->size) ||
@@ -234,6 +248,10 @@ x86_classes(const cs_insn *insn)
 		m |= CS_EV_BIT(CS_EV_AVX512);
 	if (ymm && !(m & (CS_EV_BIT(CS_EV_VAES) | CS_EV_BIT(CS_EV_VPCLMUL))))
 		m |= CS_EV_BIT(CS_EV_AVX2);
+	/* 128-bit SIMD that is none of the above (SSE2..4, SSSE3, AVX-128):
+	   a slide from it to scalar code shows */
+	if (xmm && m == 0)
+		m |= CS_EV_BIT(CS_EV_SSE);
 	return m;
 }
 

@@ -8,7 +8,9 @@
 root=$(cd "$(dirname "$0")/../.." && pwd)
 d=$(tmpdir)
 r2s=$root/tests/data/count-nanopi-r2s.json
-pi3=$root/tests/data/count-rpi3.json
+# counting files with per-block counts (the pipeline model's input)
+a53=$root/docs/data/estimate/a53.json
+pi3=$root/docs/data/estimate/rpi3.json
 costs=$root/data/costs
 
 "$CS" report "$r2s" --view estimate >"$d/r2s.txt" 2>"$d/err" || fail "estimate exited $?: $(cat "$d/err")"
@@ -17,8 +19,10 @@ grep -q "^estimate from counts: cortex-a53 (.*NanoPi R2S.*), core cortex-a53 at 
 	fail "no header: $(head -2 "$d/r2s.txt")"
 grep -q "^An estimate from counts, not a measurement" "$d/r2s.txt" || fail "not labelled an estimate"
 
-# every row's cycles/op and MB/s, recomputed from the file and the table
-python3 - "$r2s" "$costs/cortex-a53.tsv" 1296 "$d/r2s.txt" <<'EOF' || fail "estimate arithmetic"
+# the class table (the labelled fallback column "class c/B"): every byte-op
+# row's value is the table's arithmetic on the file's exact counts; these
+# files name no per-block counts, so no row has a model estimate
+python3 - "$r2s" "$costs/cortex-a53.tsv" "$d/r2s.txt" <<'EOF' || fail "class table arithmetic"
 import json, sys
 doc = json.load(open(sys.argv[1]))
 cost = {}
@@ -26,23 +30,20 @@ for line in open(sys.argv[2]):
     if line.strip() and not line.startswith("#"):
         k, v, _ = line.rstrip("\n").split("\t", 2)
         cost[k] = float(v)
-mhz = float(sys.argv[3])
-rows = [l.split() for l in open(sys.argv[4])]
+rows = [l.split() for l in open(sys.argv[3])]
 seen = 0
 for c in doc["cells"]:
-    if c["lib"] == "noop" or "count" not in c:
+    if c["lib"] == "noop" or "count" not in c or c["size"] <= 0:
         continue
     k = c["count"]
     cyc = (sum(n * cost[name] for name, n in k["classes"].items()) +
            k["mem"] * cost.get("memory-access", 0)) / k["ops"]
-    want = "%.0f" % cyc
     label = c["lib"] + "/" + c["path"]
-    got = [r for r in rows if len(r) > 5 and r[0] == label and r[1] == c["alg"]
+    got = [r for r in rows if len(r) > 9 and r[0] == label and r[1] == c["alg"]
            and r[2] == c["op"] and r[3] == str(c["size"])]
     assert got, ("no row", label, c["alg"], c["size"])
-    assert got[0][5] == want, (label, c["alg"], c["size"], got[0][5], want)
-    mbps = c["size"] * mhz / cyc
-    assert abs(float(got[0][7]) - mbps) <= 0.01 * mbps, (got[0][7], mbps)
+    assert got[0][9] == "%.2f" % (cyc / c["size"]), (label, c["alg"], got[0][9], cyc / c["size"])
+    assert "no estimate: the counting file names no per-block counts" in " ".join(got[0]), got[0]
     seen += 1
 assert seen >= 2, seen
 print("ok: %d rows" % seen)
@@ -58,11 +59,11 @@ aes-128-gcm      35875.57k    47015.41k    51967.57k    53470.27k    53924.73k  
 EOF
 "$CS" import openssl-speed "$d/board.txt" -o "$d/board.json" --machine "test board" >/dev/null 2>&1 ||
 	fail "import"
-"$CS" report "$r2s" "$pi3" "$d/board.json" --view estimate --board nanopi-r2s >"$d/cmp.txt" 2>"$d/err" ||
+"$CS" report "$a53" "$pi3" "$d/board.json" --view estimate --board nanopi-r2s >"$d/cmp.txt" 2>"$d/err" ||
 	fail "estimate with a table exited $?: $(cat "$d/err")"
 [ -s "$d/err" ] && fail "estimate with a table wrote to stderr: $(cat "$d/err")"
 grep -q "^clock: 1296 MHz for every estimate (--board nanopi-r2s)" "$d/cmp.txt" || fail "no clock line"
-grep -q "core cortex-a53 at 1296 MHz (.*count-rpi3.json)" "$d/cmp.txt" || fail "rpi3 not at --board's clock"
+grep -q "core cortex-a53 at 1296 MHz (.*rpi3.json)" "$d/cmp.txt" || fail "rpi3 not at --board's clock"
 row=$(grep -E "^aes-128-gcm +seal +8192 " "$d/cmp.txt") || fail "no aes-128-gcm 8192 row: $(cat "$d/cmp.txt")"
 python3 - "$row" <<'EOF' || fail "comparison row: $row"
 import sys
@@ -78,8 +79,8 @@ print("ok:", " ".join(f))
 EOF
 
 # the path: at the largest size, the table is far from the crypto
-# extension's estimate and nearest the plain one
-grep -q "^path: aes-128-gcm seal at 8192 B (53.92 MB/s) is nearest to cortex-a53-nocrypto (0.60x); cortex-a53 8.49x; off by more than 1.5x$" "$d/cmp.txt" ||
+# extension's estimate and nearest the plain one, outside the 1.25x window
+grep -Eq "^path: aes-128-gcm seal at 8192 B \(53.92 MB/s\) is nearest to cortex-a53-nocrypto \(0\.[0-9]+x\); cortex-a53 [0-9.]+x; off by more than 1.25x$" "$d/cmp.txt" ||
 	fail "path line: $(grep '^path' "$d/cmp.txt")"
 
 # bad input: one line, exit 2
@@ -96,6 +97,7 @@ bad "unknown board 'pi9' (known: " "$CS" report "$r2s" --view estimate --board p
 bad "none of the 1 file has counts" "$CS" report "$d/board.json" --view estimate
 bad "profile 'x86-64', which is no board" "$CS" report "$root/tests/data/count-x86-64.json" --view estimate
 bad "needs --view estimate" "$CS" report "$r2s" --board rpi3
+bad "not on --board nanopi-r2s's core cortex-a53" "$CS" report "$root/docs/data/estimate/a72.json" --view estimate --board nanopi-r2s
 mkdir -p "$d/nocosts"
 bad "no cost table for core 'cortex-a53'" env CRYPTOSPEED_COSTS_DIR="$d/nocosts" "$CS" report "$r2s" --view estimate
 printf 'scalar\t0.5\n' >"$d/nocosts/cortex-a53.tsv"

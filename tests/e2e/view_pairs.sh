@@ -5,9 +5,12 @@
 root=$(cd "$(dirname "$0")/../.." && pwd)
 m=$root/results/measured/vm-xeon-x86_64.json
 d=$(tmpdir)
-# view format pattern (a fixed string the output must hold), or "refused"
+# view format pattern (a fixed string the output must hold), or "refused";
+# "counted PATTERN": the view needs a counting file (docs/data/estimate)
 while read -r view fmt want; do
-	"$CS" report "$m" --view "$view" --format "$fmt" >"$d/out" 2>"$d/err"
+	file=$m
+	case $want in counted\ *) file=$root/docs/data/estimate/a53.json want=${want#counted } ;; esac
+	"$CS" report "$file" --view "$view" --format "$fmt" >"$d/out" 2>"$d/err"
 	rc=$?
 	if [ "$want" = refused ]; then
 		[ $rc -eq 2 ] || fail "$view x $fmt: exit $rc, want 2"
@@ -75,12 +78,12 @@ tls-grid markdown ## TLS client x server grid
 tls-grid html <title>cryptospeed TLS grid</title>
 tls-grid bmf refused
 tls-grid gbench refused
-estimate json refused
-estimate csv refused
+estimate json counted "cycles_per_byte": 
+estimate csv counted lib,path,alg,op,size,profile,core,model,cycles_per_op,cycles_per_byte,mb_s,clock_mhz
 estimate openssl refused
 estimate openssl-mr refused
-estimate markdown refused
-estimate html refused
+estimate markdown counted | lib | path | alg | op | size | profile | core | model |
+estimate html counted <th>cycles_per_byte</th>
 estimate bmf refused
 estimate gbench refused
 PAIRS

@@ -76,9 +76,9 @@ static void
 test_names(void)
 {
 	static const char *const want[CS_EV_COUNT] = {
-		"aes-ni",	"vaes",	 "pclmul",    "vpclmul",    "sha-ni",
-		"avx512",	"avx2",	 "armv8-aes", "armv8-sha1", "armv8-sha2",
-		"armv8-sha512", "pmull", "neon",      "scalar",
+		"aes-ni", "vaes",      "pclmul",     "vpclmul",	   "sha-ni",	   "avx512",
+		"avx2",	  "armv8-aes", "armv8-sha1", "armv8-sha2", "armv8-sha512", "pmull",
+		"neon",	  "scalar",    "sse",	     "bmi2-adx",
 	};
 
 	for (unsigned c = 0; c < CS_EV_COUNT; c++)
@@ -145,9 +145,12 @@ test_x86(void)
 		 B(SCALAR)},
 		{"jne .; aesenc %xmm2,%xmm1", CODE(0x75, 0xfe, 0x66, 0x0f, 0x38, 0xdc, 0xca),
 		 B(AESNI)},
-		/* 128-bit SSE/AVX without a crypto instruction is no class */
+		/* 128-bit SSE/AVX without a crypto instruction is "sse" (issue 30:
+		   a slide from SIMD to scalar code shows) */
 		{"vpxor %xmm1,%xmm2,%xmm3; movdqu (%rsi),%xmm0",
-		 CODE(0xc5, 0xe9, 0xef, 0xd9, 0xf3, 0x0f, 0x6f, 0x06), B(SCALAR)},
+		 CODE(0xc5, 0xe9, 0xef, 0xd9, 0xf3, 0x0f, 0x6f, 0x06), B(SSE)},
+		/* mulx %rbx,%rcx,%rax (BMI2) */
+		{"mulx %rbx,%rcx,%rax", CODE(0xc4, 0xe2, 0xf3, 0xf6, 0xc3), B(BMI2_ADX)},
 	};
 	/* add %rbx,%rax; aesenc %xmm2,%xmm1 */
 	static const uint8_t two[] = {0x48, 0x01, 0xd8, 0x66, 0x0f, 0x38, 0xdc, 0xca};

@@ -1,0 +1,384 @@
+/* The per-block pipeline model (pipeline.h, docs/estimates.md). */
+#include <capstone/capstone.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline.h"
+
+/* A table is small: anything larger is not one. */
+#define PIPE_FILE_MAX (64 * 1024)
+/* Instructions of one block, at most (qemu's blocks hold up to 512). */
+#define PIPE_BLOCK_MAX 1024
+/* Register numbers Capstone uses, below this. */
+#define PIPE_REGS 1024
+
+/* Split line [p, end) at tabs into at most max fields (copied into f). */
+static size_t
+split(const char *p, const char *end, char f[][96], size_t max)
+{
+	size_t k = 0;
+	while (p <= end && k < max) {
+		const char *tab = memchr(p, '\t', (size_t)(end - p));
+		const char *stop = tab ? tab : end;
+		size_t len = (size_t)(stop - p);
+		if (len >= sizeof f[0])
+			len = sizeof f[0] - 1;
+		memcpy(f[k], p, len);
+		f[k++][len] = '\0';
+		if (!tab)
+			break;
+		p = tab + 1;
+	}
+	return k;
+}
+
+static int
+number(const char *s, double lo, double hi, double *v)
+{
+	char *stop = NULL;
+	errno = 0;
+	*v = strtod(s, &stop);
+	return stop != s && !*stop && !errno && *v >= lo && *v <= hi ? 0 : -1;
+}
+
+static int
+kind_of(const cs_pipe_table *t, const char *name)
+{
+	for (int i = 0; i < t->n_kinds; i++)
+		if (strcmp(t->kinds[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+int
+cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *why, size_t n)
+{
+	memset(t, 0, sizeof *t);
+	long long line = 0;
+	for (const char *p = text; *p;) {
+		const char *end = strchr(p, '\n');
+		if (!end)
+			end = p + strlen(p);
+		const char *next = *end ? end + 1 : end;
+		line++;
+		if (p == end || *p == '#') {
+			p = next;
+			continue;
+		}
+		char f[8][96];
+		size_t k = split(p, end, f, 8);
+		double a = 0, b = 0;
+		const char *bad = NULL;
+		if (strcmp(f[0], "core") == 0 && k == 4) {
+			snprintf(t->core, sizeof t->core, "%.31s", f[1]);
+			snprintf(t->version, sizeof t->version, "%.31s", f[2]);
+		} else if (strcmp(f[0], "issue") == 0 && k == 4) {
+			if (strcmp(f[1], "inorder") != 0 && strcmp(f[1], "ooo") != 0)
+				bad = "issue model (accepted: inorder, ooo)";
+			else if (number(f[2], 1, 8, &a) != 0 || a != (int)a)
+				bad = "issue width (accepted: 1 to 8)";
+			t->inorder = strcmp(f[1], "inorder") == 0;
+			t->width = (int)a;
+		} else if (strcmp(f[0], "pipe") == 0 && k == 4) {
+			if (t->n_kinds == CS_PIPE_KINDS_MAX || kind_of(t, f[1]) >= 0 || !*f[1] ||
+			    strlen(f[1]) >= sizeof t->kinds[0].name)
+				bad = "pipe name (new, short, at most 16 kinds)";
+			else if (number(f[2], 1, 16, &a) != 0 || a != (int)a)
+				bad = "pipe count (accepted: 1 to 16)";
+			else {
+				snprintf(t->kinds[t->n_kinds].name, sizeof t->kinds[0].name,
+					 "%.15s", f[1]);
+				t->kinds[t->n_kinds++].count = (int)a;
+			}
+		} else if (strcmp(f[0], "insn") == 0 && k == 6) {
+			cs_pipe_row *r = &t->rows[t->n_rows];
+			if (t->n_rows == CS_PIPE_ROWS_MAX || !*f[1] ||
+			    strlen(f[1]) >= sizeof r->pattern)
+				bad = "pattern (short, at most 256 rows)";
+			else if ((r->pipe = kind_of(t, f[2])) < 0)
+				bad = "pipe (declare it with a pipe line first)";
+			else if (number(f[3], 0, 100, &a) != 0 || number(f[4], 0.25, 100, &b) != 0)
+				bad = "latency (0 to 100) or occupancy (0.25 to 100)";
+			else {
+				for (size_t i = 0; i < t->n_rows; i++)
+					if (strcmp(t->rows[i].pattern, f[1]) == 0)
+						bad = "pattern given twice";
+				snprintf(r->pattern, sizeof r->pattern, "%.31s", f[1]);
+				r->latency = a;
+				r->occupancy = b;
+				if (!bad)
+					t->n_rows++;
+			}
+		} else if (strcmp(f[0], "fuse") == 0 && k == 6) {
+			if (t->n_fuse == CS_PIPE_FUSE_MAX)
+				bad = "fuse (at most 8)";
+			else if (number(f[3], 0, 100, &a) != 0 || number(f[4], 0.25, 100, &b) != 0)
+				bad = "fuse latency (0 to 100) or occupancy (0.25 to 100)";
+			else {
+				t->fuse[t->n_fuse].latency = a;
+				t->fuse[t->n_fuse].occupancy = b;
+				snprintf(t->fuse[t->n_fuse].first, sizeof t->fuse[0].first, "%.15s",
+					 f[1]);
+				snprintf(t->fuse[t->n_fuse].second, sizeof t->fuse[0].second,
+					 "%.15s", f[2]);
+				t->n_fuse++;
+			}
+		} else
+			bad = "record (accepted: core, issue, pipe, insn, fuse, each with its "
+			      "fields and a source last)";
+		if (!bad && !*f[k - 1])
+			bad = "source (every record names its source)";
+		if (bad) {
+			snprintf(why, n, "%s line %lld: bad %s", name, line, bad);
+			return -1;
+		}
+		p = next;
+	}
+	if (!*t->core || t->width == 0 || t->n_rows == 0) {
+		snprintf(why, n, "%s: needs a core line, an issue line and insn rows", name);
+		return -1;
+	}
+	return 0;
+}
+
+int
+cs_pipe_table_load(const char *dir, const char *core, cs_pipe_table *t, char *why, size_t n)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s.pipe.tsv", dir, core);
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(why, n, "no pipeline table for core '%s': cannot read %s: %s", core, path,
+			 strerror(errno));
+		return -1;
+	}
+	char *text = malloc(PIPE_FILE_MAX + 1);
+	size_t len = text ? fread(text, 1, PIPE_FILE_MAX + 1, f) : 0;
+	bool bad = !text || ferror(f) || len > PIPE_FILE_MAX;
+	fclose(f);
+	if (bad) {
+		snprintf(why, n, "%s: unreadable or larger than 64 KiB", path);
+		free(text);
+		return -1;
+	}
+	text[len] = '\0';
+	int rc = strlen(text) == len ? cs_pipe_table_parse(text, path, t, why, n) : -1;
+	if (strlen(text) != len)
+		snprintf(why, n, "%s: not a text file (a NUL byte)", path);
+	free(text);
+	return rc;
+}
+
+/* The row of an instruction (NULL when none matches). */
+static const cs_pipe_row *
+row_of(const cs_pipe_table *t, const char *mnemonic, bool q)
+{
+	char key[48];
+	const cs_pipe_row *best = NULL;
+	size_t best_len = 0;
+	snprintf(key, sizeof key, "%s/q", mnemonic);
+	for (size_t i = 0; i < t->n_rows; i++)
+		if (q && strcmp(t->rows[i].pattern, key) == 0)
+			return &t->rows[i];
+	for (size_t i = 0; i < t->n_rows; i++)
+		if (strcmp(t->rows[i].pattern, mnemonic) == 0)
+			return &t->rows[i];
+	for (size_t i = 0; i < t->n_rows; i++) {
+		const char *pat = t->rows[i].pattern;
+		size_t len = strlen(pat);
+		if (len > 1 && pat[len - 1] == '*' && strncmp(pat, mnemonic, len - 1) == 0 &&
+		    len > best_len) {
+			best = &t->rows[i];
+			best_len = len;
+		}
+	}
+	return best;
+}
+
+/* One decoded instruction of a block. */
+typedef struct pipe_insn {
+	const cs_pipe_row *row;
+	uint16_t rd[24], wr[24];
+	uint8_t n_rd, n_wr;
+	bool fused;	 /* issues with the previous one (a fusion pair's second) */
+	bool first;	 /* a fusion pair's first */
+	double pair_lat; /* fused: the pair's latency */
+	double pair_occ; /* first: the pair's occupancy of its pipe */
+} pipe_insn;
+
+/* The block's instructions; -1 with why when Capstone cannot decode it. */
+static int
+decode(const cs_pipe_table *t, const uint8_t *code, size_t size, uint64_t addr, pipe_insn *out,
+       size_t *n_out, size_t *modelled, char *why, size_t n)
+{
+	csh h;
+	cs_insn *insn = NULL;
+	if (cs_open(CS_ARCH_ARM64, CS_MODE_ARM, &h) != CS_ERR_OK) {
+		snprintf(why, n, "Capstone: cannot open an AArch64 decoder");
+		return -1;
+	}
+	cs_option(h, CS_OPT_DETAIL, CS_OPT_ON);
+	size_t count = cs_disasm(h, code, size, addr, 0, &insn);
+	if (count * 4 != size || count > PIPE_BLOCK_MAX) {
+		snprintf(why, n, "block at %#llx: %zu of %zu bytes decode",
+			 (unsigned long long)addr, count * 4, size);
+		if (insn)
+			cs_free(insn, count);
+		cs_close(&h);
+		return -1;
+	}
+	*modelled = 0;
+	for (size_t i = 0; i < count; i++) {
+		pipe_insn *p = &out[i];
+		memset(p, 0, sizeof *p);
+		bool q = strstr(insn[i].op_str, ".16b") || strstr(insn[i].op_str, ".8h") ||
+			 strstr(insn[i].op_str, ".4s") || strstr(insn[i].op_str, ".2d") ||
+			 insn[i].op_str[0] == 'q';
+		p->row = row_of(t, insn[i].mnemonic, q);
+		if (p->row && p->row->pattern[strlen(p->row->pattern) - 1] != '*')
+			(*modelled)++;
+		else if (p->row)
+			(*modelled)++; /* a group row covers it */
+		cs_regs rd, wr;
+		uint8_t nr = 0, nw = 0;
+		if (cs_regs_access(h, &insn[i], rd, &nr, wr, &nw) == CS_ERR_OK) {
+			for (uint8_t k = 0; k < nr && p->n_rd < 24; k++)
+				if (rd[k] < PIPE_REGS)
+					p->rd[p->n_rd++] = rd[k];
+			for (uint8_t k = 0; k < nw && p->n_wr < 24; k++)
+				if (wr[k] < PIPE_REGS)
+					p->wr[p->n_wr++] = wr[k];
+		}
+		for (size_t f = 0; i > 0 && f < t->n_fuse; f++)
+			if (strcmp(insn[i].mnemonic, t->fuse[f].second) == 0 &&
+			    strcmp(insn[i - 1].mnemonic, t->fuse[f].first) == 0 &&
+			    !out[i - 1].fused && !p->fused) {
+				p->fused = true;
+				p->pair_lat = t->fuse[f].latency;
+				out[i - 1].first = true;
+				out[i - 1].pair_occ = t->fuse[f].occupancy;
+			}
+	}
+	*n_out = count;
+	cs_free(insn, count);
+	cs_close(&h);
+	return 0;
+}
+
+/* In order: cycle of each issue over two executions; the second's length. */
+static double
+inorder_cycles(const cs_pipe_table *t, const pipe_insn *in, size_t count, const cs_pipe_row *other)
+{
+	static double ready[PIPE_REGS];
+	double busy[CS_PIPE_KINDS_MAX][16];
+	memset(ready, 0, sizeof ready);
+	memset(busy, 0, sizeof busy);
+	double cycle = 0, end1 = 0;
+	int slots = 0;
+	for (int rep = 0; rep < 2; rep++) {
+		for (size_t i = 0; i < count; i++) {
+			const cs_pipe_row *r = in[i].row ? in[i].row : other;
+			double at = cycle;
+			for (uint8_t k = 0; k < in[i].n_rd; k++)
+				if (ready[in[i].rd[k]] > at && !in[i].fused)
+					at = ready[in[i].rd[k]];
+			int kind = r->pipe, units = t->kinds[kind].count, unit = 0;
+			for (int u = 1; u < units && u < 16; u++)
+				if (busy[kind][u] < busy[kind][unit])
+					unit = u;
+			if (!in[i].fused && busy[kind][unit] > at)
+				at = busy[kind][unit];
+			if (in[i].fused)
+				at = cycle; /* issues with its pair's first */
+			else if (at > cycle || slots >= t->width) {
+				at = at > cycle ? at : cycle + 1;
+				slots = 0;
+			}
+			at = (double)(long long)(at + 0.999);
+			if (at > cycle)
+				slots = 0;
+			cycle = at;
+			if (!in[i].fused)
+				slots++;
+			if (!in[i].fused)
+				busy[kind][unit] =
+					at + (in[i].first ? in[i].pair_occ : r->occupancy);
+			for (uint8_t k = 0; k < in[i].n_wr; k++)
+				ready[in[i].wr[k]] =
+					at + (in[i].fused ? in[i].pair_lat : r->latency);
+		}
+		if (rep == 0)
+			end1 = cycle;
+	}
+	return cycle - end1;
+}
+
+/* Out of order: max(resource bound, loop-carried chain). */
+static double
+ooo_cycles(const cs_pipe_table *t, const pipe_insn *in, size_t count, const cs_pipe_row *other)
+{
+	static double ready[PIPE_REGS];
+	double use[CS_PIPE_KINDS_MAX] = {0}, uops = 0;
+	for (size_t i = 0; i < count; i++) {
+		const cs_pipe_row *r = in[i].row ? in[i].row : other;
+		/* a fused pair: one uop, the pair's occupancy */
+		use[r->pipe] += in[i].fused ? 0 : in[i].first ? in[i].pair_occ : r->occupancy;
+		uops += in[i].fused ? 0 : 1;
+	}
+	double bound = uops / t->width;
+	for (int k = 0; k < t->n_kinds; k++)
+		if (use[k] / t->kinds[k].count > bound)
+			bound = use[k] / t->kinds[k].count;
+	memset(ready, 0, sizeof ready);
+	double max1 = 0, max2 = 0, first_at = 0;
+	for (int rep = 0; rep < 2; rep++) {
+		double top = 0;
+		for (size_t i = 0; i < count; i++) {
+			const cs_pipe_row *r = in[i].row ? in[i].row : other;
+			double at = 0;
+			for (uint8_t k = 0; k < in[i].n_rd; k++)
+				if (ready[in[i].rd[k]] > at)
+					at = ready[in[i].rd[k]];
+			/* a fused pair's result comes pair_lat after the first's
+			   inputs; the first's own result is not waited for */
+			double lat = in[i].fused ? in[i].pair_lat : r->latency;
+			if (in[i].fused)
+				at = first_at;
+			if (in[i].first)
+				first_at = at;
+			for (uint8_t k = 0; k < in[i].n_wr; k++)
+				ready[in[i].wr[k]] = at + lat;
+			if (at + lat > top)
+				top = at + lat;
+		}
+		if (rep == 0)
+			max1 = top;
+		else
+			max2 = top;
+	}
+	double chain = max2 - max1;
+	return chain > bound ? chain : bound;
+}
+
+int
+cs_pipe_block(const cs_pipe_table *t, const char *mode, const uint8_t *code, size_t size,
+	      uint64_t addr, double *cycles, size_t *insns, size_t *modelled, char *why, size_t n)
+{
+	static pipe_insn in[PIPE_BLOCK_MAX];
+	if (strcmp(mode, "a64") != 0) {
+		snprintf(why, n, "block at %#llx: %s code (the model reads a64 only)",
+			 (unsigned long long)addr, mode);
+		return -1;
+	}
+	size_t count = 0;
+	if (decode(t, code, size, addr, in, &count, modelled, why, n) != 0)
+		return -1;
+	/* an instruction without a row: one cycle on the first pipe */
+	static const cs_pipe_row other = {"?", 0, 1, 1};
+	*insns = count;
+	*cycles = t->inorder ? inorder_cycles(t, in, count, &other)
+			     : ooo_cycles(t, in, count, &other);
+	return 0;
+}

@@ -1,0 +1,95 @@
+/* The pipeline model (core/report/pipeline.c): the cycles of small AArch64
+   blocks on a tiny table, in order and out of order, with and without
+   AESE+AESMC fusion; a table without sources is refused; the shipped
+   tables load. */
+#include <stdint.h>
+#include <string.h>
+
+#include "check.h"
+#include "pipeline.h"
+
+#define TABLE(issue, fuse)                                                                         \
+	"core\tt\t1\ttest\n"                                                                       \
+	"issue\t" issue "\ttest\n"                                                                 \
+	"pipe\tint\t2\ttest\n"                                                                     \
+	"pipe\tf0\t1\ttest\n"                                                                      \
+	"insn\tadd\tint\t1\t1\ttest\n"                                                             \
+	"insn\taese\tf0\t3\t1\ttest\n"                                                             \
+	"insn\taesmc\tf0\t3\t1\ttest\n" fuse
+
+/* Little-endian words into bytes. */
+static size_t
+code_of(const uint32_t *w, size_t n, uint8_t *out)
+{
+	for (size_t i = 0; i < n; i++)
+		for (int b = 0; b < 4; b++)
+			out[4 * i + (size_t)b] = (uint8_t)(w[i] >> (8 * b));
+	return 4 * n;
+}
+
+static double
+cycles(const char *table, const uint32_t *w, size_t n, size_t *modelled)
+{
+	cs_pipe_table t;
+	char why[256];
+	uint8_t code[64];
+	double c = -1;
+	size_t insns = 0;
+	if (cs_pipe_table_parse(table, "test", &t, why, sizeof why) != 0) {
+		printf("table: %s\n", why);
+		return -1;
+	}
+	size_t size = code_of(w, n, code);
+	if (cs_pipe_block(&t, "a64", code, size, 0x1000, &c, &insns, modelled, why, sizeof why) !=
+	    0)
+		printf("block: %s\n", why);
+	CHECK(insns == n);
+	return c;
+}
+
+int
+main(void)
+{
+	/* add x0..x3, #1: independent; add x0, x0, #1 four times: a chain */
+	static const uint32_t indep[] = {0x91000400, 0x91000421, 0x91000442, 0x91000463};
+	static const uint32_t chain[] = {0x91000400, 0x91000400, 0x91000400, 0x91000400};
+	/* aese v0.16b, v1.16b; aesmc v0.16b, v0.16b; twice */
+	static const uint32_t aes[] = {0x4e284820, 0x4e286800, 0x4e284820, 0x4e286800};
+	size_t m = 0;
+
+	/* in order, dual issue: 4 independent adds in 2 cycles, a chain in 4 */
+	CHECK_NEAR(cycles(TABLE("inorder\t2", ""), indep, 4, &m), 2, 1e-9);
+	CHECK(m == 4);
+	CHECK_NEAR(cycles(TABLE("inorder\t2", ""), chain, 4, &m), 4, 1e-9);
+	/* single issue (a Cortex-M-like table): one per cycle */
+	CHECK_NEAR(cycles(TABLE("inorder\t1", ""), indep, 4, &m), 4, 1e-9);
+	/* out of order, 3 wide, 2 integer pipes: resource bound 2; the chain 4 */
+	CHECK_NEAR(cycles(TABLE("ooo\t3", ""), indep, 4, &m), 2, 1e-9);
+	CHECK_NEAR(cycles(TABLE("ooo\t3", ""), chain, 4, &m), 4, 1e-9);
+	/* a CBC-like chain of two AES rounds: 4 x latency 3 unfused; fused
+	   pairs of latency 2: 2 x 2 */
+	CHECK_NEAR(cycles(TABLE("inorder\t2", ""), aes, 4, &m), 12, 1e-9);
+	CHECK_NEAR(cycles(TABLE("inorder\t2", "fuse\taese\taesmc\t2\t1\ttest\n"), aes, 4, &m), 4,
+		   1e-9);
+	CHECK_NEAR(cycles(TABLE("ooo\t3", ""), aes, 4, &m), 12, 1e-9);
+	CHECK_NEAR(cycles(TABLE("ooo\t3", "fuse\taese\taesmc\t2\t1\ttest\n"), aes, 4, &m), 4, 1e-9);
+	/* an instruction without a row is not modelled */
+	static const uint32_t eor[] = {0xca010000}; /* eor x0, x0, x1 */
+	cycles(TABLE("inorder\t2", ""), eor, 1, &m);
+	CHECK(m == 0);
+
+	/* every record needs its source; unknown records and pipes are refused */
+	cs_pipe_table t;
+	char why[256];
+	CHECK(cs_pipe_table_parse("core\tt\t1\n", "x", &t, why, sizeof why) != 0);
+	CHECK(strstr(why, "x line 1") != NULL);
+	CHECK(cs_pipe_table_parse("core\tt\t1\ts\nissue\tinorder\t2\ts\ninsn\tadd\tnone\t1\t1\ts\n",
+				  "x", &t, why, sizeof why) != 0);
+	CHECK(cs_pipe_table_parse("bogus\tt\ts\n", "x", &t, why, sizeof why) != 0);
+	/* the shipped tables load */
+	CHECK(cs_pipe_table_load(CS_COSTS_DIR, "cortex-a53", &t, why, sizeof why) == 0 &&
+	      t.inorder && t.width == 2);
+	CHECK(cs_pipe_table_load(CS_COSTS_DIR, "cortex-a72", &t, why, sizeof why) == 0 &&
+	      !t.inorder && t.width == 3);
+	return check_done("test_pipeline");
+}
