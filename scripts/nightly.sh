@@ -14,10 +14,11 @@
 #
 # Environment (all optional):
 #   NIGHTLY_LIBS      watched libraries, comma-separated (default: every
-#                     library with a `repo` line in the manifest whose
-#                     repository is set; the others are rows "skipped")
-#   CRYPTOSPEED_REPO_<LIB>, CRYPTOSPEED_BRANCH_<LIB>   its repository and
-#                     branch (default: the manifest's `repo` line)
+#                     library with a `repo` line in the manifest: each names
+#                     its public upstream repository; a line whose repository
+#                     is `-` and not set is a row "skipped")
+#   CRYPTOSPEED_REPO_<LIB>, CRYPTOSPEED_BRANCH_<LIB>   override its repository
+#                     and branch (default: the manifest's `repo` line)
 #   NIGHTLY_GOOD_<LIB>  pin the last good build: LIB@VERSION (a release the
 #                     manifest has) or a commit/tag of the repository
 #   NIGHTLY_DIR       the results branch checkout (default .nightly-results)
@@ -154,7 +155,7 @@ do_run() {
 			else
 				# watched by default (a manifest repo line) but not configured here
 				status[$l]=skipped
-				note[$l]="not watched: no repository (set CRYPTOSPEED_REPO_$LIB, the workflow's secret NIGHTLY_REPO_$LIB)"
+				note[$l]="not watched: the manifest's repo line names no repository (set CRYPTOSPEED_REPO_$LIB, the workflow's variable NIGHTLY_REPO_$LIB)"
 			fi
 			continue
 		fi
