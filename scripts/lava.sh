@@ -111,7 +111,11 @@ do_bundle() {
 		die "no workers in $build/bin"
 	cases_script >"$t/cryptospeed/lava-cases.sh"
 	chmod +x "$t/cryptospeed/lava-cases.sh"
-	tar -czf "$out.tmp" -C "$t" cryptospeed && mv "$out.tmp" "$out"
+	if ! tar -czf "$out.tmp" -C "$t" cryptospeed; then
+		rm -rf "$t" "$out.tmp"
+		die "cannot write $out"
+	fi
+	mv "$out.tmp" "$out"
 	rm -rf "$t"
 	say "bundle $out: $(find "$build/bin" -maxdepth 1 -name 'cryptospeed-worker-*' | wc -l) workers for $arch"
 }
@@ -200,7 +204,7 @@ actions:
       minutes: 5
     images:
       kernel:
-        image_arg: -kernel {kernel}
+        image_arg: -kernel {kernel} -append "console=ttyAMA0 rdinit=/init"
         url: $kernel
       ramdisk:
         image_arg: -initrd {ramdisk}
@@ -294,6 +298,7 @@ do_initramfs() {
 		esac
 	done
 	[ -n "$bundle" ] && [ -n "$out" ] || bad "initramfs: --bundle FILE and -o FILE are required"
+	out=$(realpath -m -- "$out")
 	if [ -z "$busybox" ]; then
 		need_assets
 		busybox=$assets/bin/busybox
@@ -306,7 +311,7 @@ do_initramfs() {
 	for ap in sh ash mount umount mkdir cat echo ls gzip gunzip base64 awk sed grep tar wget \
 		test sleep poweroff reboot halt uname cp mv rm chmod ln sync dmesg tr head tail cut sort \
 		wc env find xargs ps kill date hostname id basename dirname true false printf readlink \
-		stat mktemp od expr seq tee touch which; do
+		stat mktemp od expr seq tee touch which setsid cttyhack ip ifconfig udhcpc cpio; do
 		ln -s busybox "$t/bin/$ap"
 	done
 	tar -xzf "$bundle" -C "$t/opt"
@@ -349,8 +354,23 @@ echo "cryptospeed-init: done"
 sync; poweroff -f
 EOF
 		chmod +x "$t/init"
+	else
+		# LAVA's boot: a root shell on the console (prompt "/ # ")
+		cat >"$t/init" <<'EOF'
+#!/bin/sh
+export PATH=/bin:/sbin:/usr/bin:/usr/sbin
+mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev 2>/dev/null
+mount -t tmpfs tmp /tmp
+echo "cryptospeed initramfs: a shell on the console"
+exec setsid cttyhack sh -l
+EOF
+		chmod +x "$t/init"
 	fi
-	(cd "$t" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -n >"$out.tmp") && mv "$out.tmp" "$out"
+	if ! (cd "$t" && find . | LC_ALL=C sort | cpio -o -H newc --quiet | gzip -n >"$out.tmp"); then
+		rm -rf "$t" "$out.tmp"
+		die "cannot write $out"
+	fi
+	mv "$out.tmp" "$out"
 	rm -rf "$t"
 	say "initramfs $out ($(du -k "$out" | cut -f1) KiB)"
 }
@@ -376,46 +396,13 @@ constants:
   shutdown-message: "reboot: Restarting system"
   kernel-start-message: "Linux version [0-9]"
   default-shell-prompt: "lava-test: # "
+  failure_retry: 1
+  boot_retry: 1
+  spawn_maxread: 4092
   posix:
     lava_test_sh_cmd: /bin/sh
     lava_test_results_dir: /lava-%s
     lava_test_shell_file: ~/.bashrc
-  barebox:
-    interrupt-prompt: "Hit m for menu or any other key to stop autoboot"
-    interrupt-character: "\\n"
-    final-message: "Starting kernel"
-    error-messages:
-    - "out of memory"
-  u-boot:
-    interrupt-prompt: "Hit any key to stop autoboot"
-    interrupt-character: " "
-    interrupt_ctrl_list: []
-    interrupt-newline: true
-    final-message: "Starting kernel"
-    error-messages:
-    - "Resetting CPU"
-    dfu-download: "DOWNLOAD \\\\.\\\\.\\\\. OK\\r\\nCtrl\\+C to exit \\\\.\\\\.\\\\."
-  grub:
-    interrupt-prompt: "for a command-line"
-    interrupt-character: "c"
-    error-messages:
-    - "error: missing (.*) symbol."
-  grub-efi:
-    interrupt-prompt: "for a command-line"
-    interrupt-character: "c"
-    error-messages:
-    - "Undefined OpCode Exception PC at"
-    - "Synchronous Exception at"
-  ipxe:
-    interrupt-prompt: "Press Ctrl-B for the iPXE command line"
-    interrupt_ctrl_list: ["b"]
-    error-messages:
-    - "No configuration methods succeeded"
-    - "Connection timed out"
-  depthcharge:
-    final-message: "Starting kernel"
-    error-messages:
-    - "Tftp failed."
 available_architectures:
 - arm64
 actions:
@@ -434,14 +421,13 @@ actions:
       qemu:
         parameters:
           command: qemu-system-aarch64
-          machine: virt
-          cpu: cortex-a57
-          memory: 1024
-          extra:
+          options:
+          - -machine virt
+          - -cpu cortex-a57
+          - -m 1024
           - -smp 1
           - -nographic
           - -no-reboot
-          - -append "console=ttyAMA0 rdinit=/sbin/init"
           guest:
             size: 512
             interface: virtio
@@ -538,18 +524,22 @@ do_qemu() {
 # as `msg` of level target) or a plain console log.
 console_of() {
 	python3 - "$1" <<'PY'
-import sys, yaml
-text = open(sys.argv[1], encoding="utf-8", errors="replace").read()
-try:
-    doc = yaml.safe_load(text) if text.lstrip().startswith("- {") else None
-except yaml.YAMLError:
-    doc = None
-if isinstance(doc, list):
-    for e in doc:
+import json, sys
+# lava-run's stdout: one JSON object a line; its output.yaml: the same as a
+# YAML list ("- {...}"); the board's output is each "target" line's msg
+lines = open(sys.argv[1], encoding="utf-8", errors="replace").read().splitlines()
+lava = [l[2:] if l.startswith("- {") else l for l in lines if l.startswith(("{\"dt\"", "- {"))]
+if lava and len(lava) * 2 >= len(lines):
+    for l in lava:
+        try:
+            e = json.loads(l)
+        except ValueError:
+            continue
         if isinstance(e, dict) and e.get("lvl") in ("target", "feedback") and isinstance(e.get("msg"), str):
             print(e["msg"])
 else:
-    sys.stdout.write(text)
+    for l in lines:
+        print(l)
 PY
 }
 

@@ -54,7 +54,7 @@ how=lava-run
 t0=$SECONDS
 if ! timeout 1500 lava-run --job-id 2 --output-dir "$t/run" --device "$t/device.yaml" "$t/job.yaml" \
 	>"$t/lava-run.log" 2>&1 || ! bash "$LAVA" fetch "$t/lava-run.log" -o "$t/probe.json" 2>/dev/null; then
-	why=$(grep -E "lvl: (error|exception)|Error|error_msg" "$t/lava-run.log" | tail -n 2 | cut -c1-300)
+	why=$(grep -o '"error_msg": "[^"]*"' "$t/lava-run.log" | tail -n 1)
 	echo "lava-run could not run the job here: ${why:-see $t/lava-run.log}"
 	how="qemu-system-aarch64 (the job's test shell, no LAVA)"
 	bash "$LAVA" qemu --job "$t/job.yaml" --bundle "$t/bundle.tar.gz" --timeout 1500 -o "$t/console.log" ||
@@ -92,7 +92,7 @@ assert r["label"] == sys.argv[2], r.get("label")
 assert r["host"]["cpu"]["arch"] == "aarch64", r["host"]["cpu"]
 PY
 "$CS" report "$got" --view fleet >"$t/fleet.txt" || fail "report --view fleet of the imported file"
-grep -q "^  $board: measured " "$t/fleet.txt" || fail "the fleet view does not name the board: $(head -n 3 "$t/fleet.txt")"
+grep -q "^  \[1\] $board: measured " "$t/fleet.txt" || fail "the fleet view does not name the board: $(head -n 3 "$t/fleet.txt")"
 # a truncated log: refused, nothing kept
 head -c 2000 "$log" >"$t/cut.log"
 bash "$LAVA" import "$t/cut.log" --board cut --dest "$dest" --cryptospeed "$CS" 2>/dev/null &&
