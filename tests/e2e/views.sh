@@ -80,7 +80,7 @@ grep -q "^### chacha20-poly1305 seal (MB/s)" "$d/matrix.md" || fail "markdown ma
 
 # unknown view or format: exit 2, the accepted names
 "$CS" report "$d/home.json" --view pie 2>"$d/err"
-[ $? -eq 2 ] && grep -qx "cryptospeed: unknown view 'pie' (known: matrix, rank, handshake, evidence, tls, tls-grid, estimate)" "$d/err" || fail "view: $(cat "$d/err")"
+[ $? -eq 2 ] && grep -qx "cryptospeed: unknown view 'pie' (known: matrix, rank, handshake, evidence, tls, tls-grid, estimate, fleet)" "$d/err" || fail "view: $(cat "$d/err")"
 "$CS" report "$d/home.json" --format pdf 2>"$d/err"
 [ $? -eq 2 ] && grep -q "unknown format 'pdf' (known: text, json, csv, openssl, openssl-mr, markdown, html, bmf, gbench)" "$d/err" ||
 	fail "format: $(cat "$d/err")"
