@@ -34,7 +34,7 @@ mkdir -p "$t/assets/bin"
 ln -s "$(readlink -f "$assets/vmlinuz")" "$t/assets/vmlinuz"
 ln -s "$assets/bin/busybox" "$t/assets/bin/busybox"
 mv "$t/cryptospeed.cpio.gz" "$t/assets/"
-bash "$LAVA" job --board "$board" -o "$t/job.yaml" -- \
+bash "$LAVA" job --board "$board" --timeout 10 -o "$t/job.yaml" -- \
 	--lib openssl,mbedtls --alg sha256,aes-128-gcm --sizes 16,8192 --quick || fail "lava.sh job"
 bash "$LAVA" device -o "$t/device.yaml" || fail "lava.sh device"
 
@@ -50,12 +50,20 @@ lava-run --validate --job-id 1 --output-dir "$t/validate" --device "$t/device.ya
 echo "lava-run --validate: the job is valid"
 
 # run it: lava-run, else its test shell under qemu-system-aarch64 directly
+# (LAVA's QEMU deploy writes its test overlay to a guest disk with libguestfs,
+# whose appliance is built from the host's kernel in /boot: without one,
+# lava-run ends in "Unable to start libguestfs" within seconds)
 how=lava-run
 t0=$SECONDS
-if ! timeout 1500 lava-run --job-id 2 --output-dir "$t/run" --device "$t/device.yaml" "$t/job.yaml" \
+why=""
+if ! timeout 600 lava-run --job-id 2 --output-dir "$t/run" --device "$t/device.yaml" "$t/job.yaml" \
 	>"$t/lava-run.log" 2>&1 || ! bash "$LAVA" fetch "$t/lava-run.log" -o "$t/probe.json" 2>/dev/null; then
 	why=$(grep -o '"error_msg": "[^"]*"' "$t/lava-run.log" | tail -n 1)
-	echo "lava-run could not run the job here: ${why:-see $t/lava-run.log}"
+	why=${why:-lava-run returned no result file (its log: $t/lava-run.log)}
+	ls /boot/vmlinuz* >/dev/null 2>&1 || why="$why (no kernel in /boot for libguestfs's appliance)"
+fi
+if [ -n "$why" ]; then
+	echo "lava-run could not run the job here: $why"
 	how="qemu-system-aarch64 (the job's test shell, no LAVA)"
 	bash "$LAVA" qemu --job "$t/job.yaml" --bundle "$t/bundle.tar.gz" --timeout 1500 -o "$t/console.log" ||
 		fail "the job's test shell under qemu-system-aarch64: $(tail -n 5 "$t/console.log")"
