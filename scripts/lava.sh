@@ -525,8 +525,9 @@ do_qemu() {
 console_of() {
 	python3 - "$1" <<'PY'
 import json, sys
-# lava-run's stdout: one JSON object a line; its output.yaml: the same as a
-# YAML list ("- {...}"); the board's output is each "target" line's msg
+# lava-run's stdout: one mapping a line; a LAVA server's log (lavacli jobs
+# logs --raw, output.yaml): the same as a YAML list ("- {...}"); the
+# board's output is each "target" line's msg
 lines = open(sys.argv[1], encoding="utf-8", errors="replace").read().splitlines()
 lava = [l[2:] if l.startswith("- {") else l for l in lines if l.startswith(("{\"dt\"", "- {"))]
 if lava and len(lava) * 2 >= len(lines):
@@ -534,7 +535,13 @@ if lava and len(lava) * 2 >= len(lines):
         try:
             e = json.loads(l)
         except ValueError:
-            continue
+            # LAVA's logs are YAML flow mappings, double-quoted: JSON but for
+            # YAML's own escapes (\x1b, \e ...)
+            try:
+                import yaml
+                e = yaml.safe_load(l)
+            except Exception:
+                continue
         if isinstance(e, dict) and e.get("lvl") in ("target", "feedback") and isinstance(e.get("msg"), str):
             print(e["msg"])
 else:
