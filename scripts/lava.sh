@@ -603,16 +603,22 @@ do_import() {
 	echo "$f"
 }
 
-cmd=${1:-}
-[ $# -gt 0 ] && shift
-case "$cmd" in
-bundle) do_bundle "$@" ;;
-job) do_job "$@" ;;
-initramfs) do_initramfs "$@" ;;
-device) do_device "$@" ;;
-qemu) do_qemu "$@" ;;
-fetch) do_fetch "$@" ;;
-cases) do_cases "$@" ;;
-import) do_import "$@" ;;
-*) bad "unknown command '$cmd' (accepted: bundle, job, initramfs, device, qemu, fetch, cases, import)" ;;
-esac
+main() {
+	local cmd=${1:-}
+	[ $# -gt 0 ] && shift
+	case "$cmd" in
+	bundle) do_bundle "$@" ;;
+	job) do_job "$@" ;;
+	initramfs) do_initramfs "$@" ;;
+	device) do_device "$@" ;;
+	qemu) do_qemu "$@" ;;
+	fetch) do_fetch "$@" ;;
+	cases) do_cases "$@" ;;
+	import) do_import "$@" ;;
+	*) bad "unknown command '$cmd' (accepted: bundle, job, initramfs, device, qemu, fetch, cases, import)" ;;
+	esac
+}
+
+# (one line: bash has read all of it before it runs, so an edit of this file
+# during a job's run cannot change what the running command does next)
+main "$@"; exit $?
