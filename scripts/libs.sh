@@ -688,13 +688,19 @@ progress_start() { # LOG WHAT
 	[[ "$fd" =~ ^[0-9]$ ]] && { true >&"$fd"; } 2>/dev/null || fd=2
 	progress_pid=""
 	[ "$every" -gt 0 ] || return 0
+	# (the sleep holds none of the caller's descriptors: not the build lock,
+	# not a pipe a caller reads to its end; stopped, the loop ends it too)
 	(
-		t0=$SECONDS
-		while sleep "$every"; do
+		t0=$SECONDS sp=""
+		trap '[ -z "$sp" ] || kill "$sp" 2>/dev/null; exit 0' TERM
+		while :; do
+			sleep "$every" </dev/null >/dev/null 2>&1 7>&- 8>&- 9>&- &
+			sp=$!
+			wait "$sp" || true
 			step=$(grep -a '^++* ' "$1" 2>/dev/null | tail -n 1 | sed 's/^++* //' | cut -d' ' -f1-2 | cut -c1-48)
 			echo "libs.sh: $2: $((SECONDS - t0)) s, at: ${step:-starting}" >&"$fd"
 		done
-	) &
+	) </dev/null >/dev/null 7>&- 9>&- &
 	progress_pid=$!
 }
 progress_stop() {
