@@ -155,7 +155,7 @@ do_run() {
 			else
 				# watched by default (a manifest repo line) but not configured here
 				status[$l]=skipped
-				note[$l]="not watched: the manifest's repo line names no repository (set CRYPTOSPEED_REPO_$LIB, the workflow's variable NIGHTLY_REPO_$LIB)"
+				note[$l]="not watched: the manifest's repo line names no repository (set CRYPTOSPEED_REPO_$LIB, the workflow's secret NIGHTLY_REPO_$LIB)"
 			fi
 			continue
 		fi

@@ -72,7 +72,7 @@ git -C "$clone" remote add origin "$CS_TMP/origin.git"
 git -C "$clone" push -q origin main
 
 wf=$clone/.github/workflows/nightly.yml
-# No secret and no variable is set (issue 33): every watched library's
+# No secret is set (issue 33): every watched library's
 # repository is the manifest's public upstream one, none is skipped; this
 # machine reaches no git host, so git itself rewrites Nettle's upstream URL
 # to the local upstream (url.<local>.insteadOf, in the environment only) and
@@ -87,7 +87,7 @@ for l in nettle sodium wolfssl mbedtls openssl; do
 	[ "$l" != nettle ] || nettle_url=$r
 	n=$((n + 1))
 done
-grep -q 'secrets.NIGHTLY_REPO_NETTLE || vars.NIGHTLY_REPO_NETTLE' "$wf" || fail "the workflow's repository is not an override of the manifest's"
+grep -q 'CRYPTOSPEED_REPO_NETTLE: ${{ secrets.NIGHTLY_REPO_NETTLE }}' "$wf" || fail "the workflow's repository is not an override of the manifest's"
 export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0="url.$up.insteadOf" GIT_CONFIG_VALUE_0="$nettle_url"
 echo "the manifest watches $n libraries by default (Nettle: $nettle_url, redirected here to the local upstream)"
 night() { # N: run the workflow's steps; the step lines into night-N.steps
