@@ -190,6 +190,9 @@ if [ $tests -eq 1 ]; then
 	# git, patch, python3-yaml: e2e-nightly-workflow (a local upstream, the workflow's YAML)
 	packages+=(clang libclang-rt-14-dev clang-format-14 chromium python3 m4 man-db qemu-user
 		git patch python3-yaml)
+	# e2e-lava: LAVA's dispatcher (lava-run) and the QEMU device's emulator;
+	# cpio for its initramfs (the arm64 kernel and busybox: lava_assets below)
+	packages+=(lava-dispatcher qemu-system-arm cpio)
 	# Node.js for the workflow linters (any node: Debian's, or one already here)
 	command -v npm >/dev/null || packages+=(nodejs npm)
 fi
@@ -239,8 +242,40 @@ npm_tools() {
 	fi
 }
 
+# The QEMU device of e2e-lava (scripts/lava.sh): an arm64 kernel and a static
+# busybox from Debian's arm64 packages (linux-image-cloud-arm64's kernel: the
+# virt machine's serial console and virtio built in; busybox-static), unpacked
+# into $CRYPTOSPEED_LAVA_ASSETS (default /opt/cryptospeed-lava-arm64) with a
+# private apt state as the cross sysroots are: no host package changes.
+lava_assets() {
+	[ $tests -eq 1 ] || return 0
+	local dir=${CRYPTOSPEED_LAVA_ASSETS:-/opt/cryptospeed-lava-arm64}
+	[ -e "$dir/vmlinuz" ] && [ -x "$dir/bin/busybox" ] && return 0
+	if [ "$(id -u)" -ne 0 ]; then
+		echo "deps.sh: missing the arm64 kernel and busybox of the LAVA test in $dir; run" \
+			"scripts/deps.sh --test as root" >&2
+		exit 1
+	fi
+	echo "deps.sh: unpacking an arm64 kernel and busybox-static into $dir"
+	local state=$dir.apt
+	local opts=(-o "Dir::State::Lists=$state/lists" -o "Dir::Cache=$state/cache"
+		-o APT::Architecture=arm64 -o APT::Architectures::=arm64
+		-o Dir::State::Status=/dev/null -o Debug::NoLocking=1)
+	rm -rf "$state" && mkdir -p "$state/lists/partial" "$state/cache/archives/partial" "$state/debs" "$dir"
+	apt-get "${opts[@]}" update -q || true
+	local kernel
+	kernel=$(apt-cache "${opts[@]}" depends linux-image-cloud-arm64 2>/dev/null |
+		sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*-cloud-arm64\)$/\1/p' | head -n1)
+	[ -n "$kernel" ] || { echo "deps.sh: no linux-image-cloud-arm64 in Debian's arm64 lists" >&2; exit 1; }
+	(cd "$state/debs" && apt-get "${opts[@]}" download "$kernel" busybox-static) || exit 1
+	for d in "$state/debs"/*.deb; do dpkg -x "$d" "$dir"; done
+	ln -sfn "$(cd "$dir" && ls boot/vmlinuz-* | head -n1)" "$dir/vmlinuz"
+	rm -rf "$state"
+}
+
 if [ ${#missing[@]} -eq 0 ]; then
 	npm_tools
+	lava_assets
 	exit 0
 fi
 
@@ -261,3 +296,4 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -q
 apt-get install -y -q --no-install-recommends "${missing[@]}"
 npm_tools
+lava_assets

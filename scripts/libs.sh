@@ -637,10 +637,11 @@ check_tools() {
 	case "$lib" in
 	openssl) need+=(perl) ;;
 	mbedtls) need+=(cmake python3) ;;
-	wolfssl) need+=(autoreconf automake libtoolize) ;;
 	nettle) need+=(m4) ;;
-	sodium) [ "${git:-0}" -eq 0 ] || need+=(autoreconf automake libtoolize) ;;
 	esac
+	# autotools only for a tree without ./configure (tree_tools, once it is
+	# unpacked): a git tree or a release that already has one needs none
+	need+=("$@")
 	[ -z "$patch_name" ] || need+=(patch)
 	[ "${git:-0}" -eq 0 ] || need+=(git)
 	need+=("${triplet:-cc}${triplet:+-gcc}")
@@ -693,6 +694,53 @@ check_tools() {
 	[ ${#missing[@]} -eq 0 ] || die "still missing after installing ${pkgs[*]}: ${missing[*]}"
 }
 
+# The tools the unpacked tree itself needs: autoconf, automake and libtool
+# when an autotools library's tree has no ./configure (wolfSSL's release
+# archive, the git trees of wolfSSL and libsodium; Nettle's .bootstrap runs
+# autoconf), installed as check_tools installs the others.
+tree_tools() { # TREE
+	case "$lib" in
+	wolfssl | sodium | nettle) ;;
+	*) return 0 ;;
+	esac
+	[ ! -x "$1/configure" ] || return 0
+	check_tools autoreconf automake libtoolize
+}
+
+# CRYPTOSPEED_PROGRESS=SECONDS (default 60; 0: none): while a library builds,
+# a line every SECONDS on stderr with the build, its elapsed time and the
+# step it is at (the last command of the build's log), so a night's long
+# builds are never silent.
+progress_start() { # LOG WHAT
+	local every=${CRYPTOSPEED_PROGRESS:-60} fd=${CRYPTOSPEED_PROGRESS_FD:-2}
+	[[ "$every" =~ ^[0-9]+$ ]] || bad "CRYPTOSPEED_PROGRESS '$every' is not a number of seconds (accepted: 0 for none, else 1 or more)"
+	# CRYPTOSPEED_PROGRESS_FD: where the lines go (scripts/nightly.sh: its own
+	# stderr, while libs.sh's goes to a file); 2 when it is not open
+	[[ "$fd" =~ ^[0-9]$ ]] && { true >&"$fd"; } 2>/dev/null || fd=2
+	progress_pid=""
+	[ "$every" -gt 0 ] || return 0
+	# (the sleep holds none of the caller's descriptors: not the build lock,
+	# not a pipe a caller reads to its end; stopped, the loop ends it too)
+	(
+		t0=$SECONDS sp=""
+		trap '[ -z "$sp" ] || kill "$sp" 2>/dev/null; exit 0' TERM
+		while :; do
+			sleep "$every" </dev/null >/dev/null 2>&1 7>&- 8>&- 9>&- &
+			sp=$!
+			wait "$sp" || true
+			step=$(grep -a '^++* ' "$1" 2>/dev/null | tail -n 1 | sed 's/^++* //' | cut -d' ' -f1-2 | cut -c1-48)
+			echo "libs.sh: $2: $((SECONDS - t0)) s, at: ${step:-starting}" >&"$fd"
+		done
+	) </dev/null >/dev/null 7>&- 9>&- &
+	progress_pid=$!
+}
+progress_stop() {
+	[ -n "${progress_pid:-}" ] || return 0
+	kill "$progress_pid" 2>/dev/null || true
+	wait "$progress_pid" 2>/dev/null || true
+	progress_pid=""
+}
+
 # CRYPTOSPEED_BUILD_REPORT=FILE: a built (or reused) prefix adds the line
 # "NAME PREFIX" to FILE, so that a caller knows what a git spec became.
 built_report() {
@@ -728,7 +776,7 @@ do_build() {
 	[ $git -eq 1 ] || fetch
 	mkdir -p "$cache/work" "$cache/logs" "$cache/libs"
 	work=$(mktemp -d "$cache/work/$name-$arch.XXXXXX")
-	trap 'rm -rf "$work"' EXIT
+	trap 'progress_stop; rm -rf "$work"' EXIT
 	stage=$work/stage
 	local log=$cache/logs/$name-$arch.log
 	local t0=$SECONDS
@@ -740,7 +788,9 @@ do_build() {
 	else
 		tar -xf "$tarball" -C "$work/src" --strip-components=1
 	fi
+	tree_tools "$work/src"
 	say "building $name for $arch (log: $log)"
+	progress_start "$log" "building $name for $arch"
 	# (not under `if`: there bash would ignore set -e inside the recipe)
 	set +e
 	(
@@ -755,6 +805,7 @@ do_build() {
 	) >"$log" 2>&1
 	local rc=$?
 	set -e
+	progress_stop
 	if [ $rc -ne 0 ]; then
 		[ -n "${CRYPTOSPEED_QUIET_FAILURE:-}" ] || tail -n 25 "$log" >&2
 		die "build of $name for $arch failed; the whole log: $log${prefix:+ (nothing installed; $prefix left as it was)}"
@@ -1063,6 +1114,7 @@ do_tree() {
 	dest=$(cd "$dest" && pwd)
 	export_tree "$mirror" "$commit" "$dest" "$repo" >"$dest/.cryptospeed-submodules" ||
 		die "exporting $name (commit $commit) failed"
+	tree_tools "$dest"
 	local log=$dest/.cryptospeed-bootstrap.log
 	if ! (cd "$dest" && set -x && bootstrap_tree) >"$log" 2>&1; then
 		tail -n 10 "$log" >&2

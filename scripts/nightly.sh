@@ -14,10 +14,11 @@
 #
 # Environment (all optional):
 #   NIGHTLY_LIBS      watched libraries, comma-separated (default: every
-#                     library with a `repo` line in the manifest whose
-#                     repository is set; the others are rows "skipped")
-#   CRYPTOSPEED_REPO_<LIB>, CRYPTOSPEED_BRANCH_<LIB>   its repository and
-#                     branch (default: the manifest's `repo` line)
+#                     library with a `repo` line in the manifest: each names
+#                     its public upstream repository; a line whose repository
+#                     is `-` and not set is a row "skipped")
+#   CRYPTOSPEED_REPO_<LIB>, CRYPTOSPEED_BRANCH_<LIB>   override its repository
+#                     and branch (default: the manifest's `repo` line)
 #   NIGHTLY_GOOD_<LIB>  pin the last good build: LIB@VERSION (a release the
 #                     manifest has) or a commit/tag of the repository
 #   NIGHTLY_DIR       the results branch checkout (default .nightly-results)
@@ -145,7 +146,7 @@ do_run() {
 	mapfile -t libs < <(watched)
 	[ ${#libs[@]} -gt 0 ] || bad "no library to watch: set NIGHTLY_LIBS or add a 'repo LIB REPO BRANCH [GOOD]' line to the manifest"
 	declare -A head=() good=() hname=() gname=() status=() note=() gcommit=() hcommit=()
-	local specs=() r repo br pin v LIB c
+	local specs=() r repo br pin v LIB c ncfg
 	for l in "${libs[@]}"; do
 		[[ "$l" =~ ^[a-z0-9]+$ ]] || bad "NIGHTLY_LIBS: '$l' is not a library name"
 		read -r repo br pin < <("$LIBS" repo "$l") || bad "libs.sh repo $l failed"
@@ -157,7 +158,7 @@ do_run() {
 			else
 				# watched by default (a manifest repo line) but not configured here
 				status[$l]=skipped
-				note[$l]="not watched: no repository (set CRYPTOSPEED_REPO_$LIB, the workflow's secret NIGHTLY_REPO_$LIB)"
+				note[$l]="not watched: the manifest's repo line names no repository (set CRYPTOSPEED_REPO_$LIB, the workflow's secret NIGHTLY_REPO_$LIB)"
 			fi
 			continue
 		fi
@@ -169,7 +170,12 @@ do_run() {
 			continue
 		fi
 		hcommit[$l]=$c
-		head[$l]="$l@git:$repo#$c"
+		# the manifest's `config LIB nightly` when it has one (OpenSSL's
+		# minimal worker build), for both sides; else the default
+		ncfg=""
+		! grep -q "^config[[:space:]]\{1,\}$l[[:space:]]\{1,\}nightly[[:space:]]" \
+			"${CRYPTOSPEED_MANIFEST:-$here/libs.manifest}" || ncfg=+nightly
+		head[$l]="$l@git:$repo#$c$ncfg"
 		# the last good build: a pin, else last night's record, else the manifest's
 		v=NIGHTLY_GOOD_$LIB
 		if [ -n "${!v:-}" ]; then
@@ -183,11 +189,12 @@ do_run() {
 		fi
 		if [[ "$r" == "$l@"* ]]; then
 			good[$l]=$r
+			[[ "$r" == *+* ]] || good[$l]=$r$ncfg
 		else
 			good[$l]="$l@git:$repo#$r"
 			if gc=$("$LIBS" resolve "${good[$l]}" 2>"$out/$l.resolve.err"); then
 				gcommit[$l]=$gc
-				good[$l]="$l@git:$repo#$gc"
+				good[$l]="$l@git:$repo#$gc$ncfg"
 			else
 				status[$l]=incomplete
 				note[$l]="last good build: $(tail -n1 "$out/$l.resolve.err" | sed 's/^libs.sh: //')"
@@ -206,7 +213,10 @@ do_run() {
 	local wout=() line s nm
 	if [ ${#specs[@]} -gt 0 ]; then
 		say "building ${#specs[@]} libraries and the duet's workers in $bdir"
-		mapfile -t wout < <(CRYPTOSPEED_QUIET_FAILURE=1 "$LIBS" workers "$bdir" "${specs[@]}" --arch "$a" 2>"$out/workers.err" || true)
+		# (the builds' progress lines on this stderr, fd 8: the rest in workers.err)
+		exec 8>&2
+		mapfile -t wout < <(CRYPTOSPEED_PROGRESS_FD=8 CRYPTOSPEED_QUIET_FAILURE=1 "$LIBS" workers "$bdir" "${specs[@]}" --arch "$a" 2>"$out/workers.err" || true)
+		exec 8>&-
 		if [ ! -x "$CS" ]; then
 			say "the duet's build failed: $(tail -n1 "$out/workers.err")"
 			for l in "${libs[@]}"; do

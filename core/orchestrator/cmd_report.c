@@ -12,6 +12,7 @@
 #include "conform_file.h"
 #include "count.h"
 #include "estimate.h"
+#include "fleet.h"
 #include "handshake.h"
 #include "outfile.h"
 #include "report.h"
@@ -168,6 +169,40 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, co
 	return rc;
 }
 
+/* report --view fleet: the counting files whose profile is a board's with a
+   clock and a cost table get estimates; the others show none. */
+static int
+report_fleet(const cs_res_file *const *files, size_t n, const char *format, FILE *out)
+{
+	char dirbuf[4096], table_why[768];
+	const char *dir = costs_dir(dirbuf, sizeof dirbuf);
+	cs_est_input *in = calloc(n + 1, sizeof *in);
+	cs_est_table *tables = calloc(n + 1, sizeof *tables);
+	size_t n_in = 0;
+	int rc = -1;
+	if (in && tables) {
+		for (size_t i = 0; i < n; i++) {
+			const cs_res_file *f = files[i];
+			if (!f->counting.present)
+				continue;
+			const cs_count_profile *p =
+				cs_count_profile_find(f->counting.profile, NULL);
+			if (!p || strcmp(p->arch, "x86_64") == 0 || p->clock_mhz == 0 ||
+			    cs_est_table_load(dir, p->qemu_cpu, &tables[n_in], table_why,
+					      sizeof table_why) != 0)
+				continue;
+			in[n_in].file = f;
+			in[n_in].table = &tables[n_in];
+			in[n_in].mhz = p->clock_mhz;
+			n_in++;
+		}
+		rc = cs_report_fleet(files, n, in, n_in, format, out);
+	}
+	free(in);
+	free(tables);
+	return rc;
+}
+
 /* report -o: the report made in memory, written by cs_outfile_write. */
 struct buf {
 	const char *p;
@@ -235,6 +270,10 @@ cs_cmd_report(int argc, char **argv)
 			       "per row\n"
 			       "and the counting run nearest; --board B: B's clock for every "
 			       "estimate.\n"
+			       "--view fleet (text, markdown): boards side by side (a file's "
+			       "board:\n"
+			       "its --label), each board's measured rate beside its estimate\n"
+			       "from a counting run and their ratio.\n"
 			       "Rankings follow one set of rules (printed under each): one per "
 			       "source\n"
 			       "and parallelism, emulated runs unranked; --mix-sources ranks "
@@ -317,7 +356,10 @@ cs_cmd_report(int argc, char **argv)
 		cs_report_handshake(ptrs, n, handshake, out);
 	else if (view == CS_VIEW_ESTIMATE)
 		est = report_estimate(ptrs, n, board, format, out, est_why, sizeof est_why);
-	else
+	else if (view == CS_VIEW_FLEET) {
+		if (report_fleet(ptrs, n, format, out) != 0)
+			fprintf(stderr, "cryptospeed: out of memory\n");
+	} else
 		cs_report_emit(ptrs, n, format, view, out);
 	for (size_t i = 0; i < n; i++)
 		cs_results_free(&files[i]);

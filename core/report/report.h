@@ -207,6 +207,7 @@ typedef enum cs_view {
 	CS_VIEW_TLS,	   /* measured TLS handshakes, records, heap (tls.h) */
 	CS_VIEW_TLS_GRID,  /* the TLS client x server grid (tls.h) */
 	CS_VIEW_ESTIMATE,  /* a board's speed from counts (estimate.h; report prints it) */
+	CS_VIEW_FLEET,	   /* boards side by side, measured and estimated (fleet.h; report) */
 	CS_VIEW_COUNT
 } cs_view;
 

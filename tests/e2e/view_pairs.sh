@@ -86,6 +86,15 @@ estimate markdown counted | lib | path | alg | op | size | profile | core | mode
 estimate html counted <th>cycles_per_byte</th>
 estimate bmf refused
 estimate gbench refused
+fleet text fleet: 1 board
+fleet json refused
+fleet csv refused
+fleet openssl refused
+fleet openssl-mr refused
+fleet markdown ## Fleet: 1 board
+fleet html refused
+fleet bmf refused
+fleet gbench refused
 PAIRS
 # estimate text needs a counting run (this file has none: exit 2, one line);
 # tests/e2e/estimate.sh prints it
