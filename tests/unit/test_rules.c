@@ -4,6 +4,7 @@
    others listed apart with what they miss; and the verdict's answers follow
    both. */
 #define _GNU_SOURCE /* open_memstream */
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
