@@ -29,6 +29,9 @@ static const char usage[] =
 	"  --fail-on KINDS    what exits 1: slower,hw,status,missing,conformance,count\n"
 	"                     (default: all)\n"
 	"  --across-hosts     allow files from different CPU models or architectures\n"
+	"  --pair OLD=NEW     two files: BASE's library build OLD is NEW's build NEW\n"
+	"                     (cells and conformance rows; may be given again); other\n"
+	"                     builds pair by their name (lib[@version][+config])\n"
 	"  --format F         text, markdown, junit, json (default: text)\n\n"
 	"exit: 0 nothing flagged; 1 a kind of --fail-on flagged; 2 bad input, or\n"
 	"different CPUs without --across-hosts; 5 inconclusive: the reference cell moved\n"
@@ -47,7 +50,8 @@ cs_cmd_compare(int argc, char **argv)
 		OPT_FORMAT,
 		OPT_BASE,
 		OPT_NEW,
-		OPT_COUNT_THRESHOLD
+		OPT_COUNT_THRESHOLD,
+		OPT_PAIR
 	};
 	static const struct option options[] = {
 		{"help", no_argument, NULL, 'h'},
@@ -58,6 +62,7 @@ cs_cmd_compare(int argc, char **argv)
 		{"format", required_argument, NULL, OPT_FORMAT},
 		{"base", required_argument, NULL, OPT_BASE},
 		{"new", required_argument, NULL, OPT_NEW},
+		{"pair", required_argument, NULL, OPT_PAIR},
 		{NULL, 0, NULL, 0},
 	};
 	cs_compare_opts o = cs_compare_defaults;
@@ -86,6 +91,23 @@ cs_cmd_compare(int argc, char **argv)
 		case OPT_ACROSS: o.across_hosts = true; break;
 		case OPT_BASE: o.base_sel = optarg; break;
 		case OPT_NEW: o.cur_sel = optarg; break;
+		case OPT_PAIR: {
+			char *eq = strchr(optarg, '=');
+			if (!eq || eq == optarg || !eq[1] || strchr(eq + 1, '='))
+				cs_usage_error("--pair '%s': expected OLD=NEW, two library builds "
+					       "as the files name them (nettle@3.10.2=nettle@3.10.3)",
+					       optarg);
+			if (o.n_pairs == CS_COMPARE_PAIRS)
+				cs_usage_error("--pair '%s': at most %d pairs", optarg,
+					       CS_COMPARE_PAIRS);
+			*eq = '\0';
+			for (size_t k = 0; k < o.n_pairs; k++)
+				if (strcmp(o.pair_old[k], optarg) == 0)
+					cs_usage_error("--pair '%s': paired twice", optarg);
+			o.pair_old[o.n_pairs] = optarg;
+			o.pair_new[o.n_pairs++] = eq + 1;
+			break;
+		}
 		case OPT_FORMAT: {
 			emit = cs_format_compare(optarg);
 			if (!emit) {
@@ -104,6 +126,9 @@ cs_cmd_compare(int argc, char **argv)
 		cs_usage_error("--%s needs --%s too (cryptospeed compare FILE.json --base SEL "
 			       "--new SEL)",
 			       o.base_sel ? "base" : "new", o.base_sel ? "new" : "base");
+	if (same_run && o.n_pairs)
+		cs_usage_error("--pair with --base/--new (accepted: --pair with two files; one "
+			       "run's selections are paired already)");
 	int want = same_run ? 1 : 2;
 	if (argc - optind != want)
 		cs_usage_error("compare needs %s, got %d (see cryptospeed compare --help)",

@@ -236,6 +236,10 @@ cs_cmd_report(int argc, char **argv)
 		}
 	}
 	int est = 0;
+	char emit_why[256];
+	if (view != CS_VIEW_HANDSHAKE && view != CS_VIEW_ESTIMATE &&
+	    !cs_report_emit_check(ptrs, n, format, emit_why, sizeof emit_why))
+		cs_usage_error("%s", emit_why);
 	if (view == CS_VIEW_HANDSHAKE)
 		cs_report_handshake(ptrs, n, handshake, stdout);
 	else if (view == CS_VIEW_ESTIMATE)

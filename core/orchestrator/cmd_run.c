@@ -702,8 +702,11 @@ count_options(run_args *a)
 	return cs_count_configure(cfg, p);
 }
 
+/* The exit status of a finished run, and its one line: disagree cells that
+   disagree with the other libraries (marked '!'), grid_failed pairs of the
+   TLS grid that failed (their status says how; exit 3 as a disagreement). */
 static int
-run_status(const cs_run *run, int disagree)
+run_status(const cs_run *run, int disagree, int grid_failed)
 {
 	size_t not_ok = 0;
 	for (size_t i = 0; i < run->n_cells; i++) {
@@ -711,13 +714,18 @@ run_status(const cs_run *run, int disagree)
 		if (strcmp(st, "ok") != 0 && strcmp(st, "unsupported") != 0)
 			not_ok++;
 	}
-	if (disagree > 0) {
+	if (disagree > 0)
 		fprintf(stderr,
 			"cryptospeed: %d cell(s) disagree with the other libraries on the "
 			"same input (marked '!')\n",
 			disagree);
+	if (grid_failed > 0)
+		fprintf(stderr,
+			"cryptospeed: %d pair(s) of the TLS grid failed (wrong, crashed, timeout "
+			"or error: the grid's cells say which and why)\n",
+			grid_failed);
+	if (disagree > 0 || grid_failed > 0)
 		return CS_EXIT_DISAGREE;
-	}
 	if (not_ok) {
 		fprintf(stderr,
 			"cryptospeed: %zu cell(s) not measured: wrong, crashed, timeout or "
@@ -814,12 +822,13 @@ cs_cmd_run(int argc, char **argv)
 				       "selected algorithms, paths and operations together: "
 				       "cryptospeed list shows what each has)");
 		}
-		int disagree = cs_run_measure(&run);
+		int disagree = cs_run_measure(&run), grid_failed = 0;
 		if (disagree >= 0 && cfg->tls_grid && !run.signal) {
-			int failed = cs_tls_grid(&run); /* tls_pair.c: failing pairs disagree */
-			disagree = failed < 0 ? -1 : disagree + failed;
+			grid_failed = cs_tls_grid(&run); /* tls_pair.c: failing pairs */
+			if (grid_failed < 0)
+				disagree = -1;
 		}
-		rc = run_status(&run, disagree);
+		rc = run_status(&run, disagree, grid_failed);
 		if (rc == CS_EXIT_OK && started < run.n_workers) {
 			/* a selected worker that could not start is never a success */
 			fprintf(stderr,

@@ -151,7 +151,17 @@ cs_compare_markdown(const cs_comparison *c, FILE *f)
 		cs_esc_md(f, c->cur_name);
 		fputs(". ", f);
 	}
-	fprintf(f, "%zu cells compared, threshold %.3g%%.", c->compared, c->opts.threshold * 100);
+	if (c->counting) {
+		fprintf(f,
+			"%zu cells compared on instruction counts, threshold %.3g%% "
+			"(--count-threshold): exact counts, no statistics, no drift.",
+			c->counted, c->opts.count_threshold * 100);
+		if (c->compared)
+			fprintf(f, " %zu timed cells compared, threshold %.3g%%.", c->compared,
+				c->opts.threshold * 100);
+	} else
+		fprintf(f, "%zu cells compared, threshold %.3g%%.", c->compared,
+			c->opts.threshold * 100);
 	if (c->drift_ref[0]) {
 		fputs(" Drift (reference ", f);
 		cs_esc_md(f, c->drift_ref);

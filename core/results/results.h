@@ -384,7 +384,8 @@ const char *cs_res_ckind_key(cs_res_ckind k);
 bool cs_res_ckind_has_ids(cs_res_ckind k);
 /* Decode a conformance object ({"vectors", "rows": [...]}, where names it in
    messages) and append its rows to f; 0, or -1 with the first bad place in
-   why. block NULL: nothing (0). */
+   why. Every count has as many tcIds as it says, a tcId one outcome, a row
+   (lib, path, file, alg) one entry. block NULL: nothing (0). */
 int cs_res_conform_decode(json_t *block, const char *where, cs_res_file *f, char *why, size_t n);
 /* The block as written in a result file (a new reference), NULL when f has none. */
 json_t *cs_res_conform_encode(const cs_res_file *f);
@@ -394,6 +395,12 @@ json_t *cs_res_conform_encode(const cs_res_file *f);
 int cs_res_conform_attach(const char *path, cs_res_file *f, char *why, size_t n);
 /* Free the rows (cs_results_free calls it). */
 void cs_res_conform_free(cs_res_file *f);
+/* Read a conform file's JSON as every reader of one does (a duplicate key is
+   an error); NULL with e set. */
+json_t *cs_res_conform_read(const char *path, json_error_t *e);
+/* Why it could not be read: "PATH: cannot read: No such file or directory",
+   "PATH: is a directory (...)" or "PATH: line 3: not JSON: ...". */
+void cs_res_conform_read_error(const char *path, const json_error_t *e, char *why, size_t n);
 
 /* Row label: lib/path[variant][/mask][ xN]. Fits in CS_RES_LABEL_MAX. */
 void cs_res_row_label(const cs_res_cell *c, char *buf, size_t n);
