@@ -1027,6 +1027,47 @@ add_sym_values(parser *p, isource *s, const char *name, const double *v, size_t 
 	}
 }
 
+static bool numberish(const char *s);
+
+/* A row with a value that is no rate between rates ("sha256 1234.56k
+   12.3.4k 5678.90k ..."): its name, then only number-like tokens. The rates
+   keep their columns, the bad one is named and left out; false when the
+   line is not shaped so (prose, a name alone). */
+static bool
+sym_row_with_bad_value(parser *p, isource *s, char **tok, size_t n, int line)
+{
+	size_t w = 0;
+	while (w < n && w < 3 && plausible_name(tok[w]) && !numberish(tok[w]))
+		w++;
+	if (w == 0 || n - w == 0 || n - w > p->n_sizes)
+		return false;
+	double v[MAX_SIZES];
+	bool good[MAX_SIZES];
+	size_t n_good = 0;
+	const char *bad = NULL;
+	for (size_t i = w; i < n; i++) {
+		if (!numberish(tok[i]) && !inf_token(tok[i]))
+			return false;
+		good[i - w] = cs_import_parse_rate(tok[i], strlen(tok[i]), &v[i - w]) == 0;
+		n_good += good[i - w];
+		if (!good[i - w] && !bad)
+			bad = tok[i];
+	}
+	char name[NAME_LEN];
+	if (!bad || n_good == 0 || !cs_join(name, sizeof name, tok, w, sizeof *tok, false, " "))
+		return false;
+	for (size_t i = 0; i < n - w; i++)
+		if (good[i])
+			add_sym_values(p, s, name, &v[i], 1, i, line);
+	note(p, line,
+	     "'%.20s' in the row '%.40s' is not a rate: that column is left out, the row's "
+	     "other %zu value%s kept",
+	     bad, name, n_good, n_good == 1 ? " is" : "s are");
+	p->wrap_name[0] = '\0';
+	p->wrap_cols = 0;
+	return true;
+}
+
 /* "aes-128 cbc  41119.87k  46444.71k ..." under a header. */
 static bool
 sym_row(parser *p, char **tok, size_t n, int line)
@@ -1063,11 +1104,11 @@ sym_row(parser *p, char **tok, size_t n, int line)
 		return true;
 	}
 	if (m == 0 || m > p->n_sizes || words == 0 || words > 3)
-		return false;
+		return sym_row_with_bad_value(p, s, tok, n, line);
 	char name[NAME_LEN];
 	for (size_t i = 0; i < words; i++)
 		if (!plausible_name(tok[i]))
-			return false;
+			return sym_row_with_bad_value(p, s, tok, n, line);
 	if (!cs_join(name, sizeof name, tok, words, sizeof *tok, false, " "))
 		return false;
 	add_sym_values(p, s, name, v + MAX_SIZES - m, m, 0, line);

@@ -276,10 +276,10 @@ print_text(FILE *out, const hfile *f, size_t nf, hcell *cells, size_t n, const h
 	fprintf(out, "history of %zu result files from host '%s' (%s, %s), %s .. %s\n", nf,
 		cs_esc_term(h->hostname), cs_esc_term(h->cpu_arch), cs_esc_term(h->cpu_model),
 		cs_esc_term(f[0].started), cs_esc_term(f[nf - 1].started));
-	bool timed = false, counted = false;
-	for (size_t i = 0; i < n; i++) {
-		counted |= cells[i].cell->count.present;
-		timed |= !cells[i].cell->count.present;
+	bool timed = false, counted = false; /* the files' kinds: each states its rule */
+	for (size_t i = 0; i < nf; i++) {
+		counted |= f[i].r->counting.present;
+		timed |= !f[i].r->counting.present;
 	}
 	if (timed || !counted)
 		fprintf(out,
