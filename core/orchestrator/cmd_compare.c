@@ -29,6 +29,9 @@ static const char usage[] =
 	"  --fail-on KINDS    what exits 1: slower,hw,status,missing,conformance,count\n"
 	"                     (default: all)\n"
 	"  --across-hosts     allow files from different CPU models or architectures\n"
+	"  --conform C.json   a `cryptospeed conform -o` file (may be given again): its\n"
+	"                     rows join both sides' conformance blocks, as report\n"
+	"                     --conform (one run's --base/--new: each selection's rows)\n"
 	"  --pair OLD=NEW     two files: BASE's library build OLD is NEW's build NEW\n"
 	"                     (cells and conformance rows; may be given again); other\n"
 	"                     builds pair by their name (lib[@version][+config])\n"
@@ -51,7 +54,8 @@ cs_cmd_compare(int argc, char **argv)
 		OPT_BASE,
 		OPT_NEW,
 		OPT_COUNT_THRESHOLD,
-		OPT_PAIR
+		OPT_PAIR,
+		OPT_CONFORM
 	};
 	static const struct option options[] = {
 		{"help", no_argument, NULL, 'h'},
@@ -63,12 +67,15 @@ cs_cmd_compare(int argc, char **argv)
 		{"base", required_argument, NULL, OPT_BASE},
 		{"new", required_argument, NULL, OPT_NEW},
 		{"pair", required_argument, NULL, OPT_PAIR},
+		{"conform", required_argument, NULL, OPT_CONFORM},
 		{NULL, 0, NULL, 0},
 	};
 	cs_compare_opts o = cs_compare_defaults;
 	cs_compare_fn *emit = cs_compare_text;
 	const char *format = "text";
 	char why[1024];
+	const char *conform[16];
+	size_t n_conform = 0;
 	int c;
 	optind = 1;
 	while ((c = cs_getopt(argc, argv, ":h", options, "compare")) != -1) {
@@ -91,6 +98,12 @@ cs_cmd_compare(int argc, char **argv)
 		case OPT_ACROSS: o.across_hosts = true; break;
 		case OPT_BASE: o.base_sel = optarg; break;
 		case OPT_NEW: o.cur_sel = optarg; break;
+		case OPT_CONFORM:
+			if (n_conform == sizeof conform / sizeof conform[0])
+				cs_usage_error("--conform '%s': at most %zu files", optarg,
+					       sizeof conform / sizeof conform[0]);
+			conform[n_conform++] = optarg;
+			break;
 		case OPT_PAIR: {
 			char *eq = strchr(optarg, '=');
 			if (!eq || eq == optarg || !eq[1] || strchr(eq + 1, '='))
@@ -135,12 +148,21 @@ cs_cmd_compare(int argc, char **argv)
 			       same_run ? "one result file with --base/--new"
 					: "two result files (BASE.json NEW.json)",
 			       argc - optind);
-	if (!same_run && cs_is_conform_file(argv[optind]) && cs_is_conform_file(argv[optind + 1]))
+	if (!same_run && cs_is_conform_file(argv[optind]) && cs_is_conform_file(argv[optind + 1])) {
+		if (n_conform)
+			cs_usage_error("--conform with two conform files (accepted: --conform "
+				       "beside result files)");
 		return cs_conform_compare(argv[optind], argv[optind + 1], o.fail_on, format);
+	}
 	cs_res_file base, cur;
 	cs_cli_load_results(argv[optind], &base);
 	if (!same_run)
 		cs_cli_load_results(argv[optind + 1], &cur);
+	for (size_t k = 0; k < n_conform; k++)
+		for (int side = 0; side < (same_run ? 1 : 2); side++)
+			if (cs_res_conform_attach(conform[k], side ? &cur : &base, why, sizeof why) !=
+			    0)
+				cs_usage_error("--conform %s", why);
 	cs_comparison cmp;
 	int rc = cs_compare(&base, same_run ? &base : &cur, &o, &cmp, why, sizeof why);
 	if (rc == 0) {
