@@ -32,6 +32,10 @@ static const char usage[] =
 	"  --conform C.json   a `cryptospeed conform -o` file (may be given again): its\n"
 	"                     rows join both sides' conformance blocks, as report\n"
 	"                     --conform (one run's --base/--new: each selection's rows)\n"
+	"  --base-table N, --new-table N  a file of several tables (an import of a\n"
+	"                     post with several machines, each its own source): only\n"
+	"                     table N; without them, two files of as many tables pair\n"
+	"                     table by table, and other numbers of tables exit 2\n"
 	"  --pair OLD=NEW     two files: BASE's library build OLD is NEW's build NEW\n"
 	"                     (cells and conformance rows; may be given again); other\n"
 	"                     builds pair by their name (lib[@version][+config])\n"
@@ -55,7 +59,9 @@ cs_cmd_compare(int argc, char **argv)
 		OPT_NEW,
 		OPT_COUNT_THRESHOLD,
 		OPT_PAIR,
-		OPT_CONFORM
+		OPT_CONFORM,
+		OPT_BASE_TABLE,
+		OPT_NEW_TABLE
 	};
 	static const struct option options[] = {
 		{"help", no_argument, NULL, 'h'},
@@ -68,6 +74,8 @@ cs_cmd_compare(int argc, char **argv)
 		{"new", required_argument, NULL, OPT_NEW},
 		{"pair", required_argument, NULL, OPT_PAIR},
 		{"conform", required_argument, NULL, OPT_CONFORM},
+		{"base-table", required_argument, NULL, OPT_BASE_TABLE},
+		{"new-table", required_argument, NULL, OPT_NEW_TABLE},
 		{NULL, 0, NULL, 0},
 	};
 	cs_compare_opts o = cs_compare_defaults;
@@ -98,6 +106,12 @@ cs_cmd_compare(int argc, char **argv)
 		case OPT_ACROSS: o.across_hosts = true; break;
 		case OPT_BASE: o.base_sel = optarg; break;
 		case OPT_NEW: o.cur_sel = optarg; break;
+		case OPT_BASE_TABLE:
+		case OPT_NEW_TABLE:
+			*(c == OPT_BASE_TABLE ? &o.base_table : &o.cur_table) = (size_t)cs_parse_int(
+				c == OPT_BASE_TABLE ? "--base-table" : "--new-table", optarg, 1, 100000,
+				"a table number from 1");
+			break;
 		case OPT_CONFORM:
 			if (n_conform == sizeof conform / sizeof conform[0])
 				cs_usage_error("--conform '%s': at most %zu files", optarg,
@@ -139,6 +153,9 @@ cs_cmd_compare(int argc, char **argv)
 		cs_usage_error("--%s needs --%s too (cryptospeed compare FILE.json --base SEL "
 			       "--new SEL)",
 			       o.base_sel ? "base" : "new", o.base_sel ? "new" : "base");
+	if (same_run && (o.base_table || o.cur_table))
+		cs_usage_error("--%s-table with --base/--new (accepted: with two files)",
+			       o.base_table ? "base" : "new");
 	if (same_run && o.n_pairs)
 		cs_usage_error("--pair with --base/--new (accepted: --pair with two files; one "
 			       "run's selections are paired already)");

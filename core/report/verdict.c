@@ -373,6 +373,37 @@ selected(const cs_res_cell *cell, const selection *sel)
 				 : !cell->variant);
 }
 
+/* Is the cell in the table chosen for its side (--base-table, --new-table)? */
+static bool
+in_table(const cs_res_cell *c, size_t table)
+{
+	return table == 0 || c->source == table - 1;
+}
+
+/* One side's tables against the other's: a table chosen must exist; a file
+   of several tables beside one of another number of tables pairs nothing
+   certain (which machine is BASE?), so the user names one. 0, or 2 with why. */
+static int
+check_tables(const cs_res_file *f, size_t table, const char *opt, const cs_res_file *other,
+	     size_t other_table, char *why, size_t n)
+{
+	if (table > f->n_sources) {
+		snprintf(why, n, "%s %zu: '%s' has %zu table%s (accepted: 1..%zu)", opt, table,
+			 f->name, f->n_sources, f->n_sources == 1 ? "" : "s", f->n_sources);
+		return 2;
+	}
+	size_t mine = table ? 1 : f->n_sources, theirs = other_table ? 1 : other->n_sources;
+	if (mine > 1 && mine != theirs) {
+		snprintf(why, n,
+			 "'%s' holds %zu tables (one source each) and '%s' %zu: which is compared "
+			 "with which? (accepted: %s N, one table of it; or two files of as many "
+			 "tables, paired in order)",
+			 f->name, mine, other->name, theirs, opt);
+		return 2;
+	}
+	return 0;
+}
+
 /* BASE's library build name as NEW calls it (--pair OLD=NEW), else itself. */
 const char *
 cs_compare_paired_lib(const cs_compare_opts *o, const char *lib)
@@ -392,10 +423,13 @@ pair_key(const cs_res_cell *cell, bool same_run, char *buf, size_t n, const cs_c
 {
 	if (!same_run) {
 		const char *lib = is_base ? cs_compare_paired_lib(o, cell->lib) : cell->lib;
-		if (lib == cell->lib)
+		bool one_table = is_base ? o->base_table : o->cur_table;
+		if (lib == cell->lib && !one_table)
 			return cs_res_cell_key(cell, buf, n);
 		cs_res_cell renamed = *cell;
 		renamed.lib = lib;
+		if (one_table)
+			renamed.source = 0; /* the one table chosen pairs as the other side's */
 		return cs_res_cell_key(&renamed, buf, n);
 	}
 	return snprintf(buf, n, "%s\x1f%d\x1f%s\x1f%s\x1f%lld", cell->path, cell->multi, cell->alg,
@@ -608,6 +642,13 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 				 base->name, cur->name, out->cpu_change);
 			return 2;
 		}
+		int t = check_tables(base, o->base_table, "--base-table", cur, o->cur_table, why,
+				     why_size);
+		if (!t)
+			t = check_tables(cur, o->cur_table, "--new-table", base, o->base_table, why,
+					 why_size);
+		if (t)
+			return t;
 		if (library_diff(base, cur, out) != 0)
 			return -1;
 	}
@@ -622,7 +663,7 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 	   repeated key keeps its first cell */
 	for (size_t i = 0; !rc && i < cur->n_cells; i++) {
 		const cs_res_cell *c = &cur->cells[i];
-		if (out->same_run && !selected(c, &sc))
+		if (out->same_run ? !selected(c, &sc) : !in_table(c, o->cur_table))
 			continue;
 		n_sel_cur++;
 		int len = pair_key(c, out->same_run, key, sizeof key, o, false);
@@ -631,7 +672,7 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 	}
 	for (size_t i = 0; !rc && i < base->n_cells; i++) {
 		const cs_res_cell *c = &base->cells[i];
-		if (out->same_run && !selected(c, &sb))
+		if (out->same_run ? !selected(c, &sb) : !in_table(c, o->base_table))
 			continue;
 		n_sel_base++;
 		int len = pair_key(c, out->same_run, key, sizeof key, o, true);
@@ -678,7 +719,8 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 	size_t n_base_cells = out->n_cells;
 	for (size_t i = 0; !rc && i < cur->n_cells; i++) {
 		const cs_res_cell *c = &cur->cells[i];
-		if (paired[i] || (out->same_run && !selected(c, &sc)))
+		if (paired[i] ||
+		    (out->same_run ? !selected(c, &sc) : !in_table(c, o->cur_table)))
 			continue;
 		int len = pair_key(c, out->same_run, key, sizeof key, o, false);
 		if (cs_index_get(&cidx, key, (size_t)len) != i)

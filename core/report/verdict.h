@@ -88,6 +88,10 @@ typedef struct cs_compare_opts {
 	   NEW's build NEW (cells and conformance rows); others by name */
 	const char *pair_old[CS_COMPARE_PAIRS], *pair_new[CS_COMPARE_PAIRS];
 	size_t n_pairs;
+	/* two files: --base-table N / --new-table N, only that table (source,
+	   1-based) of a file of several (an import of a post with several
+	   machines); 0: every table, paired table by table */
+	size_t base_table, cur_table;
 } cs_compare_opts;
 
 /* BASE's library build name as NEW calls it (--pair OLD=NEW), else lib. */

@@ -227,6 +227,13 @@ p = run(["compare", bf, nf, "--pair", "noop=noop2", "--fail-on", "conformance"],
 if "tcId 42" not in out(p):
     fail("--pair: the conformance finding is not named: %r" % out(p)[-300:])
 run(["compare", bf, nf, "--pair", "noop"], 2, "--pair without '='")
+# compare --conform: a conform file's rows joined to one run's two selections
+plain = json.load(open(both))
+del plain["conformance"]
+cf = dump(conform_file([crow("noop"), crow("noop2", passed=9, invalid_accepted=1,
+                                            invalid_accepted_ids=[42])]), "conform-both.json")
+run(["compare", dump(plain, "two-builds-plain.json"), "--base", "noop", "--new", "noop2",
+     "--conform", cf, "--fail-on", "conformance"], 1, "compare --conform, one run")
 
 # ---- 6. the loader: what is no result file ----
 p = run(["report", "/dev/zero"], 2, "report /dev/zero")
@@ -280,6 +287,16 @@ if os.path.exists(D + "/two.json"):
     names = [b["name"] for b in gb["benchmarks"] if b["run_type"] == "iteration"]
     if len(names) != len(set(names)):
         fail("gbench of a two-table import: a name twice (two machines as repetitions)")
+    # compare: each table its own source; one of two tables is named
+    p = run(["compare", D + "/r.json", D + "/two.json", "--across-hosts"], 2,
+            "compare of one table against two")
+    one_line("compare of one table against two", p)
+    p = run(["compare", D + "/two.json", D + "/two.json", "--across-hosts", "--base-table", "1",
+             "--new-table", "2", "--format", "json"])
+    j = json.loads(out(p)) if p.returncode in (0, 1, 5) else {}
+    if not j or j["counts"]["new"] > len(j["cells"]) // 2 or not any(
+            c["speed"] != "not compared" for c in j["cells"]):
+        fail("compare --base-table 1 --new-table 2: exit %d, %s" % (p.returncode, err(p)[:200]))
 else:
     fail("the two-machine post did not import: %s" % err(p).strip())
 
