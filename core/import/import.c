@@ -1672,6 +1672,25 @@ kid_line(parser *p, isource *s, const char *payload, int line)
 		return;
 	}
 	int which = f[0][0] == '+' && f[0][1] == 'F' ? atoi(f[0] + 2) : 0;
+	if (which == 6 || which == 7) {
+		/* "+F6:0:253:Ed25519:sign/s:verify/s" (EdDSA), +F7 the same for SM2:
+		   a curve's name, then its sign and verify rates */
+		if (n != 6 || !parse_int(f[1], 0, 1000, &idx) ||
+		    !parse_int(f[2], 1, 1000000, &bits) || strlen(f[3]) >= NAME_LEN ||
+		    !plausible_name(f[3]) || !tok_plain(f[4], &x[0]) || !tok_plain(f[5], &x[1]))
+			return;
+		char low[NAME_LEN];
+		lower_copy(low, sizeof low, which == 6 ? f[3] : "sm2");
+		map_alg(c.alg, sizeof c.alg, low);
+		snprintf(c.path, sizeof c.path, "%s",
+			 pkey_path(which == 6 ? PK_EDDSA : PK_SM2, false));
+		for (size_t i = 0; i < 2; i++) {
+			snprintf(c.op, sizeof c.op, "%s", i ? "verify" : "sign");
+			c.rate = x[i] > 0 && x[i] < 1 ? 1 / x[i] : x[i];
+			kid_add(p, s, &c);
+		}
+		return;
+	}
 	if (which < 2 || which > 5 || n < 5 || !parse_int(f[1], 0, 1000, &idx) ||
 	    !parse_int(f[2], 1, 1000000, &bits))
 		return;

@@ -259,6 +259,17 @@ if p.returncode == 0:
                  ("sha256", "digest")):
         if want not in got:
             fail("-multi 2 import: no %s %s (got %s)" % (want + (sorted(got),)))
+# the same paste with the EdDSA summary row as a -multi summary prints it
+# when it could not sum (infs): the children's +F6 lines give the rates
+p = run(["import", "openssl-speed", DATA + "/import/openssl-3.0-multi2-eddsa-infs.txt", "-o",
+         D + "/multi-infs.json"], 0, "import of a -multi 2 paste with an EdDSA row of infs")
+if p.returncode == 0:
+    got = {(c["alg"], c["op"]): c["rate"]["median"]
+           for c in json.load(open(D + "/multi-infs.json"))["cells"] if c["status"] == "ok"}
+    # 1616.831683 + 1619.801980 from the two "Got: +F6:..." lines
+    if abs(got.get(("ed25519", "sign"), 0) - 3236.633663) > 0.01:
+        fail("-multi +F6: ed25519 sign %r, want the children's sum 3236.63" %
+             got.get(("ed25519", "sign")))
 bad_row = os.path.join(D, "bad-row.txt")
 with open(bad_row, "w") as f:
     f.write("The 'numbers' are in 1000s of bytes per second processed.\n"
