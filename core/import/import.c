@@ -1059,9 +1059,9 @@ sym_row_with_bad_value(parser *p, isource *s, char **tok, size_t n, int line)
 	for (size_t i = 0; i < n - w; i++)
 		if (good[i])
 			add_sym_values(p, s, name, &v[i], 1, i, line);
-	note(p, line,
-	     "'%.20s' in the row '%.40s' is not a rate: that column is left out, the row's "
-	     "other %zu value%s kept",
+	skip(p, line,
+	     "'%.20s' in the row '%.40s' is not a rate (accepted: 1234.56k, 9795.82): that "
+	     "value is left out, the row's other %zu value%s kept",
 	     bad, name, n_good, n_good == 1 ? " is" : "s are");
 	p->wrap_name[0] = '\0';
 	p->wrap_cols = 0;
