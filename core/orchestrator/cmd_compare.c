@@ -108,9 +108,10 @@ cs_cmd_compare(int argc, char **argv)
 		case OPT_NEW: o.cur_sel = optarg; break;
 		case OPT_BASE_TABLE:
 		case OPT_NEW_TABLE:
-			*(c == OPT_BASE_TABLE ? &o.base_table : &o.cur_table) = (size_t)cs_parse_int(
-				c == OPT_BASE_TABLE ? "--base-table" : "--new-table", optarg, 1, 100000,
-				"a table number from 1");
+			*(c == OPT_BASE_TABLE ? &o.base_table : &o.cur_table) =
+				(size_t)cs_parse_int(c == OPT_BASE_TABLE ? "--base-table"
+									 : "--new-table",
+						     optarg, 1, 100000, "a table number from 1");
 			break;
 		case OPT_CONFORM:
 			if (n_conform == sizeof conform / sizeof conform[0])
@@ -122,7 +123,8 @@ cs_cmd_compare(int argc, char **argv)
 			char *eq = strchr(optarg, '=');
 			if (!eq || eq == optarg || !eq[1] || strchr(eq + 1, '='))
 				cs_usage_error("--pair '%s': expected OLD=NEW, two library builds "
-					       "as the files name them (nettle@3.10.2=nettle@3.10.3)",
+					       "as the files name them "
+					       "(nettle@3.10.2=nettle@3.10.3)",
 					       optarg);
 			if (o.n_pairs == CS_COMPARE_PAIRS)
 				cs_usage_error("--pair '%s': at most %d pairs", optarg,
@@ -177,8 +179,8 @@ cs_cmd_compare(int argc, char **argv)
 		cs_cli_load_results(argv[optind + 1], &cur);
 	for (size_t k = 0; k < n_conform; k++)
 		for (int side = 0; side < (same_run ? 1 : 2); side++)
-			if (cs_res_conform_attach(conform[k], side ? &cur : &base, why, sizeof why) !=
-			    0)
+			if (cs_res_conform_attach(conform[k], side ? &cur : &base, why,
+						  sizeof why) != 0)
 				cs_usage_error("--conform %s", why);
 	cs_comparison cmp;
 	int rc = cs_compare(&base, same_run ? &base : &cur, &o, &cmp, why, sizeof why);

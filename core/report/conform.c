@@ -213,7 +213,7 @@ cs_conform_diff_build(const cs_res_file *base, const cs_res_file *cur, const cha
 		/* said when one side has a block (or, in one run, one selection has
 		   rows): files without any stay as they were */
 		if (base->has_conform || cur->has_conform)
-			d->why_not = !base->has_conform ? "BASE has none"
+			d->why_not = !base->has_conform	 ? "BASE has none"
 				     : !cur->has_conform ? "NEW has none"
 				     : !nb		 ? "BASE's selection has no row"
 							 : "NEW's selection has no row";

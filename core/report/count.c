@@ -112,9 +112,9 @@ cs_report_count_for(const cs_res_cell *cell)
 		for (size_t j = 0; j < f->n_cells; j++) {
 			const cs_res_cell *c = &f->cells[j];
 			if (c->count.present && c->size == cell->size &&
-			    same_build(timed, cell, f, c) && same(c->path, cell->path) && same(c->mask, cell->mask) &&
-			    same(c->variant, cell->variant) && same(c->alg, cell->alg) &&
-			    same(c->op, cell->op))
+			    same_build(timed, cell, f, c) && same(c->path, cell->path) &&
+			    same(c->mask, cell->mask) && same(c->variant, cell->variant) &&
+			    same(c->alg, cell->alg) && same(c->op, cell->op))
 				return &c->count;
 		}
 	}
@@ -124,7 +124,8 @@ cs_report_count_for(const cs_res_cell *cell)
 /* The count block's columns, in the order every format writes them. */
 enum { COL_ROW, COL_ALG, COL_OP, COL_SIZE, COL_INSNS, COL_PER_B, COL_MEM, COL_HW, N_COLS };
 static const char *const col_names[N_COLS] = {
-	"lib/path", "alg", "op", "size", "insns/op", "insns/B", "mem/op", "hw (share of instructions)"};
+	"lib/path", "alg",     "op",	 "size",
+	"insns/op", "insns/B", "mem/op", "hw (share of instructions)"};
 
 /* One language's writer of the count block: every string from the file goes
    through that language's escaping (escape.c). */
@@ -265,7 +266,8 @@ cs_report_count_format(const char *format, bool with_timed, char *why, size_t n)
 	for (size_t i = 0; i < sizeof writers / sizeof writers[0]; i++)
 		if (strcmp(writers[i].format, format) == 0) {
 			/* a page or a CSV table holds one kind of table */
-			if (with_timed && (strcmp(format, "html") == 0 || strcmp(format, "csv") == 0)) {
+			if (with_timed &&
+			    (strcmp(format, "html") == 0 || strcmp(format, "csv") == 0)) {
 				snprintf(why, n,
 					 "--format %s: a counting file and timed files make two "
 					 "kinds of table (report them separately, or use text, "
@@ -313,10 +315,11 @@ cs_report_count(const cs_res_file *file, const char *format, FILE *f)
 	for (size_t i = 0; i < file->n_cells; i++) {
 		const cs_res_cell *c = &file->cells[i];
 		char row[CS_RES_LABEL_MAX], size[32], insns[64] = "", per_b[32] = "-", mem[64] = "",
-									hw[512];
+						      hw[512];
 		cs_res_row_label(c, row, sizeof row);
 		snprintf(size, sizeof size, "%lld", c->size);
-		char *cols[N_COLS] = {row, (char *)c->alg, (char *)c->op, size, insns, per_b, mem, hw};
+		char *cols[N_COLS] = {row,   (char *)c->alg, (char *)c->op, size,
+				      insns, per_b,	     mem,	    hw};
 		if (!c->count.present) {
 			snprintf(insns, sizeof insns, "%s", cs_report_status_word(c->status));
 			per_b[0] = '\0';

@@ -719,8 +719,7 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 	size_t n_base_cells = out->n_cells;
 	for (size_t i = 0; !rc && i < cur->n_cells; i++) {
 		const cs_res_cell *c = &cur->cells[i];
-		if (paired[i] ||
-		    (out->same_run ? !selected(c, &sc) : !in_table(c, o->cur_table)))
+		if (paired[i] || (out->same_run ? !selected(c, &sc) : !in_table(c, o->cur_table)))
 			continue;
 		int len = pair_key(c, out->same_run, key, sizeof key, o, false);
 		if (cs_index_get(&cidx, key, (size_t)len) != i)

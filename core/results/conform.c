@@ -143,7 +143,8 @@ unique_ids(const cs_res_conform *r, const char *name, const char *where, char *w
 		if (all[i] == all[i - 1]) {
 			char msg[96];
 			snprintf(msg, sizeof msg,
-				 "tcId %lld listed twice (a case has one outcome in a row)", all[i]);
+				 "tcId %lld listed twice (a case has one outcome in a row)",
+				 all[i]);
 			free(all);
 			return bad(why, n, name, where, NULL, msg);
 		}
