@@ -2,6 +2,7 @@
 #include "escape.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #define TERM_RING 8
@@ -37,6 +38,24 @@ utf8_len(const unsigned char *s)
 	return n;
 }
 
+/* The code point of a bidirectional formatting character at s (U+061C,
+   U+200E, U+200F, U+202A..U+202E, U+2066..U+2069), else 0: shown to a
+   terminal they reorder the text around them (U+202E turns "gpj.exe" into
+   "exe.jpg"). */
+static unsigned
+bidi_control(const unsigned char *s)
+{
+	if (s[0] == 0xd8 && s[1] == 0x9c)
+		return 0x061c;
+	if (s[0] != 0xe2)
+		return 0;
+	if (s[1] == 0x80 && (s[2] == 0x8e || s[2] == 0x8f || (s[2] >= 0xaa && s[2] <= 0xae)))
+		return 0x2000u + (s[2] - 0x80u);
+	if (s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9)
+		return 0x2040u + (s[2] - 0x80u);
+	return 0;
+}
+
 char *
 cs_esc_term_buf(char *buf, size_t size, const char *s)
 {
@@ -50,7 +69,8 @@ cs_esc_term_buf(char *buf, size_t size, const char *s)
 	const unsigned char *p = (const unsigned char *)s;
 	while (*p) {
 		size_t n = *p >= 0x20 && *p < 0x7f ? 1 : *p >= 0x80 ? utf8_len(p) : 0;
-		size_t need = n ? n : 4;
+		unsigned bidi = n > 1 ? bidi_control(p) : 0;
+		size_t need = bidi ? 6 : n ? n : 4;
 		if (o + need + 4 > size) { /* keep room for "..." */
 			if (o + 4 <= size) {
 				memcpy(buf + o, "...", 3);
@@ -58,7 +78,11 @@ cs_esc_term_buf(char *buf, size_t size, const char *s)
 			}
 			break;
 		}
-		if (n) {
+		if (bidi) {
+			snprintf(buf + o, 7, "\\u%04x", bidi);
+			o += 6;
+			p += n;
+		} else if (n) {
 			memcpy(buf + o, p, n);
 			o += n;
 			p += n;

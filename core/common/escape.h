@@ -15,8 +15,9 @@
 /*
  * Terminal text: every control character (C0 including newline and tab, DEL,
  * the C1 range encoded as UTF-8, and bytes that are not UTF-8) is written as
- * a visible \xNN, so no escape or OSC sequence and no line break of a name
- * reaches the terminal. Returns a pointer into one of a few per-thread
+ * a visible \xNN, and a bidirectional formatting character (U+202E ...) as
+ * \uNNNN, so no escape or OSC sequence, no line break and no reordering of
+ * a name reaches the terminal. Returns a pointer into one of a few per-thread
  * buffers that stay valid for the next 7 calls (so up to 8 names can be
  * arguments of one printf). NULL is written as "".
  */

@@ -1027,6 +1027,47 @@ add_sym_values(parser *p, isource *s, const char *name, const double *v, size_t 
 	}
 }
 
+static bool numberish(const char *s);
+
+/* A row with a value that is no rate between rates ("sha256 1234.56k
+   12.3.4k 5678.90k ..."): its name, then only number-like tokens. The rates
+   keep their columns, the bad one is named and left out; false when the
+   line is not shaped so (prose, a name alone). */
+static bool
+sym_row_with_bad_value(parser *p, isource *s, char **tok, size_t n, int line)
+{
+	size_t w = 0;
+	while (w < n && w < 3 && plausible_name(tok[w]) && !numberish(tok[w]))
+		w++;
+	if (w == 0 || n - w == 0 || n - w > p->n_sizes)
+		return false;
+	double v[MAX_SIZES];
+	bool good[MAX_SIZES];
+	size_t n_good = 0;
+	const char *bad = NULL;
+	for (size_t i = w; i < n; i++) {
+		if (!numberish(tok[i]) && !inf_token(tok[i]))
+			return false;
+		good[i - w] = cs_import_parse_rate(tok[i], strlen(tok[i]), &v[i - w]) == 0;
+		n_good += good[i - w];
+		if (!good[i - w] && !bad)
+			bad = tok[i];
+	}
+	char name[NAME_LEN];
+	if (!bad || n_good == 0 || !cs_join(name, sizeof name, tok, w, sizeof *tok, false, " "))
+		return false;
+	for (size_t i = 0; i < n - w; i++)
+		if (good[i])
+			add_sym_values(p, s, name, &v[i], 1, i, line);
+	skip(p, line,
+	     "'%.20s' in the row '%.40s' is not a rate (accepted: 1234.56k, 9795.82): that "
+	     "value is left out, the row's other %zu value%s kept",
+	     bad, name, n_good, n_good == 1 ? " is" : "s are");
+	p->wrap_name[0] = '\0';
+	p->wrap_cols = 0;
+	return true;
+}
+
 /* "aes-128 cbc  41119.87k  46444.71k ..." under a header. */
 static bool
 sym_row(parser *p, char **tok, size_t n, int line)
@@ -1063,11 +1104,11 @@ sym_row(parser *p, char **tok, size_t n, int line)
 		return true;
 	}
 	if (m == 0 || m > p->n_sizes || words == 0 || words > 3)
-		return false;
+		return sym_row_with_bad_value(p, s, tok, n, line);
 	char name[NAME_LEN];
 	for (size_t i = 0; i < words; i++)
 		if (!plausible_name(tok[i]))
-			return false;
+			return sym_row_with_bad_value(p, s, tok, n, line);
 	if (!cs_join(name, sizeof name, tok, words, sizeof *tok, false, " "))
 		return false;
 	add_sym_values(p, s, name, v + MAX_SIZES - m, m, 0, line);
@@ -1631,6 +1672,25 @@ kid_line(parser *p, isource *s, const char *payload, int line)
 		return;
 	}
 	int which = f[0][0] == '+' && f[0][1] == 'F' ? atoi(f[0] + 2) : 0;
+	if (which == 6 || which == 7) {
+		/* "+F6:0:253:Ed25519:sign/s:verify/s" (EdDSA), +F7 the same for SM2:
+		   a curve's name, then its sign and verify rates */
+		if (n != 6 || !parse_int(f[1], 0, 1000, &idx) ||
+		    !parse_int(f[2], 1, 1000000, &bits) || strlen(f[3]) >= NAME_LEN ||
+		    !plausible_name(f[3]) || !tok_plain(f[4], &x[0]) || !tok_plain(f[5], &x[1]))
+			return;
+		char low[NAME_LEN];
+		lower_copy(low, sizeof low, which == 6 ? f[3] : "sm2");
+		map_alg(c.alg, sizeof c.alg, low);
+		snprintf(c.path, sizeof c.path, "%s",
+			 pkey_path(which == 6 ? PK_EDDSA : PK_SM2, false));
+		for (size_t i = 0; i < 2; i++) {
+			snprintf(c.op, sizeof c.op, "%s", i ? "verify" : "sign");
+			c.rate = x[i] > 0 && x[i] < 1 ? 1 / x[i] : x[i];
+			kid_add(p, s, &c);
+		}
+		return;
+	}
 	if (which < 2 || which > 5 || n < 5 || !parse_int(f[1], 0, 1000, &idx) ||
 	    !parse_int(f[2], 1, 1000000, &bits))
 		return;

@@ -38,6 +38,14 @@ static const cs_import_spelling names[] = {
 	{"x25519", "x25519"},		 /* 3.5's KEM table */
 	{"ed25519", "ed25519"},		 /* "253 bits EdDSA (Ed25519)", -mr +F6 */
 	{"hmac(sha256)", "hmac-sha256"}, /* 3.x's HMAC row (SHA-256 by default) */
+	/* 3.5+'s speed selectors of the post-quantum schemes ("openssl speed
+	   mlkem768"), beside the rows' own "ML-KEM-768" */
+	{"mlkem512", "ml-kem-512"},
+	{"mlkem768", "ml-kem-768"},
+	{"mlkem1024", "ml-kem-1024"},
+	{"mldsa44", "ml-dsa-44"},
+	{"mldsa65", "ml-dsa-65"},
+	{"mldsa87", "ml-dsa-87"},
 	/* digests as EVP spells them (3.x -evp SHA2-256, 1.x long names) */
 	{"sha2-256", "sha256"},
 	{"sha-256", "sha256"},

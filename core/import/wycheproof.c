@@ -429,6 +429,13 @@ load_tests(json_t *root, const wp_kind *k, cs_wp_file *out, where *w)
 			return bad_group(w, "tests", "must be an array");
 		total += json_array_size(tests);
 	}
+	if (total == 0) {
+		snprintf(w->err, w->n,
+			 "%s.json: testGroups: no test in any group (accepted: a vector file "
+			 "with at least one test; an empty one checks nothing)",
+			 w->file);
+		return -1;
+	}
 	out->cases = calloc(total ? total : 1, sizeof *out->cases);
 	if (!out->cases)
 		return bad_group(w, "tests", "out of memory");

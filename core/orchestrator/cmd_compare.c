@@ -29,6 +29,16 @@ static const char usage[] =
 	"  --fail-on KINDS    what exits 1: slower,hw,status,missing,conformance,count\n"
 	"                     (default: all)\n"
 	"  --across-hosts     allow files from different CPU models or architectures\n"
+	"  --conform C.json   a `cryptospeed conform -o` file (may be given again): its\n"
+	"                     rows join both sides' conformance blocks, as report\n"
+	"                     --conform (one run's --base/--new: each selection's rows)\n"
+	"  --base-table N, --new-table N  a file of several tables (an import of a\n"
+	"                     post with several machines, each its own source): only\n"
+	"                     table N; without them, two files of as many tables pair\n"
+	"                     table by table, and other numbers of tables exit 2\n"
+	"  --pair OLD=NEW     two files: BASE's library build OLD is NEW's build NEW\n"
+	"                     (cells and conformance rows; may be given again); other\n"
+	"                     builds pair by their name (lib[@version][+config])\n"
 	"  --format F         text, markdown, junit, json (default: text)\n\n"
 	"exit: 0 nothing flagged; 1 a kind of --fail-on flagged; 2 bad input, or\n"
 	"different CPUs without --across-hosts; 5 inconclusive: the reference cell moved\n"
@@ -47,7 +57,11 @@ cs_cmd_compare(int argc, char **argv)
 		OPT_FORMAT,
 		OPT_BASE,
 		OPT_NEW,
-		OPT_COUNT_THRESHOLD
+		OPT_COUNT_THRESHOLD,
+		OPT_PAIR,
+		OPT_CONFORM,
+		OPT_BASE_TABLE,
+		OPT_NEW_TABLE
 	};
 	static const struct option options[] = {
 		{"help", no_argument, NULL, 'h'},
@@ -58,12 +72,18 @@ cs_cmd_compare(int argc, char **argv)
 		{"format", required_argument, NULL, OPT_FORMAT},
 		{"base", required_argument, NULL, OPT_BASE},
 		{"new", required_argument, NULL, OPT_NEW},
+		{"pair", required_argument, NULL, OPT_PAIR},
+		{"conform", required_argument, NULL, OPT_CONFORM},
+		{"base-table", required_argument, NULL, OPT_BASE_TABLE},
+		{"new-table", required_argument, NULL, OPT_NEW_TABLE},
 		{NULL, 0, NULL, 0},
 	};
 	cs_compare_opts o = cs_compare_defaults;
 	cs_compare_fn *emit = cs_compare_text;
 	const char *format = "text";
 	char why[1024];
+	const char *conform[16];
+	size_t n_conform = 0;
 	int c;
 	optind = 1;
 	while ((c = cs_getopt(argc, argv, ":h", options, "compare")) != -1) {
@@ -86,6 +106,37 @@ cs_cmd_compare(int argc, char **argv)
 		case OPT_ACROSS: o.across_hosts = true; break;
 		case OPT_BASE: o.base_sel = optarg; break;
 		case OPT_NEW: o.cur_sel = optarg; break;
+		case OPT_BASE_TABLE:
+		case OPT_NEW_TABLE:
+			*(c == OPT_BASE_TABLE ? &o.base_table : &o.cur_table) =
+				(size_t)cs_parse_int(c == OPT_BASE_TABLE ? "--base-table"
+									 : "--new-table",
+						     optarg, 1, 100000, "a table number from 1");
+			break;
+		case OPT_CONFORM:
+			if (n_conform == sizeof conform / sizeof conform[0])
+				cs_usage_error("--conform '%s': at most %zu files", optarg,
+					       sizeof conform / sizeof conform[0]);
+			conform[n_conform++] = optarg;
+			break;
+		case OPT_PAIR: {
+			char *eq = strchr(optarg, '=');
+			if (!eq || eq == optarg || !eq[1] || strchr(eq + 1, '='))
+				cs_usage_error("--pair '%s': expected OLD=NEW, two library builds "
+					       "as the files name them "
+					       "(nettle@3.10.2=nettle@3.10.3)",
+					       optarg);
+			if (o.n_pairs == CS_COMPARE_PAIRS)
+				cs_usage_error("--pair '%s': at most %d pairs", optarg,
+					       CS_COMPARE_PAIRS);
+			*eq = '\0';
+			for (size_t k = 0; k < o.n_pairs; k++)
+				if (strcmp(o.pair_old[k], optarg) == 0)
+					cs_usage_error("--pair '%s': paired twice", optarg);
+			o.pair_old[o.n_pairs] = optarg;
+			o.pair_new[o.n_pairs++] = eq + 1;
+			break;
+		}
 		case OPT_FORMAT: {
 			emit = cs_format_compare(optarg);
 			if (!emit) {
@@ -104,18 +155,33 @@ cs_cmd_compare(int argc, char **argv)
 		cs_usage_error("--%s needs --%s too (cryptospeed compare FILE.json --base SEL "
 			       "--new SEL)",
 			       o.base_sel ? "base" : "new", o.base_sel ? "new" : "base");
+	if (same_run && (o.base_table || o.cur_table))
+		cs_usage_error("--%s-table with --base/--new (accepted: with two files)",
+			       o.base_table ? "base" : "new");
+	if (same_run && o.n_pairs)
+		cs_usage_error("--pair with --base/--new (accepted: --pair with two files; one "
+			       "run's selections are paired already)");
 	int want = same_run ? 1 : 2;
 	if (argc - optind != want)
 		cs_usage_error("compare needs %s, got %d (see cryptospeed compare --help)",
 			       same_run ? "one result file with --base/--new"
 					: "two result files (BASE.json NEW.json)",
 			       argc - optind);
-	if (!same_run && cs_is_conform_file(argv[optind]) && cs_is_conform_file(argv[optind + 1]))
+	if (!same_run && cs_is_conform_file(argv[optind]) && cs_is_conform_file(argv[optind + 1])) {
+		if (n_conform)
+			cs_usage_error("--conform with two conform files (accepted: --conform "
+				       "beside result files)");
 		return cs_conform_compare(argv[optind], argv[optind + 1], o.fail_on, format);
+	}
 	cs_res_file base, cur;
 	cs_cli_load_results(argv[optind], &base);
 	if (!same_run)
 		cs_cli_load_results(argv[optind + 1], &cur);
+	for (size_t k = 0; k < n_conform; k++)
+		for (int side = 0; side < (same_run ? 1 : 2); side++)
+			if (cs_res_conform_attach(conform[k], side ? &cur : &base, why,
+						  sizeof why) != 0)
+				cs_usage_error("--conform %s", why);
 	cs_comparison cmp;
 	int rc = cs_compare(&base, same_run ? &base : &cur, &o, &cmp, why, sizeof why);
 	if (rc == 0) {

@@ -344,6 +344,10 @@ cs_cmd_report(int argc, char **argv)
 		}
 	}
 	int est = 0;
+	char emit_why[256];
+	if (view != CS_VIEW_HANDSHAKE && view != CS_VIEW_ESTIMATE &&
+	    !cs_report_emit_check(ptrs, n, format, emit_why, sizeof emit_why))
+		cs_usage_error("%s", emit_why);
 	/* with -o, the report is made in memory and then written whole */
 	char *text = NULL;
 	size_t text_len = 0;

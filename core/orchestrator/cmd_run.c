@@ -702,8 +702,11 @@ count_options(run_args *a)
 	return cs_count_configure(cfg, p);
 }
 
+/* The exit status of a finished run, and its one line: disagree cells that
+   disagree with the other libraries (marked '!'), grid_failed pairs of the
+   TLS grid that failed (their status says how; exit 3 as a disagreement). */
 static int
-run_status(const cs_run *run, int disagree)
+run_status(const cs_run *run, int disagree, int grid_failed)
 {
 	size_t not_ok = 0, unmeasured = 0;
 	for (size_t i = 0; i < run->n_cells; i++) {
@@ -716,13 +719,18 @@ run_status(const cs_run *run, int disagree)
 		else
 			not_ok++;
 	}
-	if (disagree > 0) {
+	if (disagree > 0)
 		fprintf(stderr,
 			"cryptospeed: %d cell(s) disagree with the other libraries on the "
 			"same input (marked '!')\n",
 			disagree);
+	if (grid_failed > 0)
+		fprintf(stderr,
+			"cryptospeed: %d pair(s) of the TLS grid failed (wrong, crashed, timeout "
+			"or error: the grid's cells say which and why)\n",
+			grid_failed);
+	if (disagree > 0 || grid_failed > 0)
 		return CS_EXIT_DISAGREE;
-	}
 	if (unmeasured)
 		fprintf(stderr, "cryptospeed: %zu cell%s not measured (interrupted)\n", unmeasured,
 			unmeasured == 1 ? "" : "s");
@@ -840,23 +848,13 @@ cs_cmd_run(int argc, char **argv)
 				       "selected algorithms, paths and operations together: "
 				       "cryptospeed list shows what each has)");
 		}
-		int disagree = cs_run_measure(&run);
-		int pairs_failed = 0;
+		int disagree = cs_run_measure(&run), grid_failed = 0;
 		if (disagree >= 0 && cfg->tls_grid && !run.signal) {
-			pairs_failed = cs_tls_grid(&run); /* tls_pair.c */
-			if (pairs_failed < 0)
+			grid_failed = cs_tls_grid(&run); /* tls_pair.c: failing pairs */
+			if (grid_failed < 0)
 				disagree = -1;
 		}
-		rc = run_status(&run, disagree);
-		if (pairs_failed > 0 && !run.signal) {
-			/* two libraries that do not complete a handshake do not
-			   interoperate: exit 3, said as what it is (no cell is '!') */
-			fprintf(stderr,
-				"cryptospeed: %d TLS pair(s) of the grid failed (client x server: "
-				"--view tls-grid shows each with its reason)\n",
-				pairs_failed);
-			rc = CS_EXIT_DISAGREE;
-		}
+		rc = run_status(&run, disagree, grid_failed);
 		if (rc == CS_EXIT_OK && started < run.n_workers) {
 			/* a selected worker that could not start is never a success */
 			fprintf(stderr,

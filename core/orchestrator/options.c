@@ -109,7 +109,7 @@ void
 cs_parse_list(const char *opt, const char *s, cs_list *out)
 {
 	int rc = cs_list_split(s, out);
-	if (rc == -2 || out->n == 0)
+	if (rc == -2 || (rc == 0 && out->n == 0))
 		cs_usage_error("%s '%s' has an empty item (accepted: a comma-separated list, "
 			       "no item empty)",
 			       opt, s);

@@ -42,7 +42,7 @@ cs_report_bmf(const cs_res_file *const *files, size_t n, cs_view view, FILE *f)
 			if (!c->ok)
 				continue;
 			char name[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
-			cs_res_cell_name(c, i, n, name, sizeof name);
+			cs_res_cell_name(files[i], c, i, n, name, sizeof name);
 			json_t *m = json_object(), *v;
 			if (c->has_ns && (v = metric(&c->ns, 1, false)))
 				json_object_set_new(m, "latency", v);

@@ -191,7 +191,10 @@ cs_compare_json(const cs_comparison *c, FILE *f)
 {
 	json_t *cells = json_array(), *counts = json_object(), *libs = json_array();
 	for (int k = 0; k < CS_FLAG_COUNT; k++)
-		if (k != CS_FLAG_COUNTS || c->counting)
+		if (k == CS_FLAG_CONFORMANCE && !(c->conform && c->conform->compared))
+			json_object_set_new(counts, cs_flag_name((cs_flag)k),
+					    json_null()); /* not compared: no count, not 0 */
+		else if (k != CS_FLAG_COUNTS || c->counting)
 			json_object_set_new(counts, cs_flag_name((cs_flag)k),
 					    json_integer((json_int_t)c->count[k]));
 	json_object_set_new(counts, "faster", json_integer((json_int_t)c->faster));
@@ -245,8 +248,7 @@ cs_compare_json(const cs_comparison *c, FILE *f)
 				    ? json_pack("{ss sf sb}", "reference", c->drift_ref, "ratio",
 						c->drift, "inconclusive", c->inconclusive)
 				    : json_null());
-	if (c->conform && c->conform->compared)
-		json_object_set_new(out, "conformance", cs_conform_diff_json(c->conform));
+	json_object_set_new(out, "conformance", cs_conform_diff_json(c->conform));
 	json_dumpf(out, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
 	fputc('\n', f);
 	json_decref(out);

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "conform.h"
 #include "escape.h"
 #include "verdict.h"
 
@@ -151,7 +152,17 @@ cs_compare_markdown(const cs_comparison *c, FILE *f)
 		cs_esc_md(f, c->cur_name);
 		fputs(". ", f);
 	}
-	fprintf(f, "%zu cells compared, threshold %.3g%%.", c->compared, c->opts.threshold * 100);
+	if (c->counting) {
+		fprintf(f,
+			"%zu cells compared on instruction counts, threshold %.3g%% "
+			"(--count-threshold): exact counts, no statistics, no drift.",
+			c->counted, c->opts.count_threshold * 100);
+		if (c->compared)
+			fprintf(f, " %zu timed cells compared, threshold %.3g%%.", c->compared,
+				c->opts.threshold * 100);
+	} else
+		fprintf(f, "%zu cells compared, threshold %.3g%%.", c->compared,
+			c->opts.threshold * 100);
 	if (c->drift_ref[0]) {
 		fputs(" Drift (reference ", f);
 		cs_esc_md(f, c->drift_ref);
@@ -159,8 +170,12 @@ cs_compare_markdown(const cs_comparison *c, FILE *f)
 			c->inconclusive ? ", beyond the threshold" : "");
 	}
 	fputs("\n\n| kind | cells | fails the job |\n|---|---:|---|\n", f);
+	bool conform_compared = c->conform && c->conform->compared;
 	for (int k = 0; k < CS_FLAG_COUNT; k++)
-		if (k != CS_FLAG_COUNTS || c->counting)
+		if (k == CS_FLAG_CONFORMANCE && !conform_compared)
+			fprintf(f, "| %s | not compared | %s |\n", cs_flag_name((cs_flag)k),
+				c->opts.fail_on & (1u << k) ? "yes" : "no");
+		else if (k != CS_FLAG_COUNTS || c->counting)
 			fprintf(f, "| %s | %zu | %s |\n", cs_flag_name((cs_flag)k), c->count[k],
 				c->opts.fail_on & (1u << k) ? "yes" : "no");
 	fprintf(f, "| faster | %zu | no |\n| new in NEW | %zu | no |\n", c->faster, c->new_cells);
@@ -175,6 +190,23 @@ cs_compare_markdown(const cs_comparison *c, FILE *f)
 	table(c, f, "Faster", is_faster, 0);
 	table(c, f, "hw class gained", is_hw_gained, 1);
 	table(c, f, "New in NEW", is_new, 3);
+	if (conform_compared && c->conform->n) {
+		fputs("\n#### Conformance: test vectors failing in NEW, not in BASE (and fixed)\n\n"
+		      "| row | outcome | tcId | |\n|---|---|---:|---|\n",
+		      f);
+		for (size_t i = 0; i < c->conform->n; i++) {
+			const cs_conform_finding *x = &c->conform->f[i];
+			fputs("| ", f);
+			cs_esc_md(f, x->row);
+			fputs(" | ", f);
+			cs_esc_md(f, x->kind);
+			if (x->tc >= 0)
+				fprintf(f, " | %lld", x->tc);
+			else
+				fputs(" | ", f);
+			fputs(x->fixed ? " | fixed |\n" : " | finding |\n", f);
+		}
+	}
 	if (c->n_libs) {
 		fputs("\n#### Library version or build changed\n\n| library | BASE | NEW "
 		      "|\n|---|---|---|\n",

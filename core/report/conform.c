@@ -7,6 +7,7 @@
 
 #include "conform.h"
 #include "escape.h"
+#include "verdict.h"
 
 #define MISSING "\xe2\x80\x94"
 
@@ -112,21 +113,39 @@ cs_conform_html_td(FILE *f, const cs_matrix *m, const cs_mrow *row, size_t s)
 
 /* ---- compare ---- */
 
+/* A row's name: "lib/path file alg", lib as given (a renamed build). */
 static void
-row_name(const cs_res_conform *r, char *buf, size_t n)
+row_name(const cs_res_conform *r, const char *lib, char *buf, size_t n)
 {
-	snprintf(buf, n, "%s/%s %s %s", r->lib, r->path, r->file, r->alg);
+	snprintf(buf, n, "%s/%s %s %s", lib, r->path, r->file, r->alg);
+}
+
+/* How one side's rows are named for pairing: only rows of lib `only` (or
+   all), each named with `as` (or its own library renamed by --pair). */
+typedef struct side {
+	const cs_res_file *f;
+	const char *only, *as;
+	const cs_compare_opts *o; /* base: --pair renames its builds; NULL for cur */
+} side;
+
+/* Whether the side has row i, and its name. */
+static bool
+side_row(const side *s, size_t i, char *buf, size_t n)
+{
+	const cs_res_conform *r = &s->f->conform[i];
+	if (s->only && strcmp(r->lib, s->only) != 0)
+		return false;
+	row_name(r, s->as ? s->as : s->o ? cs_compare_paired_lib(s->o, r->lib) : r->lib, buf, n);
+	return true;
 }
 
 static const cs_res_conform *
-find(const cs_res_file *f, const char *name)
+find(const side *s, const char *name)
 {
 	char buf[CS_RES_LABEL_MAX + 2 * CS_RES_NAME_MAX];
-	for (size_t i = 0; i < f->n_conform; i++) {
-		row_name(&f->conform[i], buf, sizeof buf);
-		if (strcmp(buf, name) == 0)
-			return &f->conform[i];
-	}
+	for (size_t i = 0; i < s->f->n_conform; i++)
+		if (side_row(s, i, buf, sizeof buf) && strcmp(buf, name) == 0)
+			return &s->f->conform[i];
 	return NULL;
 }
 
@@ -178,34 +197,46 @@ ids_not_in(cs_conform_diff *d, size_t *cap, const char *name, const cs_res_confo
 }
 
 cs_conform_diff *
-cs_conform_diff_build(const cs_res_file *base, const cs_res_file *cur)
+cs_conform_diff_build(const cs_res_file *base, const cs_res_file *cur, const char *base_lib,
+		      const char *cur_lib, const cs_compare_opts *o)
 {
 	cs_conform_diff *d = calloc(1, sizeof *d);
 	if (!d)
 		return NULL;
-	if (!base->has_conform || !cur->has_conform) {
-		/* said only when one side has a block: files without any stay as they were */
+	side b = {base, base_lib, cur_lib, o}, c = {cur, cur_lib, NULL, NULL};
+	size_t nb = 0, nc = 0;
+	char name[CS_RES_LABEL_MAX + 2 * CS_RES_NAME_MAX];
+	for (size_t i = 0; i < base->n_conform; i++)
+		nb += side_row(&b, i, name, sizeof name);
+	for (size_t i = 0; i < cur->n_conform; i++)
+		nc += side_row(&c, i, name, sizeof name);
+	if (!base->has_conform || !cur->has_conform || (base_lib && (!nb || !nc))) {
+		/* said when one side has a block (or, in one run, one selection has
+		   rows): files without any stay as they were */
 		if (base->has_conform || cur->has_conform)
-			d->why_not = !base->has_conform ? "BASE has none" : "NEW has none";
+			d->why_not = !base->has_conform	 ? "BASE has none"
+				     : !cur->has_conform ? "NEW has none"
+				     : !nb		 ? "BASE's selection has no row"
+							 : "NEW's selection has no row";
 		return d;
 	}
 	d->compared = true;
 	size_t cap = 0;
-	char name[CS_RES_LABEL_MAX + 2 * CS_RES_NAME_MAX];
 	for (int pass = 0; pass < 2; pass++) /* findings first, then the fixed */
 		for (size_t i = 0; i < cur->n_conform; i++) {
+			if (!side_row(&c, i, name, sizeof name))
+				continue;
 			const cs_res_conform *r = &cur->conform[i];
-			row_name(r, name, sizeof name);
-			const cs_res_conform *b = find(base, name);
-			if (pass == 0 ? ids_not_in(d, &cap, name, r, b, false) != 0
-				      : b && ids_not_in(d, &cap, name, b, r, true) != 0) {
+			const cs_res_conform *br = find(&b, name);
+			if (pass == 0 ? ids_not_in(d, &cap, name, r, br, false) != 0
+				      : br && ids_not_in(d, &cap, name, br, r, true) != 0) {
 				cs_conform_diff_free(d);
 				return NULL;
 			}
 		}
 	for (size_t i = 0; i < base->n_conform; i++) {
-		row_name(&base->conform[i], name, sizeof name);
-		if (!find(cur, name) && add(d, &cap, name, "row missing", -1, false)) {
+		if (side_row(&b, i, name, sizeof name) && !find(&c, name) &&
+		    add(d, &cap, name, "row missing", -1, false)) {
 			cs_conform_diff_free(d);
 			return NULL;
 		}
@@ -256,7 +287,10 @@ cs_conform_diff_json(const cs_conform_diff *d)
 {
 	if (!d || !d->compared)
 		return json_pack("{sb ss}", "compared", false, "why_not",
-				 d && d->why_not ? d->why_not : "out of memory");
+				 !d ? "out of memory"
+				 : d->why_not
+					 ? d->why_not
+					 : "neither side has a conformance block (run --conform)");
 	json_t *worse = json_array(), *fixed = json_array();
 	for (size_t i = 0; i < d->n; i++) {
 		const cs_conform_finding *x = &d->f[i];

@@ -58,8 +58,15 @@ typedef struct cs_conform_diff {
 } cs_conform_diff;
 
 /* Compare the blocks of base and cur; a malloc'd diff (NULL when out of
-   memory). Its worse count is compare's conformance kind. */
-cs_conform_diff *cs_conform_diff_build(const cs_res_file *base, const cs_res_file *cur);
+   memory). Its worse count is compare's conformance kind. Rows pair by
+   library build, path, vector file and algorithm: base_lib and cur_lib
+   given (one run's two selections, compare --base/--new), base's rows of
+   base_lib against cur's rows of cur_lib; else a base row's library renamed
+   by --pair (o, cs_compare_paired_lib), the others by name. */
+struct cs_compare_opts;
+cs_conform_diff *cs_conform_diff_build(const cs_res_file *base, const cs_res_file *cur,
+				       const char *base_lib, const char *cur_lib,
+				       const struct cs_compare_opts *o);
 void cs_conform_diff_free(cs_conform_diff *d);
 /* compare's text section and its JSON object. */
 void cs_conform_diff_text(const cs_conform_diff *d, FILE *f);

@@ -147,10 +147,20 @@ cs_report_pair_check(const char *format, cs_view view, char *why, size_t n)
 /* A counting file in this format shows its count block (json and the
    exports carry counts themselves). */
 static bool
-counts_as_text(const char *format)
+counts_as_block(const char *format)
 {
 	return strcmp(format, "json") != 0 && strcmp(format, "bmf") != 0 &&
 	       strcmp(format, "gbench") != 0;
+}
+
+bool
+cs_report_emit_check(const cs_res_file *const *files, size_t n, const char *format, char *why,
+		     size_t why_n)
+{
+	size_t counted = 0;
+	for (size_t k = 0; k < n; k++)
+		counted += files[k]->counting.present;
+	return counted == 0 || cs_report_count_format(format, counted < n, why, why_n);
 }
 
 int
@@ -158,7 +168,8 @@ cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs
 {
 	cs_report_count_use(files, n); /* hw from exact counts (count.c) */
 	char why[256];
-	if (!cs_report_pair_check(format, view, why, sizeof why)) {
+	if (!cs_report_pair_check(format, view, why, sizeof why) ||
+	    !cs_report_emit_check(files, n, format, why, sizeof why)) {
 		fprintf(stderr, "cryptospeed: %s\n", why);
 		return -2;
 	}
@@ -180,7 +191,7 @@ cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs
 	for (size_t i = 0; i < N_FORMATS; i++)
 		if (formats[i].report && strcmp(formats[i].name, format) == 0 &&
 		    view < CS_VIEW_COUNT) {
-			if (!counts_as_text(format)) {
+			if (!counts_as_block(format)) {
 				formats[i].report(files, n, view, f);
 				return 0;
 			}
@@ -191,9 +202,12 @@ cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs
 				return -1;
 			size_t n_timed = 0;
 			for (size_t k = 0; k < n; k++) {
-				if (files[k]->counting.present)
-					cs_report_count(files[k], f);
-				else
+				if (files[k]->counting.present) {
+					if (cs_report_count(files[k], format, f) != 0) {
+						free(timed);
+						return -2;
+					}
+				} else
 					timed[n_timed++] = files[k];
 			}
 			if (n_timed)

@@ -141,7 +141,7 @@ cs_report_gbench(const cs_res_file *const *files, size_t n_files, cs_view view, 
 				continue;
 			/* "lib/path[variant]/mask/alg/op/size", "[i]/" first with several files */
 			char name[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
-			cs_res_cell_name(c, i, n_files, name, sizeof name);
+			cs_res_cell_name(files[i], c, i, n_files, name, sizeof name);
 			for (char *s = name; *s; s++)
 				if (*s == ' ')
 					*s = '/';

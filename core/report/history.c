@@ -86,6 +86,25 @@ order(hfile *f, size_t n, bool same_cpu)
 				    cs_esc_term(f[i].path), cs_esc_term(b->hostname),
 				    cs_esc_term(b->cpu_arch), cs_esc_term(b->cpu_model));
 	}
+	/* counts depend on the CPU profile counted, not on the host that ran the
+	   emulator: one series holds one profile (as compare refuses two) */
+	const cs_res_file *counted = NULL;
+	for (size_t i = 0; i < n; i++) {
+		const cs_res_file *b = f[i].r;
+		if (!b->counting.present)
+			continue;
+		if (!counted) {
+			counted = b;
+			continue;
+		}
+		if (strcmp(counted->counting.profile, b->counting.profile) != 0)
+			return fail(2,
+				    "'%s' and '%s' were counted on different CPU profiles (%s, %s) "
+				    "(accepted: counts of one profile)",
+				    cs_esc_term(counted->name), cs_esc_term(b->name),
+				    cs_esc_term(counted->counting.profile),
+				    cs_esc_term(b->counting.profile));
+	}
 	qsort(f, n, sizeof *f, cmp_file);
 	return 0;
 }
@@ -259,10 +278,22 @@ print_text(FILE *out, const hfile *f, size_t nf, hcell *cells, size_t n, const h
 		nf == 1 ? "" : "s", cs_esc_term(h->hostname), cs_esc_term(h->cpu_arch),
 		cs_esc_term(h->cpu_model), cs_esc_term(f[0].started),
 		cs_esc_term(f[nf - 1].started));
-	fprintf(out,
-		"change points: e-divisive means, permutation test p <= %g (%zu "
-		"permutations), segments >= %zu points, steps >= %g%%\n",
-		o->cp.alpha, o->cp.permutations, o->cp.min_size, o->threshold * 100);
+	bool timed = false, counted = false; /* the files' kinds: each states its rule */
+	for (size_t i = 0; i < nf; i++) {
+		counted |= f[i].r->counting.present;
+		timed |= !f[i].r->counting.present;
+	}
+	if (timed || !counted)
+		fprintf(out,
+			"change points%s: e-divisive means, permutation test p <= %g (%zu "
+			"permutations), segments >= %zu points, steps >= %g%%\n",
+			counted ? " of timed series" : "", o->cp.alpha, o->cp.permutations,
+			o->cp.min_size, o->threshold * 100);
+	if (counted)
+		fprintf(out,
+			"change points%s: exact counts, every step of insns/op >= %g%% from "
+			"one run to the next (no statistics)\n",
+			timed ? " of count series" : "", COUNT_STEP * 100);
 	fprintf(out, "%zu cells, %zu with a change point\n", n, changed);
 	/* changed cells first, then the others; each with its whole series */
 	for (int pass = 0; pass < 2; pass++) {

@@ -182,7 +182,12 @@ const char *cs_rules_text(void);
 /* The hw summary of a cell's evidence: "sha-ni", "aes-ni+pclmul", "scalar", "-" (none). */
 void cs_report_hw(const cs_res_cell *cell, char *buf, size_t n);
 /* ---- count.c: a counting run's count block (run --count) ---- */
-void cs_report_count(const cs_res_file *file, FILE *f);
+/* In format (text, markdown, html: a page of its own, csv); -1 for a format
+   that has no count block. */
+int cs_report_count(const cs_res_file *file, const char *format, FILE *f);
+/* Can format print a counting file (beside timed files when with_timed)?
+   false with the one line why (the caller exits 2). */
+bool cs_report_count_format(const char *format, bool with_timed, char *why, size_t n);
 /* The files of one report: a counting file among them gives the hw column of
    the timed files of the same architecture its exact class counts
    (cs_report_count_for). Kept until the next call. */
@@ -229,8 +234,12 @@ cs_view cs_report_view_find(const char *name);
 /* The format prints the view; else false, why: "--view handshake --format
    csv: not available (format csv prints: matrix, rank, evidence)". */
 bool cs_report_pair_check(const char *format, cs_view view, char *why, size_t n);
+/* Can format print these files (a counting file among them: count.c)? false
+   with the one line why (the caller exits 2 before printing anything). */
+bool cs_report_emit_check(const cs_res_file *const *files, size_t n, const char *format, char *why,
+			  size_t why_n);
 /* Print files in the named format and view; -1 when the format is unknown,
-   -2 when it does not print that view (the message on stderr). */
+   -2 when it does not print that view or these files (the message on stderr). */
 int cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs_view view,
 		   FILE *f);
 

@@ -53,7 +53,11 @@ cs_flag_parse(const char *s, unsigned *bits, char *why, size_t n)
 		while (k < CS_FLAG_COUNT &&
 		       (strlen(flag_names[k]) != len || strncmp(flag_names[k], s, len) != 0))
 			k++;
-		if (k == CS_FLAG_COUNT || len == 0) {
+		if (len == 0 || (s[len] == ',' && s[len + 1] == '\0')) {
+			snprintf(why, n, "--fail-on: an empty kind in the list (known: %s)", known);
+			return -1;
+		}
+		if (k == CS_FLAG_COUNT) {
 			snprintf(why, n, "--fail-on: unknown kind '%.*s' (known: %s)", (int)len, s,
 				 known);
 			return -1;
@@ -369,13 +373,65 @@ selected(const cs_res_cell *cell, const selection *sel)
 				 : !cell->variant);
 }
 
-/* The pairing key: the whole cell key, or in same-run mode what is measured
-   without who measures it (path, alg, op, size, multi). Returns its length. */
-static int
-pair_key(const cs_res_cell *cell, bool same_run, char *buf, size_t n)
+/* Is the cell in the table chosen for its side (--base-table, --new-table)? */
+static bool
+in_table(const cs_res_cell *c, size_t table)
 {
-	if (!same_run)
-		return cs_res_cell_key(cell, buf, n);
+	return table == 0 || c->source == table - 1;
+}
+
+/* One side's tables against the other's: a table chosen must exist; a file
+   of several tables beside one of another number of tables pairs nothing
+   certain (which machine is BASE?), so the user names one. 0, or 2 with why. */
+static int
+check_tables(const cs_res_file *f, size_t table, const char *opt, const cs_res_file *other,
+	     size_t other_table, char *why, size_t n)
+{
+	if (table > f->n_sources) {
+		snprintf(why, n, "%s %zu: '%s' has %zu table%s (accepted: 1..%zu)", opt, table,
+			 f->name, f->n_sources, f->n_sources == 1 ? "" : "s", f->n_sources);
+		return 2;
+	}
+	size_t mine = table ? 1 : f->n_sources, theirs = other_table ? 1 : other->n_sources;
+	if (mine > 1 && mine != theirs) {
+		snprintf(why, n,
+			 "'%s' holds %zu tables (one source each) and '%s' %zu: which is compared "
+			 "with which? (accepted: %s N, one table of it; or two files of as many "
+			 "tables, paired in order)",
+			 f->name, mine, other->name, theirs, opt);
+		return 2;
+	}
+	return 0;
+}
+
+/* BASE's library build name as NEW calls it (--pair OLD=NEW), else itself. */
+const char *
+cs_compare_paired_lib(const cs_compare_opts *o, const char *lib)
+{
+	for (size_t i = 0; i < o->n_pairs; i++)
+		if (strcmp(o->pair_old[i], lib) == 0)
+			return o->pair_new[i];
+	return lib;
+}
+
+/* The pairing key: the whole cell key (a BASE cell's library renamed by
+   --pair), or in same-run mode what is measured without who measures it
+   (path, alg, op, size, multi). Returns its length. */
+static int
+pair_key(const cs_res_cell *cell, bool same_run, char *buf, size_t n, const cs_compare_opts *o,
+	 bool is_base)
+{
+	if (!same_run) {
+		const char *lib = is_base ? cs_compare_paired_lib(o, cell->lib) : cell->lib;
+		bool one_table = is_base ? o->base_table : o->cur_table;
+		if (lib == cell->lib && !one_table)
+			return cs_res_cell_key(cell, buf, n);
+		cs_res_cell renamed = *cell;
+		renamed.lib = lib;
+		if (one_table)
+			renamed.source = 0; /* the one table chosen pairs as the other side's */
+		return cs_res_cell_key(&renamed, buf, n);
+	}
 	return snprintf(buf, n, "%s\x1f%d\x1f%s\x1f%s\x1f%lld", cell->path, cell->multi, cell->alg,
 			cell->op, cell->size);
 }
@@ -550,13 +606,23 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 	out->cur_name = cur->name;
 	out->same_run = o->base_sel && o->cur_sel;
 	out->counting = base->counting.present;
-	selection sb, sc;
+	selection sb = {0}, sc = {0};
 	if (out->same_run) {
 		parse_selection(o->base_sel, &sb);
 		parse_selection(o->cur_sel, &sc);
 	} else {
 		host_diff(base, cur, out);
 		out->counting = base->counting.present || cur->counting.present;
+		if (base->counting.present != cur->counting.present) {
+			/* an instruction count is not a time: nothing to pair */
+			snprintf(why, why_size,
+				 "'%s' is a %s run and '%s' a %s run: a count and a time do not "
+				 "compare (accepted: two timed files, or two counting files of "
+				 "one profile)",
+				 base->name, base->counting.present ? "counting" : "timed",
+				 cur->name, cur->counting.present ? "counting" : "timed");
+			return 2;
+		}
 		if (base->counting.present && cur->counting.present &&
 		    strcmp(base->counting.profile, cur->counting.profile) != 0 &&
 		    !o->across_hosts) {
@@ -576,6 +642,13 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 				 base->name, cur->name, out->cpu_change);
 			return 2;
 		}
+		int t = check_tables(base, o->base_table, "--base-table", cur, o->cur_table, why,
+				     why_size);
+		if (!t)
+			t = check_tables(cur, o->cur_table, "--new-table", base, o->base_table, why,
+					 why_size);
+		if (t)
+			return t;
 		if (library_diff(base, cur, out) != 0)
 			return -1;
 	}
@@ -590,19 +663,19 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 	   repeated key keeps its first cell */
 	for (size_t i = 0; !rc && i < cur->n_cells; i++) {
 		const cs_res_cell *c = &cur->cells[i];
-		if (out->same_run && !selected(c, &sc))
+		if (out->same_run ? !selected(c, &sc) : !in_table(c, o->cur_table))
 			continue;
 		n_sel_cur++;
-		int len = pair_key(c, out->same_run, key, sizeof key);
+		int len = pair_key(c, out->same_run, key, sizeof key, o, false);
 		if (cs_index_put(&cidx, key, (size_t)len, i, &found) == CS_INDEX_NONE)
 			rc = -1;
 	}
 	for (size_t i = 0; !rc && i < base->n_cells; i++) {
 		const cs_res_cell *c = &base->cells[i];
-		if (out->same_run && !selected(c, &sb))
+		if (out->same_run ? !selected(c, &sb) : !in_table(c, o->base_table))
 			continue;
 		n_sel_base++;
-		int len = pair_key(c, out->same_run, key, sizeof key);
+		int len = pair_key(c, out->same_run, key, sizeof key, o, true);
 		if (cs_index_put(&bidx, key, (size_t)len, i, &found) == CS_INDEX_NONE) {
 			rc = -1;
 			break;
@@ -646,9 +719,9 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 	size_t n_base_cells = out->n_cells;
 	for (size_t i = 0; !rc && i < cur->n_cells; i++) {
 		const cs_res_cell *c = &cur->cells[i];
-		if (paired[i] || (out->same_run && !selected(c, &sc)))
+		if (paired[i] || (out->same_run ? !selected(c, &sc) : !in_table(c, o->cur_table)))
 			continue;
-		int len = pair_key(c, out->same_run, key, sizeof key);
+		int len = pair_key(c, out->same_run, key, sizeof key, o, false);
 		if (cs_index_get(&cidx, key, (size_t)len) != i)
 			continue; /* a repeated key: the first cell stands */
 		cs_cell_cmp *x = &out->cells[out->n_cells++];
@@ -705,8 +778,13 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 		out->faster += x->speed == CS_SPEED_FASTER;
 		out->drift_cells += x->speed == CS_SPEED_DRIFT;
 	}
-	if (!rc && !out->same_run && !(out->conform = cs_conform_diff_build(base, cur)))
-		rc = -1;
+	/* conformance in every mode: the two selections' rows of one file, or
+	   the two files' rows (a build renamed by --pair) */
+	if (!rc) {
+		const char *bl = out->same_run ? sb.lib : NULL, *cl = out->same_run ? sc.lib : NULL;
+		if (!(out->conform = cs_conform_diff_build(base, cur, bl, cl, o)))
+			rc = -1;
+	}
 	out->count[CS_FLAG_CONFORMANCE] = out->conform ? out->conform->worse : 0;
 	bool failed = false;
 	for (int k = 0; k < CS_FLAG_COUNT; k++)

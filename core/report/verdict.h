@@ -73,6 +73,9 @@ typedef struct cs_lib_change {
 	char base[160], cur[160]; /* "version; build" on each side ("" when absent) */
 } cs_lib_change;
 
+/* The most --pair OLD=NEW of one compare. */
+#define CS_COMPARE_PAIRS 16
+
 typedef struct cs_compare_opts {
 	double threshold;	/* minimum effect, relative (0.05) */
 	unsigned fail_on;	/* bits (1u << cs_flag) that make exit 1 */
@@ -81,7 +84,18 @@ typedef struct cs_compare_opts {
 				   "openssl/no-aes", "openssl[default]"), else NULL */
 	const char *cur_sel;	/* same-run mode: NEW rows */
 	double count_threshold; /* counted cells: a finding from this relative change (0.001) */
+	/* two files: --pair OLD=NEW, BASE's library build OLD is paired with
+	   NEW's build NEW (cells and conformance rows); others by name */
+	const char *pair_old[CS_COMPARE_PAIRS], *pair_new[CS_COMPARE_PAIRS];
+	size_t n_pairs;
+	/* two files: --base-table N / --new-table N, only that table (source,
+	   1-based) of a file of several (an import of a post with several
+	   machines); 0: every table, paired table by table */
+	size_t base_table, cur_table;
 } cs_compare_opts;
+
+/* BASE's library build name as NEW calls it (--pair OLD=NEW), else lib. */
+const char *cs_compare_paired_lib(const cs_compare_opts *o, const char *lib);
 
 /* Defaults: 5%, fail on every kind, same host only, two files. */
 extern const cs_compare_opts cs_compare_defaults;

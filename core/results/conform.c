@@ -1,10 +1,12 @@
 /* The "conformance" block of a result file (run --conform) and the rows of a
    `cryptospeed conform -o` file: one decoder for both, walking the field
    tables of fields.c, and its encoder. docs/results-format.md. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <jansson.h>
+#include <sys/stat.h>
 
 #include "fields.h"
 #include "results.h"
@@ -112,6 +114,84 @@ row(json_t *j, cs_res_conform *r, const char *name, const char *where, char *why
 	return 0;
 }
 
+static int
+cmp_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+	return (x > y) - (x < y);
+}
+
+/* A tcId is one case: it has one outcome in a row. -1 naming the first tcId
+   listed twice (in one list or under two outcomes). */
+static int
+unique_ids(const cs_res_conform *r, const char *name, const char *where, char *why, size_t n)
+{
+	size_t total = 0;
+	for (int k = 0; k < CS_RC_COUNT; k++)
+		if (r->ids[k])
+			total += (size_t)r->n[k];
+	if (total < 2)
+		return 0;
+	long long *all = malloc(total * sizeof *all);
+	if (!all)
+		return bad(why, n, name, where, NULL, "out of memory");
+	size_t used = 0;
+	for (int k = 0; k < CS_RC_COUNT; k++)
+		for (long long q = 0; r->ids[k] && q < r->n[k]; q++)
+			all[used++] = r->ids[k][q];
+	qsort(all, used, sizeof *all, cmp_ll);
+	for (size_t i = 1; i < used; i++)
+		if (all[i] == all[i - 1]) {
+			char msg[96];
+			snprintf(msg, sizeof msg,
+				 "tcId %lld listed twice (a case has one outcome in a row)",
+				 all[i]);
+			free(all);
+			return bad(why, n, name, where, NULL, msg);
+		}
+	free(all);
+	return 0;
+}
+
+static int
+cmp_rows(const void *a, const void *b)
+{
+	const cs_res_conform *x = *(const cs_res_conform *const *)a,
+			     *y = *(const cs_res_conform *const *)b;
+	int c = strcmp(x->lib, y->lib);
+	c = c ? c : strcmp(x->path, y->path);
+	c = c ? c : strcmp(x->file, y->file);
+	return c ? c : strcmp(x->alg, y->alg);
+}
+
+/* One row per library build x path x vector file x algorithm in a block: a
+   second one would be summed or hide the first. */
+static int
+unique_rows(const cs_res_conform *rows, size_t nr, const char *name, const char *where, char *why,
+	    size_t n)
+{
+	if (nr < 2)
+		return 0;
+	const cs_res_conform **v = malloc(nr * sizeof *v);
+	if (!v)
+		return bad(why, n, name, where, "rows", "out of memory");
+	for (size_t i = 0; i < nr; i++)
+		v[i] = &rows[i];
+	qsort(v, nr, sizeof *v, cmp_rows);
+	for (size_t i = 1; i < nr; i++)
+		if (cmp_rows(&v[i], &v[i - 1]) == 0) {
+			char msg[4 * CS_RES_NAME_MAX + 96];
+			snprintf(msg, sizeof msg,
+				 "the row %s/%s %s %s is there twice (one row per library, path, "
+				 "vector file and algorithm)",
+				 v[i]->lib, v[i]->path, v[i]->file, v[i]->alg);
+			free(v);
+			return bad(why, n, name, where, "rows", msg);
+		}
+	free(v);
+	return 0;
+}
+
 int
 cs_res_conform_decode(json_t *block, const char *where, cs_res_file *f, char *why, size_t n)
 {
@@ -141,10 +221,11 @@ cs_res_conform_decode(json_t *block, const char *where, cs_res_file *f, char *wh
 		snprintf(at, sizeof at, "%s%srows[%zu]", where, *where ? "." : "", i);
 		cs_res_conform *r = &f->conform[f->n_conform++];
 		memset(r, 0, sizeof *r);
-		if (row(json_array_get(rows, i), r, f->name, at, why, n))
+		if (row(json_array_get(rows, i), r, f->name, at, why, n) ||
+		    unique_ids(r, f->name, at, why, n))
 			return -1;
 	}
-	return 0;
+	return unique_rows(f->conform + f->n_conform - add, add, f->name, where, why, n);
 }
 
 json_t *
@@ -176,13 +257,33 @@ cs_res_conform_encode(const cs_res_file *f)
 	return block;
 }
 
+json_t *
+cs_res_conform_read(const char *path, json_error_t *e)
+{
+	return json_load_file(path, JSON_REJECT_DUPLICATES, e);
+}
+
+void
+cs_res_conform_read_error(const char *path, const json_error_t *e, char *why, size_t n)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		snprintf(why, n, "%s: cannot read: %s", path, strerror(errno));
+	else if (S_ISDIR(st.st_mode))
+		snprintf(why, n, "%s: is a directory (give a `cryptospeed conform -o` file)", path);
+	else if (e->line < 1)
+		snprintf(why, n, "%s: cannot read: %s", path, e->text);
+	else
+		snprintf(why, n, "%s: line %d: not JSON: %s", path, e->line, e->text);
+}
+
 int
 cs_res_conform_attach(const char *path, cs_res_file *f, char *why, size_t n)
 {
 	json_error_t e;
-	json_t *doc = json_load_file(path, JSON_REJECT_DUPLICATES, &e);
+	json_t *doc = cs_res_conform_read(path, &e);
 	if (!doc) {
-		snprintf(why, n, "%s: line %d: not JSON: %s", path, e.line, e.text);
+		cs_res_conform_read_error(path, &e, why, n);
 		return -1;
 	}
 	const char *schema = json_string_value(json_object_get(doc, "schema"));

@@ -6,6 +6,7 @@
 
 #include "conform_file.h"
 #include "fields.h"
+#include "results.h"
 
 const char *const cs_conform_outcome_keys[CS_CONFORM_OUTCOMES] = {"passed",
 								  "invalid_accepted",
@@ -90,9 +91,9 @@ cs_conform_load(const char *path, cs_conform_file *out, char *why, size_t n)
 {
 	memset(out, 0, sizeof *out);
 	json_error_t e;
-	json_t *j = json_load_file(path, 0, &e);
+	json_t *j = cs_res_conform_read(path, &e);
 	if (!j) {
-		snprintf(why, n, "%s: line %d: %s", path, e.line, e.text);
+		cs_res_conform_read_error(path, &e, why, n);
 		return -1;
 	}
 	out->doc = j;
@@ -103,6 +104,15 @@ cs_conform_load(const char *path, cs_conform_file *out, char *why, size_t n)
 			 "%s: not a `cryptospeed conform -o` file (schema cryptospeed-conform/1 "
 			 "with rows)",
 			 path);
+		cs_conform_free(out);
+		return -1;
+	}
+	/* the rows checked as report --conform checks them (results/conform.c):
+	   counts that match their tcIds, names within bounds, no tcId or row twice */
+	cs_res_file checked = {.name = path};
+	int bad = cs_res_conform_decode(j, "", &checked, why, n);
+	cs_res_conform_free(&checked);
+	if (bad) {
 		cs_conform_free(out);
 		return -1;
 	}

@@ -716,6 +716,20 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 		    !get_num(d, ns, wn, "max", false, 0, 1e300, 0, &c->ns_max))
 			return false;
 		c->has_ns = true;
+		/* one operation's time and the rate say the same thing: ops/s =
+		   1e9 / ns (B/s: size bytes per op); --multi N sums N workers'
+		   rates. A pair off by 2x or more is not one measurement. */
+		if (rate && c->rate.median > 0 && c->ns.median > 0) {
+			double ops = c->bytes && c->size > 0 ? c->rate.median / (double)c->size
+							     : c->rate.median;
+			double r = ops * c->ns.median / 1e9, m = c->multi > 1 ? c->multi : 1;
+			if (r >= 2 * m || r <= 0.5 / m)
+				return bad(d, wn, "median",
+					   "%.6g ns per op and a rate of %.6g %s disagree (%.3gx; "
+					   "accepted: within 2x of 1e9 / ns_per_op)",
+					   c->ns.median, c->rate.median, c->bytes ? "B/s" : "op/s",
+					   r);
+		}
 	}
 	if (samples) {
 		char ws[96];
@@ -1086,14 +1100,30 @@ cs_results_load(const char *path, cs_res_file *out, char *why, size_t n)
 	}
 	size_t len = 0, cap = (size_t)1 << 20;
 	struct stat st;
+	bool stat_ok = fstat(fileno(f), &st) == 0;
+	if (stat_ok && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		snprintf(why, n, "%s: is a directory (accepted: a result file of run or import)",
+			 path);
+		return -1;
+	}
 	/* a regular file: one buffer of its size (and a byte more to see its end) */
-	if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    (unsigned long long)st.st_size < SIZE_MAX / 4)
+	if (stat_ok && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (unsigned long long)st.st_size <= CS_RES_FILE_MAX)
 		cap = (size_t)st.st_size + 1;
 	char *buf = malloc(cap);
 	for (;;) {
+		if (buf && len > CS_RES_FILE_MAX) {
+			/* /dev/zero, a pipe that never ends: not a result file */
+			free(buf);
+			fclose(f);
+			snprintf(why, n,
+				 "%s: larger than %d MiB (accepted: a result file up to %d MiB)",
+				 path, CS_RES_FILE_MAX >> 20, CS_RES_FILE_MAX >> 20);
+			return -1;
+		}
 		if (buf && len == cap) {
-			cap *= 2;
+			cap = cap > CS_RES_FILE_MAX / 2 ? (size_t)CS_RES_FILE_MAX + 1 : cap * 2;
 			char *b = realloc(buf, cap);
 			if (!b)
 				free(buf);
@@ -1178,11 +1208,19 @@ cs_res_cell_key(const cs_res_cell *c, char *key, size_t n)
 }
 
 void
-cs_res_cell_name(const cs_res_cell *c, size_t file, size_t n_files, char *name, size_t n)
+cs_res_cell_name(const cs_res_file *f, const cs_res_cell *c, size_t file, size_t n_files,
+		 char *name, size_t n)
 {
-	char label[CS_RES_LABEL_MAX], prefix[32] = "";
+	char label[CS_RES_LABEL_MAX], prefix[64] = "";
 	cs_res_row_label(c, label, sizeof label);
-	if (n_files > 1)
+	/* a file of several tables (an import of a post with two machines):
+	   each table's cells are named apart, as its own source */
+	bool tables = f && f->n_sources > 1;
+	if (n_files > 1 && tables)
+		snprintf(prefix, sizeof prefix, "[%zu.t%zu] ", file + 1, c->source + 1);
+	else if (n_files > 1)
 		snprintf(prefix, sizeof prefix, "[%zu] ", file + 1);
+	else if (tables)
+		snprintf(prefix, sizeof prefix, "[t%zu] ", c->source + 1);
 	snprintf(name, n, "%s%s %s %s %lld", prefix, label, c->alg, c->op, c->size);
 }

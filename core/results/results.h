@@ -374,6 +374,10 @@ void cs_results_doc_emulation(FILE *out);
 void cs_results_doc_conform(FILE *out, bool rows);
 /* Read and decode a file; on failure why names the file and the first bad place. */
 int cs_results_load(const char *path, cs_res_file *out, char *why, size_t n);
+/* The largest result file the loader reads (bytes): more is refused, so
+   `report /dev/zero` ends with a line, not with the memory. */
+#define CS_RES_FILE_MAX (256 << 20)
+
 /* Parse and decode a buffer (the fuzz target's entry). */
 int cs_results_load_buffer(const char *buf, size_t len, const char *name, cs_res_file *out,
 			   char *why, size_t n);
@@ -386,7 +390,8 @@ const char *cs_res_ckind_key(cs_res_ckind k);
 bool cs_res_ckind_has_ids(cs_res_ckind k);
 /* Decode a conformance object ({"vectors", "rows": [...]}, where names it in
    messages) and append its rows to f; 0, or -1 with the first bad place in
-   why. block NULL: nothing (0). */
+   why. Every count has as many tcIds as it says, a tcId one outcome, a row
+   (lib, path, file, alg) one entry. block NULL: nothing (0). */
 int cs_res_conform_decode(struct json_t *block, const char *where, cs_res_file *f, char *why,
 			  size_t n);
 /* The block as written in a result file (a new reference), NULL when f has none. */
@@ -404,7 +409,10 @@ void cs_res_row_label(const cs_res_cell *c, char *buf, size_t n);
    label, alg, op and size (what compare, history and run --repeat match on).
    Returns the key's length as snprintf does. */
 int cs_res_cell_key(const cs_res_cell *c, char *key, size_t n);
-/* "[2] lib/path alg op size" (the prefix only when n_files > 1). */
-void cs_res_cell_name(const cs_res_cell *c, size_t file, size_t n_files, char *name, size_t n);
+/* "[2] lib/path alg op size" (the prefix only when n_files > 1); a cell of
+   a file f of several sources (import tables) gets its table: "[t2] ...",
+   "[2.t2] ...", so every table's names are its own. */
+void cs_res_cell_name(const cs_res_file *f, const cs_res_cell *c, size_t file, size_t n_files,
+		      char *name, size_t n);
 
 #endif

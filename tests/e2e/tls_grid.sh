@@ -101,6 +101,9 @@ for (a, b), c in grid.items():
     else:
         assert c["status"] == "ok", (a, b, c["status"], c.get("detail"))
 '
+# the line says what happened: failed pairs, never cells marked '!' (none is)
+grep -q "pair(s) of the TLS grid failed" "$d/err" || fail "no failed-pairs line: $(cat "$d/err")"
+grep -q "marked '!'" "$d/err" && fail "failed pairs called disagreeing cells: $(cat "$d/err")"
 echo "ok: a garbage-sending server costs its pairs only"
 
 # a server that stops mid-handshake: its pairs time out, the others ok

@@ -34,6 +34,12 @@ main(void)
 				 "2J"),
 		     "\\xc2\\x9b2J") == 0);
 	CHECK(strcmp(cs_esc_term("\xff\xfe"), "\\xff\\xfe") == 0);
+	/* bidirectional controls reorder what a terminal shows: U+202E, U+2066,
+	   U+200F, U+061C are written as \uNNNN; other 3-byte characters stay */
+	CHECK(strcmp(cs_esc_term("evil\xe2\x80\xaegpj.exe"), "evil\\u202egpj.exe") == 0);
+	CHECK(strcmp(cs_esc_term("\xe2\x81\xa6x\xe2\x81\xa9"), "\\u2066x\\u2069") == 0);
+	CHECK(strcmp(cs_esc_term("\xe2\x80\x8f\xd8\x9c"), "\\u200f\\u061c") == 0);
+	CHECK(strcmp(cs_esc_term("\xe2\x80\x94"), "\xe2\x80\x94") == 0); /* an em dash */
 	CHECK(strcmp(cs_esc_term(NULL), "") == 0);
 	/* eight at once stay valid (one printf's arguments) */
 	const char *r[8];

@@ -145,6 +145,9 @@ main(void)
 	CHECK(strcmp(cs_import_alg_name("ecdhp384", buf, sizeof buf), "ecdhp384") == 0);
 	CHECK(strcmp(cs_import_alg_name("x448", buf, sizeof buf), "ecdhx448") == 0);
 	CHECK(strcmp(cs_import_alg_name("aes-128-gcm", buf, sizeof buf), "aes-128-gcm") == 0);
+	/* 3.5's speed selectors of the post-quantum schemes (issue 28) */
+	CHECK(strcmp(cs_import_alg_name("mlkem768", buf, sizeof buf), "ml-kem-768") == 0);
+	CHECK(strcmp(cs_import_alg_name("mldsa65", buf, sizeof buf), "ml-dsa-65") == 0);
 
 	/* 0.9.8: "bit", low-level rows */
 	d = import_text(era_098, CS_IMPORT_OK, err, sizeof err);

@@ -129,7 +129,7 @@ test_fold(void)
 	const char *one = "{\"schema\":\"cryptospeed/1\",\"elapsed_s\":1.5,\"cells\":["
 			  "{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"sha256\",\"op\":\"digest\","
 			  "\"size\":16,\"status\":\"ok\",\"n_samples\":2,"
-			  "\"rate\":{\"median\":100,\"unit\":\"B/s\"},"
+			  "\"rate\":{\"median\":1e8,\"unit\":\"B/s\"},"
 			  "\"ns_per_op\":{\"median\":160,\"min\":150},\"samples\":[150,170]},"
 			  "{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"x25519\",\"op\":\"derive\","
 			  "\"size\":0,\"status\":\"ok\",\"n_samples\":1,"
@@ -140,7 +140,7 @@ test_fold(void)
 			  "\"size\":0,\"status\":\"crashed\",\"detail\":\"signal 9\"},"
 			  "{\"lib\":\"l\",\"path\":\"p\",\"alg\":\"sha256\",\"op\":\"digest\","
 			  "\"size\":16,\"status\":\"ok\",\"n_samples\":1,"
-			  "\"rate\":{\"median\":300,\"unit\":\"B/s\"},"
+			  "\"rate\":{\"median\":3.2e8,\"unit\":\"B/s\"},"
 			  "\"ns_per_op\":{\"median\":50},\"samples\":[50]}]}";
 	cs_res_file reps[2], out;
 	char why[512];
@@ -162,8 +162,8 @@ test_fold(void)
 	CHECK(out.elapsed_s == 3.5);
 	const cs_res_cell *a = &out.cells[0], *b = &out.cells[1];
 	/* ok in both: the median of the two medians, every sample in order */
-	CHECK(a->ok && a->n_reps == 2 && a->reps[1].seed == 8 && a->reps[1].rate == 300);
-	CHECK(a->rate.median == 200 && a->n_samples == 3 && a->samples[2] == 50);
+	CHECK(a->ok && a->n_reps == 2 && a->reps[1].seed == 8 && a->reps[1].rate == 3.2e8);
+	CHECK(a->rate.median == 2.1e8 && a->n_samples == 3 && a->samples[2] == 50);
 	CHECK(a->n_measured == 3 && a->ns_min == 0);
 	/* crashed in the second: never a rate, its ok samples kept as partial */
 	CHECK(!b->ok && strcmp(b->status, "crashed") == 0);

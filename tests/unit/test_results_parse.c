@@ -252,6 +252,7 @@ big_file(size_t n)
 			i ? "," : "", i / 12, 16 << (i % 12), status);
 		if (strcmp(status, "ok") == 0) {
 			double m = 100.0 + (double)(i % 1000) / 7.0;
+			double sz = (double)(16 << (i % 12)); /* B/s: size bytes per op */
 			fprintf(f,
 				",\"rate\":{\"median\":%.17g,\"q1\":%.17g,\"q3\":%.17g,\"ci95\":[%."
 				"17g,%.17g],\"unit\":\"B/"
@@ -261,8 +262,8 @@ big_file(size_t n)
 				"true,\"evidence\":{\"available\":true,\"classes\":{\"aes-ni\":0."
 				"25,"
 				"\"scalar\":0.75},\"samples\":110},\"samples\":[",
-				1e9 / m, 0.9e9 / m, 1.1e9 / m, 0.95e9 / m, 1.05e9 / m, m, m * 1.01,
-				1000 + i);
+				sz * 1e9 / m, sz * 0.9e9 / m, sz * 1.1e9 / m, sz * 0.95e9 / m,
+				sz * 1.05e9 / m, m, m * 1.01, 1000 + i);
 			for (int k = 0; k < 30; k++)
 				fprintf(f, "%s%.17g", k ? "," : "", m * (1 + (double)k / 1e3));
 			fprintf(f, "]");
