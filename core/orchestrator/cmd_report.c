@@ -59,6 +59,37 @@ pipes_path(const char *dir, const char *core, char *buf, size_t n)
 	return buf;
 }
 
+/* One counting file's estimate input: its core's class table (the
+   labelled fallback), its pipeline table where the core has one, and the
+   per-block counts the file names beside it. 0, or -1 with why. */
+static int
+est_input(const cs_res_file *f, const cs_count_profile *p, const char *dir, double mhz,
+	  cs_est_input *in, cs_est_table *table, cs_pipe_table *pipe, char *why, size_t why_n)
+{
+	char table_why[768], path[4200];
+	if (cs_est_table_load(dir, p->qemu_cpu, table, table_why, sizeof table_why) != 0) {
+		snprintf(why, why_n, "--view estimate: %s", table_why);
+		return -1;
+	}
+	in->file = f;
+	in->table = table;
+	in->mhz = mhz;
+	/* the pipeline model: the core's table and the file's per-block counts
+	   beside it (a missing one: no estimate, said per cell) */
+	if (cs_pipe_table_load(dir, p->qemu_cpu, pipe, table_why, sizeof table_why) == 0)
+		in->pipe = pipe;
+	else if (access(pipes_path(dir, p->qemu_cpu, path, sizeof path), F_OK) == 0) {
+		snprintf(why, why_n, "--view estimate: %s", table_why);
+		return -1;
+	}
+	if (f->counting.blocks && *f->counting.blocks) {
+		const char *slash = strrchr(f->name, '/');
+		int len = slash ? (int)(slash - f->name) + 1 : 0;
+		snprintf(in->blocks, sizeof in->blocks, "%.*s%s", len, f->name, f->counting.blocks);
+	}
+	return 0;
+}
+
 /* report --view estimate: each counting file's profile gives the core (its
    cost table) and the clock (--board's, else the profile's board's); the
    other files are the tables compared with. 0, or -1 with why (bad input:
@@ -67,7 +98,7 @@ static int
 report_estimate(const cs_res_file *const *files, size_t n, const char *board, const char *format,
 		FILE *out, char *why, size_t why_n)
 {
-	char known[256], dirbuf[4096], dirbuf2[4200], table_why[768];
+	char known[256], dirbuf[4096];
 	const cs_count_profile *on = NULL;
 	cs_count_profile_names(known, sizeof known, true);
 	if (board && !(on = cs_count_profile_find(NULL, board))) {
@@ -113,30 +144,10 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, co
 				 "--board (known: %s)",
 				 p->name, f->name, known);
 			rc = -1;
-		} else if (cs_est_table_load(dir, p->qemu_cpu, &tables[n_in], table_why,
-					     sizeof table_why) != 0) {
-			snprintf(why, why_n, "--view estimate: %s", table_why);
+		} else if (est_input(f, p, dir, mhz, &in[n_in], &tables[n_in], &pipes[n_in], why,
+				     why_n) != 0) {
 			rc = -1;
 		} else {
-			in[n_in].file = f;
-			in[n_in].table = &tables[n_in];
-			in[n_in].mhz = mhz;
-			/* the pipeline model: the core's table and the file's per-block
-			   counts beside it (a missing one: no estimate, said per cell) */
-			if (cs_pipe_table_load(dir, p->qemu_cpu, &pipes[n_in], table_why,
-					       sizeof table_why) == 0)
-				in[n_in].pipe = &pipes[n_in];
-			else if (access(pipes_path(dir, p->qemu_cpu, dirbuf2, sizeof dirbuf2),
-					F_OK) == 0) {
-				snprintf(why, why_n, "--view estimate: %s", table_why);
-				rc = -1;
-			}
-			if (f->counting.blocks && *f->counting.blocks) {
-				const char *slash = strrchr(f->name, '/');
-				int len = slash ? (int)(slash - f->name) + 1 : 0;
-				snprintf(in[n_in].blocks, sizeof in[n_in].blocks, "%.*s%s", len,
-					 f->name, f->counting.blocks);
-			}
 			n_in++;
 		}
 	}
@@ -174,13 +185,14 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, co
 static int
 report_fleet(const cs_res_file *const *files, size_t n, const char *format, FILE *out)
 {
-	char dirbuf[4096], table_why[768];
+	char dirbuf[4096], why[1024];
 	const char *dir = costs_dir(dirbuf, sizeof dirbuf);
 	cs_est_input *in = calloc(n + 1, sizeof *in);
 	cs_est_table *tables = calloc(n + 1, sizeof *tables);
+	cs_pipe_table *pipes = calloc(n + 1, sizeof *pipes);
 	size_t n_in = 0;
 	int rc = -1;
-	if (in && tables) {
+	if (in && tables && pipes) {
 		for (size_t i = 0; i < n; i++) {
 			const cs_res_file *f = files[i];
 			if (!f->counting.present)
@@ -188,18 +200,16 @@ report_fleet(const cs_res_file *const *files, size_t n, const char *format, FILE
 			const cs_count_profile *p =
 				cs_count_profile_find(f->counting.profile, NULL);
 			if (!p || strcmp(p->arch, "x86_64") == 0 || p->clock_mhz == 0 ||
-			    cs_est_table_load(dir, p->qemu_cpu, &tables[n_in], table_why,
-					      sizeof table_why) != 0)
+			    est_input(f, p, dir, p->clock_mhz, &in[n_in], &tables[n_in],
+				      &pipes[n_in], why, sizeof why) != 0)
 				continue;
-			in[n_in].file = f;
-			in[n_in].table = &tables[n_in];
-			in[n_in].mhz = p->clock_mhz;
 			n_in++;
 		}
 		rc = cs_report_fleet(files, n, in, n_in, format, out);
 	}
 	free(in);
 	free(tables);
+	free(pipes);
 	return rc;
 }
 

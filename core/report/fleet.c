@@ -82,11 +82,14 @@ estimated(const cs_est_input *est, const fleet_board *b, const fleet_row *row)
 	for (size_t i = 0; i < b->n_est; i++) {
 		const cs_est_input *in = &est[b->est[i]];
 		const cs_res_cell *c = find_cell(in->file, row);
-		double cycles = 0;
+		double cycles = 0, share = 0;
 		char why[256];
-		if (!c || !c->count.present ||
-		    cs_est_cycles(in->table, &c->count, &cycles, why, sizeof why) != 0 ||
-		    cycles <= 0)
+		/* the pipeline model only (the class table is a fallback no
+		   comparison uses): no pipeline table or no blocks, no estimate */
+		if (!c || !c->count.present || !in->pipe || !*in->blocks ||
+		    cs_est_model_cell(in->pipe, in->blocks, c, &cycles, &share, why, sizeof why) !=
+			    0 ||
+		    share < CS_EST_MODEL_MIN || cycles <= 0)
 			continue;
 		return sized(c) ? cs_est_mbps(cycles, c->size, in->mhz) : in->mhz * 1e6 / cycles;
 	}
