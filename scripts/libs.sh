@@ -2,7 +2,7 @@
 # Build crypto library versions from source, for cryptospeed's root workers
 # (CRYPTOSPEED_<LIB>_ROOTS, docs/versions.md).
 #
-#   libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
+#   libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf|cortex-m4] [--force]
 #   libs.sh build LIB@git:[REPO#]REF[+CONFIG] [...]   from a git repository
 #   libs.sh tree LIB@git:[REPO#]REF DIR                the source tree a git build configures
 #   libs.sh prefix LIB@VERSION[+CONFIG] [--arch ...]   the install prefix (for CMake)
@@ -51,7 +51,7 @@ jobs=${JOBS:-2}
 connect_timeout=${CRYPTOSPEED_CONNECT_TIMEOUT:-5}
 # Debian suites searched for source packages, oldest first.
 suites=(bullseye bookworm trixie forky sid)
-arches="amd64, arm64, armhf"
+arches="amd64, arm64, armhf, cortex-m4"
 
 say() { echo "libs.sh: $*" >&2; }
 die() { say "$*"; exit 1; }
@@ -59,15 +59,15 @@ bad() { say "$*"; exit 2; }
 
 usage() {
 	cat >&2 <<-EOF
-	usage: libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
+	usage: libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf|cortex-m4] [--force]
 	       libs.sh build LIB@git:[REPO#]REF[+CONFIG] [--arch ...] [--force]
 	       libs.sh tree LIB@git:[REPO#]REF DIR
-	       libs.sh prefix LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf]
+	       libs.sh prefix LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf|cortex-m4]
 	       libs.sh resolve LIB@git:[REPO#]REF
 	       libs.sh name LIB@git:[REPO#]REF[+CONFIG]
 	       libs.sh bisect LIB GOOD BAD [--config CONFIG] [--arch ...] -- RUN-SELECTION...
 	       libs.sh source LIB@VERSION
-	       libs.sh list [--arch amd64|arm64|armhf]
+	       libs.sh list [--arch amd64|arm64|armhf|cortex-m4]
 	       libs.sh versions [BUILD-DIR]
 	       libs.sh workers BUILD-DIR SPEC... [--arch ...]
 	EOF
@@ -506,6 +506,7 @@ cross_env() {
 	case "$arch" in
 	arm64) triplet=aarch64-linux-gnu ;;
 	armhf) triplet=arm-linux-gnueabihf ;;
+	cortex-m4) triplet=arm-none-eabi ;; # bare metal (docs/mcu.md)
 	esac
 	if [ "$arch" != "$(host_arch)" ]; then
 		[ -n "$triplet" ] || die "cannot cross-compile for $arch from $(host_arch)"
@@ -579,6 +580,19 @@ build_nettle() {
 	build_autotools --disable-documentation --disable-openssl
 }
 
+# jansson (the MCU workers' protocol JSON only: docs/mcu.md): its CMake build,
+# static, with the bare-metal toolchain.
+build_jansson() {
+	local args=(-DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib
+		-DCMAKE_BUILD_TYPE=Release -DJANSSON_BUILD_DOCS=OFF -DJANSSON_EXAMPLES=OFF
+		-DJANSSON_WITHOUT_TESTS=ON -DJANSSON_BUILD_SHARED_LIBS=OFF)
+	[ "$arch" != cortex-m4 ] ||
+		args+=(-DCMAKE_TOOLCHAIN_FILE="$here/../cmake/toolchains/cortex-m4.cmake")
+	cmake -S . -B _build "${args[@]}"
+	cmake --build _build -j"$jobs"
+	DESTDIR="$stage" cmake --install _build
+}
+
 build_sodium() {
 	build_autotools --disable-dependency-tracking
 }
@@ -605,7 +619,11 @@ build_mbedtls() {
 	local args=(-DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib
 		-DCMAKE_BUILD_TYPE=Release -DENABLE_TESTING=OFF -DENABLE_PROGRAMS=OFF "-DGEN_FILES=$gen"
 		-DUSE_STATIC_MBEDTLS_LIBRARY=ON)
-	if [ $cross -eq 1 ]; then
+	if [ "$arch" = cortex-m4 ]; then
+		# bare metal: the MCU toolchain (newlib + rdimon), static only
+		args+=(-DUSE_SHARED_MBEDTLS_LIBRARY=OFF
+			-DCMAKE_TOOLCHAIN_FILE="$here/../cmake/toolchains/cortex-m4.cmake")
+	elif [ $cross -eq 1 ]; then
 		args+=(-DUSE_SHARED_MBEDTLS_LIBRARY=OFF -DCMAKE_SYSTEM_NAME=Linux
 			-DCMAKE_C_COMPILER="$triplet-gcc")
 	else
@@ -622,6 +640,7 @@ check_tools() {
 	case "$lib" in
 	openssl) need+=(perl) ;;
 	mbedtls) need+=(cmake python3) ;;
+	jansson) need+=(cmake) ;;
 	wolfssl) need+=(autoreconf automake libtoolize) ;;
 	nettle) need+=(m4) ;;
 	sodium) [ "${git:-0}" -eq 0 ] || need+=(autoreconf automake libtoolize) ;;
@@ -950,7 +969,7 @@ do_bisect() {
 		esac
 	done
 	case "$arch" in
-	amd64 | arm64 | armhf) ;;
+	amd64 | arm64 | armhf | cortex-m4) ;;
 	*) bad "unknown architecture '$arch' (accepted: $arches)" ;;
 	esac
 	[ ${#sel[@]} -gt 0 ] || bad "bisect needs the run selection after --, e.g. -- --alg sha256 --sizes 16,8192"
@@ -1092,7 +1111,7 @@ main() {
 		esac
 	done
 	case "$arch" in
-	amd64 | arm64 | armhf) ;;
+	amd64 | arm64 | armhf | cortex-m4) ;;
 	*) bad "unknown architecture '$arch' (accepted: $arches)" ;;
 	esac
 
