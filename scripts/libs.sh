@@ -439,8 +439,12 @@ fetch_debian() {
 		up=${v#*:}
 		up=${up%-*}
 		[ "$up" = "$version" ] || continue
-		if (cd "$dir" && apt-get "${apt_opts[@]}" source --download-only -q "$debsrc=$v") \
-			>>"$dir/log" 2>&1; then
+		# (the .orig tarball is what counts: a mirror that lost the .dsc or
+		# the Debian tarball of a version still serves it; its SHA-256 is
+		# checked against the manifest's in any case)
+		(cd "$dir" && apt-get "${apt_opts[@]}" source --download-only -q "$debsrc=$v") \
+			>>"$dir/log" 2>&1 || true
+		if :; then
 			got=$(find "$dir" -maxdepth 1 -name "*.orig.tar.*" ! -name "*.asc" | head -n1)
 			if [ -n "$got" ]; then
 				mv "$got" "$dest"
@@ -573,7 +577,55 @@ build_autotools() {
 }
 
 build_wolfssl() {
+	if [ "$arch" = cortex-m4 ]; then
+		build_wolfssl_baremetal
+		return
+	fi
 	build_autotools --disable-examples --disable-crypttests --disable-benchmark
+}
+
+# wolfSSL bare metal (docs/mcu.md): no configure for arm-none-eabi; the
+# library's C files (and for an assembly configuration its Thumb-2 files)
+# compiled with mcu/wolfssl/user_settings.h and the manifest line's options
+# as compiler flags, into lib/libwolfssl.a; the settings file is installed
+# beside the headers.
+build_wolfssl_baremetal() {
+	local flags=(-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -O2
+		-ffunction-sections -fdata-sections -DWOLFSSL_USER_SETTINGS
+		-I"$here/../mcu/wolfssl" -I.) f srcs=() o objs=()
+	# shellcheck disable=SC2206
+	flags+=($options)
+	set +f
+	for f in wolfcrypt/src/*.c src/*.c; do
+		case "$f" in
+		*/sp_*.c) ;; # the SP backends: the one the options name, below
+		*) srcs+=("$f") ;;
+		esac
+	done
+	if [[ " $options " == *" -DWOLFSSL_SP_ARM_CORTEX_M_ASM "* ]]; then
+		srcs+=(wolfcrypt/src/sp_cortexm.c wolfcrypt/src/sp_int.c)
+	else
+		srcs+=(wolfcrypt/src/sp_c32.c wolfcrypt/src/sp_int.c)
+	fi
+	if [[ " $options " == *" -DWOLFSSL_ARMASM "* ]]; then
+		srcs+=(wolfcrypt/src/port/arm/thumb2-*.S)
+	fi
+	set -f
+	mkdir -p _obj
+	for f in "${srcs[@]}"; do
+		o=_obj/$(echo "$f" | tr / _).o
+		objs+=("$o")
+		echo "arm-none-eabi-gcc ${flags[*]} -c $f -o $o"
+	done >_obj/cmds
+	# $jobs compilers at a time
+	xargs -P "$jobs" -I{} sh -c '{}' <_obj/cmds
+	rm -f _obj/libwolfssl.a
+	arm-none-eabi-ar rcs _obj/libwolfssl.a "${objs[@]}"
+	mkdir -p "$stage$prefix/lib" "$stage$prefix/include"
+	cp _obj/libwolfssl.a "$stage$prefix/lib/"
+	cp -r wolfssl "$stage$prefix/include/"
+	cp "$here/../mcu/wolfssl/user_settings.h" "$stage$prefix/include/"
+	printf '%s\n' "$options" >"$stage$prefix/include/cs_wolfssl_flags"
 }
 
 build_nettle() {
