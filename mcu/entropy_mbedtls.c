@@ -20,3 +20,15 @@ mbedtls_hardware_poll(void *data, unsigned char *output, size_t len, size_t *ole
 	*olen = len;
 	return 0;
 }
+
+/* mbedTLS's milliseconds (MBEDTLS_PLATFORM_MS_TIME_ALT): the host's clock
+   through semihosting (runtime.c). */
+#include <mbedtls/platform_time.h>
+
+#include "worker.h"
+
+mbedtls_ms_time_t
+mbedtls_ms_time(void)
+{
+	return (mbedtls_ms_time_t)(cs_now_ns() / 1000000u);
+}

@@ -14,6 +14,9 @@ void cs_mcu_stack_paint(size_t bytes);
    when the window's bottom guard was written (the window was too small:
    the operation used more, or overflowed). */
 long cs_mcu_stack_used(void);
+/* The host file the counting plugin writes its counters to (count.c);
+   NULL: not counting. */
+extern const char *cs_mcu_counters_path;
 /* The stack window painted around a counted operation. */
 #define CS_MCU_STACK_WINDOW (64u * 1024u)
 

@@ -101,6 +101,19 @@ fault_entry(uint32_t *frame)
 
 /* ---------- reset ---------- */
 
+/* newlib's __libc_init_array calls _init (crti.o's, left out with the
+   start files): nothing to do here. */
+void _init(void);
+void _fini(void);
+void
+_init(void)
+{
+}
+void
+_fini(void)
+{
+}
+
 #define CMDLINE_MAX 512
 #define ARGV_MAX 16
 

@@ -310,10 +310,12 @@ main(int argc, char **argv)
 			mode = 2;
 		else if (strcmp(argv[i], "--alg") == 0 && i + 1 < argc)
 			alg = argv[++i];
+		else if (strcmp(argv[i], "--counters") == 0 && i + 1 < argc)
+			cs_mcu_counters_path = argv[++i];
 		else {
 			fprintf(stderr,
 				"worker: unknown argument '%s' (accepted: --list, --kat [--alg "
-				"NAME])\n",
+				"NAME], --counters FILE)\n",
 				argv[i]);
 			return 2;
 		}

@@ -693,7 +693,7 @@ check_tools() {
 	openssl) need+=(perl) ;;
 	mbedtls) need+=(cmake python3) ;;
 	jansson) need+=(cmake) ;;
-	wolfssl) need+=(autoreconf automake libtoolize) ;;
+	wolfssl) [ "$arch" = cortex-m4 ] || need+=(autoreconf automake libtoolize) ;;
 	nettle) need+=(m4) ;;
 	sodium) [ "${git:-0}" -eq 0 ] || need+=(autoreconf automake libtoolize) ;;
 	esac
