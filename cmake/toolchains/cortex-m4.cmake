@@ -15,8 +15,10 @@ set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 set(CS_MCU_CPU_FLAGS "-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16")
 set(CMAKE_C_FLAGS_INIT "${CS_MCU_CPU_FLAGS} -ffunction-sections -fdata-sections")
 set(CMAKE_ASM_FLAGS_INIT "${CS_MCU_CPU_FLAGS}")
-# newlib + rdimon (semihosting: host stdin, stdout, files, the command line)
-set(CMAKE_EXE_LINKER_FLAGS_INIT "${CS_MCU_CPU_FLAGS} --specs=rdimon.specs -Wl,--gc-sections")
+# newlib; the workers add rdimon (semihosting: host stdin, stdout, files, the
+# command line), the footprint images newlib-nano without system calls
+# (mcu/CMakeLists.txt); a library's own build links no program
+set(CMAKE_EXE_LINKER_FLAGS_INIT "${CS_MCU_CPU_FLAGS} -Wl,--gc-sections")
 
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
