@@ -181,9 +181,18 @@ cs_clock_res_ns(void)
 
 /* ---------- the counting allocator ---------- */
 
-/* Each block carries its size in 8 bytes before it (keeping malloc's
-   8-byte alignment). */
-#define HDR 8u
+/* Each block carries a header in the 16 bytes before it (keeping 8- and
+   16-byte alignment): a cookie, its size and its offset from what the
+   allocator returned (posix_memalign's blocks start further in). */
+#define HDR 16u
+#define COOKIE 0x63736d68u
+
+typedef struct hdr {
+	uint32_t cookie;
+	uint32_t size;
+	uint32_t offset;
+	uint32_t pad;
+} hdr;
 
 void *__real_malloc(size_t n);
 void __real_free(void *p);
@@ -191,23 +200,57 @@ void *__wrap_malloc(size_t n);
 void __wrap_free(void *p);
 void *__wrap_calloc(size_t n, size_t m);
 void *__wrap_realloc(void *p, size_t n);
+int posix_memalign(void **out, size_t align, size_t n);
+int sched_yield(void);
 
 static int64_t heap_live, heap_peak, heap_base;
 static bool heap_on;
 
-void *
-__wrap_malloc(size_t n)
+static void *
+place(uint8_t *raw, uint8_t *p, size_t n)
 {
-	if (n > SIZE_MAX - HDR)
-		return NULL;
-	uint8_t *b = __real_malloc(n + HDR);
-	if (!b)
-		return NULL;
-	memcpy(b, &n, sizeof n);
+	hdr h = {COOKIE, (uint32_t)n, (uint32_t)(p - raw), 0};
+	memcpy(p - HDR, &h, sizeof h);
 	heap_live += (int64_t)n;
 	if (heap_live > heap_peak)
 		heap_peak = heap_live;
-	return b + HDR;
+	return p;
+}
+
+void *
+__wrap_malloc(size_t n)
+{
+	if (n > UINT32_MAX - 64)
+		return NULL;
+	uint8_t *raw = __real_malloc(n + HDR);
+	return raw ? place(raw, raw + HDR, n) : NULL;
+}
+
+int
+posix_memalign(void **out, size_t align, size_t n)
+{
+	if (align < sizeof(void *) || (align & (align - 1)) || align > 4096)
+		return 22; /* EINVAL */
+	if (n > UINT32_MAX - 64 - align)
+		return 12; /* ENOMEM */
+	uint8_t *raw = __real_malloc(n + HDR + align);
+	if (!raw)
+		return 12;
+	uintptr_t p = ((uintptr_t)raw + HDR + align - 1) & ~(uintptr_t)(align - 1);
+	*out = place(raw, (uint8_t *)p, n);
+	return 0;
+}
+
+static hdr
+header(void *p)
+{
+	hdr h;
+	memcpy(&h, (uint8_t *)p - HDR, sizeof h);
+	if (h.cookie != COOKIE) {
+		cs_mcu_semihost(0x04, (void *)"worker: free() of a block not from malloc\n");
+		cs_mcu_exit(3);
+	}
+	return h;
 }
 
 void
@@ -215,11 +258,10 @@ __wrap_free(void *p)
 {
 	if (!p)
 		return;
-	uint8_t *b = (uint8_t *)p - HDR;
-	size_t n;
-	memcpy(&n, b, sizeof n);
-	heap_live -= (int64_t)n;
-	__real_free(b);
+	hdr h = header(p);
+	heap_live -= (int64_t)h.size;
+	memset((uint8_t *)p - HDR, 0, HDR);
+	__real_free((uint8_t *)p - h.offset);
 }
 
 void *
@@ -242,14 +284,20 @@ __wrap_realloc(void *p, size_t n)
 		__wrap_free(p);
 		return NULL;
 	}
-	size_t old;
-	memcpy(&old, (uint8_t *)p - HDR, sizeof old);
+	hdr h = header(p);
 	void *q = __wrap_malloc(n);
 	if (!q)
 		return NULL;
-	memcpy(q, p, old < n ? old : n);
+	memcpy(q, p, h.size < n ? h.size : n);
 	__wrap_free(p);
 	return q;
+}
+
+/* jansson's hash seed yields while it waits: one core, nothing to wait for */
+int
+sched_yield(void)
+{
+	return 0;
 }
 
 bool
