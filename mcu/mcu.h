@@ -8,7 +8,9 @@
 int cs_mcu_semihost(int op, void *arg);
 /* End the program with this exit status (semihosting SYS_EXIT_EXTENDED). */
 void cs_mcu_exit(int status) __attribute__((noreturn));
-/* Paint `bytes` of stack below the caller with a known word. */
+/* Paint `bytes` of stack below the stack pointer with a known word: the
+   high-water mark of what runs next is measured from there (it includes the
+   harness's own call frames: cs_cell_batch and the impl's run call). */
 void cs_mcu_stack_paint(size_t bytes);
 /* Bytes of the painted window written since (the high-water mark), or -1
    when the window's bottom guard was written (the window was too small:

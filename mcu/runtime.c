@@ -334,16 +334,17 @@ cs_heap_live(void)
 
 static uint32_t *paint_lo, *paint_hi;
 
-/* Paint `bytes` below the caller's frame (less a margin for the calls
-   between here and the operation). */
+/* Paint `bytes` below the stack pointer (everything below it is free: the
+   ARM procedure call standard has no red zone). What the caller runs next
+   writes its frames down from its own stack pointer, a few words above. */
 __attribute__((noinline)) void
 cs_mcu_stack_paint(size_t bytes)
 {
-	uint32_t here;
-	uintptr_t sp = (uintptr_t)&here;
-	paint_hi = (uint32_t *)((sp - 256u) & ~(uintptr_t)7);
+	uintptr_t sp;
+	__asm__ volatile("mov %0, sp" : "=r"(sp));
+	paint_hi = (uint32_t *)(sp & ~(uintptr_t)7);
 	paint_lo = paint_hi - bytes / 4;
-	for (uint32_t *p = paint_lo; p < paint_hi; p++)
+	for (volatile uint32_t *p = paint_lo; p < paint_hi; p++)
 		*p = PAINT;
 }
 

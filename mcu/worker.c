@@ -144,7 +144,7 @@ send_hello(const char *argv0)
 	copy(h.cpu.features, sizeof h.cpu.features, CS_MCU_FEATURES);
 	copy(h.cpu.source, sizeof h.cpu.source, "build");
 	h.cpu.cpus = 1;
-	copy(h.clock, sizeof h.clock, "semihosting SYS_CLOCK");
+	copy(h.clock, sizeof h.clock, "SYS_CLOCK"); /* semihosting: the host's centiseconds */
 	h.clock_res_ns = (int64_t)cs_clock_res_ns();
 	for (const char *const *p = a->paths; *p && h.n_paths < CS_MSG_MAX_PATHS; p++)
 		copy(h.paths[h.n_paths++], CS_MSG_NAME, *p);

@@ -256,8 +256,8 @@ costs_dir(char *buf, size_t n, const char *self)
 		snprintf(buf, n, "%s", env);
 		return;
 	}
-	snprintf(buf, n, "%s/../share/cryptospeed/costs", self);
-	if (access(buf, R_OK) == 0)
+	int k = snprintf(buf, n, "%s/../share/cryptospeed/costs", self);
+	if (k > 0 && (size_t)k < n && access(buf, R_OK) == 0)
 		return;
 	snprintf(buf, n, "%s", CS_COSTS_DIR);
 }
@@ -279,9 +279,13 @@ mcu_configure(cs_config *cfg, const cs_count_profile *p)
 	self_dir(dir, sizeof dir);
 	static const char *const where[] = {"/../libexec/cryptospeed/", "/"};
 	for (size_t i = 0; i < 2; i++) {
-		snprintf(plugin_path, sizeof plugin_path, "%s%scryptospeed-mcu-count.so", dir,
-			 where[i]);
-		snprintf(launch, sizeof launch, "%s%scryptospeed-mcu-launch", dir, where[i]);
+		int a = snprintf(plugin_path, sizeof plugin_path, "%s%scryptospeed-mcu-count.so",
+				 dir, where[i]);
+		int b = snprintf(launch, sizeof launch, "%s%scryptospeed-mcu-launch", dir, where[i]);
+		if (a < 0 || (size_t)a >= sizeof plugin_path || b < 0 || (size_t)b >= sizeof launch)
+			cs_usage_error("--count: the program's directory's path is too long "
+				       "(accepted: up to %zu bytes)",
+				       sizeof plugin_path - 64);
 		if (access(plugin_path, R_OK) == 0 && access(launch, X_OK) == 0)
 			break;
 	}
@@ -292,8 +296,8 @@ mcu_configure(cs_config *cfg, const cs_count_profile *p)
 			       p->board, plugin_path, launch);
 	char cdir[PATH_MAX];
 	costs_dir(cdir, sizeof cdir, dir);
-	snprintf(costs, sizeof costs, "%s/mcu/%s.tsv", cdir, p->costs);
-	if (access(costs, R_OK) != 0)
+	int c = snprintf(costs, sizeof costs, "%s/mcu/%s.tsv", cdir, p->costs);
+	if (c < 0 || (size_t)c >= sizeof costs || access(costs, R_OK) != 0)
 		cs_usage_error("--count --board %s needs the cost table %s (accepted: a "
 			       "CRYPTOSPEED_COSTS_DIR with mcu/%s.tsv)",
 			       p->board, costs, p->costs);
@@ -309,7 +313,12 @@ mcu_configure(cs_config *cfg, const cs_count_profile *p)
 			       "a build directory without them)",
 			       plugin_path, costs);
 	char launcher[sizeof cfg->launcher_buf];
-	snprintf(launcher, sizeof launcher, "%s %s %s %s", launch, p->machine, plugin_path, costs);
+	int len = snprintf(launcher, sizeof launcher, "%s %s %s %s", launch, p->machine, plugin_path,
+			   costs);
+	if (len < 0 || (size_t)len >= sizeof launcher)
+		cs_usage_error("--count: the launcher's paths are too long (accepted: up to %zu "
+			       "bytes together)",
+			       sizeof launcher - 1);
 	cs_parse_launcher(cfg, launcher);
 	cfg->target_ns = 1000;
 	cfg->warmup_ns = 0;

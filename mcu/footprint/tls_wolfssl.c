@@ -37,7 +37,6 @@ main(void)
 	wolfSSL_CTX_SetIORecv(ctx, io_recv);
 	wolfSSL_CTX_SetIOSend(ctx, io_send);
 	WOLFSSL *ssl = wolfSSL_new(ctx);
-	rc |= wolfSSL_UseSNI(ssl, WOLFSSL_SNI_HOST_NAME, "server.test", 11);
 	rc |= wolfSSL_connect(ssl);
 	rc |= wolfSSL_write(ssl, "ping", 4);
 	rc |= wolfSSL_shutdown(ssl);
