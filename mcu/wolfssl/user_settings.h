@@ -23,7 +23,9 @@
 #define SIZEOF_LONG_LONG 8
 /* the seed of the Hash DRBG: a fixed sequence (mcu/entropy_wolfssl.c), so
    that counts repeat; a benchmark's, never a product's */
+#ifndef __ASSEMBLER__ /* (the Thumb-2 .S files read this file too) */
 extern int cs_mcu_wolfssl_seed(unsigned char *output, unsigned int sz);
+#endif
 #define CUSTOM_RAND_GENERATE_SEED cs_mcu_wolfssl_seed
 
 #define HAVE_AESGCM
