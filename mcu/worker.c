@@ -288,7 +288,8 @@ serve(const char *argv0)
 		default: {
 			cs_msg_reply r = {.id = id, .status = CS_ST_ERROR};
 			copy(r.error, sizeof r.error,
-			     "not served by an MCU worker (accepted: prepare, count, release, quit)");
+			     "not served by an MCU worker (accepted: prepare, count, release, "
+			     "quit)");
 			send_line(cs_msg_reply_encode(&r));
 			break;
 		}

@@ -62,17 +62,26 @@ enum rule {
 	R_COUNT
 };
 static const char *const rule_names[R_COUNT] = {
-	"alu",	  "multiply",		 "divide",	   "load-store", "load-store-pipelined",
-	"load-store-double", "load-store-multiple", "branch-refill", "fpu",	  "fpu-mac",
-	"fpu-divide",	     "fpu-load-store",
+	"alu",
+	"multiply",
+	"divide",
+	"load-store",
+	"load-store-pipelined",
+	"load-store-double",
+	"load-store-multiple",
+	"branch-refill",
+	"fpu",
+	"fpu-mac",
+	"fpu-divide",
+	"fpu-load-store",
 };
 static unsigned cost[R_COUNT];
 
 /* One translated block's sums. */
 typedef struct block {
-	uint64_t start;	  /* its first instruction's address */
-	uint64_t next;	  /* the address after its last instruction */
-	bool branch;	  /* its last instruction may branch */
+	uint64_t start; /* its first instruction's address */
+	uint64_t next;	/* the address after its last instruction */
+	bool branch;	/* its last instruction may branch */
 	uint64_t insns, cycles, mem;
 	uint64_t classes[CS_MCU_CLASSES];
 	struct block *link; /* every block made, for the exit */
@@ -133,12 +142,12 @@ starts(const char *m, const char *const *list)
 /* The DSP extension's mnemonics (ARMv7E-M): SIMD32, saturating, the
    halfword and long multiply-accumulates, UMAAL. */
 static const char *const dsp_prefixes[] = {
-	"sadd8", "sadd16", "ssub8", "ssub16", "sasx", "ssax", "qadd", "qsub", "qasx", "qsax",
-	"qdadd", "qdsub", "shadd", "shsub", "shasx", "shsax", "uadd8", "uadd16", "usub8",
-	"usub16", "uasx", "usax", "uqadd", "uqsub", "uqasx", "uqsax", "uhadd", "uhsub", "uhasx",
-	"uhsax", "usad8", "usada8", "sel", "ssat16", "usat16", "sxtab16", "sxtb16", "uxtab16",
-	"uxtb16", "pkhbt", "pkhtb", "smla", "smlsd", "smlsld", "smuad", "smusd", "smul",
-	"smmla", "smmls", "smmul", "umaal", NULL};
+	"sadd8",  "sadd16",  "ssub8",  "ssub16", "sasx",   "ssax",  "qadd",   "qsub",	"qasx",
+	"qsax",	  "qdadd",   "qdsub",  "shadd",	 "shsub",  "shasx", "shsax",  "uadd8",	"uadd16",
+	"usub8",  "usub16",  "uasx",   "usax",	 "uqadd",  "uqsub", "uqasx",  "uqsax",	"uhadd",
+	"uhsub",  "uhasx",   "uhsax",  "usad8",	 "usada8", "sel",   "ssat16", "usat16", "sxtab16",
+	"sxtb16", "uxtab16", "uxtb16", "pkhbt",	 "pkhtb",  "smla",  "smlsd",  "smlsld", "smuad",
+	"smusd",  "smul",    "smmla",  "smmls",	 "smmul",  "umaal", NULL};
 
 /* Class, cost, memory accesses and branch-ness of one instruction.
    *pipe: the previous instruction was a single load or store. */
@@ -293,8 +302,10 @@ read_costs(const char *path, char *why, size_t n)
 		}
 		unsigned long v = tab ? strtoul(tab + 1, &end, 10) : 0;
 		if (r < 0 || seen[r] || v < 1 || v > 1000 || *end != '\t') {
-			snprintf(why, n, "%s:%d: not 'rule<TAB>cycles<TAB>source' with a known rule "
-				 "once and cycles 1..1000", path, ln);
+			snprintf(why, n,
+				 "%s:%d: not 'rule<TAB>cycles<TAB>source' with a known rule "
+				 "once and cycles 1..1000",
+				 path, ln);
 			rc = -1;
 			break;
 		}
@@ -326,7 +337,8 @@ qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info, int argc, char
 			costs = argv[i] + 6;
 		else {
 			snprintf(why, sizeof why,
-				 "cryptospeed-mcu-count: unknown argument '%s' (accepted: out=FILE, "
+				 "cryptospeed-mcu-count: unknown argument '%s' (accepted: "
+				 "out=FILE, "
 				 "costs=FILE)\n",
 				 argv[i]);
 			qemu_plugin_outs(why);

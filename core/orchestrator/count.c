@@ -34,14 +34,17 @@ static const cs_count_profile profiles[] = {
 	 "aarch64", "qemu-aarch64", "cortex-a53", 0, 0, 0, 1296, NULL, NULL, 0, 0},
 	{"cortex-a53-nocrypto", "rpi3",
 	 "Cortex-A53 without the crypto extension (Raspberry Pi 3, BCM2837)", "aarch64",
-	 "qemu-aarch64", "cortex-a53", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1200, NULL, NULL, 0, 0},
+	 "qemu-aarch64", "cortex-a53", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1200, NULL, NULL,
+	 0, 0},
 	{"cortex-a72", "", "Cortex-A72 with the crypto extension", "aarch64", "qemu-aarch64",
 	 "cortex-a72", 0, 0, 0, 0, NULL, NULL, 0, 0},
 	{"cortex-a72-nocrypto", "rpi4",
 	 "Cortex-A72 without the crypto extension (Raspberry Pi 4, BCM2711)", "aarch64",
-	 "qemu-aarch64", "cortex-a72", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1500, NULL, NULL, 0, 0},
+	 "qemu-aarch64", "cortex-a72", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1500, NULL, NULL,
+	 0, 0},
 	{"cortex-a7", "rpi2", "Cortex-A7, ARMv7 without the crypto extension (Raspberry Pi 2)",
-	 "arm", "qemu-arm", "cortex-a7", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES, 0, NULL, NULL, 0, 0},
+	 "arm", "qemu-arm", "cortex-a7", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES, 0, NULL, NULL,
+	 0, 0},
 	/* qemu's "max" 32-bit CPU, ARMv8 in AArch32 with the crypto extension (an
 	   armhf system on an ARMv8 core); -nocrypto masks AT_HWCAP2 as rpi2 does */
 	{"armv8-a32", "", "ARMv8 AArch32 with the crypto extension (qemu's 'max' CPU)", "arm",
@@ -281,7 +284,8 @@ mcu_configure(cs_config *cfg, const cs_count_profile *p)
 	for (size_t i = 0; i < 2; i++) {
 		int a = snprintf(plugin_path, sizeof plugin_path, "%s%scryptospeed-mcu-count.so",
 				 dir, where[i]);
-		int b = snprintf(launch, sizeof launch, "%s%scryptospeed-mcu-launch", dir, where[i]);
+		int b = snprintf(launch, sizeof launch, "%s%scryptospeed-mcu-launch", dir,
+				 where[i]);
 		if (a < 0 || (size_t)a >= sizeof plugin_path || b < 0 || (size_t)b >= sizeof launch)
 			cs_usage_error("--count: the program's directory's path is too long "
 				       "(accepted: up to %zu bytes)",
@@ -304,17 +308,19 @@ mcu_configure(cs_config *cfg, const cs_count_profile *p)
 	snprintf(workers_dir, sizeof workers_dir, "%s",
 		 cfg->worker_dir ? cfg->worker_dir : CS_CROSS_CORTEX_M4_BIN);
 	if (!has_workers(workers_dir))
-		cs_usage_error("--count --board %s needs MCU workers in %s, found none (build them: "
+		cs_usage_error("--count --board %s needs MCU workers in %s, found none (build "
+			       "them: "
 			       "make cross ARCH=cortex-m4, or give --worker-dir DIR)",
 			       p->board, workers_dir);
 	if (strchr(launch, ' ') || strchr(plugin_path, ' ') || strchr(costs, ' ') ||
 	    strchr(plugin_path, ',') || strchr(costs, ','))
-		cs_usage_error("--count: the paths '%s', '%s' must have no blank or comma (accepted: "
+		cs_usage_error("--count: the paths '%s', '%s' must have no blank or comma "
+			       "(accepted: "
 			       "a build directory without them)",
 			       plugin_path, costs);
 	char launcher[sizeof cfg->launcher_buf];
-	int len = snprintf(launcher, sizeof launcher, "%s %s %s %s", launch, p->machine, plugin_path,
-			   costs);
+	int len = snprintf(launcher, sizeof launcher, "%s %s %s %s", launch, p->machine,
+			   plugin_path, costs);
 	if (len < 0 || (size_t)len >= sizeof launcher)
 		cs_usage_error("--count: the launcher's paths are too long (accepted: up to %zu "
 			       "bytes together)",

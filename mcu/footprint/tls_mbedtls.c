@@ -41,8 +41,8 @@ main(void)
 	mbedtls_x509_crt_init(&ca);
 	rc |= mbedtls_x509_crt_parse(&ca, ca_pem, sizeof ca_pem);
 	mbedtls_ssl_config_init(&conf);
-	rc |= mbedtls_ssl_config_defaults(&conf, MBEDTLS_SSL_IS_CLIENT, MBEDTLS_SSL_TRANSPORT_STREAM,
-					  MBEDTLS_SSL_PRESET_DEFAULT);
+	rc |= mbedtls_ssl_config_defaults(&conf, MBEDTLS_SSL_IS_CLIENT,
+					  MBEDTLS_SSL_TRANSPORT_STREAM, MBEDTLS_SSL_PRESET_DEFAULT);
 	mbedtls_ssl_conf_min_tls_version(&conf, MBEDTLS_SSL_VERSION_TLS1_3);
 	mbedtls_ssl_conf_max_tls_version(&conf, MBEDTLS_SSL_VERSION_TLS1_3);
 	mbedtls_ssl_conf_authmode(&conf, MBEDTLS_SSL_VERIFY_REQUIRED);
