@@ -390,8 +390,8 @@ cs_count_visit(cs_run *run, cs_rcell *c)
 	/* on an MCU board a TLS handshake's ephemeral keys and signature nonces
 	   are fresh per connection too (the worker's entropy is a fixed
 	   sequence, but each connection draws the next values of it) */
-	bool mcu_tls = active && active->machine &&
-		       (c->op == CS_OP_HANDSHAKE || c->op == CS_OP_RESUME);
+	bool mcu_tls =
+		active && active->machine && (c->op == CS_OP_HANDSHAKE || c->op == CS_OP_RESUME);
 	if (!rep.stable && !random_by_design(c->op) && !mcu_tls) {
 		snprintf(err, sizeof err,
 			 "count not stable: %lld then %lld instructions for the same %lld ops",
