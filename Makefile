@@ -14,6 +14,9 @@ CROSS_BUILD_arm64 = build-aarch64
 CROSS_TOOLCHAIN_arm64 = cmake/toolchains/aarch64-linux-gnu.cmake
 CROSS_BUILD_armhf = build-armhf
 CROSS_TOOLCHAIN_armhf = cmake/toolchains/arm-linux-gnueabihf.cmake
+# ARCH=cortex-m4: the MCU workers, bare metal under qemu-system-arm
+# (scripts/mcu.sh, docs/mcu.md)
+CROSS_BUILD_cortex-m4 = build-cortex-m4
 CROSS_BUILD ?= $(CROSS_BUILD_$(ARCH))
 CROSS_CMAKE_ARGS ?=
 
@@ -69,13 +72,17 @@ fuzz:
 # build-armhf): fully static programs to copy to a board (docs/arm-boards.md),
 # built with Debian's cross compiler and tested under qemu-user.
 cross:
-	@case "$(ARCH)" in arm64 | armhf) ;; *) echo "make cross: ARCH=$(ARCH): unknown" \
-		"architecture (accepted: arm64, armhf)" >&2; exit 2 ;; esac
+	@case "$(ARCH)" in arm64 | armhf | cortex-m4) ;; *) echo "make cross: ARCH=$(ARCH): unknown" \
+		"architecture (accepted: arm64, armhf, cortex-m4)" >&2; exit 2 ;; esac
+ifeq ($(ARCH),cortex-m4)
+	JOBS=$(JOBS) bash scripts/mcu.sh build $(CROSS_BUILD)
+else
 	bash scripts/deps.sh --arch $(ARCH)
 	cmake -S . -B $(CROSS_BUILD) -DCMAKE_TOOLCHAIN_FILE=$(CROSS_TOOLCHAIN_$(ARCH)) \
 		-DCRYPTOSPEED_STATIC=ON $(CROSS_CMAKE_ARGS)
 	cmake --build $(CROSS_BUILD) -j $(JOBS)
 	cd $(CROSS_BUILD) && ctest -L 'kat|cross' --output-on-failure -j $(JOBS)
+endif
 
 cross-armhf:
 	$(MAKE) cross ARCH=armhf
@@ -95,4 +102,4 @@ versions:
 	JOBS=$(JOBS) bash scripts/libs.sh versions $(VERSIONS_BUILD)
 
 clean:
-	rm -rf $(BUILD) build-asan build-fuzz build-aarch64 build-armhf $(CROSS_BUILD)
+	rm -rf $(BUILD) build-asan build-fuzz build-aarch64 build-armhf build-cortex-m4 $(CROSS_BUILD)

@@ -9,13 +9,16 @@
 #                          the cross compiler and qemu-user on the host; the arm64 C library
 #                          and every library unpacked into a sysroot (no host package changes)
 #   deps.sh --arch armhf   best effort, 32-bit ARM: the same with armhf
+#   deps.sh --arch cortex-m4  the MCU lane (docs/mcu.md): the bare-metal compiler,
+#                          newlib (with rdimon, semihosting) and qemu-system-arm;
+#                          not root and one missing: exit 2 naming the packages
 #
 # The sysroot is $CRYPTOSPEED_SYSROOT, default /opt/cryptospeed-sysroot-<arch>; the
 # toolchain files read the same variable.
 set -euo pipefail
 
 usage() {
-	echo "usage: deps.sh [--test | --arch arm64|armhf]" >&2
+	echo "usage: deps.sh [--test | --arch arm64|armhf|cortex-m4]" >&2
 	exit 2
 }
 
@@ -27,12 +30,12 @@ while [ $# -gt 0 ]; do
 	--arch=*) arch=${1#--arch=}; shift ;;
 	--test) tests=1; shift ;;
 	-h | --help) usage ;;
-	*) echo "deps.sh: unknown argument '$1' (accepted: --test, --arch arm64, --arch armhf)" >&2; exit 2 ;;
+	*) echo "deps.sh: unknown argument '$1' (accepted: --test, --arch arm64, --arch armhf, --arch cortex-m4)" >&2; exit 2 ;;
 	esac
 done
 case "$arch" in
-"" | arm64 | armhf) ;;
-*) echo "deps.sh: unknown architecture '$arch' (accepted: arm64, armhf)" >&2; exit 2 ;;
+"" | arm64 | armhf | cortex-m4) ;;
+*) echo "deps.sh: unknown architecture '$arch' (accepted: arm64, armhf, cortex-m4)" >&2; exit 2 ;;
 esac
 
 # ------------------------------------------------------------------ cross builds
@@ -170,7 +173,26 @@ cross_armhf() {
 		"build-essential cmake pkg-config file gcc-arm-linux-gnueabihf g++-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-user"
 }
 
+# The MCU lane: host packages only (the libraries are built from source by
+# scripts/libs.sh --arch cortex-m4); the host's own build (jansson, Capstone:
+# the counting plugin) comes from the host part below, run first.
+cross_cortex_m4() {
+	local p missing=()
+	for p in gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm cmake python3 openssl \
+		libcapstone-dev; do
+		installed "$p" || missing+=("$p")
+	done
+	[ ${#missing[@]} -gt 0 ] || return 0
+	if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null; then
+		echo "deps.sh: the MCU lane needs the packages ${missing[*]}: apt-get install -y ${missing[*]}" >&2
+		exit 2
+	fi
+	echo "deps.sh: installing ${missing[*]}"
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
+}
+
 case "$arch" in
+cortex-m4) cross_cortex_m4; exit 0 ;;
 arm64) cross_arm64; exit 0 ;;
 armhf) cross_armhf; exit 0 ;;
 esac

@@ -2,7 +2,7 @@
 # Build crypto library versions from source, for cryptospeed's root workers
 # (CRYPTOSPEED_<LIB>_ROOTS, docs/versions.md).
 #
-#   libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
+#   libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf|cortex-m4] [--force]
 #   libs.sh build LIB@git:[REPO#]REF[+CONFIG] [...]   from a git repository
 #   libs.sh tree LIB@git:[REPO#]REF DIR                the source tree a git build configures
 #   libs.sh prefix LIB@VERSION[+CONFIG] [--arch ...]   the install prefix (for CMake)
@@ -51,7 +51,7 @@ jobs=${JOBS:-2}
 connect_timeout=${CRYPTOSPEED_CONNECT_TIMEOUT:-5}
 # Debian suites searched for source packages, oldest first.
 suites=(bullseye bookworm trixie forky sid)
-arches="amd64, arm64, armhf"
+arches="amd64, arm64, armhf, cortex-m4"
 
 say() { echo "libs.sh: $*" >&2; }
 die() { say "$*"; exit 1; }
@@ -59,15 +59,15 @@ bad() { say "$*"; exit 2; }
 
 usage() {
 	cat >&2 <<-EOF
-	usage: libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf] [--force]
+	usage: libs.sh build LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf|cortex-m4] [--force]
 	       libs.sh build LIB@git:[REPO#]REF[+CONFIG] [--arch ...] [--force]
 	       libs.sh tree LIB@git:[REPO#]REF DIR
-	       libs.sh prefix LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf]
+	       libs.sh prefix LIB@VERSION[+CONFIG] [--arch amd64|arm64|armhf|cortex-m4]
 	       libs.sh resolve LIB@git:[REPO#]REF
 	       libs.sh name LIB@git:[REPO#]REF[+CONFIG]
 	       libs.sh bisect LIB GOOD BAD [--config CONFIG] [--arch ...] -- RUN-SELECTION...
 	       libs.sh source LIB@VERSION
-	       libs.sh list [--arch amd64|arm64|armhf]
+	       libs.sh list [--arch amd64|arm64|armhf|cortex-m4]
 	       libs.sh versions [BUILD-DIR]
 	       libs.sh workers BUILD-DIR SPEC... [--arch ...]
 	EOF
@@ -454,8 +454,12 @@ fetch_debian() {
 		up=${v#*:}
 		up=${up%-*}
 		[ "$up" = "$version" ] || continue
-		if (cd "$dir" && apt-get "${apt_opts[@]}" source --download-only -q "$debsrc=$v") \
-			>>"$dir/log" 2>&1; then
+		# (the .orig tarball is what counts: a mirror that lost the .dsc or
+		# the Debian tarball of a version still serves it; its SHA-256 is
+		# checked against the manifest's in any case)
+		(cd "$dir" && apt-get "${apt_opts[@]}" source --download-only -q "$debsrc=$v") \
+			>>"$dir/log" 2>&1 || true
+		if :; then
 			got=$(find "$dir" -maxdepth 1 -name "*.orig.tar.*" ! -name "*.asc" | head -n1)
 			if [ -n "$got" ]; then
 				mv "$got" "$dest"
@@ -521,6 +525,7 @@ cross_env() {
 	case "$arch" in
 	arm64) triplet=aarch64-linux-gnu ;;
 	armhf) triplet=arm-linux-gnueabihf ;;
+	cortex-m4) triplet=arm-none-eabi ;; # bare metal (docs/mcu.md)
 	esac
 	if [ "$arch" != "$(host_arch)" ]; then
 		[ -n "$triplet" ] || die "cannot cross-compile for $arch from $(host_arch)"
@@ -587,11 +592,72 @@ build_autotools() {
 }
 
 build_wolfssl() {
+	if [ "$arch" = cortex-m4 ]; then
+		build_wolfssl_baremetal
+		return
+	fi
 	build_autotools --disable-examples --disable-crypttests --disable-benchmark
+}
+
+# wolfSSL bare metal (docs/mcu.md): no configure for arm-none-eabi; the
+# library's C files (and for an assembly configuration its Thumb-2 files)
+# compiled with mcu/wolfssl/user_settings.h and the manifest line's options
+# as compiler flags, into lib/libwolfssl.a; the settings file is installed
+# beside the headers.
+build_wolfssl_baremetal() {
+	local flags=(-mcpu=cortex-m4 -mthumb -mfloat-abi=hard -mfpu=fpv4-sp-d16 -O2
+		-ffunction-sections -fdata-sections -DWOLFSSL_USER_SETTINGS
+		-I"$here/../mcu/wolfssl" -I.) f srcs=() o objs=()
+	# shellcheck disable=SC2206
+	flags+=($options)
+	set +f
+	for f in wolfcrypt/src/*.c src/*.c; do
+		case "$f" in
+		*/sp_*.c) ;; # the SP backends: the one the options name, below
+		*) srcs+=("$f") ;;
+		esac
+	done
+	if [[ " $options " == *" -DWOLFSSL_SP_ARM_CORTEX_M_ASM "* ]]; then
+		srcs+=(wolfcrypt/src/sp_cortexm.c wolfcrypt/src/sp_int.c)
+	else
+		srcs+=(wolfcrypt/src/sp_c32.c wolfcrypt/src/sp_int.c)
+	fi
+	if [[ " $options " == *" -DWOLFSSL_ARMASM "* ]]; then
+		srcs+=(wolfcrypt/src/port/arm/thumb2-*.S)
+	fi
+	set -f
+	mkdir -p _obj
+	for f in "${srcs[@]}"; do
+		o=_obj/$(echo "$f" | tr / _).o
+		objs+=("$o")
+		echo "arm-none-eabi-gcc ${flags[*]} -c $f -o $o"
+	done >_obj/cmds
+	# $jobs compilers at a time
+	xargs -P "$jobs" -I{} sh -c '{}' <_obj/cmds
+	rm -f _obj/libwolfssl.a
+	arm-none-eabi-ar rcs _obj/libwolfssl.a "${objs[@]}"
+	mkdir -p "$stage$prefix/lib" "$stage$prefix/include"
+	cp _obj/libwolfssl.a "$stage$prefix/lib/"
+	cp -r wolfssl "$stage$prefix/include/"
+	cp "$here/../mcu/wolfssl/user_settings.h" "$stage$prefix/include/"
+	printf '%s\n' "$options" >"$stage$prefix/include/cs_wolfssl_flags"
 }
 
 build_nettle() {
 	build_autotools --disable-documentation --disable-openssl
+}
+
+# jansson (the MCU workers' protocol JSON only: docs/mcu.md): its CMake build,
+# static, with the bare-metal toolchain.
+build_jansson() {
+	local args=(-DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib
+		-DCMAKE_BUILD_TYPE=Release -DJANSSON_BUILD_DOCS=OFF -DJANSSON_EXAMPLES=OFF
+		-DJANSSON_WITHOUT_TESTS=ON -DJANSSON_BUILD_SHARED_LIBS=OFF)
+	[ "$arch" != cortex-m4 ] ||
+		args+=(-DCMAKE_TOOLCHAIN_FILE="$here/../cmake/toolchains/cortex-m4.cmake")
+	cmake -S . -B _build "${args[@]}"
+	cmake --build _build -j"$jobs"
+	DESTDIR="$stage" cmake --install _build
 }
 
 build_sodium() {
@@ -620,7 +686,11 @@ build_mbedtls() {
 	local args=(-DCMAKE_INSTALL_PREFIX="$prefix" -DCMAKE_INSTALL_LIBDIR=lib
 		-DCMAKE_BUILD_TYPE=Release -DENABLE_TESTING=OFF -DENABLE_PROGRAMS=OFF "-DGEN_FILES=$gen"
 		-DUSE_STATIC_MBEDTLS_LIBRARY=ON)
-	if [ $cross -eq 1 ]; then
+	if [ "$arch" = cortex-m4 ]; then
+		# bare metal: the MCU toolchain (newlib + rdimon), static only
+		args+=(-DUSE_SHARED_MBEDTLS_LIBRARY=OFF
+			-DCMAKE_TOOLCHAIN_FILE="$here/../cmake/toolchains/cortex-m4.cmake")
+	elif [ $cross -eq 1 ]; then
 		args+=(-DUSE_SHARED_MBEDTLS_LIBRARY=OFF -DCMAKE_SYSTEM_NAME=Linux
 			-DCMAKE_C_COMPILER="$triplet-gcc")
 	else
@@ -637,6 +707,7 @@ check_tools() {
 	case "$lib" in
 	openssl) need+=(perl) ;;
 	mbedtls) need+=(cmake python3) ;;
+	jansson) need+=(cmake) ;;
 	nettle) need+=(m4) ;;
 	esac
 	# autotools only for a tree without ./configure (tree_tools, once it is
@@ -704,6 +775,8 @@ tree_tools() { # TREE
 	*) return 0 ;;
 	esac
 	[ ! -x "$1/configure" ] || return 0
+	# the bare-metal wolfSSL build compiles its sources with CMake, no configure
+	[ "$lib" != wolfssl ] || [ "${arch:-}" != cortex-m4 ] || return 0
 	check_tools autoreconf automake libtoolize
 }
 
@@ -1032,7 +1105,7 @@ do_bisect() {
 		esac
 	done
 	case "$arch" in
-	amd64 | arm64 | armhf) ;;
+	amd64 | arm64 | armhf | cortex-m4) ;;
 	*) bad "unknown architecture '$arch' (accepted: $arches)" ;;
 	esac
 	[ ${#sel[@]} -gt 0 ] || bad "bisect needs the run selection after --, e.g. -- --alg sha256 --sizes 16,8192"
@@ -1175,7 +1248,7 @@ main() {
 		esac
 	done
 	case "$arch" in
-	amd64 | arm64 | armhf) ;;
+	amd64 | arm64 | armhf | cortex-m4) ;;
 	*) bad "unknown architecture '$arch' (accepted: $arches)" ;;
 	esac
 

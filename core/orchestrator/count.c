@@ -31,26 +31,47 @@
 
 static const cs_count_profile profiles[] = {
 	{"x86-64", "", "this x86-64 machine's build, qemu's 'max' CPU", "x86_64", "qemu-x86_64",
-	 "max", 0, 0, 0, 0},
+	 "max", 0, 0, 0, 0, NULL, NULL, 0, 0},
 	{"cortex-a53", "nanopi-r2s", "Cortex-A53 with the crypto extension (NanoPi R2S, RK3328)",
-	 "aarch64", "qemu-aarch64", "cortex-a53", 0, 0, 0, 1296},
+	 "aarch64", "qemu-aarch64", "cortex-a53", 0, 0, 0, 1296, NULL, NULL, 0, 0},
 	{"cortex-a53-nocrypto", "rpi3",
 	 "Cortex-A53 without the crypto extension (Raspberry Pi 3, BCM2837)", "aarch64",
-	 "qemu-aarch64", "cortex-a53", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1200},
+	 "qemu-aarch64", "cortex-a53", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1200, NULL, NULL,
+	 0, 0},
 	{"cortex-a72", "", "Cortex-A72 with the crypto extension", "aarch64", "qemu-aarch64",
-	 "cortex-a72", 0, 0, 0, 0},
+	 "cortex-a72", 0, 0, 0, 0, NULL, NULL, 0, 0},
 	{"cortex-a72-nocrypto", "rpi4",
 	 "Cortex-A72 without the crypto extension (Raspberry Pi 4, BCM2711)", "aarch64",
-	 "qemu-aarch64", "cortex-a72", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1500},
+	 "qemu-aarch64", "cortex-a72", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1500, NULL, NULL,
+	 0, 0},
 	/* the Pi 2 v1.1's BCM2836 runs its Cortex-A7 at 900 MHz */
 	{"cortex-a7", "rpi2", "Cortex-A7, ARMv7 without the crypto extension (Raspberry Pi 2)",
-	 "arm", "qemu-arm", "cortex-a7", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES, 900},
+	 "arm", "qemu-arm", "cortex-a7", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES, 900, NULL, NULL,
+	 0, 0},
 	/* qemu's "max" 32-bit CPU, ARMv8 in AArch32 with the crypto extension (an
 	   armhf system on an ARMv8 core); -nocrypto masks AT_HWCAP2 as rpi2 does */
 	{"armv8-a32", "", "ARMv8 AArch32 with the crypto extension (qemu's 'max' CPU)", "arm",
-	 "qemu-arm", "max", 0, 0, 0, 0},
+	 "qemu-arm", "max", 0, 0, 0, 0, NULL, NULL, 0, 0},
 	{"armv8-a32-nocrypto", "", "ARMv8 AArch32, the crypto extension masked (qemu's 'max' CPU)",
-	 "arm", "qemu-arm", "max", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES, 0},
+	 "arm", "qemu-arm", "max", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES, 0, NULL, NULL, 0, 0},
+	/* MCU boards (docs/mcu.md): one Cortex-M4F image (build-cortex-m4) on
+	   qemu-system-arm's MPS2 machines; cycles from the core's table, with
+	   no flash wait states and no caches */
+	{"cortex-m4f", "stm32f407",
+	 "STM32F407-class Cortex-M4F at 168 MHz (1 MiB flash, 192 KiB RAM), as qemu's mps2-an386",
+	 "armv7e-m", "qemu-system-arm", "cortex-m4", 0, 0, 0, 168, "mps2-an386", "cortex-m4", 1024,
+	 192},
+	{"cortex-m4f-64mhz", "nrf52840",
+	 "nRF52840-class Cortex-M4F at 64 MHz (1 MiB flash, 256 KiB RAM), as qemu's mps2-an386",
+	 "armv7e-m", "qemu-system-arm", "cortex-m4", 0, 0, 0, 64, "mps2-an386", "cortex-m4", 1024,
+	 256},
+	/* the M4F image on qemu's Cortex-M7 machine; the M7's dual issue and
+	   caches are not modelled: the M4 table stands in (docs/mcu.md) */
+	{"cortex-m7", "stm32h7",
+	 "STM32H7-class Cortex-M7 at 480 MHz (2 MiB flash, 1 MiB RAM), as qemu's mps2-an500; "
+	 "cycles from the Cortex-M4 table",
+	 "armv7e-m", "qemu-system-arm", "cortex-m7", 0, 0, 0, 480, "mps2-an500", "cortex-m4", 2048,
+	 1024},
 };
 #define N_PROFILES (sizeof profiles / sizeof profiles[0])
 
@@ -168,29 +189,36 @@ has_workers(const char *dir, const cs_count_profile *p)
 {
 	cs_worker_file *f = calloc(64, sizeof *f);
 	size_t n = f ? cs_find_workers_in(dir, f, 64) : 0;
+	/* an MCU image is a 32-bit ARM ELF whatever its profile's ISA */
+	const char *want = p->machine ? "arm" : p->arch;
 	for (size_t i = 0; i < n; i++) {
 		char other[32];
 		const char *a = elf_arch(f[i].path, other, sizeof other);
-		if (a && strcmp(a, p->arch) != 0) {
+		if (a && strcmp(a, want) != 0) {
 			char path[sizeof f[i].path];
 			snprintf(path, sizeof path, "%s", f[i].path);
 			free(f);
 			cs_usage_error("--count --cpu %s counts %s workers; %s is built for %s "
 				       "(accepted: %s workers: %s, or --worker-dir DIR)",
 				       p->name, p->arch, path, a, p->arch,
-				       strcmp(p->arch, "arm") == 0 ? "make cross ARCH=armhf"
-								   : "make cross");
+				       p->machine		     ? "make cross ARCH=cortex-m4"
+				       : strcmp(p->arch, "arm") == 0 ? "make cross ARCH=armhf"
+								     : "make cross");
 		}
 	}
 	free(f);
 	return n > 0;
 }
 
+static const char *mcu_configure(cs_config *cfg, const cs_count_profile *p);
+
 const char *
 cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 {
 	char dir[PATH_MAX];
 	bool native = strcmp(p->arch, host_arch()) == 0;
+	if (p->machine)
+		return mcu_configure(cfg, p);
 
 	if (cfg->launcher[0])
 		cs_usage_error("--launcher with --count: the counting run starts its workers under "
@@ -286,6 +314,91 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 	return workers_dir[0] ? workers_dir : NULL;
 }
 
+/* The cost tables' directory (as report --view estimate finds it). */
+static void
+costs_dir(char *buf, size_t n, const char *self)
+{
+	const char *env = getenv("CRYPTOSPEED_COSTS_DIR");
+	if (env && *env) {
+		snprintf(buf, n, "%s", env);
+		return;
+	}
+	int k = snprintf(buf, n, "%s/../share/cryptospeed/costs", self);
+	if (k > 0 && (size_t)k < n && access(buf, R_OK) == 0)
+		return;
+	snprintf(buf, n, "%s", CS_COSTS_DIR);
+}
+
+/* An MCU board: the MCU workers (build-cortex-m4/bin) started through
+   cryptospeed-mcu-launch on qemu-system-arm with the MCU counting plugin. */
+static const char *
+mcu_configure(cs_config *cfg, const cs_count_profile *p)
+{
+	char dir[PATH_MAX], launch[PATH_MAX + 64], costs[PATH_MAX + 64];
+	if (cfg->launcher[0])
+		cs_usage_error("--launcher with --count: the counting run starts its workers under "
+			       "%s itself (accepted: --count without --launcher)",
+			       p->qemu);
+	if (!in_path(p->qemu))
+		cs_usage_error("--count --board %s needs %s, not found in PATH (install Debian's "
+			       "qemu-system-arm package: scripts/deps.sh --arch cortex-m4)",
+			       p->board, p->qemu);
+	self_dir(dir, sizeof dir);
+	static const char *const where[] = {"/../libexec/cryptospeed/", "/"};
+	for (size_t i = 0; i < 2; i++) {
+		int a = snprintf(plugin_path, sizeof plugin_path, "%s%scryptospeed-mcu-count.so",
+				 dir, where[i]);
+		int b = snprintf(launch, sizeof launch, "%s%scryptospeed-mcu-launch", dir,
+				 where[i]);
+		if (a < 0 || (size_t)a >= sizeof plugin_path || b < 0 || (size_t)b >= sizeof launch)
+			cs_usage_error("--count: the program's directory's path is too long "
+				       "(accepted: up to %zu bytes)",
+				       sizeof plugin_path - 64);
+		if (access(plugin_path, R_OK) == 0 && access(launch, X_OK) == 0)
+			break;
+	}
+	if (access(plugin_path, R_OK) != 0 || access(launch, X_OK) != 0)
+		cs_usage_error("--count --board %s needs the MCU counting plugin %s and launcher "
+			       "%s, not built (build the host tree: cmake -S . -B build && cmake "
+			       "--build build)",
+			       p->board, plugin_path, launch);
+	char cdir[PATH_MAX];
+	costs_dir(cdir, sizeof cdir, dir);
+	int c = snprintf(costs, sizeof costs, "%s/mcu/%s.tsv", cdir, p->costs);
+	if (c < 0 || (size_t)c >= sizeof costs || access(costs, R_OK) != 0)
+		cs_usage_error("--count --board %s needs the cost table %s (accepted: a "
+			       "CRYPTOSPEED_COSTS_DIR with mcu/%s.tsv)",
+			       p->board, costs, p->costs);
+	snprintf(workers_dir, sizeof workers_dir, "%s",
+		 cfg->worker_dir ? cfg->worker_dir : CS_CROSS_CORTEX_M4_BIN);
+	if (!has_workers(workers_dir, p))
+		cs_usage_error("--count --board %s needs MCU workers in %s, found none (build "
+			       "them: "
+			       "make cross ARCH=cortex-m4, or give --worker-dir DIR)",
+			       p->board, workers_dir);
+	if (strchr(launch, ' ') || strchr(plugin_path, ' ') || strchr(costs, ' ') ||
+	    strchr(plugin_path, ',') || strchr(costs, ','))
+		cs_usage_error("--count: the paths '%s', '%s' must have no blank or comma "
+			       "(accepted: "
+			       "a build directory without them)",
+			       plugin_path, costs);
+	char launcher[sizeof cfg->launcher_buf];
+	int len = snprintf(launcher, sizeof launcher, "%s %s %s %s", launch, p->machine,
+			   plugin_path, costs);
+	if (len < 0 || (size_t)len >= sizeof launcher)
+		cs_usage_error("--count: the launcher's paths are too long (accepted: up to %zu "
+			       "bytes together)",
+			       sizeof launcher - 1);
+	cs_parse_launcher(cfg, launcher);
+	cfg->target_ns = 1000;
+	cfg->warmup_ns = 0;
+	cfg->evidence = false;
+	cfg->timeout_s *= 10; /* emulated */
+	active = p;
+	cfg->count = p;
+	return workers_dir;
+}
+
 /* Public-key ops may draw fresh randomness by design: keygen (new keys),
    sign (ECDSA/RSA-PSS nonces, blinding) and derive (mbedTLS randomizes the
    projective coordinates of a scalar multiplication against side channels).
@@ -338,7 +451,12 @@ cs_count_visit(cs_run *run, cs_rcell *c)
 		count_status(c, "error", err);
 		return;
 	}
-	if (!rep.stable && !random_by_design(c->op)) {
+	/* on an MCU board a TLS handshake's ephemeral keys and signature nonces
+	   are fresh per connection too (the worker's entropy is a fixed
+	   sequence, but each connection draws the next values of it) */
+	bool mcu_tls =
+		active && active->machine && (c->op == CS_OP_HANDSHAKE || c->op == CS_OP_RESUME);
+	if (!rep.stable && !random_by_design(c->op) && !mcu_tls) {
 		snprintf(err, sizeof err,
 			 "count not stable: %lld then %lld instructions for the same %lld ops",
 			 (long long)rep.insns_d1, (long long)rep.insns_d2, (long long)rep.ops / 2);
@@ -358,6 +476,9 @@ cs_count_visit(cs_run *run, cs_rcell *c)
 	k->exact = rep.stable;
 	k->insns_d1 = rep.insns_d1;
 	k->insns_d2 = rep.insns_d2;
+	k->cycles = rep.cycles;
+	k->stack = rep.stack;
+	k->heap = rep.heap;
 	free(c->count);
 	c->count = k;
 	/* one worker process per counted cell: its heap then holds what this
@@ -385,6 +506,36 @@ class_shares(const cs_count_cell *k, char *buf, size_t size)
 		else
 			snprintf(buf + n, size - n, "%s%s %.*f%%", i ? " " : "", k->classes[i].name,
 				 share < 1 ? 2 : 0, share);
+	}
+}
+
+/* The MCU board's block: estimated cycles, time at the board's clock, the
+   op's stack high-water and heap peak (docs/mcu.md). */
+static void
+mcu_print(const cs_run *run, FILE *f)
+{
+	const cs_count_profile *p = run->cfg->count;
+	fprintf(f,
+		"\n%s at %u MHz: cycles estimated from the counts (data/costs/mcu/%s.tsv; no flash "
+		"wait states, no caches); stack and heap measured on the emulated core\n",
+		p->board, p->clock_mhz, p->costs);
+	fprintf(f, "%-28s %-18s %-7s %6s %12s %9s %11s %8s %8s\n", "lib/path", "alg", "op", "size",
+		"cycles/op", "cycles/B", "us/op", "stack B", "heap B");
+	for (size_t i = 0; i < run->n_cells; i++) {
+		const cs_rcell *c = &run->cells[i];
+		const cs_count_cell *k = c->count;
+		char row[96];
+		if (!k || k->ops <= 0)
+			continue;
+		snprintf(row, sizeof row, "%s/%s", c->w->file->name, c->path);
+		double cyc = (double)k->cycles / (double)k->ops;
+		char per_byte[32] = "-";
+		if (cs_op_sized(c->op) && c->size > 0)
+			snprintf(per_byte, sizeof per_byte, "%.1f", cyc / (double)c->size);
+		fprintf(f, "%-28s %-18s %-7s %6zu %12.0f %9s %11.1f %8lld %8lld\n", row,
+			c->alg->name, cs_op_name(c->op), c->size, cyc, per_byte,
+			p->clock_mhz ? cyc / (double)p->clock_mhz : 0.0, (long long)k->stack,
+			(long long)k->heap);
 	}
 }
 
@@ -425,6 +576,8 @@ cs_count_print(const cs_run *run, FILE *f)
 	}
 	fprintf(f, "\nnoop rows are the harness's own count per operation (the loop and the "
 		   "call), included in every other row.\n");
+	if (p->machine)
+		mcu_print(run, f);
 }
 
 const char *

@@ -24,6 +24,11 @@ typedef struct cs_count_profile {
 	unsigned long hwcap2_clear; /* AT_HWCAP2 bits */
 	unsigned forbid;	    /* CS_EV_BIT()s of classes the CPU lacks */
 	unsigned clock_mhz; /* the board's core clock for report --view estimate, 0 = none */
+	/* MCU boards (docs/mcu.md): bare-metal workers under qemu-system-arm */
+	const char *machine; /* its qemu-system-arm -M machine; NULL = a qemu-user profile */
+	const char *costs;   /* the cycle table: data/costs/mcu/<costs>.tsv */
+	unsigned flash_kib;  /* the part's flash */
+	unsigned ram_kib;    /* the part's on-chip RAM */
 } cs_count_profile;
 
 /* Ops of the two counted runs (the "counting" object's n1 and n2). */
@@ -40,6 +45,9 @@ typedef struct cs_count_cell {
 	bool exact;	  /* both differences were equal (else a mean: keygen, sign) */
 	int64_t insns_d1; /* instructions of the first difference */
 	int64_t insns_d2; /* of the second */
+	int64_t cycles;	  /* MCU boards: estimated core cycles over the ops (0 = none) */
+	int64_t stack;	  /* MCU boards: most stack bytes a batch of ops used (0 = none) */
+	int64_t heap;	  /* MCU boards: most heap bytes a batch of ops held */
 } cs_count_cell;
 
 /* The --cpu / --board value's profile, or NULL. */

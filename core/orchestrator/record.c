@@ -85,6 +85,9 @@ count(const cs_rcell *c, cs_res_cell *m)
 	x->exact = k->exact;
 	x->insns_d1 = k->exact ? 0 : k->insns_d1;
 	x->insns_d2 = k->exact ? 0 : k->insns_d2;
+	x->cycles = k->cycles;
+	x->stack = k->stack;
+	x->heap = k->heap;
 	return 0;
 }
 

@@ -366,6 +366,12 @@ static const field count_reply_fields[] = {
 	INT(cs_msg_count_reply, insns_d2, false, 0, ANY, 0, "instructions of c(n3) - c(n2)"),
 	INT(cs_msg_count_reply, forbidden, false, 0, ANY, 0,
 	    "instructions of a class the CPU lacks, since the worker started"),
+	INT(cs_msg_count_reply, cycles, false, 0, ANY, 0,
+	    "MCU workers: estimated core cycles over them (0: none)"),
+	INT(cs_msg_count_reply, stack, false, 0, ANY, 0,
+	    "MCU workers: most stack bytes one batch of ops used (0: not measured)"),
+	INT(cs_msg_count_reply, heap, false, 0, ANY, 0,
+	    "MCU workers: most heap bytes held during one batch of ops (0: none)"),
 	STR(cs_msg_count_reply, error, K_TEXT, false, "error: what failed"),
 };
 

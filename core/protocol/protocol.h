@@ -308,6 +308,9 @@ typedef struct cs_msg_count_reply {
 	int64_t insns_d1;  /* instructions of d1 */
 	int64_t insns_d2;  /* instructions of d2 */
 	int64_t forbidden; /* since the worker started: instructions the CPU lacks */
+	int64_t cycles;	   /* MCU workers: estimated core cycles over `ops` ops (0 = none) */
+	int64_t stack;	   /* MCU workers: most stack bytes one op used (0 = not measured) */
+	int64_t heap;	   /* MCU workers: most heap bytes held during the ops (0 = none) */
 	char error[CS_MSG_TEXT];
 } cs_msg_count_reply;
 

@@ -153,6 +153,13 @@ const cs_res_field cs_res_count_fields[] = {
 	   "when not `exact`", "instructions of the first difference"),
 	IN(cs_res_count, insns_d2, "insns_d2", CS_RES_F_INT, false, 0, 1LL << 62, 0, "integer ≥ 0",
 	   "when not `exact`", "instructions of the second difference"),
+	IN(cs_res_count, cycles, "cycles", CS_RES_F_INT, false, 0, 1LL << 62, 0, "integer ≥ 0",
+	   "MCU boards",
+	   "estimated core cycles over the ops counted (data/costs/mcu, docs/mcu.md)"),
+	IN(cs_res_count, stack, "stack", CS_RES_F_INT, false, 0, 1LL << 40, 0, "integer ≥ 0",
+	   "MCU boards", "most stack bytes one batch of ops used (painted stack)"),
+	IN(cs_res_count, heap, "heap", CS_RES_F_INT, false, 0, 1LL << 40, 0, "integer ≥ 0",
+	   "MCU boards", "most heap bytes held during one batch of ops (counting allocator)"),
 };
 const size_t cs_res_n_count_fields = sizeof cs_res_count_fields / sizeof cs_res_count_fields[0];
 

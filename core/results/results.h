@@ -107,6 +107,9 @@ typedef struct cs_res_count {
 	bool exact;	       /* both differences equal (else a mean: keygen, sign) */
 	long long insns_d1;    /* not exact: the first difference's instructions, else 0 */
 	long long insns_d2;    /* not exact: the second's, else 0 */
+	long long cycles;      /* MCU boards: estimated core cycles over the ops, else 0 */
+	long long stack;       /* MCU boards: most stack bytes a batch of ops used, else 0 */
+	long long heap;	       /* MCU boards: most heap bytes a batch of ops held, else 0 */
 	const char *profile;   /* the file's counting profile (NULL when none) */
 	bool emulated;	       /* counted under an emulator (never a timing) */
 } cs_res_count;

@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifndef CS_BARE_METAL /* an MCU worker (mcu/): no sockets, no peer mode */
 #include <sys/socket.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -187,6 +189,7 @@ cs_tls_pipe_reset(cs_tls_pipe *a, cs_tls_pipe *b)
 ssize_t
 cs_tls_end_write(cs_tls_end *e, const void *data, size_t len)
 {
+#ifndef CS_BARE_METAL
 	if (e->fd >= 0) {
 		size_t put = 0;
 		while (put < len) {
@@ -200,6 +203,7 @@ cs_tls_end_write(cs_tls_end *e, const void *data, size_t len)
 		}
 		return (ssize_t)len;
 	}
+#endif
 	cs_tls_pipe *p = e->out;
 	if (p->off == p->len)
 		p->off = p->len = 0;
@@ -213,6 +217,7 @@ cs_tls_end_write(cs_tls_end *e, const void *data, size_t len)
 ssize_t
 cs_tls_end_read(cs_tls_end *e, void *data, size_t len)
 {
+#ifndef CS_BARE_METAL
 	if (e->fd >= 0) {
 		for (;;) {
 			ssize_t n = read(e->fd, data, len);
@@ -221,6 +226,7 @@ cs_tls_end_read(cs_tls_end *e, void *data, size_t len)
 			return n < 0 ? CS_TLS_IO_ERROR : n;
 		}
 	}
+#endif
 	cs_tls_pipe *p = e->in;
 	size_t have = p->len - p->off;
 	if (have == 0)
@@ -279,6 +285,7 @@ cs_tls_peer_run(const cs_tls_peer_ops *p, void *ctx, char *error, size_t n)
 	return st;
 }
 
+#ifndef CS_BARE_METAL
 static int64_t
 clock_ns(clockid_t id)
 {
@@ -453,3 +460,4 @@ cs_tls_peer_main(const cs_adapter *a, const char *role, const char *alg, const c
 	free(samples);
 	return 0;
 }
+#endif /* CS_BARE_METAL */
