@@ -22,8 +22,10 @@ mv "$out.tmp" "$out"
 # README.md: the lines between the markers are findings.sh's output
 measured=(measured/*.json)
 findings=$(bash "$here/findings.sh" "$cs" "$here/${measured[0]}")
-awk -v text="$findings" '
-	/^<!-- findings: / { print; print ""; print text; print ""; skip = 1; next }
+# (through the environment: awk -v would read backslash escapes in the text,
+# and gawk and mawk read them differently)
+FINDINGS=$findings awk '
+	/^<!-- findings: / { print; print ""; print ENVIRON["FINDINGS"]; print ""; skip = 1; next }
 	/^<!-- end of findings -->/ { skip = 0 }
 	!skip { print }' "$here/../README.md" >"$readme.tmp"
 mv "$readme.tmp" "$readme"

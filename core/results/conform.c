@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "fields.h"
+#include "parse.h"
 #include "results.h"
 
 static const char *const ckind_keys[CS_RC_COUNT] = {"passed",

@@ -6,6 +6,7 @@
 
 #include "conform_file.h"
 #include "fields.h"
+#include "parse.h"
 #include "results.h"
 
 const char *const cs_conform_outcome_keys[CS_CONFORM_OUTCOMES] = {"passed",

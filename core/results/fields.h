@@ -9,8 +9,6 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include <jansson.h>
-
 /* How a field is stored in cs_res_cell and written in the file. */
 typedef enum cs_res_ftype {
 	CS_RES_F_NAME,	/* const char *, at most CS_RES_NAME_MAX bytes */
@@ -74,11 +72,5 @@ extern const size_t cs_res_n_conformance_fields;
 extern const cs_res_field cs_res_conform_fields[];
 extern const size_t cs_res_n_conform_fields;
 
-/* Read a conform file's JSON as every reader of one does (a duplicate key is
-   an error); NULL with e set. */
-json_t *cs_res_conform_read(const char *path, json_error_t *e);
-/* Why it could not be read: "PATH: cannot read: No such file or directory",
-   "PATH: is a directory (...)" or "PATH: line 3: not JSON: ...". */
-void cs_res_conform_read_error(const char *path, const json_error_t *e, char *why, size_t n);
 
 #endif

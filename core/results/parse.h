@@ -27,4 +27,11 @@ json_t *cs_res_parse(const char *buf, size_t len, cs_res_parser how, json_error_
 		     cs_res_arena **arena, bool *shallow);
 void cs_res_arena_release(cs_res_arena *a);
 
+/* Read a conform file's JSON as every reader of one does (a duplicate key is
+   an error); NULL with e set. */
+json_t *cs_res_conform_read(const char *path, json_error_t *e);
+/* Why it could not be read: "PATH: cannot read: No such file or directory",
+   "PATH: is a directory (...)" or "PATH: line 3: not JSON: ...". */
+void cs_res_conform_read_error(const char *path, const json_error_t *e, char *why, size_t n);
+
 #endif
