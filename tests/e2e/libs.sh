@@ -67,7 +67,7 @@ set -e
 expect_bad "unknown library 'nolib' (accepted: sodium)" build nolib@1.0
 expect_bad "unknown version 'sodium@9' (accepted: sodium@1.0, sodium@2.0, sodium@3.0, sodium@4.0)" build sodium@9
 expect_bad "unknown configuration 'asm' of sodium for $arch (accepted: default, other)" build sodium@1.0+asm
-expect_bad "unknown architecture 'mips' (accepted: amd64, arm64, armhf)" build sodium@1.0 --arch mips
+expect_bad "unknown architecture 'mips' (accepted: amd64, arm64, armhf, cortex-m4)" build sodium@1.0 --arch mips
 expect_bad "is not LIB@VERSION[+CONFIG]" build sodium
 expect_bad "unknown command 'make' (accepted: build, tree, prefix, list, versions, resolve, name, repo, source, workers, bisect)" make sodium@1.0
 
