@@ -228,10 +228,13 @@ cs_report_fleet(const cs_res_file *const *files, size_t n, const cs_est_input *e
 	else
 		fprintf(f, "fleet: %zu board%s\n", nb, nb == 1 ? "" : "s");
 	legend(files, est, boards, nb, md, f);
-	fputs(md ? "\nmeasured: the timed median; estimate: exact counts x the core's cost table "
-		   "at the board's clock (docs/estimates.md); est/meas: their ratio. MB/s for "
+	fputs(md ? "\nmeasured: the timed median; estimate: exact per-block counts x the core's "
+		   "pipeline "
+		   "model at the board's clock (docs/estimates.md); est/meas: their ratio. MB/s "
+		   "for "
 		   "sized operations, op/s for the others.\n\n"
-		 : "measured: the timed median; estimate: exact counts x the core's cost table at "
+		 : "measured: the timed median; estimate: exact per-block counts x the core's "
+		   "pipeline model at "
 		   "the board's clock; est/meas: their ratio\n\n",
 	      f);
 

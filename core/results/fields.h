@@ -72,5 +72,4 @@ extern const size_t cs_res_n_conformance_fields;
 extern const cs_res_field cs_res_conform_fields[];
 extern const size_t cs_res_n_conform_fields;
 
-
 #endif
