@@ -530,7 +530,7 @@ answer(items *it, const cs_matrix *m, const bool *in_group, const char *group, c
 		if (!ranked[l])
 			continue;
 		qlib *x = &q[n_q++];
-		snprintf(x->name, sizeof x->name, "%s", libs[l]);
+		snprintf(x->name, sizeof x->name, "%.*s", (int)sizeof x->name - 1, libs[l]);
 		for (size_t p = 0; p < n_points; p++) {
 			if (!use[p])
 				continue;
