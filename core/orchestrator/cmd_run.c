@@ -890,8 +890,9 @@ cs_cmd_run(int argc, char **argv)
 			fprintf(stderr, "cryptospeed: %s\n", why);
 			rc = CS_EXIT_FAILURE;
 		}
-		if (cfg->count && cfg->out) {
-			/* the per-block counts the result file names (counting.blocks) */
+		if (cfg->count && cfg->out && !cfg->count->machine) {
+			/* the per-block counts the result file names (counting.blocks;
+			   an MCU profile's cycles come from its own plugin) */
 			char sidecar[4200];
 			snprintf(sidecar, sizeof sidecar, "%s.blocks", cfg->out);
 			if (cs_count_blocks_write(&run, sidecar, why, sizeof why) != 0) {

@@ -268,7 +268,8 @@ counting(const cs_config *cfg, cs_record *rec)
 	/* the per-block counts' temporary directory is no part of the method */
 	strip(rec->count_launcher, cs_count_blocks_arg());
 	rec->count_blocks[0] = '\0';
-	if (cfg->out) {
+	/* (an MCU profile's cycles come from its own plugin: no sidecar) */
+	if (cfg->out && !p->machine) {
 		const char *base = strrchr(cfg->out, '/') ? strrchr(cfg->out, '/') + 1 : cfg->out;
 		snprintf(rec->count_blocks, sizeof rec->count_blocks, "%s.blocks", base);
 	}
