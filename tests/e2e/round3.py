@@ -285,6 +285,8 @@ else:
     if "3.0.0k" not in err(p):
         fail("a row with one bad value: the bad value is not named: %r" % err(p))
 two = FIX + "/openssl-speed/rpi3-and-core2-openssl-1.0.1.txt"
+if not os.path.exists(two):  # a clone without ../shared: the post's copy in results/imported
+    two = os.path.join(DATA, "..", "..", "results", "imported", "rpi3-and-core2-openssl-1.0.1.txt")
 p = run(["import", "openssl-speed", two, "-o", D + "/two.json"])
 if os.path.exists(D + "/two.json"):
     t2 = json.load(open(D + "/two.json"))
