@@ -571,6 +571,16 @@ static const char *const est_cols[] = {"lib",		"path",
 				       "modelled",	"class_cycles_per_byte",
 				       "note",		NULL};
 
+/* v with prec decimals when show, else the empty field. */
+static void
+opt_num(char *buf, size_t n, bool show, int prec, double v)
+{
+	if (show)
+		snprintf(buf, n, "%.*f", prec, v);
+	else if (n)
+		buf[0] = '\0';
+}
+
 int
 cs_report_estimate_format(const cs_est_input *in, size_t n_in, const char *fmt, FILE *f)
 {
@@ -622,17 +632,15 @@ cs_report_estimate_format(const cs_est_input *in, size_t n_in, const char *fmt, 
 			snprintf(v[5], sizeof v[5], "%s", in[i].file->counting.profile);
 			snprintf(v[6], sizeof v[6], "%s", in[i].table->core);
 			snprintf(v[7], sizeof v[7], "%s", model);
-			snprintf(v[8], sizeof v[8], model_rc == 0 ? "%.0f" : "", cyc);
-			snprintf(v[9], sizeof v[9],
-				 model_rc == 0 && c->count.per_byte ? "%.2f" : "",
-				 c->size > 0 ? cyc / (double)c->size : 0);
-			snprintf(v[10], sizeof v[10],
-				 model_rc == 0 && c->count.per_byte ? "%.2f" : "",
-				 cs_est_mbps(cyc, c->size, in[i].mhz));
+			opt_num(v[8], sizeof v[8], model_rc == 0, 0, cyc);
+			opt_num(v[9], sizeof v[9], model_rc == 0 && c->count.per_byte, 2,
+				c->size > 0 ? cyc / (double)c->size : 0);
+			opt_num(v[10], sizeof v[10], model_rc == 0 && c->count.per_byte, 2,
+				cs_est_mbps(cyc, c->size, in[i].mhz));
 			snprintf(v[11], sizeof v[11], "%.0f", in[i].mhz);
-			snprintf(v[12], sizeof v[12], share > 0 ? "%.3f" : "", share);
-			snprintf(v[13], sizeof v[13], have_class && c->count.per_byte ? "%.2f" : "",
-				 c->size > 0 ? ccyc / (double)c->size : 0);
+			opt_num(v[12], sizeof v[12], share > 0, 3, share);
+			opt_num(v[13], sizeof v[13], have_class && c->count.per_byte, 2,
+				c->size > 0 ? ccyc / (double)c->size : 0);
 			snprintf(v[14], sizeof v[14], "%s", model_rc == 0 ? "" : why);
 			if (json) {
 				json_t *o = json_object();

@@ -924,8 +924,8 @@ cs_report_summary(const cs_matrix *m, const char *format, FILE *f)
 	collect(it, m);
 	bool md = strcmp(format, "markdown") == 0, html = strcmp(format, "html") == 0;
 	static const char *const head[SEC_N] = {
-		"Answers (each library's fastest plain path; Nx: geometric mean of best / its "
-		"rate; 1.00x the best)",
+		("Answers (each library's fastest plain path; Nx: geometric mean of best / its "
+		 "rate; 1.00x the best)"),
 		"Facts not to miss", "By family (summary: algorithms merged, same rules)",
 		"Derived, not measured (computed from primitive cells; no TLS stack ran it)"};
 	if (html)
