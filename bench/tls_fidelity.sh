@@ -13,9 +13,9 @@
 # tls12-p256-ecdsa-aes128gcm; mbedTLS 3.6.6 runs the TLS 1.3 cell when the
 # build has its worker (-DCRYPTOSPEED_MBEDTLS_ROOTS=$(scripts/libs.sh prefix
 # mbedtls@3.6.6)). A library whose headers are missing is left out, said.
-# A round takes about 25 s on an idle machine (each loop about 1 s, each
-# cell a default-precision run), 45 s with mbedTLS 3.6.6 (its handshake is
-# slow, so its cell runs longer).
+# A round takes about 5 s on an idle machine (each loop about 1 s, each
+# cell a default-precision run); min..max is the spread of the per-round
+# ratios, the honest error bar of the median.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}
@@ -81,7 +81,7 @@ load_after=$(cut -d' ' -f1-3 /proc/loadavg)
 
 echo "cryptospeed / bare loop (handshakes/s ratio), median of $rounds interleaved rounds"
 echo "load average before: $load_before, after: $load_after"
-printf '%-16s %-30s %8s %12s %12s\n' lib alg ratio "ours hs/s" "loop hs/s"
+printf '%-16s %-30s %8s %15s %12s %12s\n' lib alg ratio "min..max" "ours hs/s" "loop hs/s"
 status=0
 for row in "${rows[@]}"; do
 	read -r name lib alg loop ver <<<"$row"
@@ -103,8 +103,8 @@ for row in "${rows[@]}"; do
 				t = o[j]; o[j] = o[j-1]; o[j-1] = t }
 			for (i = 2; i <= k; i++) for (j = i; j > 1 && p[j] < p[j-1]; j--) {
 				t = p[j]; p[j] = p[j-1]; p[j-1] = t }
-			printf "%-16s %-30s %8.3f %12.1f %12.1f\n", l, a, m, o[int((k + 1) / 2)],
-				p[int((k + 1) / 2)]
+			printf "%-16s %-30s %8.3f %7.3f..%-6.3f %12.1f %12.1f\n", l, a, m, q[1], q[k],
+				o[int((k + 1) / 2)], p[int((k + 1) / 2)]
 		}' "$work/all" || status=1
 done
 if [ -s "$work/loop.err" ]; then
