@@ -60,9 +60,11 @@ typedef struct peer_line {
 	char detail[200];
 } peer_line;
 
+/* Start one side; preload (the heap pair only): the heap interposer's
+   path, preloaded, and the side told to make only its untimed connections. */
 static int
 start_side(side *x, const cs_config *cfg, const cs_worker *w, const char *role, const char *alg,
-	   int sock)
+	   int sock, const char *preload)
 {
 	char exe[PATH_MAX];
 	if (cfg->worker_dir)
@@ -103,6 +105,9 @@ start_side(side *x, const cs_config *cfg, const cs_worker *w, const char *role, 
 		signal(SIGPIPE, SIG_DFL);
 		signal(SIGINT, SIG_DFL);
 		signal(SIGTERM, SIG_DFL);
+		if (preload && (setenv("LD_PRELOAD", preload, 1) != 0 ||
+				setenv("CRYPTOSPEED_TLS_PEER_HEAP", "1", 1) != 0))
+			_exit(127);
 		if (strchr(argv[0], '/'))
 			execv(argv[0], argv);
 		else
@@ -268,6 +273,89 @@ set(cs_rcell *c, const char *status, const char *detail)
 	snprintf(c->detail, sizeof c->detail, "%s", detail);
 }
 
+/* Both sides started over one socketpair and waited for; false (text
+   says why) when one could not start. *ended is wait_sides's answer. */
+static bool
+start_pair(const cs_config *cfg, const char *alg, cs_worker *client, cs_worker *server,
+	   const char *preload, side *x, int *ended, char *text, size_t size)
+{
+	int sv[2];
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
+		snprintf(text, size, "socketpair: %s", strerror(errno));
+		return false;
+	}
+	int started = 0;
+	if (start_side(&x[0], cfg, client, "client", alg, sv[0], preload) == 0) {
+		started++;
+		if (start_side(&x[1], cfg, server, "server", alg, sv[1], preload) == 0)
+			started++;
+	}
+	close(sv[0]);
+	close(sv[1]);
+	*ended = started == 2 ? wait_sides(x, 2, cfg->timeout_s) : 0;
+	for (int i = 0; i < started; i++) {
+		if (*ended != 0)
+			kill_side(&x[i]);
+		close(x[i].out);
+		waitpid(x[i].pid, &x[i].wstatus, 0);
+	}
+	if (started < 2) {
+		if (started)
+			kill_side(&x[0]);
+		snprintf(text, size, "cannot start the %s: %s", started ? "server" : "client",
+			 strerror(errno));
+		return false;
+	}
+	return true;
+}
+
+/* The heap figures of a pair (client peak, idle, server peak, idle) from a
+   pair of its own, run before the timed one with the heap interposer
+   (cryptospeed-heap.so beside the workers) preloaded: it makes only the
+   untimed connections, so no timed connection runs with the interposer.
+   1 with the figures; 0 without (a launcher: the module is not on the
+   other machine; no module; that pair did not end ok); -1 when it did not
+   finish within --timeout (the timed pair would not either: not run). */
+static int
+heap_pair(const cs_config *cfg, const char *alg, cs_worker *client, cs_worker *server,
+	  int64_t heap[4])
+{
+	char module[PATH_MAX], text[256];
+	const char *dir = cfg->worker_dir;
+	char own[PATH_MAX];
+	if (!dir) {
+		snprintf(own, sizeof own, "%s", client->file->path);
+		char *slash = strrchr(own, '/');
+		if (!slash)
+			return false;
+		*slash = '\0';
+		dir = own;
+	}
+	int n = snprintf(module, sizeof module, "%s/cryptospeed-heap.so", dir);
+	if (cfg->launcher[0] || n <= 0 || (size_t)n >= sizeof module || access(module, R_OK) != 0)
+		return 0;
+	side x[2];
+	int ended;
+	if (!start_pair(cfg, alg, client, server, module, x, &ended, text, sizeof text))
+		return 0;
+	if (ended != 0)
+		return ended == -1 ? -1 : 0;
+	peer_line pl[2];
+	bool ok = true;
+	for (int i = 0; i < 2; i++) {
+		ok &= parse_line(&x[i], &pl[i]) == 0 && WIFEXITED(x[i].wstatus) &&
+		      strcmp(pl[i].status, "ok") == 0;
+		free(pl[i].samples);
+	}
+	if (ok) {
+		heap[0] = pl[0].heap_peak;
+		heap[1] = pl[0].heap_idle;
+		heap[2] = pl[1].heap_peak;
+		heap[3] = pl[1].heap_idle;
+	}
+	return ok ? 1 : 0;
+}
+
 /* One pair's cell: both sides run, their lines read and combined. */
 static void
 run_pair(const cs_config *cfg, cs_rcell *c, cs_worker *client, cs_worker *server)
@@ -284,33 +372,12 @@ run_pair(const cs_config *cfg, cs_rcell *c, cs_worker *client, cs_worker *server
 		set(c, "unsupported", text);
 		return;
 	}
-	int sv[2];
+	int64_t heap[4] = {0, 0, 0, 0};
+	int have_heap = heap_pair(cfg, c->alg->name, client, server, heap);
 	side x[2];
-	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) != 0) {
-		snprintf(text, sizeof text, "socketpair: %s", strerror(errno));
-		set(c, "error", text);
-		return;
-	}
-	int started = 0;
-	if (start_side(&x[0], cfg, client, "client", c->alg->name, sv[0]) == 0) {
-		started++;
-		if (start_side(&x[1], cfg, server, "server", c->alg->name, sv[1]) == 0)
-			started++;
-	}
-	close(sv[0]);
-	close(sv[1]);
-	int ended = started == 2 ? wait_sides(x, 2, cfg->timeout_s) : 0;
-	for (int i = 0; i < started; i++) {
-		if (ended != 0)
-			kill_side(&x[i]);
-		close(x[i].out);
-		waitpid(x[i].pid, &x[i].wstatus, 0);
-	}
-	if (started < 2) {
-		if (started)
-			kill_side(&x[0]);
-		snprintf(text, sizeof text, "cannot start the %s: %s",
-			 started ? "server" : "client", strerror(errno));
+	int ended = -1;
+	if (have_heap >= 0 &&
+	    !start_pair(cfg, c->alg->name, client, server, NULL, x, &ended, text, sizeof text)) {
 		set(c, "error", text);
 		return;
 	}
@@ -355,10 +422,12 @@ run_pair(const cs_config *cfg, cs_rcell *c, cs_worker *client, cs_worker *server
 		c->batch = 1;
 		for (size_t i = 0; i < c->n; i++)
 			c->timed_ns += c->ns[i];
-		c->heap_peak = pl[0].heap_peak;
-		c->heap_idle = pl[0].heap_idle;
-		c->server_heap_peak = pl[1].heap_peak;
-		c->server_heap_idle = pl[1].heap_idle;
+		if (have_heap > 0) {
+			c->heap_peak = heap[0];
+			c->heap_idle = heap[1];
+			c->server_heap_peak = heap[2];
+			c->server_heap_idle = heap[3];
+		}
 		c->client_cpu_ns = pl[0].cpu_ns;
 		c->server_cpu_ns = pl[1].cpu_ns;
 		goto done;

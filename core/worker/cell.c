@@ -347,6 +347,9 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 		if (i == 0 || peak < c->heap_peak)
 			c->heap_peak = peak;
 	}
+	/* where this process has no interposer (a worker that times), the
+	   figures above come from a probe process of the same cell */
+	cs_heap_probe(c);
 	c->counter = 1;
 	c->batch = 1;
 	return CS_OK;

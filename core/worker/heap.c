@@ -1,10 +1,17 @@
 /*
- * Heap accounting for the TLS family's per-connection figures: the worker
- * defines malloc and its relatives over glibc's own (__libc_malloc, ...), so
- * every library it loads allocates through here, whatever allocator hooks it
- * has or lacks (GnuTLS has none that work since 3.3). Bytes are what
+ * cryptospeed-heap.so, the heap interposer of the TLS family's
+ * per-connection figures: it defines malloc and its relatives over glibc's
+ * own (__libc_malloc, ...), so every library of a process it is preloaded
+ * into allocates through here, whatever allocator hooks the library has or
+ * lacks (GnuTLS has none that work since 3.3). Bytes are what
  * malloc_usable_size says a block holds. Counting is off until
- * cs_heap_begin(); while off, the cost is one branch per call.
+ * cryptospeed_heap_begin().
+ *
+ * Never linked into a worker: a worker that times loads it in no process.
+ * Heap figures come from a second process of the same worker, started with
+ * it preloaded, that prepares the same cell untimed (heap_probe.c), and from
+ * a TLS grid pair run only for them (core/orchestrator/tls_pair.c). The
+ * worker finds these functions with dlsym.
  *
  * Built only where it can work: glibc, a dynamic link (a static libc.a
  * defines malloc in the same object as __libc_malloc) and no sanitizer (ASan
@@ -15,8 +22,6 @@
 #include <malloc.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#include "worker.h"
 
 void *__libc_malloc(size_t size);
 void *__libc_calloc(size_t n, size_t size);
@@ -105,21 +110,22 @@ posix_memalign(void **out, size_t align, size_t size)
 	return 0;
 }
 
-bool
-cs_heap_available(void)
-{
-	return true;
-}
+/* The three the worker looks up (heap_probe.c): the only names exported
+   besides the allocator's. */
+#define CS_HEAP_EXPORT __attribute__((visibility("default")))
+CS_HEAP_EXPORT void cryptospeed_heap_begin(void);
+CS_HEAP_EXPORT void cryptospeed_heap_end(int64_t *live_bytes, int64_t *peak_bytes);
+CS_HEAP_EXPORT int64_t cryptospeed_heap_live(void);
 
 void
-cs_heap_begin(void)
+cryptospeed_heap_begin(void)
 {
 	live = peak = 0;
 	counting = 1;
 }
 
 void
-cs_heap_end(int64_t *live_bytes, int64_t *peak_bytes)
+cryptospeed_heap_end(int64_t *live_bytes, int64_t *peak_bytes)
 {
 	counting = 0;
 	*live_bytes = live;
@@ -127,7 +133,7 @@ cs_heap_end(int64_t *live_bytes, int64_t *peak_bytes)
 }
 
 int64_t
-cs_heap_live(void)
+cryptospeed_heap_live(void)
 {
 	return live;
 }

@@ -845,7 +845,8 @@ main(int argc, char **argv)
 {
 	const cs_adapter *a = cs_worker_adapter;
 	const char *alg = NULL, *path = NULL, *mask = NULL, *peer_role = NULL, *peer_fd = NULL;
-	enum { SERVE, LIST, KAT, PEER } mode = SERVE;
+	const char *probe[3] = {NULL, NULL, NULL};
+	enum { SERVE, LIST, KAT, PEER, PROBE } mode = SERVE;
 
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
@@ -856,6 +857,10 @@ main(int argc, char **argv)
 		} else if (strcmp(arg, "--tls-peer") == 0 && i + 1 < argc) {
 			mode = PEER;
 			peer_role = argv[++i];
+		} else if (strcmp(arg, "--heap-probe") == 0 && i + 3 < argc) {
+			mode = PROBE; /* heap_probe.c runs it, never a user */
+			for (int k = 0; k < 3; k++)
+				probe[k] = argv[++i];
 		} else if (strcmp(arg, "--fd") == 0 && i + 1 < argc) {
 			peer_fd = argv[++i];
 		} else if ((strcmp(arg, "--alg") == 0 || strcmp(arg, "--path") == 0 ||
@@ -934,6 +939,8 @@ main(int argc, char **argv)
 		rc = cmd_list();
 	} else if (mode == KAT) {
 		rc = cmd_kat(alg, path);
+	} else if (mode == PROBE) {
+		rc = cs_heap_probe_main(probe[0], probe[1], probe[2]);
 	} else if (mode == PEER) {
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		rc = cs_tls_peer_main(a, peer_role, alg, peer_fd);

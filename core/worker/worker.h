@@ -82,15 +82,23 @@ cs_status cs_tls_creds(const cs_alg *alg, cs_setup *s, char *err, size_t err_siz
    once. */
 const cs_impl *const *cs_worker_impls(const cs_adapter *a);
 
-/* heap.c: whether the worker counts heap bytes (not in a static or a
-   sanitizer build); from cs_heap_begin() to cs_heap_end(), the bytes
-   allocated and not freed (live) and the most that were at once (peak),
-   every library's allocations alike. */
+/* heap_probe.c: whether this process counts heap bytes (only a probe
+   process, with cryptospeed-heap.so preloaded: never a worker that times;
+   never a static or sanitizer build, heap_stub.c); from cs_heap_begin() to
+   cs_heap_end(), the bytes allocated and not freed (live) and the most that
+   were at once (peak), every library's allocations alike. */
 bool cs_heap_available(void);
 void cs_heap_begin(void);
 void cs_heap_end(int64_t *live_bytes, int64_t *peak_bytes);
-/* heap.c: the bytes held now since cs_heap_begin() (0 when not counting). */
+/* heap_probe.c: the bytes held now since cs_heap_begin() (0 when not counting). */
 int64_t cs_heap_live(void);
+/* heap_probe.c: a prepared TLS handshake, send or recv cell's heap figures
+   (heap_peak, heap_idle) from a probe process of this worker with the
+   interposer preloaded; left 0 where no probe can run. */
+void cs_heap_probe(cs_cell *cell);
+/* heap_probe.c: --heap-probe INDEX OP SIZE, the probe process: prepares
+   cs_worker_impls()[INDEX]'s cell, prints `heap status=S peak=P idle=I`. */
+int cs_heap_probe_main(const char *index, const char *op, const char *size);
 /* tls.c: cs_heap_live() when a send/recv setup's pair had finished its
    handshake, before the client read the server's ticket and a session copy
    was kept (the idle heap's one definition, docs/handshake.md); -1 when no

@@ -102,6 +102,18 @@ print("; ".join(problems) or "ok")
 PY
 )
 check "heap per connection on every TLS cell or on none" "$verdict"
+# the interposer never sits in a process that times: no worker defines
+# malloc (it lives in cryptospeed-heap.so, preloaded into the heap probe
+# and the grid's heap pair only), and the figures above came from there
+for lib in "${libs[@]}"; do
+	defs=$(nm -D --defined-only "$CS_BIN/cryptospeed-worker-$lib" 2>/dev/null | awk '$3 == "malloc" || $3 == "free"')
+	check "$lib worker defines no malloc/free (the timed process has no interposer)" \
+		"$([ -z "$defs" ] && echo ok || echo "$defs")"
+done
+if [ "${CS_HEAP:-}" = ON ]; then
+	check "cryptospeed-heap.so beside the workers" \
+		"$([ -f "$CS_BIN/cryptospeed-heap.so" ] && echo ok || echo "missing in $CS_BIN")"
+fi
 "$CS" report "$d/r.json" --view tls >"$d/view" 2>&1
 missing=""
 for lib in "${libs[@]}"; do
