@@ -13,6 +13,7 @@
 #include "count.h"
 #include "estimate.h"
 #include "fleet.h"
+#include "mcu.h"
 #include "handshake.h"
 #include "outfile.h"
 #include "report.h"
@@ -180,6 +181,25 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, co
 	return rc;
 }
 
+/* report --view mcu: each file's board clock from its counting profile. */
+static int
+report_mcu(const cs_res_file *const *files, size_t n, const char *format, FILE *out)
+{
+	unsigned *clock = calloc(n + 1, sizeof *clock);
+	if (!clock)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const cs_count_profile *p =
+			files[i]->counting.present
+				? cs_count_profile_find(files[i]->counting.profile, NULL)
+				: NULL;
+		clock[i] = p ? p->clock_mhz : 0;
+	}
+	int rc = cs_report_mcu(files, n, clock, format, out);
+	free(clock);
+	return rc;
+}
+
 /* report --view fleet: the counting files whose profile is a board's with a
    clock and a cost table get estimates; the others show none. */
 static int
@@ -284,6 +304,9 @@ cs_cmd_report(int argc, char **argv)
 			       "board:\n"
 			       "its --label), each board's measured rate beside its estimate\n"
 			       "from a counting run and their ratio.\n"
+			       "--view mcu (text, markdown, csv, html): MCU boards' counting runs\n"
+			       "(run --count --board stm32f407 ...): cycles/op, cycles/B, us/op,\n"
+			       "stack and heap per library build, a verdict line per question.\n"
 			       "Rankings follow one set of rules (printed under each): one per "
 			       "source\n"
 			       "and parallelism, emulated runs unranked; --mix-sources ranks "
@@ -372,6 +395,9 @@ cs_cmd_report(int argc, char **argv)
 		est = report_estimate(ptrs, n, board, format, out, est_why, sizeof est_why);
 	else if (view == CS_VIEW_FLEET) {
 		if (report_fleet(ptrs, n, format, out) != 0)
+			fprintf(stderr, "cryptospeed: out of memory\n");
+	} else if (view == CS_VIEW_MCU) {
+		if (report_mcu(ptrs, n, format, out) != 0)
 			fprintf(stderr, "cryptospeed: out of memory\n");
 	} else
 		cs_report_emit(ptrs, n, format, view, out);

@@ -35,21 +35,23 @@ static const struct {
 	cs_compare_fn *compare; /* compare; NULL: not its */
 	bool history;		/* history prints it (history.c) */
 } formats[] = {
-	{"text", ALL_VIEWS | V(CS_VIEW_ESTIMATE) | V(CS_VIEW_FLEET), cs_report_text,
-	 cs_compare_text, true},
+	{"text", ALL_VIEWS | V(CS_VIEW_ESTIMATE) | V(CS_VIEW_FLEET) | V(CS_VIEW_MCU),
+	 cs_report_text, cs_compare_text, true},
 	{"json", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_ESTIMATE), format_json,
 	 cs_compare_json, true},
-	{"csv", V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE) | V(CS_VIEW_ESTIMATE),
+	{"csv",
+	 V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE) | V(CS_VIEW_ESTIMATE) |
+		 V(CS_VIEW_MCU),
 	 cs_report_csv, NULL, false},
 	{"openssl", V(CS_VIEW_MATRIX), cs_report_openssl, NULL, false},
 	{"openssl-mr", V(CS_VIEW_MATRIX), cs_report_openssl_mr, NULL, false},
 	{"markdown",
 	 V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE) | V(CS_VIEW_TLS_GRID) |
-		 V(CS_VIEW_ESTIMATE) | V(CS_VIEW_FLEET),
+		 V(CS_VIEW_ESTIMATE) | V(CS_VIEW_FLEET) | V(CS_VIEW_MCU),
 	 cs_report_markdown, cs_compare_markdown, false},
 	{"html",
 	 V(CS_VIEW_MATRIX) | V(CS_VIEW_RANK) | V(CS_VIEW_EVIDENCE) | V(CS_VIEW_TLS_GRID) |
-		 V(CS_VIEW_ESTIMATE),
+		 V(CS_VIEW_ESTIMATE) | V(CS_VIEW_MCU),
 	 cs_report_html, NULL, false},
 	{"bmf", V(CS_VIEW_MATRIX), cs_report_bmf, NULL, false},
 	{"gbench", V(CS_VIEW_MATRIX), cs_report_gbench, NULL, false},
@@ -60,7 +62,7 @@ static const struct {
 /* Views by name, in cs_view order (a new view: its enum value, its name
    here, its bit in the formats that print it). */
 const char *const cs_report_view_names[] = {"matrix",	"rank",	    "handshake", "evidence", "tls",
-					    "tls-grid", "estimate", "fleet",	 NULL};
+					    "tls-grid", "estimate", "fleet",	 "mcu",	     NULL};
 
 static bool
 serves(size_t i, cs_format_for cmd)
@@ -184,8 +186,9 @@ cs_report_emit(const cs_res_file *const *files, size_t n, const char *format, cs
 		fprintf(stderr, "cryptospeed: --view estimate: only `report` prints it\n");
 		return -2;
 	}
-	if (view == CS_VIEW_FLEET) { /* needs cost tables and clocks too */
-		fprintf(stderr, "cryptospeed: --view fleet: only `report` prints it\n");
+	if (view == CS_VIEW_FLEET || view == CS_VIEW_MCU) { /* needs boards' clocks too */
+		fprintf(stderr, "cryptospeed: --view %s: only `report` prints it\n",
+			cs_report_view_names[view]);
 		return -2;
 	}
 	for (size_t i = 0; i < N_FORMATS; i++)

@@ -213,6 +213,7 @@ typedef enum cs_view {
 	CS_VIEW_TLS_GRID,  /* the TLS client x server grid (tls.h) */
 	CS_VIEW_ESTIMATE,  /* a board's speed from counts (estimate.h; report prints it) */
 	CS_VIEW_FLEET,	   /* boards side by side, measured and estimated (fleet.h; report) */
+	CS_VIEW_MCU,	   /* MCU boards: cycles, stack, heap per build (mcu.h; report) */
 	CS_VIEW_COUNT
 } cs_view;
 

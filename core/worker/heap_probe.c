@@ -185,8 +185,8 @@ run_probe(size_t index, cs_op op, size_t size, int64_t *peak, int64_t *idle)
 			line = p;
 	int status;
 	long long p_peak, p_idle;
-	if (!line || sscanf(line, "heap status=%d peak=%lld idle=%lld", &status, &p_peak,
-			    &p_idle) != 3 ||
+	if (!line ||
+	    sscanf(line, "heap status=%d peak=%lld idle=%lld", &status, &p_peak, &p_idle) != 3 ||
 	    status != CS_OK || p_peak < 0 || p_idle < 0)
 		return false;
 	*peak = p_peak;
@@ -226,8 +226,9 @@ cs_heap_probe_main(const char *index_text, const char *op_text, const char *size
 	unsigned long long size = strtoull(size_text, &end3, 10);
 	if (*end1 || *end2 || *end3 || end1 == index_text || index >= n || op < 0 ||
 	    op >= CS_OP_COUNT || size > CS_CELL_MAX_SIZE) {
-		fprintf(stderr, "--heap-probe '%s' '%s' '%s': needs an impl index below %zu, an op "
-				"number and a size up to %d\n",
+		fprintf(stderr,
+			"--heap-probe '%s' '%s' '%s': needs an impl index below %zu, an op "
+			"number and a size up to %d\n",
 			index_text, op_text, size_text, n, CS_CELL_MAX_SIZE);
 		return 2;
 	}

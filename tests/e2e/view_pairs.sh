@@ -6,10 +6,14 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 m=$root/results/measured/vm-xeon-x86_64.json
 d=$(tmpdir)
 # view format pattern (a fixed string the output must hold), or "refused";
-# "counted PATTERN": the view needs a counting file (docs/data/estimate)
+# "counted PATTERN": the view needs a counting file (docs/data/estimate);
+# "mcu PATTERN": an MCU board's counting run (docs/data/mcu-stm32f407.json)
 while read -r view fmt want; do
 	file=$m
-	case $want in counted\ *) file=$root/docs/data/estimate/a53.json want=${want#counted } ;; esac
+	case $want in
+	counted\ *) file=$root/docs/data/estimate/a53.json want=${want#counted } ;;
+	mcu\ *) file=$root/docs/data/mcu-stm32f407.json want=${want#mcu } ;;
+	esac
 	"$CS" report "$file" --view "$view" --format "$fmt" >"$d/out" 2>"$d/err"
 	rc=$?
 	if [ "$want" = refused ]; then
@@ -95,6 +99,15 @@ fleet markdown ## Fleet: 1 board
 fleet html refused
 fleet bmf refused
 fleet gbench refused
+mcu text mcu On STM32F407-class Cortex-M4F at 168 MHz: sha256 digest 1024 B: fastest of
+mcu json refused
+mcu csv mcu board,lib/path,alg,op,size,status,cycles/op,cycles/B,us/op,stack B,heap B
+mcu openssl refused
+mcu openssl-mr refused
+mcu markdown mcu | board | lib/path | alg | op | size | status | cycles/op |
+mcu html mcu <title>cryptospeed: MCU boards</title>
+mcu bmf refused
+mcu gbench refused
 PAIRS
 # estimate text needs a counting run (this file has none: exit 2, one line);
 # tests/e2e/estimate.sh prints it
