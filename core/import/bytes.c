@@ -65,8 +65,9 @@ cs_imp_name_sym(const isource *s, const char *name, icell *c)
 		op = s->decrypt ? "open" : "seal";
 	else if (in_list(alg, hash_names))
 		op = "digest";
-	else if (cs_imp_starts_with(alg, "hmac") || cs_imp_starts_with(alg, "cmac") || cs_imp_starts_with(alg, "kmac") ||
-		 strcmp(alg, "ghash") == 0 || strcmp(alg, "poly1305") == 0)
+	else if (cs_imp_starts_with(alg, "hmac") || cs_imp_starts_with(alg, "cmac") ||
+		 cs_imp_starts_with(alg, "kmac") || strcmp(alg, "ghash") == 0 ||
+		 strcmp(alg, "poly1305") == 0)
 		op = "mac";
 	else if (strcmp(alg, "rand") == 0)
 		op = "generate";
@@ -83,7 +84,8 @@ cs_imp_sym_header(parser *p, char **tok, size_t n, int line)
 	size_t k = 0;
 	for (size_t i = 0; i + 1 < n; i++) {
 		long long v;
-		if (strcmp(tok[i + 1], "bytes") == 0 && cs_imp_parse_int(tok[i], 1, CS_SIZE_MAX, &v)) {
+		if (strcmp(tok[i + 1], "bytes") == 0 &&
+		    cs_imp_parse_int(tok[i], 1, CS_SIZE_MAX, &v)) {
 			if (k == MAX_SIZES)
 				return false;
 			sizes[k++] = v;
@@ -109,8 +111,8 @@ cs_imp_sym_header(parser *p, char **tok, size_t n, int line)
 
 /* The values of one row from column `first` on. */
 void
-cs_imp_add_sym_values(parser *p, isource *s, const char *name, const double *v, size_t n, size_t first,
-	       int line)
+cs_imp_add_sym_values(parser *p, isource *s, const char *name, const double *v, size_t n,
+		      size_t first, int line)
 {
 	icell c = {.bytes = true, .line = p->table_line, .row_line = line};
 	cs_imp_name_sym(s, name, &c);
@@ -159,9 +161,9 @@ sym_row_with_bad_value(parser *p, isource *s, char **tok, size_t n, int line)
 		if (good[i])
 			cs_imp_add_sym_values(p, s, name, &v[i], 1, i, line);
 	cs_imp_skip(p, line,
-	     "'%.20s' in the row '%.40s' is not a rate (accepted: 1234.56k, 9795.82): that "
-	     "value is left out, the row's other %zu value%s kept",
-	     bad, name, n_good, n_good == 1 ? " is" : "s are");
+		    "'%.20s' in the row '%.40s' is not a rate (accepted: 1234.56k, 9795.82): that "
+		    "value is left out, the row's other %zu value%s kept",
+		    bad, name, n_good, n_good == 1 ? " is" : "s are");
 	p->wrap_name[0] = '\0';
 	p->wrap_cols = 0;
 	return true;
@@ -190,10 +192,12 @@ cs_imp_sym_row(parser *p, char **tok, size_t n, int line)
 	for (size_t i = words; i < n; i++)
 		if (cs_imp_inf_token(tok[i])) {
 			cs_imp_note(p, line,
-			     "'%.20s' in this row: a value openssl speed could not compute (a "
-			     "-multi summary); taken from the children's +F lines when the paste "
-			     "has them",
-			     tok[i]);
+				    "'%.20s' in this row: a value openssl speed could not compute "
+				    "(a "
+				    "-multi summary); taken from the children's +F lines when the "
+				    "paste "
+				    "has them",
+				    tok[i]);
 			break;
 		}
 	if (words == 0 && m > 0 && p->wrap_name[0] && p->wrap_cols + m <= p->n_sizes) {
@@ -254,8 +258,9 @@ cs_imp_headerless_row(parser *p, char **tok, size_t n, int line)
 	if (!p->first_table_line)
 		p->first_table_line = line;
 	cs_imp_note(p, line,
-	     "rows without their 'type 16 bytes ...' line (a trimmed paste): the %zu columns "
-	     "read as 16 to %lld bytes, what openssl speed prints for %zu values",
-	     m, sizes[m - 1], m);
+		    "rows without their 'type 16 bytes ...' line (a trimmed paste): the %zu "
+		    "columns "
+		    "read as 16 to %lld bytes, what openssl speed prints for %zu values",
+		    m, sizes[m - 1], m);
 	return cs_imp_sym_row(p, tok, n, line);
 }

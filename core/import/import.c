@@ -62,8 +62,9 @@ one_line(parser *p, char *raw, int line)
 			return;
 		}
 	}
-	bool in_table = p->table != T_NONE || p->pk_head != PH_NONE ||
-			(cs_imp_cur(p) && cs_imp_cur(p)->pkey_block != PK_NONE && !cs_imp_cur(p)->closed);
+	bool in_table =
+		p->table != T_NONE || p->pk_head != PH_NONE ||
+		(cs_imp_cur(p) && cs_imp_cur(p)->pkey_block != PK_NONE && !cs_imp_cur(p)->closed);
 	if (t[0] == '+' && (t[1] == 'H' || t[1] == 'F' || t[1] == 'D' || t[1] == 'R')) {
 		char mr[MAX_LINE];
 		snprintf(mr, sizeof mr, "%s", t);
@@ -76,8 +77,8 @@ one_line(parser *p, char *raw, int line)
 			return;
 		if (t[1] == 'H' || (t[1] == 'F' && (t[2] == ':' || isdigit((unsigned char)t[2])))) {
 			cs_imp_skip(p, line,
-			     "a -mr line that could not be read (accepted: +H:size:..., "
-			     "+F:n:name:rate:..., +F2..+F10 with their fields)");
+				    "a -mr line that could not be read (accepted: +H:size:..., "
+				    "+F:n:name:rate:..., +F2..+F10 with their fields)");
 			return;
 		}
 	}
@@ -114,15 +115,16 @@ one_line(parser *p, char *raw, int line)
 		const char *bad = cs_imp_bad_value(tok, n);
 		if (bad)
 			cs_imp_skip(p, line,
-			     "'%.40s' is not a value of an openssl speed table (accepted: "
-			     "1234.56k, "
-			     "9795.82, 0.00, 0.000123s)",
-			     bad);
+				    "'%.40s' is not a value of an openssl speed table (accepted: "
+				    "1234.56k, "
+				    "9795.82, 0.00, 0.000123s)",
+				    bad);
 		else if (p->table == T_SYM)
 			cs_imp_skip(p, line,
-			     "a row that does not fit the table of line %d (%zu sizes; accepted: "
-			     "a name and at most one value per size)",
-			     p->table_line, p->n_sizes);
+				    "a row that does not fit the table of line %d (%zu sizes; "
+				    "accepted: "
+				    "a name and at most one value per size)",
+				    p->table_line, p->n_sizes);
 		else
 			cs_imp_skip(p, line, "a row that does not fit the table above it");
 		return;
@@ -192,7 +194,7 @@ cs_import_openssl_speed_ex(const char *text, size_t len, const char *file_name, 
 		if (n >= sizeof raw) {
 			/* never read by a part: its cut end could look like anything */
 			cs_imp_skip(&p, line, "%zu bytes long (accepted: lines up to %zu bytes)", n,
-			     sizeof raw - 1);
+				    sizeof raw - 1);
 			pos = nl ? end + 1 : len;
 			continue;
 		}

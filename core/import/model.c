@@ -15,40 +15,15 @@
 
 #include "cryptospeed/version.h"
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), 0 when invalid. */
-static size_t
-utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned char c = s[0];
-	size_t len = c < 0x80		  ? 1
-		     : (c & 0xe0) == 0xc0 ? 2
-		     : (c & 0xf0) == 0xe0 ? 3
-		     : (c & 0xf8) == 0xf0 ? 4
-					  : 0;
-	if (len == 0 || len > n)
-		return 0;
-	for (size_t k = 1; k < len; k++)
-		if ((s[k] & 0xc0) != 0x80)
-			return 0;
-	if (len == 2 && c < 0xc2)
-		return 0; /* overlong */
-	if (len == 3 && ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0)))
-		return 0; /* overlong, surrogate */
-	if (len == 4 && (c > 0xf4 || (c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90)))
-		return 0;
-	return len;
-}
-
 /* s with '?' for each byte of an invalid UTF-8 sequence, malloc'd; *copy is
    NULL when s is valid as it is (no copy needed). -1 when out of memory. */
 static int
 utf8_fixed(const char *s, char **copy)
 {
 	size_t n = strlen(s), i = 0;
-	const unsigned char *u = (const unsigned char *)s;
 	size_t len;
 	*copy = NULL;
-	while (i < n && (len = utf8_len(u + i, n - i)) > 0)
+	while (i < n && (len = cs_utf8_len(s + i)) > 0)
 		i += len;
 	if (i == n)
 		return 0;
@@ -57,7 +32,7 @@ utf8_fixed(const char *s, char **copy)
 		return -1;
 	memcpy(out, s, i);
 	while (i < n) {
-		len = utf8_len(u + i, n - i);
+		len = cs_utf8_len(s + i);
 		if (len == 0) {
 			out[i++] = '?';
 			continue;

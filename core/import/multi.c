@@ -59,7 +59,8 @@ kid_line(parser *p, isource *s, const char *payload, int line)
 		return;
 	}
 	if (strcmp(f[0], "+F") == 0 && n >= 4 && n - 3 <= p->n_kid_sizes &&
-	    cs_imp_parse_int(f[1], 0, 1000, &idx) && strlen(f[2]) < NAME_LEN && cs_imp_plausible_words(f[2])) {
+	    cs_imp_parse_int(f[1], 0, 1000, &idx) && strlen(f[2]) < NAME_LEN &&
+	    cs_imp_plausible_words(f[2])) {
 		c.bytes = true;
 		cs_imp_name_sym(s, f[2], &c);
 		for (size_t i = 3; i < n; i++) {
@@ -77,7 +78,8 @@ kid_line(parser *p, isource *s, const char *payload, int line)
 		   a curve's name, then its sign and verify rates */
 		if (n != 6 || !cs_imp_parse_int(f[1], 0, 1000, &idx) ||
 		    !cs_imp_parse_int(f[2], 1, 1000000, &bits) || strlen(f[3]) >= NAME_LEN ||
-		    !cs_imp_plausible_name(f[3]) || !cs_imp_tok_plain(f[4], &x[0]) || !cs_imp_tok_plain(f[5], &x[1]))
+		    !cs_imp_plausible_name(f[3]) || !cs_imp_tok_plain(f[4], &x[0]) ||
+		    !cs_imp_tok_plain(f[5], &x[1]))
 			return;
 		char low[NAME_LEN];
 		cs_imp_lower_copy(low, sizeof low, which == 6 ? f[3] : "sm2");
@@ -99,7 +101,7 @@ kid_line(parser *p, isource *s, const char *payload, int line)
 		if (!cs_imp_tok_plain(f[3 + i], &x[i]))
 			return;
 	char sel[NAME_LEN + 8], curve[NAME_LEN];
-	static const char *const sv[] = {"sign", "verify", "encrypt", "decrypt"};
+	static const pk_kind kinds[] = {[2] = PK_RSA, [3] = PK_DSA, [4] = PK_ECDSA, [5] = PK_ECDH};
 	if (which == 2 || which == 3)
 		snprintf(sel, sizeof sel, "%s%lld", which == 2 ? "rsa" : "dsa", bits);
 	else {
@@ -108,9 +110,10 @@ kid_line(parser *p, isource *s, const char *payload, int line)
 	}
 	cs_imp_map_alg(c.alg, sizeof c.alg, sel);
 	snprintf(c.path, sizeof c.path, "%s", which == 5 && bits == 253 ? "evp" : "");
-	size_t ops = which == 5 ? 1 : which == 2 && m == 4 ? 4 : 2;
-	for (size_t i = 0; i < ops && i < m; i++) {
-		snprintf(c.op, sizeof c.op, "%s", which == 5 ? "derive" : sv[i]);
+	size_t n_ops;
+	const char *const *ops = cs_imp_pkey_ops(kinds[which], m, &n_ops);
+	for (size_t i = 0; i < n_ops && i < m; i++) {
+		snprintf(c.op, sizeof c.op, "%s", ops[i]);
 		c.rate = x[i] > 0 && x[i] < 1 ? 1 / x[i] : x[i];
 		kid_add(p, s, &c);
 	}
@@ -140,10 +143,11 @@ cs_imp_add_kid_cells(parser *p, isource *s)
 	}
 	if (added)
 		cs_imp_note(p, first,
-		     "%zu cell%s (%s%s) the sum of the %d children's +F lines: the summary table "
-		     "gave no number for %s",
-		     added, added == 1 ? " is" : "s are", what, added > 1 ? ", ..." : "", s->multi,
-		     added == 1 ? "it" : "them");
+			    "%zu cell%s (%s%s) the sum of the %d children's +F lines: the summary "
+			    "table "
+			    "gave no number for %s",
+			    added, added == 1 ? " is" : "s are", what, added > 1 ? ", ..." : "",
+			    s->multi, added == 1 ? "it" : "them");
 	s->n_kid = 0;
 }
 

@@ -61,79 +61,105 @@ add_pkey(parser *p, isource *s, pk_kind kind, const char *alg, const char *op, d
 	cs_imp_add_cell(p, s, &c);
 }
 
-/* The text rows. tok[0..n) is the row; returns true when it was one. */
-bool
-cs_imp_pkey_row(parser *p, char **tok, size_t n, int line)
+const char *const *
+cs_imp_pkey_ops(pk_kind kind, size_t values, size_t *n)
+{
+	static const char *const sv[] = {"sign", "verify", "encrypt", "decrypt"};
+	static const char *const kem[] = {"keygen", "encaps", "decaps"};
+	static const char *const sig[] = {"keygen", "sign", "verify"};
+	static const char *const derive[] = {"derive"};
+	switch (kind) {
+	case PK_RSA: *n = values == 4 ? 4 : 2; return sv; /* 3.2+ adds encrypt, decrypt */
+	case PK_ECDH:
+	case PK_FFDH: *n = 1; return derive;
+	case PK_KEM: *n = 3; return kem;
+	case PK_SIG: *n = 3; return sig;
+	default: *n = 2; return sv;
+	}
+}
+
+/* "256 bits ecdsa (nistp256)", "253 bits EdDSA (Ed25519)", "2048 bits ffdh":
+   tok[2] names the kind, tok[3] the curve. The algorithm in alg (size bytes),
+   the first value in *at; PK_NONE when the row is none of these. */
+static pk_kind
+bits_row_name(char **tok, long long bits, char *alg, size_t size, size_t *at)
+{
+	const char *what = tok[2], *curve = tok[3];
+	*at = 3;
+	if (strcasecmp(what, "ffdh") == 0) {
+		snprintf(alg, size, "ffdh%lld", bits);
+		return PK_FFDH;
+	}
+	size_t cl = strlen(curve);
+	if (cl < 3 || curve[0] != '(' || curve[cl - 1] != ')' || cl - 2 >= NAME_LEN)
+		return PK_NONE;
+	char name[NAME_LEN], suffix[NAME_LEN], sel[NAME_LEN + 8];
+	snprintf(name, sizeof name, "%.*s", (int)(cl - 2), curve + 1);
+	if (!cs_imp_plausible_name(name))
+		return PK_NONE;
+	curve_suffix(name, suffix, sizeof suffix);
+	*at = 4;
+	if (strcasecmp(what, "ecdsa") == 0 || strcasecmp(what, "ecdh") == 0) {
+		bool ecdsa = strcasecmp(what, "ecdsa") == 0;
+		snprintf(sel, sizeof sel, "%s%.56s", ecdsa ? "ecdsa" : "ecdh", suffix);
+		cs_imp_map_alg(alg, size, sel);
+		return ecdsa ? PK_ECDSA : PK_ECDH;
+	}
+	if (strcasecmp(what, "eddsa") == 0) {
+		cs_imp_map_alg(alg, size, suffix);
+		return PK_EDDSA;
+	}
+	if (strcasecmp(what, "sm2") == 0) {
+		snprintf(alg, size, "sm2");
+		return PK_SM2;
+	}
+	return PK_NONE;
+}
+
+/* The kind and algorithm of a text row (alg, size bytes), where its numbers
+   start (*at) and whether it says "bits" (*plural); PK_NONE when it is none. */
+static pk_kind
+pkey_name(const parser *p, char **tok, size_t n, char *alg, size_t size, size_t *at, bool *plural)
 {
 	long long bits;
-	double t[8], r[8];
-	pk_kind kind = PK_NONE;
-	char alg[NAME_LEN], suffix[NAME_LEN];
-	size_t at; /* first number */
-	bool plural = true;
-
+	char sel[NAME_LEN];
+	*plural = true;
 	if (n >= 3 && (strcasecmp(tok[0], "rsa") == 0 || strcasecmp(tok[0], "dsa") == 0) &&
 	    cs_imp_parse_int(tok[1], 1, 1000000, &bits) && strcmp(tok[2], "bits") == 0) {
-		kind = tolower((unsigned char)tok[0][0]) == 'r' ? PK_RSA : PK_DSA;
-		snprintf(suffix, sizeof suffix, "%s%lld", kind == PK_RSA ? "rsa" : "dsa", bits);
-		cs_imp_map_alg(alg, sizeof alg, suffix);
-		at = 3;
-	} else if (n >= 4 && cs_imp_parse_int(tok[0], 1, 1000000, &bits) &&
-		   (strcmp(tok[1], "bit") == 0 || strcmp(tok[1], "bits") == 0)) {
-		plural = strcmp(tok[1], "bits") == 0;
-		const char *what = tok[2];
-		at = 3;
-		if (strcasecmp(what, "ffdh") == 0) {
-			kind = PK_FFDH;
-			snprintf(alg, sizeof alg, "ffdh%lld", bits);
-		} else {
-			const char *curve = tok[3];
-			size_t cl = strlen(curve);
-			if (cl < 3 || curve[0] != '(' || curve[cl - 1] != ')' || cl - 2 >= NAME_LEN)
-				return false;
-			char name[NAME_LEN];
-			snprintf(name, sizeof name, "%.*s", (int)(cl - 2), curve + 1);
-			if (!cs_imp_plausible_name(name))
-				return false;
-			curve_suffix(name, suffix, sizeof suffix);
-			at = 4;
-			char sel[NAME_LEN + 8];
-			if (strcasecmp(what, "ecdsa") == 0) {
-				kind = PK_ECDSA;
-				snprintf(sel, sizeof sel, "ecdsa%.56s", suffix);
-				cs_imp_map_alg(alg, sizeof alg, sel);
-			} else if (strcasecmp(what, "ecdh") == 0) {
-				kind = PK_ECDH;
-				snprintf(sel, sizeof sel, "ecdh%.56s", suffix);
-				cs_imp_map_alg(alg, sizeof alg, sel);
-			} else if (strcasecmp(what, "eddsa") == 0) {
-				kind = PK_EDDSA;
-				cs_imp_map_alg(alg, sizeof alg, suffix);
-			} else if (strcasecmp(what, "sm2") == 0) {
-				kind = PK_SM2;
-				snprintf(alg, sizeof alg, "sm2");
-			} else {
-				return false;
-			}
-		}
-	} else if ((p->pk_head == PH_KEM || p->pk_head == PH_SIG) && n == 7 &&
-		   cs_imp_plausible_name(tok[0])) {
-		kind = p->pk_head == PH_KEM ? PK_KEM : PK_SIG;
-		cs_imp_lower_copy(suffix, sizeof suffix, tok[0]);
-		cs_imp_map_alg(alg, sizeof alg, suffix);
-		at = 1;
-	} else {
-		return false;
+		pk_kind kind = tolower((unsigned char)tok[0][0]) == 'r' ? PK_RSA : PK_DSA;
+		snprintf(sel, sizeof sel, "%s%lld", kind == PK_RSA ? "rsa" : "dsa", bits);
+		cs_imp_map_alg(alg, size, sel);
+		*at = 3;
+		return kind;
 	}
+	if (n >= 4 && cs_imp_parse_int(tok[0], 1, 1000000, &bits) &&
+	    (strcmp(tok[1], "bit") == 0 || strcmp(tok[1], "bits") == 0)) {
+		*plural = strcmp(tok[1], "bits") == 0;
+		return bits_row_name(tok, bits, alg, size, at);
+	}
+	if ((p->pk_head == PH_KEM || p->pk_head == PH_SIG) && n == 7 &&
+	    cs_imp_plausible_name(tok[0])) {
+		cs_imp_lower_copy(sel, sizeof sel, tok[0]);
+		cs_imp_map_alg(alg, size, sel);
+		*at = 1;
+		return p->pk_head == PH_KEM ? PK_KEM : PK_SIG;
+	}
+	return PK_NONE;
+}
 
-	/* times (with 's') then as many rates */
+/* The values of a row from tok[at]: times (with 's') then as many rates; the
+   rates in r (up to 4), how many in *half. A value printed as inf is said. */
+static bool
+pkey_rates(parser *p, char **tok, size_t n, size_t at, double *r, size_t *half, int line)
+{
+	double t[4];
 	size_t nums = n - at;
-	size_t half = nums / 2;
-	if (nums % 2 || half == 0 || half > 4)
+	*half = nums / 2;
+	if (nums % 2 || *half == 0 || *half > 4)
 		return false;
 	bool none = false;
-	for (size_t i = 0; i < half; i++) {
-		const char *rt = tok[at + half + i];
+	for (size_t i = 0; i < *half; i++) {
+		const char *rt = tok[at + *half + i];
 		if (!cs_imp_tok_seconds(tok[at + i], &t[i]))
 			return false;
 		none |= cs_imp_inf_token(tok[at + i]);
@@ -146,38 +172,24 @@ cs_imp_pkey_row(parser *p, char **tok, size_t n, int line)
 	}
 	if (none)
 		cs_imp_note(p, line,
-		     "'inf' or 'nan' in this row: a value openssl speed could not compute "
-		     "(a -multi summary); rates that are numbers are read, the others are "
-		     "taken from the children's +F lines when the paste has them");
-	static const char *const sv[] = {"sign", "verify", "encrypt", "decrypt"};
-	static const char *const kem[] = {"keygen", "encaps", "decaps"};
-	static const char *const sig[] = {"keygen", "sign", "verify"};
-	static const char *const derive[] = {"derive"};
-	const char *const *ops;
-	size_t want;
-	switch (kind) {
-	case PK_RSA:
-		ops = sv;
-		want = half == 4 ? 4 : 2;
-		break;
-	case PK_ECDH:
-	case PK_FFDH:
-		ops = derive;
-		want = 1;
-		break;
-	case PK_KEM:
-		ops = kem;
-		want = 3;
-		break;
-	case PK_SIG:
-		ops = sig;
-		want = 3;
-		break;
-	default:
-		ops = sv;
-		want = 2;
-		break;
-	}
+			    "'inf' or 'nan' in this row: a value openssl speed could not compute "
+			    "(a -multi summary); rates that are numbers are read, the others are "
+			    "taken from the children's +F lines when the paste has them");
+	return true;
+}
+
+/* The text rows. tok[0..n) is the row; returns true when it was one. */
+bool
+cs_imp_pkey_row(parser *p, char **tok, size_t n, int line)
+{
+	char alg[NAME_LEN];
+	double r[4];
+	size_t at, half, want;
+	bool plural;
+	pk_kind kind = pkey_name(p, tok, n, alg, sizeof alg, &at, &plural);
+	if (kind == PK_NONE || !pkey_rates(p, tok, n, at, r, &half, line))
+		return false;
+	const char *const *ops = cs_imp_pkey_ops(kind, half, &want);
 	if (half != want)
 		return false;
 
@@ -196,7 +208,8 @@ cs_imp_pkey_row(parser *p, char **tok, size_t n, int line)
 	if (!p->first_table_line)
 		p->first_table_line = line;
 	for (size_t i = 0; i < want; i++)
-		add_pkey(p, s, kind, alg, ops[i], r[i], cs_imp_pkey_path(kind, plural), table_line, line);
+		add_pkey(p, s, kind, alg, ops[i], r[i], cs_imp_pkey_path(kind, plural), table_line,
+			 line);
 	return true;
 }
 

@@ -24,7 +24,8 @@ dup_trimmed(const char *s)
 }
 
 void
-cs_imp_add_progress(parser *p, const char *name, long long size, double count, double secs, int line)
+cs_imp_add_progress(parser *p, const char *name, long long size, double count, double secs,
+		    int line)
 {
 	if (!(secs > 0) || !(count > 0))
 		return;
@@ -222,11 +223,12 @@ cs_imp_command_line(parser *p, char **tok, size_t n)
 		} else if (strcmp(tok[i], "-decrypt") == 0) {
 			p->ctx_decrypt = true;
 			any = true;
-		} else if (next && ((cs_imp_plausible_name(next) && (strcmp(tok[i], "-engine") == 0 ||
-							      strcmp(tok[i], "-provider") == 0 ||
-							      strcmp(tok[i], "-propquery") == 0)) ||
-				    (strcmp(tok[i], "-async_jobs") == 0 &&
-				     cs_imp_parse_int(next, 1, 99999, &m)))) {
+		} else if (next &&
+			   ((cs_imp_plausible_name(next) &&
+			     (strcmp(tok[i], "-engine") == 0 || strcmp(tok[i], "-provider") == 0 ||
+			      strcmp(tok[i], "-propquery") == 0)) ||
+			    (strcmp(tok[i], "-async_jobs") == 0 &&
+			     cs_imp_parse_int(next, 1, 99999, &m)))) {
 			/* how the run measured: part of its label; an engine or a
 			   provider also names the cells' variant, as run --variant does */
 			size_t used = strlen(p->ctx_opts);

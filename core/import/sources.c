@@ -137,9 +137,10 @@ drop_duplicates(parser *p, size_t src)
 		drop[b - base] = true;
 		if (a->rate != b->rate)
 			cs_imp_skip(p, b->row_line,
-			     "%s %s %s %lld B again, another value than line %d's (accepted: each "
-			     "cell once per table)",
-			     b->alg, b->op, b->path, b->size, a->row_line);
+				    "%s %s %s %lld B again, another value than line %d's "
+				    "(accepted: each "
+				    "cell once per table)",
+				    b->alg, b->op, b->path, b->size, a->row_line);
 	}
 	size_t kept = 0;
 	for (size_t i = 0; i < s->n_cells; i++)

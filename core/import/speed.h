@@ -227,8 +227,8 @@ bool cs_imp_headerless_row(parser *p, char **tok, size_t n, int line);
 void cs_imp_map_alg(char *alg, size_t n, const char *selector);
 /* "evp" for what only exists there, else "" (by era, when the source closes) */
 const char *cs_imp_pkey_path(pk_kind kind, bool plural_bits);
-/* the operations a key-op row of kind with `values` values times, NULL when none;
-   *n how many */
+/* the operations a key-op row of kind times, given its number of values (rsa: 2, or
+   4 from 3.2); *n how many */
 const char *const *cs_imp_pkey_ops(pk_kind kind, size_t values, size_t *n);
 /* a text row ("rsa 2048 bits 0.000708s ..."); true when it was one */
 bool cs_imp_pkey_row(parser *p, char **tok, size_t n, int line);
