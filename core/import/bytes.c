@@ -97,16 +97,23 @@ cs_imp_sym_header(parser *p, char **tok, size_t n, int line)
 	isource *s = cs_imp_source_for(p, W_SYM, PK_NONE, line);
 	if (!s)
 		return true;
-	s->has_sym = true;
 	if (sizes[0] == 8)
 		s->clue_pre3 = true; /* 0.9.6's first column */
+	cs_imp_begin_table(p, s, T_SYM, sizes, k, line);
+	return true;
+}
+
+void
+cs_imp_begin_table(parser *p, isource *s, table_kind table, const long long *sizes, size_t k,
+		   int line)
+{
+	s->has_sym = true;
 	memcpy(p->sizes, sizes, k * sizeof sizes[0]);
 	p->n_sizes = k;
-	p->table = T_SYM;
+	p->table = table;
 	p->table_line = line;
 	if (!p->first_table_line)
 		p->first_table_line = line;
-	return true;
 }
 
 /* The values of one row from column `first` on. */
@@ -250,13 +257,7 @@ cs_imp_headerless_row(parser *p, char **tok, size_t n, int line)
 	isource *s = cs_imp_source_for(p, W_SYM, PK_NONE, line);
 	if (!s)
 		return true;
-	s->has_sym = true;
-	memcpy(p->sizes, sizes, m * sizeof sizes[0]);
-	p->n_sizes = m;
-	p->table = T_SYM;
-	p->table_line = line;
-	if (!p->first_table_line)
-		p->first_table_line = line;
+	cs_imp_begin_table(p, s, T_SYM, sizes, m, line);
 	cs_imp_note(p, line,
 		    "rows without their 'type 16 bytes ...' line (a trimmed paste): the %zu "
 		    "columns "

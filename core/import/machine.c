@@ -18,16 +18,10 @@ add_clue(parser *p, int line, int rank, const char *text, size_t len)
 	}
 	if (!len || p->n_clues >= 256)
 		return;
-	if (p->n_clues == p->cap_clues) {
-		size_t cap = p->cap_clues ? 2 * p->cap_clues : 16;
-		iclue *n = realloc(p->clues, cap * sizeof *n);
-		if (!n) {
-			p->oom = true;
-			return;
-		}
-		p->clues = n;
-		p->cap_clues = cap;
-	}
+	iclue *grown = cs_imp_grow(p, p->clues, &p->cap_clues, p->n_clues, sizeof *grown, 16);
+	if (!grown)
+		return;
+	p->clues = grown;
 	iclue *c = &p->clues[p->n_clues++];
 	c->line = line;
 	c->rank = rank;

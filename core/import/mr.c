@@ -102,15 +102,10 @@ mr_sizes(parser *p, const mr_record *r, char **f, size_t n, int line)
 	isource *s = cs_imp_source_for(p, W_SYM, PK_NONE, line);
 	if (!s)
 		return true;
-	s->has_sym = s->has_mr = true;
-	memcpy(p->sizes, sizes, (n - 1) * sizeof sizes[0]);
-	p->n_sizes = n - 1;
+	s->has_mr = true;
+	cs_imp_begin_table(p, s, T_MRSYM, sizes, n - 1, line);
 	if (p->n_sizes == 5 && sizes[4] == 8192)
 		s->mr_times++; /* 16..8192: up to 1.0.2, key ops in seconds */
-	p->table = T_MRSYM;
-	p->table_line = line;
-	if (!p->first_table_line)
-		p->first_table_line = line;
 	return true;
 }
 

@@ -22,16 +22,10 @@ kid_add(parser *p, isource *s, const icell *c)
 		}
 	if (s->kid_first + s->n_kid != p->n_kids || p->n_kids >= CS_IMPORT_MAX_CELLS)
 		return;
-	if (p->n_kids == p->cap_kids) {
-		size_t cap = p->cap_kids ? 2 * p->cap_kids : 64;
-		icell *nk = realloc(p->kids, cap * sizeof *nk);
-		if (!nk) {
-			p->oom = true;
-			return;
-		}
-		p->kids = nk;
-		p->cap_kids = cap;
-	}
+	icell *grown = cs_imp_grow(p, p->kids, &p->cap_kids, p->n_kids, sizeof *grown, 64);
+	if (!grown)
+		return;
+	p->kids = grown;
 	p->kids[p->n_kids++] = *c;
 	s->n_kid++;
 }

@@ -41,16 +41,11 @@ cs_imp_add_progress(parser *p, const char *name, long long size, double count, d
 		s = cs_imp_new_source(p, line);
 	if (!s)
 		return;
-	if (s->n_progress == s->cap_progress) {
-		size_t cap = s->cap_progress ? 2 * s->cap_progress : 16;
-		iprogress *np = realloc(s->progress, cap * sizeof *np);
-		if (!np) {
-			p->oom = true;
-			return;
-		}
-		s->progress = np;
-		s->cap_progress = cap;
-	}
+	iprogress *grown =
+		cs_imp_grow(p, s->progress, &s->cap_progress, s->n_progress, sizeof *grown, 16);
+	if (!grown)
+		return;
+	s->progress = grown;
 	iprogress *g = &s->progress[s->n_progress++];
 	snprintf(g->name, sizeof g->name, "%s", name);
 	g->size = size;

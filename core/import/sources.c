@@ -14,35 +14,50 @@
 #include "import.h"
 #include "speed.h"
 
-/* A line that could not be read: counted, and reported as "FILE:LINE: skipped: why". */
+/* "cryptospeed: FILE:LINE: KIND: message" on the diag stream, when there is one. */
+static void
+say(const parser *p, int line, const char *kind, const char *fmt, va_list ap)
+{
+	if (!p->diag)
+		return;
+	char text[512];
+	vsnprintf(text, sizeof text, fmt, ap);
+	fprintf(p->diag, "cryptospeed: %s:%d: %s: %s\n", cs_esc_term(p->file), line, kind,
+		cs_esc_term(text));
+}
+
 void
 cs_imp_skip(parser *p, int line, const char *fmt, ...)
 {
 	p->skipped++;
-	if (!p->diag)
-		return;
-	char why[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(why, sizeof why, fmt, ap);
+	say(p, line, "skipped", fmt, ap);
 	va_end(ap);
-	fprintf(p->diag, "cryptospeed: %s:%d: skipped: %s\n", cs_esc_term(p->file), line,
-		cs_esc_term(why));
 }
 
-/* What the import assumed or recovered: said as "FILE:LINE: note: what", not counted. */
 void
 cs_imp_note(parser *p, int line, const char *fmt, ...)
 {
-	if (!p->diag)
-		return;
-	char what[512];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(what, sizeof what, fmt, ap);
+	say(p, line, "note", fmt, ap);
 	va_end(ap);
-	fprintf(p->diag, "cryptospeed: %s:%d: note: %s\n", cs_esc_term(p->file), line,
-		cs_esc_term(what));
+}
+
+void *
+cs_imp_grow(parser *p, void *items, size_t *cap, size_t n, size_t size, size_t first)
+{
+	if (n < *cap)
+		return items;
+	size_t more = *cap ? 2 * *cap : first;
+	void *grown = realloc(items, more * size);
+	if (!grown) {
+		p->oom = true;
+		return NULL;
+	}
+	*cap = more;
+	return grown;
 }
 
 isource *
@@ -160,16 +175,10 @@ drop_duplicates(parser *p, size_t src)
 static isource *
 push_source(parser *p, int line)
 {
-	if (p->n_src == p->cap_src) {
-		size_t cap = p->cap_src ? 2 * p->cap_src : 8;
-		isource *n = realloc(p->src, cap * sizeof *n);
-		if (!n) {
-			p->oom = true;
-			return NULL;
-		}
-		p->src = n;
-		p->cap_src = cap;
-	}
+	isource *grown = cs_imp_grow(p, p->src, &p->cap_src, p->n_src, sizeof *grown, 8);
+	if (!grown)
+		return NULL;
+	p->src = grown;
 	isource *s = &p->src[p->n_src++];
 	memset(s, 0, sizeof *s);
 	s->line = line;
@@ -334,16 +343,10 @@ cs_imp_add_cell(parser *p, isource *s, const icell *c)
 		p->too_many = c->row_line;
 		return;
 	}
-	if (p->n_cells == p->cap_cells) {
-		size_t cap = p->cap_cells ? 2 * p->cap_cells : 256;
-		icell *n = realloc(p->cells, cap * sizeof *n);
-		if (!n) {
-			p->oom = true;
-			return;
-		}
-		p->cells = n;
-		p->cap_cells = cap;
-	}
+	icell *grown = cs_imp_grow(p, p->cells, &p->cap_cells, p->n_cells, sizeof *grown, 256);
+	if (!grown)
+		return;
+	p->cells = grown;
 	p->cells[p->n_cells++] = *c;
 	s->n_cells++;
 }

@@ -116,27 +116,30 @@ typedef struct iclue {
 /* Kinds of clue, in the order they are trusted. */
 enum { CL_UNAME, CL_CORE, CL_BOARD, CL_MODEL, CL_COUNT };
 
+/* The byte-rate table being read: none, text ("type 16 bytes ..."), -mr (+H). */
+typedef enum table_kind { T_NONE, T_SYM, T_MRSYM } table_kind;
+
 /* The state of one import: what was read so far and the table being read. */
 typedef struct parser {
-	const char *file;		       /* the input's name, as given */
-	isource *src;			       /* the sources, the last one open */
-	size_t n_src, cap_src;		       /* used, allocated */
-	icell *cells;			       /* every source's cells, in order */
-	size_t n_cells, cap_cells;	       /* used, allocated */
-	enum { T_NONE, T_SYM, T_MRSYM } table; /* byte-rate table being read */
-	long long sizes[MAX_SIZES];	       /* its columns, bytes */
-	size_t n_sizes;			       /* how many */
-	int table_line;			       /* its header's line */
-	char wrap_name[NAME_LEN]; /* the row above, when it had fewer values than columns */
-	size_t wrap_cols;	  /* how many it had */
-	pk_header pk_head;	  /* key-op header above the rows being read */
-	int pk_table_line;	  /* its line (or the first row's, without a header) */
-	int ctx_multi;		  /* from a command line in the prose, for the next source */
-	bool ctx_decrypt;	  /* the same for -decrypt */
-	char ctx_opts[256];	  /* the same for -engine, -provider, -propquery, -async_jobs */
-	char ctx_variant[128];	  /* the cells' variant they make ("engine=ID", provider NAME) */
-	icell *kids;		  /* -multi: the children's "Got: +F..." values, summed */
-	size_t n_kids, cap_kids;  /* used, allocated */
+	const char *file;	    /* the input's name, as given */
+	isource *src;		    /* the sources, the last one open */
+	size_t n_src, cap_src;	    /* used, allocated */
+	icell *cells;		    /* every source's cells, in order */
+	size_t n_cells, cap_cells;  /* used, allocated */
+	table_kind table;	    /* byte-rate table being read */
+	long long sizes[MAX_SIZES]; /* its columns, bytes */
+	size_t n_sizes;		    /* how many */
+	int table_line;		    /* its header's line */
+	char wrap_name[NAME_LEN];   /* the row above, when it had fewer values than columns */
+	size_t wrap_cols;	    /* how many it had */
+	pk_header pk_head;	    /* key-op header above the rows being read */
+	int pk_table_line;	    /* its line (or the first row's, without a header) */
+	int ctx_multi;		    /* from a command line in the prose, for the next source */
+	bool ctx_decrypt;	    /* the same for -decrypt */
+	char ctx_opts[256];	    /* the same for -engine, -provider, -propquery, -async_jobs */
+	char ctx_variant[128];	    /* the cells' variant they make ("engine=ID", provider NAME) */
+	icell *kids;		    /* -multi: the children's "Got: +F..." values, summed */
+	size_t n_kids, cap_kids;    /* used, allocated */
 	long long kid_sizes[MAX_SIZES]; /* the children's +H sizes */
 	size_t n_kid_sizes;		/* how many */
 	iclue *clues;			/* machines named in the text */
@@ -192,6 +195,10 @@ const char *cs_imp_bad_value(char **tok, size_t n);
 void cs_imp_skip(parser *p, int line, const char *fmt, ...);
 /* what the import assumed or recovered: said as "FILE:LINE: note: what", not counted */
 void cs_imp_note(parser *p, int line, const char *fmt, ...);
+/* room for one more of the n items (size bytes each) at items, whose capacity
+   is *cap (first when 0, then doubled): items, or where they moved; NULL
+   (p->oom set) when out of memory */
+void *cs_imp_grow(parser *p, void *items, size_t *cap, size_t n, size_t size, size_t first);
 /* the open (last) source, or NULL before the first */
 isource *cs_imp_cur(parser *p);
 bool cs_imp_has_tables(const isource *s);
@@ -213,6 +220,9 @@ void cs_imp_add_cell(parser *p, isource *s, const icell *c);
 void cs_imp_name_sym(const isource *s, const char *name, icell *c);
 /* "type 16 bytes 64 bytes ..." */
 bool cs_imp_sym_header(parser *p, char **tok, size_t n, int line);
+/* a byte-rate table (T_SYM, T_MRSYM) of the k sizes in s from line on */
+void cs_imp_begin_table(parser *p, isource *s, table_kind table, const long long *sizes, size_t k,
+			int line);
 /* the n values v of the row name, from column first on */
 void cs_imp_add_sym_values(parser *p, isource *s, const char *name, const double *v, size_t n,
 			   size_t first, int line);
