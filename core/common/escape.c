@@ -8,32 +8,42 @@
 #define TERM_RING 8
 #define TERM_SIZE (CS_ESC_TERM_MAX + 4)
 
-/* Length of the valid UTF-8 sequence at s (2..4), or 0 if it is not one or is
-   a C1 control (U+0080..U+009F). */
-static size_t
-utf8_len(const unsigned char *s)
+size_t
+cs_utf8_len(const char *s)
 {
+	const unsigned char *u = (const unsigned char *)s;
 	size_t n;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+	if (u[0] < 0x80)
+		return 1;
+	if (u[0] >= 0xc2 && u[0] <= 0xdf)
 		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+	else if (u[0] >= 0xe0 && u[0] <= 0xef)
 		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+	else if (u[0] >= 0xf0 && u[0] <= 0xf4)
 		n = 4;
 	else
 		return 0;
 	for (size_t i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
+		if ((u[i] & 0xc0) != 0x80)
 			return 0;
-	if (s[0] == 0xc2 && s[1] < 0xa0) /* C1 controls */
+	if (u[0] == 0xe0 && u[1] < 0xa0) /* overlong */
 		return 0;
-	if (s[0] == 0xe0 && s[1] < 0xa0) /* overlong */
+	if (u[0] == 0xf0 && u[1] < 0x90)
 		return 0;
-	if (s[0] == 0xf0 && s[1] < 0x90)
+	if (u[0] == 0xf4 && u[1] > 0x8f) /* past U+10FFFF */
 		return 0;
-	if (s[0] == 0xf4 && s[1] > 0x8f)
+	if (u[0] == 0xed && u[1] > 0x9f) /* surrogates */
 		return 0;
-	if (s[0] == 0xed && s[1] > 0x9f) /* surrogates */
+	return n;
+}
+
+/* Length of the valid UTF-8 sequence at s (2..4) that a terminal may be shown
+   as it is, or 0 if it is not one or is a C1 control (U+0080..U+009F). */
+static size_t
+utf8_len(const unsigned char *s)
+{
+	size_t n = cs_utf8_len((const char *)s);
+	if (n < 2 || (s[0] == 0xc2 && s[1] < 0xa0)) /* C1 controls */
 		return 0;
 	return n;
 }

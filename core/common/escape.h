@@ -8,6 +8,16 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/*
+ * The one UTF-8 validator: the length (1 to 4) of the valid UTF-8 sequence at
+ * s, or 0 when s does not start one (a stray continuation byte, an overlong
+ * form, a surrogate, past U+10FFFF, a sequence cut short by the string's
+ * NUL). An ASCII byte is 1. Control characters count as valid: what a
+ * writer shows of them is its own escaping (cs_esc_term writes the C1
+ * controls as \xNN).
+ */
+size_t cs_utf8_len(const char *s);
+
 /* The most bytes cs_esc_term writes of one name (after escaping); a longer
    one ends with "...". */
 #define CS_ESC_TERM_MAX 4096
