@@ -65,12 +65,12 @@ static const cs_count_profile profiles[] = {
 	 "nRF52840-class Cortex-M4F at 64 MHz (1 MiB flash, 256 KiB RAM), as qemu's mps2-an386",
 	 "armv7e-m", "qemu-system-arm", "cortex-m4", 0, 0, 0, 64, "mps2-an386", "cortex-m4", 1024,
 	 256},
-	/* the M4F image on qemu's Cortex-M7 machine; the M7's dual issue and
-	   caches are not modelled: the M4 table stands in (docs/mcu.md) */
+	/* the M4F image on qemu's Cortex-M7 machine, cycles from the M7 table
+	   (dual issue); its caches and branch predictor are not modelled
+	   (docs/mcu.md) */
 	{"cortex-m7", "stm32h7",
-	 "STM32H7-class Cortex-M7 at 480 MHz (2 MiB flash, 1 MiB RAM), as qemu's mps2-an500; "
-	 "cycles from the Cortex-M4 table",
-	 "armv7e-m", "qemu-system-arm", "cortex-m7", 0, 0, 0, 480, "mps2-an500", "cortex-m4", 2048,
+	 "STM32H7-class Cortex-M7 at 480 MHz (2 MiB flash, 1 MiB RAM), as qemu's mps2-an500",
+	 "armv7e-m", "qemu-system-arm", "cortex-m7", 0, 0, 0, 480, "mps2-an500", "cortex-m7", 2048,
 	 1024},
 };
 #define N_PROFILES (sizeof profiles / sizeof profiles[0])
