@@ -33,11 +33,11 @@ counts() {
 }
 failures=0
 for t in "cortex-m4 15" "cortex-m7 10"; do
-	set -- $t
-	read -r i1 c1 < <(counts "$1" "$CS_TMP/with.elf")
-	read -r i0 c0 < <(counts "$1" "$CS_TMP/without.elf")
-	echo "$1: block of $((i1 - i0)) instructions, $((c1 - c0)) cycles (expected 14, $2)"
-	if [ $((i1 - i0)) -ne 14 ] || [ $((c1 - c0)) -ne "$2" ]; then
+	read -r table want <<<"$t"
+	read -r i1 c1 < <(counts "$table" "$CS_TMP/with.elf")
+	read -r i0 c0 < <(counts "$table" "$CS_TMP/without.elf")
+	echo "$table: block of $((i1 - i0)) instructions, $((c1 - c0)) cycles (expected 14, $want)"
+	if [ $((i1 - i0)) -ne 14 ] || [ $((c1 - c0)) -ne "$want" ]; then
 		failures=$((failures + 1))
 	fi
 done
