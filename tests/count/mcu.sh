@@ -7,11 +7,7 @@
 # stack; two runs are identical in every counter, cycle, stack and heap
 # figure; workers of another architecture are refused before anything runs.
 . "$(dirname "$0")/lib.sh"
-: "${CS_MCU_BIN:=}"
-command -v qemu-system-arm >/dev/null || skip "qemu-system-arm not installed (scripts/deps.sh --arch cortex-m4)"
-command -v python3 >/dev/null || skip "no python3"
-ls "$CS_MCU_BIN"/cryptospeed-worker-mbedtls@* >/dev/null 2>&1 ||
-	skip "no MCU workers in '$CS_MCU_BIN' (make cross ARCH=cortex-m4)"
+need_mcu mbedtls
 sel=(--board nrf52840 --worker-dir "$CS_MCU_BIN" --lib mbedtls,wolfssl
 	--alg sha256,aes-128-gcm,x25519 --sizes 16,1024)
 for r in a b; do

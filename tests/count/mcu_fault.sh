@@ -6,7 +6,6 @@
 # one-line reason (crashed: the fault; timeout: the loop, killed), the run
 # must not hang nor crash, and the cells after them must still run and be ok.
 . "$(dirname "$0")/lib.sh"
-: "${CS_MCU_BIN:=}"
 command -v qemu-system-arm >/dev/null || skip "qemu-system-arm not installed (scripts/deps.sh --arch cortex-m4)"
 command -v python3 >/dev/null || skip "no python3"
 planted=${CS_MCU_BIN%/}/../planted

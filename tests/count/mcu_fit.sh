@@ -7,11 +7,8 @@
 #  - every built worker on every MCU board: refused exactly when it is over;
 #  - a truncated image: refused, naming what is wrong with it.
 . "$(dirname "$0")/lib.sh"
-: "${CS_MCU_BIN:=}"
-command -v qemu-system-arm >/dev/null || skip "qemu-system-arm not installed (scripts/deps.sh --arch cortex-m4)"
+need_mcu mbedtls
 command -v arm-none-eabi-objcopy >/dev/null || skip "no arm-none-eabi-objcopy (gcc-arm-none-eabi)"
-ls "$CS_MCU_BIN"/cryptospeed-worker-mbedtls@* >/dev/null 2>&1 ||
-	skip "no MCU workers in '$CS_MCU_BIN' (make cross ARCH=cortex-m4)"
 failures=0
 check() { # check DESCRIPTION CONDITION-RESULT
 	if [ "$2" != ok ]; then echo "FAIL: $1 ($2)"; failures=$((failures + 1)); fi

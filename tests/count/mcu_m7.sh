@@ -5,11 +5,7 @@
 # cell; the M7 estimate is below the M4's (two issue slots, one-cycle loads)
 # and never below half the instructions (at most two per cycle).
 . "$(dirname "$0")/lib.sh"
-: "${CS_MCU_BIN:=}"
-command -v qemu-system-arm >/dev/null || skip "qemu-system-arm not installed (scripts/deps.sh --arch cortex-m4)"
-command -v python3 >/dev/null || skip "no python3"
-ls "$CS_MCU_BIN"/cryptospeed-worker-wolfssl@* >/dev/null 2>&1 ||
-	skip "no MCU workers in '$CS_MCU_BIN' (make cross ARCH=cortex-m4)"
+need_mcu wolfssl
 sel=(--worker-dir "$CS_MCU_BIN" --lib wolfssl --alg sha256,chacha20-poly1305 --sizes 1024)
 for b in nrf52840 stm32h7; do
 	"$CS" run --count --board "$b" "${sel[@]}" -o "$CS_TMP/$b.json" >"$CS_TMP/$b.txt" 2>"$CS_TMP/$b.err" ||
