@@ -15,6 +15,17 @@
  * it (the branch was taken). Neighbouring single loads and stores pipeline
  * (load-store-pipelined), within a block.
  *
+ * A dual-issue core (the Cortex-M7: the table's optional `dual-issue 2`
+ * row) issues an instruction together with the one before it in the block
+ * when both take one cycle, the second reads and writes no register the
+ * first writes, they need different units (one multiplier, one store port,
+ * one FPU, one branch unit and one shifter; two load ports) and neither is
+ * single-issue (load/store multiple and double, divide, exclusives, table
+ * branches, system instructions) nor the second slot-0-only (SIMD, extend,
+ * bit-field, reverse, CLZ, saturate): the pair is charged one cycle. The
+ * optional `multiple-regs-per-cycle N` row moves N registers of a load or
+ * store multiple per cycle (1 when absent).
+ *
  * Arguments:
  *   out=FILE    the counters file (created and truncated here)
  *   costs=FILE  the core's cost table (rule<TAB>cycles<TAB>source lines)
@@ -59,6 +70,8 @@ enum rule {
 	R_FPU_MAC,
 	R_FPU_DIVIDE,
 	R_FPU_LDST,
+	R_DUAL_ISSUE,	 /* optional: 2 = dual issue (absent: 1) */
+	R_MULTIPLE_REGS, /* optional: registers of LDM/STM per cycle (absent: 1) */
 	R_COUNT
 };
 static const char *const rule_names[R_COUNT] = {
@@ -74,8 +87,18 @@ static const char *const rule_names[R_COUNT] = {
 	"fpu-mac",
 	"fpu-divide",
 	"fpu-load-store",
+	"dual-issue",
+	"multiple-regs-per-cycle",
 };
 static unsigned cost[R_COUNT];
+
+/* Registers of an LDM/STM/PUSH/POP/VLDM/VSTM, in cycles. */
+static unsigned
+multiple_cycles(unsigned n)
+{
+	unsigned per = cost[R_MULTIPLE_REGS];
+	return cost[R_LDST_MULTIPLE] + (n + per - 1) / per;
+}
 
 /* One translated block's sums. */
 typedef struct block {
@@ -174,7 +197,7 @@ classify(const cs_insn *in, int *cls, unsigned *cyc, unsigned *mem, bool *branch
 			for (uint8_t i = 0; i < arm->op_count; i++)
 				n += arm->operands[i].type == ARM_OP_REG &&
 				     arm->operands[i].reg != ARM_REG_SP && !(i == 0 && m[1] != 'p');
-			*cyc = cost[R_LDST_MULTIPLE] + n;
+			*cyc = multiple_cycles(n);
 			*mem = n;
 		} else if (starts(m, (const char *const[]){"vldr", "vstr", NULL})) {
 			*cyc = cost[R_FPU_LDST];
@@ -195,7 +218,7 @@ classify(const cs_insn *in, int *cls, unsigned *cyc, unsigned *mem, bool *branch
 		bool pushpop = m[0] == 'p';
 		for (uint8_t i = pushpop ? 0 : 1; i < arm->op_count; i++)
 			n += arm->operands[i].type == ARM_OP_REG;
-		*cyc = cost[R_LDST_MULTIPLE] + n;
+		*cyc = multiple_cycles(n);
 		*mem = n;
 	} else if (starts(m, (const char *const[]){"ldrd", "strd", NULL})) {
 		*cyc = cost[R_LDST_DOUBLE];
@@ -217,6 +240,94 @@ classify(const cs_insn *in, int *cls, unsigned *cyc, unsigned *mem, bool *branch
 		*branch = false;
 }
 
+/* What an instruction needs to issue, for the dual-issue rule. */
+enum {
+	U_SINGLE = 1u << 0, /* issues alone */
+	U_SLOT0 = 1u << 1,  /* only as the first of a pair */
+	U_SHIFT = 1u << 2,  /* the one shifter: shifted operand, wide immediate */
+	U_MAC = 1u << 3,
+	U_LOAD = 1u << 4, /* two load ports: not a conflict */
+	U_STORE = 1u << 5,
+	U_BRANCH = 1u << 6,
+	U_FPU = 1u << 7,
+};
+#define U_ONE_EACH (U_SHIFT | U_MAC | U_STORE | U_BRANCH | U_FPU)
+
+static unsigned
+issue_units(const cs_insn *in, int cls, bool branch)
+{
+	const char *m = in->mnemonic;
+	const cs_arm *arm = &in->detail->arm;
+	unsigned u = 0;
+	if (starts(m, (const char *const[]){"ldm",  "stm",   "push",  "pop",   "ldrd", "strd",
+					    "sdiv", "udiv",  "ldrex", "strex", "tbb",  "tbh",
+					    "vldm", "vstm",  "vpush", "vpop",  "mrs",  "msr",
+					    "dmb",  "dsb",   "isb",   "svc",   "bkpt", "udf",
+					    "cps",  "wfi",   "wfe",   "clrex", "vmrs", "vmsr",
+					    "vdiv", "vsqrt", NULL}))
+		return U_SINGLE;
+	if (branch && !starts(m, (const char *const[]){"b", "cbz", "cbnz", NULL}))
+		return U_SINGLE; /* pop {pc}, ldr pc, mov pc */
+	for (uint8_t i = 0; i < arm->op_count; i++) {
+		if (arm->operands[i].shift.type != ARM_SFT_INVALID &&
+		    arm->operands[i].shift.value != 0)
+			u |= U_SHIFT;
+		if (arm->operands[i].type == ARM_OP_IMM && cls == 0 && !branch &&
+		    (arm->operands[i].imm < 0 || arm->operands[i].imm > 255) &&
+		    !starts(m, (const char *const[]){"ldr", "str", "lda", "stl", "movw", "movt",
+						     "vldr", "vstr", NULL}))
+			u |= U_SHIFT;
+	}
+	if (branch)
+		return u | U_BRANCH;
+	if (m[0] == 'v')
+		return u | (starts(m, (const char *const[]){"vldr", NULL})   ? U_LOAD
+			    : starts(m, (const char *const[]){"vstr", NULL}) ? U_STORE
+									     : U_FPU);
+	if (starts(m, (const char *const[]){"ldr", "lda", NULL}))
+		return u | U_LOAD;
+	if (starts(m, (const char *const[]){"str", "stl", NULL}))
+		return u | U_STORE;
+	if (starts(m, (const char *const[]){"mul", "mla", "mls", "umull", "smull", "umlal", "smlal",
+					    "smla", "smlsd", "smlsld", "smuad", "smusd", "smul",
+					    "smmla", "smmls", "smmul", "umaal", NULL}))
+		return u | U_MAC;
+	if (cls == 1 ||
+	    starts(m, (const char *const[]){"sxt", "uxt", "rev", "rbit", "bfc", "bfi", "ubfx",
+					    "sbfx", "clz", "usat", "ssat", NULL}))
+		return u | U_SLOT0 | U_SHIFT;
+	return u;
+}
+
+/* One instruction's registers, read and written (Capstone's list, with the
+   flags). */
+typedef struct regs {
+	cs_regs read, write;
+	uint8_t n_read, n_write;
+} regs;
+
+static bool
+shares(const uint16_t *a, uint8_t na, const uint16_t *b, uint8_t nb)
+{
+	for (uint8_t i = 0; i < na; i++)
+		for (uint8_t j = 0; j < nb; j++)
+			if (a[i] == b[j])
+				return true;
+	return false;
+}
+
+/* Can b issue in the same cycle as a, the instruction before it? */
+static bool
+pairs(unsigned ua, const regs *ra, unsigned ub, const regs *rb)
+{
+	if ((ua | ub) & U_SINGLE || ub & U_SLOT0 || ua & U_BRANCH)
+		return false;
+	if (ua & ub & U_ONE_EACH)
+		return false;
+	return !shares(rb->read, rb->n_read, ra->write, ra->n_write) &&
+	       !shares(rb->write, rb->n_write, ra->write, ra->n_write);
+}
+
 static void
 on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 {
@@ -229,6 +340,12 @@ on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 	}
 	b->start = qemu_plugin_tb_vaddr(tb);
 	bool pipe = false;
+	/* the instruction before, for dual issue: its units, registers, cost;
+	   open = it may take a second instruction into its cycle */
+	regs r[2];
+	unsigned prev_units = U_SINGLE, prev_cyc = 0;
+	bool open = false;
+	int cur = 0;
 	for (size_t i = 0; i < n; i++) {
 		struct qemu_plugin_insn *insn = qemu_plugin_tb_get_insn(tb, i);
 		const uint8_t *code = qemu_plugin_insn_data(insn);
@@ -244,12 +361,29 @@ on_translate(qemu_plugin_id_t id, struct qemu_plugin_tb *tb)
 		int cls = 0;
 		unsigned cyc = cost[R_ALU], mem = 0;
 		bool branch = false;
+		unsigned units = U_SINGLE;
 		if (cs_disasm(capstone, code, size, addr, 1, &in) == 1) {
 			classify(in, &cls, &cyc, &mem, &branch, &pipe);
+			if (cost[R_DUAL_ISSUE] == 2) {
+				regs *rc = &r[cur];
+				if (cs_regs_access(capstone, in, rc->read, &rc->n_read, rc->write,
+						   &rc->n_write) == CS_ERR_OK)
+					units = issue_units(in, cls, branch);
+			}
 			cs_free(in, 1);
 		} else {
 			pipe = false;
 		}
+		if (open && cyc == 1 && prev_cyc == 1 &&
+		    pairs(prev_units, &r[cur ^ 1], units, &r[cur])) {
+			cyc = 0; /* in the cycle of the one before */
+			open = false;
+		} else {
+			open = !(units & U_SINGLE);
+		}
+		prev_units = units;
+		prev_cyc = cyc == 0 ? 1 : cyc;
+		cur ^= 1;
 		b->classes[cls]++;
 		b->cycles += cyc;
 		b->mem += mem;
@@ -301,10 +435,12 @@ read_costs(const char *path, char *why, size_t n)
 					r = k;
 		}
 		unsigned long v = tab ? strtoul(tab + 1, &end, 10) : 0;
-		if (r < 0 || seen[r] || v < 1 || v > 1000 || *end != '\t') {
+		unsigned long most = r == R_DUAL_ISSUE ? 2 : r == R_MULTIPLE_REGS ? 4 : 1000;
+		if (r < 0 || seen[r] || v < 1 || v > most || *end != '\t') {
 			snprintf(why, n,
 				 "%s:%d: not 'rule<TAB>cycles<TAB>source' with a known rule "
-				 "once and cycles 1..1000",
+				 "once and cycles 1..1000 (dual-issue 1..2, "
+				 "multiple-regs-per-cycle 1..4)",
 				 path, ln);
 			rc = -1;
 			break;
@@ -313,7 +449,11 @@ read_costs(const char *path, char *why, size_t n)
 		cost[r] = (unsigned)v;
 	}
 	fclose(f);
-	for (int k = 0; rc == 0 && k < R_COUNT; k++)
+	if (!seen[R_DUAL_ISSUE])
+		cost[R_DUAL_ISSUE] = 1;
+	if (!seen[R_MULTIPLE_REGS])
+		cost[R_MULTIPLE_REGS] = 1;
+	for (int k = 0; rc == 0 && k < R_DUAL_ISSUE; k++)
 		if (!seen[k]) {
 			snprintf(why, n, "%s: no row for '%s'", path, rule_names[k]);
 			rc = -1;

@@ -65,12 +65,12 @@ static const cs_count_profile profiles[] = {
 	 "nRF52840-class Cortex-M4F at 64 MHz (1 MiB flash, 256 KiB RAM), as qemu's mps2-an386",
 	 "armv7e-m", "qemu-system-arm", "cortex-m4", 0, 0, 0, 64, "mps2-an386", "cortex-m4", 1024,
 	 256},
-	/* the M4F image on qemu's Cortex-M7 machine; the M7's dual issue and
-	   caches are not modelled: the M4 table stands in (docs/mcu.md) */
+	/* the M4F image on qemu's Cortex-M7 machine, cycles from the M7 table
+	   (dual issue); its caches and branch predictor are not modelled
+	   (docs/mcu.md) */
 	{"cortex-m7", "stm32h7",
-	 "STM32H7-class Cortex-M7 at 480 MHz (2 MiB flash, 1 MiB RAM), as qemu's mps2-an500; "
-	 "cycles from the Cortex-M4 table",
-	 "armv7e-m", "qemu-system-arm", "cortex-m7", 0, 0, 0, 480, "mps2-an500", "cortex-m4", 2048,
+	 "STM32H7-class Cortex-M7 at 480 MHz (2 MiB flash, 1 MiB RAM), as qemu's mps2-an500",
+	 "armv7e-m", "qemu-system-arm", "cortex-m7", 0, 0, 0, 480, "mps2-an500", "cortex-m7", 2048,
 	 1024},
 };
 #define N_PROFILES (sizeof profiles / sizeof profiles[0])
@@ -181,9 +181,109 @@ elf_arch(const char *path, char *buf, size_t size)
 	}
 }
 
+/* Little-endian fields of an ELF32 file's bytes. */
+static uint32_t
+le32(const unsigned char *b)
+{
+	return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
+static unsigned
+le16(const unsigned char *b)
+{
+	return (unsigned)b[0] | (unsigned)b[1] << 8;
+}
+
+/* What a 32-bit little-endian ARM image needs of a board, from its section
+   headers (docs/mcu.md, as scripts/mcu_size.sh counts): flash = every
+   allocated section with contents (code, .rodata, .ARM.exidx, and .data's
+   initial values), RAM = every allocated writable one (.data, .got, .bss).
+   0, or -1 with why filled when the file is not such an image or its
+   headers are damaged (the file is untrusted). */
+static int
+elf_image_needs(const char *path, uint64_t *flash, uint64_t *ram, char *why, size_t why_size)
+{
+	unsigned char h[52], sh[40];
+	FILE *f = fopen(path, "rb");
+	*flash = *ram = 0;
+	if (!f || fread(h, 1, sizeof h, f) != sizeof h) {
+		snprintf(why, why_size, "cannot read its ELF header");
+		goto fail;
+	}
+	if (memcmp(h, "\177ELF", 4) != 0 || h[4] != 1 /* ELFCLASS32 */ ||
+	    h[5] != 1 /* little-endian */) {
+		snprintf(why, why_size, "not a 32-bit little-endian ELF image");
+		goto fail;
+	}
+	uint32_t shoff = le32(h + 32);
+	unsigned shentsize = le16(h + 46), shnum = le16(h + 48);
+	if (shentsize != sizeof sh || shnum == 0 || shnum > 4096) {
+		snprintf(why, why_size,
+			 "section headers of %u entries of %u bytes (accepted: 1..4096 of 40)",
+			 shnum, shentsize);
+		goto fail;
+	}
+	if (fseek(f, (long)shoff, SEEK_SET) != 0) {
+		snprintf(why, why_size, "section headers at %lu: beyond the file",
+			 (unsigned long)shoff);
+		goto fail;
+	}
+	for (unsigned i = 0; i < shnum; i++) {
+		if (fread(sh, 1, sizeof sh, f) != sizeof sh) {
+			snprintf(why, why_size, "section header %u of %u: beyond the file", i,
+				 shnum);
+			goto fail;
+		}
+		uint32_t type = le32(sh + 4), flags = le32(sh + 8), size = le32(sh + 20);
+		if (!(flags & 0x2u /* SHF_ALLOC */))
+			continue;
+		if (type != 8u /* SHT_NOBITS */)
+			*flash += size;
+		if (flags & 0x1u /* SHF_WRITE */)
+			*ram += size;
+	}
+	fclose(f);
+	return 0;
+fail:
+	if (f)
+		fclose(f);
+	return -1;
+}
+
+/* An MCU image that does not fit the board's flash or RAM is refused before
+   anything runs (it would be measured as if it fit): false, with the one
+   line saying so in msg. */
+static bool
+image_fits(const char *path, const cs_count_profile *p, char *msg, size_t size)
+{
+	uint64_t flash, ram;
+	char why[128];
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	if (elf_image_needs(path, &flash, &ram, why, sizeof why) != 0) {
+		snprintf(msg, size,
+			 "--count --board %s: %s: %s (accepted: an MCU worker image of make cross "
+			 "ARCH=cortex-m4)",
+			 p->board, path, why);
+		return false;
+	}
+	uint64_t has_flash = (uint64_t)p->flash_kib * 1024, has_ram = (uint64_t)p->ram_kib * 1024;
+	if (flash <= has_flash && ram <= has_ram)
+		return true;
+	snprintf(msg, size,
+		 "--count --board %s: %s needs %llu B of flash and %llu B of RAM; %s has %llu B "
+		 "(%u KiB) of flash and %llu B (%u KiB) of RAM: it does not fit (accepted: "
+		 "images that fit, e.g. --worker-dir DIR holding only those)",
+		 p->board, base, (unsigned long long)flash, (unsigned long long)ram, p->board,
+		 (unsigned long long)has_flash, p->flash_kib, (unsigned long long)has_ram,
+		 p->ram_kib);
+	return false;
+}
+
 /* Does dir hold at least one worker? Each one must be built for the
    profile's architecture: a worker for another is refused here, before
-   anything is measured, naming what it is built for. */
+   anything is measured, naming what it is built for; on an MCU board each
+   one must fit the board's flash and RAM. */
 static bool
 has_workers(const char *dir, const cs_count_profile *p)
 {
@@ -204,6 +304,12 @@ has_workers(const char *dir, const cs_count_profile *p)
 				       p->machine		     ? "make cross ARCH=cortex-m4"
 				       : strcmp(p->arch, "arm") == 0 ? "make cross ARCH=armhf"
 								     : "make cross");
+		}
+		char msg[sizeof f[i].path + 512];
+		if (a && p->machine && p->flash_kib > 0 &&
+		    !image_fits(f[i].path, p, msg, sizeof msg)) {
+			free(f);
+			cs_usage_error("%s", msg);
 		}
 	}
 	free(f);
@@ -430,8 +536,17 @@ cs_count_visit(cs_run *run, cs_rcell *c)
 		return;
 	if (r != CS_REQ_OK) {
 		cs_worker_kill(c->w);
-		count_status(c, r == CS_REQ_TIMEOUT ? "timeout" : "crashed",
-			     "the worker died or hung while counting");
+		if (r == CS_REQ_TIMEOUT)
+			snprintf(err, sizeof err,
+				 "no count reply within %.0f s: the worker hung or looped while "
+				 "counting, killed",
+				 cfg->timeout_s * 3);
+		else
+			snprintf(err, sizeof err, "the worker died while counting%s",
+				 active && active->machine
+					 ? " (an MCU fault: its line, with the PC, is on stderr)"
+					 : "");
+		count_status(c, r == CS_REQ_TIMEOUT ? "timeout" : "crashed", err);
 		return;
 	}
 	if (cs_msg_count_reply_decode(line, &rep, err, sizeof err) != 0 || rep.id != c->id) {
