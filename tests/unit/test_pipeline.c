@@ -91,5 +91,7 @@ main(void)
 	      t.inorder && t.width == 2);
 	CHECK(cs_pipe_table_load(CS_COSTS_DIR, "cortex-a72", &t, why, sizeof why) == 0 &&
 	      !t.inorder && t.width == 3);
+	CHECK(cs_pipe_table_load(CS_COSTS_DIR, "cortex-a57", &t, why, sizeof why) == 0 &&
+	      !t.inorder && t.width == 3);
 	return check_done("test_pipeline");
 }
