@@ -38,6 +38,14 @@ static const cs_count_profile profiles[] = {
 	 "Cortex-A53 without the crypto extension (Raspberry Pi 3, BCM2837)", "aarch64",
 	 "qemu-aarch64", "cortex-a53", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1200, NULL, NULL,
 	 0, 0},
+	/* the Jetson Nano's Tegra X1 runs its four Cortex-A57 at 1.43 GHz
+	   (NVIDIA's specification); the crypto extension is present */
+	{"cortex-a57", "jetson-nano",
+	 "Cortex-A57 with the crypto extension (Jetson Nano, Tegra X1)", "aarch64", "qemu-aarch64",
+	 "cortex-a57", 0, 0, 0, 1430, NULL, NULL, 0, 0},
+	{"cortex-a57-nocrypto", "", "Cortex-A57 without the crypto extension", "aarch64",
+	 "qemu-aarch64", "cortex-a57", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 0, NULL, NULL, 0,
+	 0},
 	{"cortex-a72", "", "Cortex-A72 with the crypto extension", "aarch64", "qemu-aarch64",
 	 "cortex-a72", 0, 0, 0, 0, NULL, NULL, 0, 0},
 	{"cortex-a72-nocrypto", "rpi4",

@@ -197,6 +197,30 @@ row_of(const cs_pipe_table *t, const char *mnemonic, bool q)
 	return best;
 }
 
+/* One name per architectural register: Capstone names the views of one
+   register apart (q0, d0, s0, v0; w1, x1), and a dependency goes through
+   whichever view the producer and the consumer use. */
+static unsigned
+reg_key(unsigned r)
+{
+	static const unsigned views[] = {ARM64_REG_B0, ARM64_REG_H0, ARM64_REG_S0, ARM64_REG_D0,
+					 ARM64_REG_Q0};
+	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++)
+		if (r >= views[i] && r < views[i] + 32)
+			return ARM64_REG_V0 + (r - views[i]);
+	if (r >= ARM64_REG_W0 && r <= ARM64_REG_W28)
+		return ARM64_REG_X0 + (r - ARM64_REG_W0);
+	if (r == ARM64_REG_W29)
+		return ARM64_REG_X29;
+	if (r == ARM64_REG_W30)
+		return ARM64_REG_X30;
+	if (r == ARM64_REG_WZR)
+		return ARM64_REG_XZR;
+	if (r == ARM64_REG_WSP)
+		return ARM64_REG_SP;
+	return r;
+}
+
 /* One decoded instruction of a block. */
 typedef struct pipe_insn {
 	const cs_pipe_row *row;
@@ -245,11 +269,11 @@ decode(const cs_pipe_table *t, const uint8_t *code, size_t size, uint64_t addr, 
 		uint8_t nr = 0, nw = 0;
 		if (cs_regs_access(h, &insn[i], rd, &nr, wr, &nw) == CS_ERR_OK) {
 			for (uint8_t k = 0; k < nr && p->n_rd < 24; k++)
-				if (rd[k] < PIPE_REGS)
-					p->rd[p->n_rd++] = rd[k];
+				if (reg_key(rd[k]) < PIPE_REGS)
+					p->rd[p->n_rd++] = (uint16_t)reg_key(rd[k]);
 			for (uint8_t k = 0; k < nw && p->n_wr < 24; k++)
-				if (wr[k] < PIPE_REGS)
-					p->wr[p->n_wr++] = wr[k];
+				if (reg_key(wr[k]) < PIPE_REGS)
+					p->wr[p->n_wr++] = (uint16_t)reg_key(wr[k]);
 		}
 		for (size_t f = 0; i > 0 && f < t->n_fuse; f++)
 			if (strcmp(insn[i].mnemonic, t->fuse[f].second) == 0 &&

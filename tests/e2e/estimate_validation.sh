@@ -6,9 +6,10 @@
 root=$(cd "$(dirname "$0")/../.." && pwd)
 d=$(tmpdir)
 cd "$root" || fail "cd $root"
-for f in a53 a72 rpi3; do
+for f in a53 a72 rpi3 a57 a57-nocrypto; do
 	board=
 	[ "$f" = a72 ] && board="--board rpi4"
+	[ "$f" = a57-nocrypto ] && board="--board jetson-nano"
 	# shellcheck disable=SC2086
 	"$CS" report "docs/data/estimate/$f.json" --view estimate $board >"$d/$f.txt" 2>"$d/err" ||
 		fail "$f: exit $?: $(cat "$d/err")"
@@ -22,9 +23,10 @@ d, doc = sys.argv[1], sys.argv[2]
 text = open(doc).read()
 table = text[text.index("<!-- validation -->"):text.index("<!-- end of validation -->")]
 rows = [l for l in table.splitlines() if l.startswith("| cortex-")]
-assert len(rows) >= 8, len(rows)
+assert len(rows) >= 15, len(rows)
+assert sum(1 for r in rows if r.startswith("| cortex-a57 ")) >= 7, "the A57 rows"
 est = {}
-for f in ("a53", "a72", "rpi3"):
+for f in ("a53", "a72", "rpi3", "a57", "a57-nocrypto"):
     for line in open("%s/%s.txt" % (d, f)):
         w = line.split()
         if len(w) > 6 and w[0].startswith("openssl/"):

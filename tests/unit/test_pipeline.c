@@ -73,6 +73,15 @@ main(void)
 		   1e-9);
 	CHECK_NEAR(cycles(TABLE("ooo\t3", ""), aes, 4, &m), 12, 1e-9);
 	CHECK_NEAR(cycles(TABLE("ooo\t3", "fuse\taese\taesmc\t2\t1\ttest\n"), aes, 4, &m), 4, 1e-9);
+	/* one register, two names: add v0.4s then sha256h q0 (the same
+	   register) chain 3 + 6; add w0 then add x0 chain 1 + 1 */
+	static const uint32_t sha[] = {0x4ea18400, 0x5e104040};
+	static const uint32_t wx[] = {0x11000400, 0x91000400};
+	CHECK_NEAR(cycles(TABLE("ooo\t3", "insn\tadd/q\tf0\t3\t1\ttest\n"
+					  "insn\tsha256h\tf0\t6\t2\ttest\n"),
+			  sha, 2, &m),
+		   9, 1e-9);
+	CHECK_NEAR(cycles(TABLE("ooo\t3", ""), wx, 2, &m), 2, 1e-9);
 	/* an instruction without a row is not modelled */
 	static const uint32_t eor[] = {0xca010000}; /* eor x0, x0, x1 */
 	cycles(TABLE("inorder\t2", ""), eor, 1, &m);
@@ -90,6 +99,8 @@ main(void)
 	CHECK(cs_pipe_table_load(CS_COSTS_DIR, "cortex-a53", &t, why, sizeof why) == 0 &&
 	      t.inorder && t.width == 2);
 	CHECK(cs_pipe_table_load(CS_COSTS_DIR, "cortex-a72", &t, why, sizeof why) == 0 &&
+	      !t.inorder && t.width == 3);
+	CHECK(cs_pipe_table_load(CS_COSTS_DIR, "cortex-a57", &t, why, sizeof why) == 0 &&
 	      !t.inorder && t.width == 3);
 	return check_done("test_pipeline");
 }
