@@ -8,6 +8,7 @@
 
 #include "report.h"
 #include "results.h"
+#include "stats.h"
 #include "text.h"
 #include "conform.h"
 #include "verdict.h"
@@ -93,22 +94,6 @@ rep_rates(const cs_res_cell *cell, double *out, size_t max)
 	return n;
 }
 
-/* Median of x[0..n) (n >= 1, small): sorts a copy. */
-static double
-median(const double *x, size_t n)
-{
-	double s[MAX_REPS];
-	for (size_t i = 0; i < n; i++) {
-		size_t j = i;
-		while (j > 0 && s[j - 1] > x[i]) {
-			s[j] = s[j - 1];
-			j--;
-		}
-		s[j] = x[i];
-	}
-	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
-
 /* A side's relative spread: half the range of its repetition medians over their
    median; with one repetition, the 95% CI half-width of its batch median. */
 static double
@@ -120,92 +105,9 @@ spread(const cs_res_cell *cell, const double *x, size_t n)
 			lo = fmin(lo, x[i]);
 			hi = fmax(hi, x[i]);
 		}
-		return (hi - lo) / 2 / median(x, n);
+		return (hi - lo) / 2 / cs_median(x, n);
 	}
 	return cell->ci95_rel > 0 ? cell->ci95_rel : 0;
-}
-
-/* The resampled median's distribution over the sorted values s[0..n): with m =
-   ceil(n / 2), the lower median of n draws with replacement is <= s[k] when at
-   least m draws are, so P(median <= s[k]) = P(Binomial(n, (k+1)/n) >= m). */
-static void
-median_pmf(size_t n, double *pmf)
-{
-	size_t m = (n + 1) / 2;
-	double prev = 0;
-	for (size_t k = 0; k < n; k++) {
-		double p = (double)(k + 1) / (double)n, tail = 0;
-		for (size_t j = m; j <= n; j++) {
-			double lc = lgamma((double)n + 1) - lgamma((double)j + 1) -
-				    lgamma((double)(n - j) + 1);
-			tail += p >= 1 ? (j == n)
-				       : exp(lc + (double)j * log(p) + (double)(n - j) * log1p(-p));
-		}
-		pmf[k] = tail - prev;
-		prev = tail;
-	}
-}
-
-typedef struct weighted {
-	double v, w;
-} weighted;
-
-static int
-cmp_weighted(const void *a, const void *b)
-{
-	double x = ((const weighted *)a)->v, y = ((const weighted *)b)->v;
-	return (x > y) - (x < y);
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/*
- * The bootstrap 95% percentile CI of median(b) / median(a), computed exactly
- * (the limit of infinitely many resamples, so no random numbers): the two
- * resampled medians are independent, each with the distribution above, and
- * the ratio's distribution is over the na x nb pairs of order statistics.
- * (For an even count the resampled median is the lower one.) -1 on no memory.
- */
-static int
-bootstrap_ratio(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
-{
-	double sa[MAX_REPS], sb[MAX_REPS], pa[MAX_REPS], pb[MAX_REPS];
-	weighted *pairs = malloc(na * nb * sizeof *pairs);
-	if (!pairs)
-		return -1;
-	memcpy(sa, a, na * sizeof *sa);
-	memcpy(sb, b, nb * sizeof *sb);
-	qsort(sa, na, sizeof *sa, cmp_double);
-	qsort(sb, nb, sizeof *sb, cmp_double);
-	median_pmf(na, pa);
-	median_pmf(nb, pb);
-	size_t n = 0;
-	for (size_t i = 0; i < na; i++)
-		for (size_t j = 0; j < nb; j++)
-			pairs[n++] = (weighted){sb[j] / sa[i], pa[i] * pb[j]};
-	qsort(pairs, n, sizeof *pairs, cmp_weighted);
-	double cum = 0;
-	*lo = pairs[0].v;
-	*hi = pairs[n - 1].v;
-	bool lo_set = false;
-	for (size_t k = 0; k < n; k++) {
-		cum += pairs[k].w;
-		if (!lo_set && cum > 0.025) {
-			*lo = pairs[k].v;
-			lo_set = true;
-		}
-		if (cum >= 0.975) {
-			*hi = pairs[k].v;
-			break;
-		}
-	}
-	free(pairs);
-	return 0;
 }
 
 /* The cell has usable evidence: classes with their shares. */
@@ -280,7 +182,7 @@ cs_paired_verdict(const double *r, size_t n, double threshold)
 {
 	if (n < MIN_STRONG || n > MAX_REPS)
 		return CS_SPEED_SAME;
-	double m = median(r, n), lo = r[0], hi = r[0];
+	double m = cs_median(r, n), lo = r[0], hi = r[0];
 	for (size_t k = 1; k < n; k++) {
 		lo = fmin(lo, r[k]);
 		hi = fmax(hi, r[k]);
@@ -303,13 +205,13 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o, bool same_run)
 	c->speed = CS_SPEED_NONE;
 	if (c->n_base == 0 || c->n_cur == 0)
 		return;
-	c->base_rate = median(xb, c->n_base);
-	c->cur_rate = median(xc, c->n_cur);
+	c->base_rate = cs_median(xb, c->n_base);
+	c->cur_rate = cs_median(xc, c->n_cur);
 	size_t np = same_run ? paired_ratios(c->base, c->cur, r, MAX_REPS) : 0;
 	c->paired = np > 0;
 	if (c->paired) {
 		/* the median of the paired ratios, as uncertain as their own spread */
-		c->ratio = median(r, np);
+		c->ratio = cs_median(r, np);
 		c->noise = np >= 2 ? spread(c->cur, r, np)
 				   : spread(c->base, xb, 1) + spread(c->cur, xc, 1);
 	} else {
@@ -322,7 +224,7 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o, bool same_run)
 	c->speed = CS_SPEED_SAME;
 	if (c->paired && !c->weak) {
 		/* the bootstrap CI is reported; the verdict is the margin sign rule */
-		if (bootstrap_ratio(&one, 1, r, np, &c->ci_lo, &c->ci_hi) == 0)
+		if (cs_bootstrap_median_ratio(&one, 1, r, np, &c->ci_lo, &c->ci_hi) == 0)
 			c->speed = cs_paired_verdict(r, np, o->threshold);
 		return;
 	}
@@ -334,7 +236,7 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o, bool same_run)
 			c->speed = c->ratio < 1 ? CS_SPEED_SLOWER : CS_SPEED_FASTER;
 		return;
 	}
-	int b = bootstrap_ratio(xb, c->n_base, xc, c->n_cur, &c->ci_lo, &c->ci_hi);
+	int b = cs_bootstrap_median_ratio(xb, c->n_base, xc, c->n_cur, &c->ci_lo, &c->ci_hi);
 	if (b != 0)
 		return; /* no memory: no verdict beats a wrong one */
 	if (c->ci_hi < 1)
