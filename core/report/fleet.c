@@ -170,19 +170,16 @@ legend(const cs_res_file *const *files, const cs_est_input *est, const fleet_boa
 	}
 }
 
-int
-cs_report_fleet(const cs_res_file *const *files, size_t n, const cs_est_input *est, size_t n_est,
-		const char *format, FILE *f)
+/* Each file on its board (by cs_fleet_board), timed files and estimates
+   apart; *nb boards. Returns true when a board past FLEET_BOARDS_MAX was
+   dropped. */
+static bool
+group_boards(const cs_res_file *const *files, size_t n, const cs_est_input *est, size_t n_est,
+	     fleet_board *boards, size_t *nb)
 {
-	bool md = strcmp(format, "markdown") == 0;
-	fleet_board *boards = calloc(FLEET_BOARDS_MAX, sizeof *boards);
-	size_t nb = 0, n_rows = 0, cap = 0;
 	bool dropped = false;
-	fleet_row *rows = NULL;
-	if (!boards)
-		return -1;
 	for (size_t i = 0; i < n; i++) {
-		fleet_board *b = board_of(boards, &nb, cs_fleet_board(files[i]));
+		fleet_board *b = board_of(boards, nb, cs_fleet_board(files[i]));
 		if (!b) {
 			dropped = true; /* past FLEET_BOARDS_MAX: said under the table */
 			continue;
@@ -197,49 +194,48 @@ cs_report_fleet(const cs_res_file *const *files, size_t n, const cs_est_input *e
 			if (est[k].file == files[i] && b->n_est < FLEET_BOARDS_MAX)
 				b->est[b->n_est++] = k;
 	}
-	/* the rows: every cell identity, in the order first seen */
+	return dropped;
+}
+
+/* The rows: every cell identity, in the order first seen (malloc'd in
+   *rows). 0, -1 on no memory. */
+static int
+collect_rows(const cs_res_file *const *files, size_t n, fleet_row **rows, size_t *n_rows)
+{
+	size_t cap = 0;
+	*rows = NULL;
+	*n_rows = 0;
 	for (size_t i = 0; i < n; i++) {
 		for (size_t k = 0; k < files[i]->n_cells; k++) {
 			const cs_res_cell *c = &files[i]->cells[k];
 			bool seen = false;
-			for (size_t r = 0; r < n_rows && !seen; r++)
-				seen = same_cell(&rows[r], c);
+			for (size_t r = 0; r < *n_rows && !seen; r++)
+				seen = same_cell(&(*rows)[r], c);
 			if (seen)
 				continue;
-			if (n_rows == cap) {
+			if (*n_rows == cap) {
 				size_t ncap = cap ? 2 * cap : 64;
-				fleet_row *nr = realloc(rows, ncap * sizeof *nr);
+				fleet_row *nr = realloc(*rows, ncap * sizeof *nr);
 				if (!nr) {
-					free(rows);
-					free(boards);
+					free(*rows);
+					*rows = NULL;
 					return -1;
 				}
-				rows = nr;
+				*rows = nr;
 				cap = ncap;
 			}
-			rows[n_rows].c = c;
-			cs_res_row_label(c, rows[n_rows].label, sizeof rows[n_rows].label);
-			n_rows++;
+			fleet_row *row = &(*rows)[(*n_rows)++];
+			row->c = c;
+			cs_res_row_label(c, row->label, sizeof row->label);
 		}
 	}
+	return 0;
+}
 
-	if (md)
-		fprintf(f, "## Fleet: %zu board%s\n\n", nb, nb == 1 ? "" : "s");
-	else
-		fprintf(f, "fleet: %zu board%s\n", nb, nb == 1 ? "" : "s");
-	legend(files, est, boards, nb, md, f);
-	fputs(md ? "\nmeasured: the timed median; estimate: exact per-block counts x the core's "
-		   "pipeline "
-		   "model at the board's clock (docs/estimates.md); est/meas: their ratio. MB/s "
-		   "for "
-		   "sized operations, op/s for the others.\n\n"
-		 : "measured: the timed median; estimate: exact per-block counts x the core's "
-		   "pipeline model at "
-		   "the board's clock; est/meas: their ratio\n\n",
-	      f);
-
-	/* header */
-	char buf[64];
+/* The table's header: three columns per board. */
+static void
+fleet_header(const fleet_board *boards, size_t nb, bool md, FILE *f)
+{
 	if (md) {
 		fputs("| alg | op | size | lib/path | unit |", f);
 		for (size_t i = 0; i < nb; i++) {
@@ -267,35 +263,76 @@ cs_report_fleet(const cs_res_file *const *files, size_t n, const cs_est_input *e
 		}
 		fputc('\n', f);
 	}
-	for (size_t r = 0; r < n_rows; r++) {
-		const cs_res_cell *c = rows[r].c;
-		const char *unit = sized(c) ? "MB/s" : "op/s";
-		if (md) {
-			fputs("| ", f);
-			cs_esc_md(f, c->alg);
-			fputs(" | ", f);
-			cs_esc_md(f, c->op);
-			fprintf(f, " | %lld | ", c->size);
-			cs_esc_md(f, rows[r].label);
-			fprintf(f, " | %s |", unit);
-		} else {
-			fprintf(f, "%-18s %-8s %6lld %-28s %-5s", cs_esc_term(c->alg),
-				cs_esc_term(c->op), c->size, cs_esc_term(rows[r].label), unit);
-		}
-		for (size_t i = 0; i < nb; i++) {
-			double m = measured(files, &boards[i], &rows[r]);
-			double e = estimated(est, &boards[i], &rows[r]);
-			char mb[32], eb[32];
-			num(m, mb, sizeof mb);
-			num(e, eb, sizeof eb);
-			ratio(e, m, buf, sizeof buf);
-			if (md)
-				fprintf(f, " %s | %s | %s |", mb, eb, buf);
-			else
-				fprintf(f, " | %14s %14s %14s", mb, eb, buf);
-		}
-		fputc('\n', f);
+}
+
+/* One row: the cell identity, then measured, estimate and their ratio on
+   each board. */
+static void
+fleet_line(const cs_res_file *const *files, const cs_est_input *est, const fleet_board *boards,
+	   size_t nb, const fleet_row *row, bool md, FILE *f)
+{
+	const cs_res_cell *c = row->c;
+	const char *unit = sized(c) ? "MB/s" : "op/s";
+	char buf[64];
+	if (md) {
+		fputs("| ", f);
+		cs_esc_md(f, c->alg);
+		fputs(" | ", f);
+		cs_esc_md(f, c->op);
+		fprintf(f, " | %lld | ", c->size);
+		cs_esc_md(f, row->label);
+		fprintf(f, " | %s |", unit);
+	} else {
+		fprintf(f, "%-18s %-8s %6lld %-28s %-5s", cs_esc_term(c->alg), cs_esc_term(c->op),
+			c->size, cs_esc_term(row->label), unit);
 	}
+	for (size_t i = 0; i < nb; i++) {
+		double m = measured(files, &boards[i], row);
+		double e = estimated(est, &boards[i], row);
+		char mb[32], eb[32];
+		num(m, mb, sizeof mb);
+		num(e, eb, sizeof eb);
+		ratio(e, m, buf, sizeof buf);
+		if (md)
+			fprintf(f, " %s | %s | %s |", mb, eb, buf);
+		else
+			fprintf(f, " | %14s %14s %14s", mb, eb, buf);
+	}
+	fputc('\n', f);
+}
+
+int
+cs_report_fleet(const cs_res_file *const *files, size_t n, const cs_est_input *est, size_t n_est,
+		const char *format, FILE *f)
+{
+	bool md = strcmp(format, "markdown") == 0;
+	fleet_board *boards = calloc(FLEET_BOARDS_MAX, sizeof *boards);
+	size_t nb = 0, n_rows = 0;
+	fleet_row *rows = NULL;
+	if (!boards)
+		return -1;
+	bool dropped = group_boards(files, n, est, n_est, boards, &nb);
+	if (collect_rows(files, n, &rows, &n_rows) != 0) {
+		free(boards);
+		return -1;
+	}
+	if (md)
+		fprintf(f, "## Fleet: %zu board%s\n\n", nb, nb == 1 ? "" : "s");
+	else
+		fprintf(f, "fleet: %zu board%s\n", nb, nb == 1 ? "" : "s");
+	legend(files, est, boards, nb, md, f);
+	fputs(md ? "\nmeasured: the timed median; estimate: exact per-block counts x the core's "
+		   "pipeline "
+		   "model at the board's clock (docs/estimates.md); est/meas: their ratio. MB/s "
+		   "for "
+		   "sized operations, op/s for the others.\n\n"
+		 : "measured: the timed median; estimate: exact per-block counts x the core's "
+		   "pipeline model at "
+		   "the board's clock; est/meas: their ratio\n\n",
+	      f);
+	fleet_header(boards, nb, md, f);
+	for (size_t r = 0; r < n_rows; r++)
+		fleet_line(files, est, boards, nb, &rows[r], md, f);
 	if (dropped)
 		fprintf(f, "%sat most %d boards are shown\n", md ? "\n" : "", FLEET_BOARDS_MAX);
 	free(rows);

@@ -290,20 +290,38 @@ marker(FILE *f, size_t k, double x, double y, const char *c)
 	}
 }
 
-/* Lines of rate against size, log-log. */
-static void
-line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi)
+/* A line chart's scales: log2 of the size across, decades of MB/s up. */
+typedef struct axes {
+	double x0, x1, y0, y1;
+} axes;
+
+static double
+axis_x(const axes *a, long long size)
 {
-	double x0 = log2((double)(b->sizes[0] > 0 ? b->sizes[0] : 1));
-	double x1 = log2((double)(b->sizes[b->n_sizes - 1] > 0 ? b->sizes[b->n_sizes - 1] : 1));
-	double y0 = floor(log10(lo)), y1 = ceil(log10(hi));
-	if (y1 <= y0)
-		y1 = y0 + 1;
-	if (x1 <= x0)
-		x1 = x0 + 1;
-	/* axes, decade grid lines, size ticks */
-	for (double d = y0; d <= y1; d++) {
-		double y = T + (H - T - B) * (1 - (d - y0) / (y1 - y0));
+	return L + (W - L - R) * (log2((double)(size > 0 ? size : 1)) - a->x0) / (a->x1 - a->x0);
+}
+
+static double
+axis_y(const axes *a, double mbs)
+{
+	return T + (H - T - B) * (1 - (log10(mbs) - a->y0) / (a->y1 - a->y0));
+}
+
+/* The scales of block b's chart (rates from lo to hi), and the chart's
+   axes, decade grid lines and size ticks. */
+static axes
+line_axes(FILE *f, const cs_mblock *b, double lo, double hi)
+{
+	axes a = {.x0 = log2((double)(b->sizes[0] > 0 ? b->sizes[0] : 1)),
+		  .x1 = log2((double)(b->sizes[b->n_sizes - 1] > 0 ? b->sizes[b->n_sizes - 1] : 1)),
+		  .y0 = floor(log10(lo)),
+		  .y1 = ceil(log10(hi))};
+	if (a.y1 <= a.y0)
+		a.y1 = a.y0 + 1;
+	if (a.x1 <= a.x0)
+		a.x1 = a.x0 + 1;
+	for (double d = a.y0; d <= a.y1; d++) {
+		double y = T + (H - T - B) * (1 - (d - a.y0) / (a.y1 - a.y0));
 		fprintf(f,
 			"<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#ddd\"/>"
 			"<text x=\"%d\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n",
@@ -315,9 +333,7 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 	for (size_t k = b->n_sizes; k-- > 0;) {
 		char size[32];
 		cs_report_size_name(b->sizes[k], size, sizeof size);
-		double x = L + (W - L - R) *
-				       (log2((double)(b->sizes[k] > 0 ? b->sizes[k] : 1)) - x0) /
-				       (x1 - x0);
+		double x = axis_x(&a, b->sizes[k]);
 		fprintf(f, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>", x,
 			T, x, H - B);
 		if (drawn - x >= 52) {
@@ -338,60 +354,56 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 		"<text x=\"12\" y=\"%d\" transform=\"rotate(-90 12 %d)\" "
 		"text-anchor=\"middle\">MB/s (log scale)</text>\n",
 		(W + L) / 2, H - 6, (H - B) / 2, (H - B) / 2);
-	size_t series = 0, n_ends = 0;
-	end_label ends[MAX_ENDS];
-	for (size_t r = 0; r < b->n_rows; r++)
-		for (size_t s = 0; s < m->n_sources; s++) {
-			bool any = false;
-			for (size_t k = 0; k < b->n_sizes; k++) {
-				const cs_res_cell *c = cs_matrix_at(b, &b->rows[r], s, k);
-				if (!c || !c->ok)
-					continue;
-				if (!any) {
-					fprintf(f,
-						"<polyline fill=\"none\" stroke-width=\"1.8\" "
-						"stroke=\"%s\" stroke-dasharray=\"%s\" points=\"",
-						series_colour(m, r, s), series_dash(m, s));
-					any = true;
-				}
-				double x = L + (W - L - R) *
-						       (log2((double)(c->size > 0 ? c->size : 1)) -
-							x0) /
-						       (x1 - x0);
-				double y =
-					T + (H - T - B) * (1 - (log10(mbs(b, c)) - y0) / (y1 - y0));
-				fprintf(f, "%.1f,%.1f ", x, y);
-			}
-			if (any) {
-				fputs("\"><title>", f);
-				source_tag(f, m, s);
-				cs_esc_xml(f, b->rows[r].label);
-				if (m->sources[s].src->imported)
-					fputs(" (" IMPORTED_LOOP ")", f);
-				fputs("</title></polyline>\n", f);
-				/* the markers, and the series' name at its last point */
-				double lx = 0, ly = 0;
-				for (size_t k = 0; k < b->n_sizes; k++) {
-					const cs_res_cell *c = cs_matrix_at(b, &b->rows[r], s, k);
-					if (!c || !c->ok)
-						continue;
-					lx = L +
-					     (W - L - R) *
-						     (log2((double)(c->size > 0 ? c->size : 1)) -
-						      x0) /
-						     (x1 - x0);
-					ly = T + (H - T - B) *
-							 (1 - (log10(mbs(b, c)) - y0) / (y1 - y0));
-					marker(f, series, lx, ly, series_colour(m, r, s));
-				}
-				if (n_ends < MAX_ENDS)
-					ends[n_ends++] =
-						(end_label){.x = lx, .y = ly, .r = r, .s = s};
-				series++;
-			}
+	return a;
+}
+
+/* The series of row r in source s: its line, then its markers; false when
+   it has no ok cell. *end: its last point. */
+static bool
+line_series(FILE *f, const cs_matrix *m, const cs_mblock *b, const axes *a, size_t r, size_t s,
+	    size_t series, end_label *end)
+{
+	bool any = false;
+	for (size_t k = 0; k < b->n_sizes; k++) {
+		const cs_res_cell *c = cs_matrix_at(b, &b->rows[r], s, k);
+		if (!c || !c->ok)
+			continue;
+		if (!any) {
+			fprintf(f,
+				"<polyline fill=\"none\" stroke-width=\"1.8\" "
+				"stroke=\"%s\" stroke-dasharray=\"%s\" points=\"",
+				series_colour(m, r, s), series_dash(m, s));
+			any = true;
 		}
-	/* the series' names in the right margin, in the order of their last
-	   points, spread 13 px apart so that none covers another */
+		fprintf(f, "%.1f,%.1f ", axis_x(a, c->size), axis_y(a, mbs(b, c)));
+	}
+	if (!any)
+		return false;
+	fputs("\"><title>", f);
+	source_tag(f, m, s);
+	cs_esc_xml(f, b->rows[r].label);
+	if (m->sources[s].src->imported)
+		fputs(" (" IMPORTED_LOOP ")", f);
+	fputs("</title></polyline>\n", f);
+	/* the markers, and the series' name at its last point */
+	double lx = 0, ly = 0;
+	for (size_t k = 0; k < b->n_sizes; k++) {
+		const cs_res_cell *c = cs_matrix_at(b, &b->rows[r], s, k);
+		if (!c || !c->ok)
+			continue;
+		lx = axis_x(a, c->size);
+		ly = axis_y(a, mbs(b, c));
+		marker(f, series, lx, ly, series_colour(m, r, s));
+	}
+	*end = (end_label){.x = lx, .y = ly, .r = r, .s = s};
+	return true;
+}
+
+/* The series' names in the right margin, in the order of their last
+   points, spread 13 px apart so that none covers another. */
+static void
+end_labels(FILE *f, const cs_matrix *m, const cs_mblock *b, end_label *ends, size_t n_ends)
+{
 	for (size_t i = 1; i < n_ends; i++)
 		for (size_t j = i; j > 0 && ends[j].y < ends[j - 1].y; j--) {
 			end_label t = ends[j];
@@ -423,7 +435,25 @@ line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi
 			fputs(" (" IMPORTED_LOOP ")", f);
 		fputs("</text>\n", f);
 	}
-	(void)series;
+}
+
+/* Lines of rate against size, log-log. */
+static void
+line_chart(FILE *f, const cs_matrix *m, const cs_mblock *b, double lo, double hi)
+{
+	axes a = line_axes(f, b, lo, hi);
+	size_t series = 0, n_ends = 0;
+	end_label ends[MAX_ENDS];
+	for (size_t r = 0; r < b->n_rows; r++)
+		for (size_t s = 0; s < m->n_sources; s++) {
+			end_label end;
+			if (!line_series(f, m, b, &a, r, s, series, &end))
+				continue;
+			if (n_ends < MAX_ENDS)
+				ends[n_ends++] = end;
+			series++;
+		}
+	end_labels(f, m, b, ends, n_ends);
 }
 
 /* Bars for a block of one size: one per lib/path and source, linear scale. */

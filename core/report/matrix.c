@@ -76,129 +76,175 @@ reserve(void *p, size_t *cap, size_t n, size_t sz)
 	return 0;
 }
 
-int
-cs_matrix_build(cs_matrix *m, const cs_res_file *const *files, size_t n_files)
-{
-	memset(m, 0, sizeof *m);
-	cs_index blocks = {0}, rows = {0};
-	pending_row *pr = NULL;
-	place *pl = NULL;
-	size_t n_pr = 0, cap_pr = 0, n_pl = 0, cap_blocks = 0, total = 0;
-	size_t *size_cap = NULL; /* per block: capacity of its size list */
-	int rc = -1;
+/* The matrix under construction: blocks and rows by key, the rows before
+   their blocks are complete, and where each cell goes. */
+typedef struct builder {
+	cs_matrix *m;
+	cs_index blocks, rows;
+	pending_row *pr;
+	size_t n_pr, cap_pr;
+	place *pl;
+	size_t n_pl;
+	size_t cap_blocks;
+	size_t *size_cap; /* per block: capacity of its size list */
 	char key[2 * CS_RES_LABEL_MAX];
+} builder;
 
-	for (size_t i = 0; i < n_files; i++) {
-		m->n_sources += files[i]->n_sources;
-		total += files[i]->n_cells;
+/* The block of cell c (alg, op), made when it is the first: its index, or
+   CS_INDEX_NONE on no memory. */
+static size_t
+block_of(builder *x, const cs_res_cell *c)
+{
+	cs_matrix *m = x->m;
+	bool found;
+	int len = snprintf(x->key, sizeof x->key, "%s\x1f%s", c->alg, c->op);
+	size_t b = cs_index_put(&x->blocks, x->key, (size_t)len, m->n_blocks, &found);
+	if (b == CS_INDEX_NONE || found)
+		return b;
+	size_t old = x->cap_blocks;
+	if (reserve(&m->blocks, &x->cap_blocks, m->n_blocks + 1, sizeof *m->blocks))
+		return CS_INDEX_NONE;
+	if (x->cap_blocks != old) {
+		size_t *q = realloc(x->size_cap, x->cap_blocks * sizeof *q);
+		if (!q)
+			return CS_INDEX_NONE;
+		x->size_cap = q;
 	}
-	m->sources = calloc(m->n_sources + 1, sizeof *m->sources);
-	pl = malloc((total + 1) * sizeof *pl);
-	if (!m->sources || !pl)
-		goto out;
-	size_t base = 0;
-	for (size_t i = 0; i < n_files; i++) {
-		const cs_res_file *f = files[i];
-		for (size_t s = 0; s < f->n_sources; s++)
-			m->sources[base + s] = (cs_msource){.file = f, .src = &f->sources[s]};
-		for (size_t k = 0; k < f->n_cells; k++) {
-			const cs_res_cell *c = &f->cells[k];
-			bool found;
-			int len = snprintf(key, sizeof key, "%s\x1f%s", c->alg, c->op);
-			size_t b = cs_index_put(&blocks, key, (size_t)len, m->n_blocks, &found);
-			if (b == CS_INDEX_NONE)
-				goto out;
-			if (!found) {
-				size_t old = cap_blocks;
-				if (reserve(&m->blocks, &cap_blocks, m->n_blocks + 1,
-					    sizeof *m->blocks))
-					goto out;
-				if (cap_blocks != old) {
-					size_t *q = realloc(size_cap, cap_blocks * sizeof *q);
-					if (!q)
-						goto out;
-					size_cap = q;
-				}
-				cs_mblock *nb = &m->blocks[b];
-				memset(nb, 0, sizeof *nb);
-				nb->alg = c->alg;
-				nb->op = c->op;
-				nb->bytes = c->bytes;
-				cs_op op = cs_op_find(c->op);
-				nb->order[0] = alg_order(c->alg);
-				nb->order[1] = (size_t)op;
-				nb->order[2] = m->n_blocks;
-				size_cap[b] = 0;
-				m->n_blocks++;
-			}
-			cs_mblock *bl = &m->blocks[b];
-			/* sizes: appended, sorted and made unique below */
-			if (reserve(&bl->sizes, &size_cap[b], bl->n_sizes + 1, sizeof *bl->sizes))
-				goto out;
-			bl->sizes[bl->n_sizes++] = c->size;
-			char label[CS_RES_LABEL_MAX];
-			cs_res_row_label(c, label, sizeof label);
-			len = snprintf(key, sizeof key, "%zu\x1f%s", b, label);
-			size_t r = cs_index_put(&rows, key, (size_t)len, n_pr, &found);
-			if (r == CS_INDEX_NONE)
-				goto out;
-			if (!found) {
-				if (reserve(&pr, &cap_pr, n_pr + 1, sizeof *pr))
-					goto out;
-				pr[n_pr].block = b;
-				pr[n_pr].local = bl->n_rows++;
-				memcpy(pr[n_pr].label, label, sizeof label);
-				n_pr++;
-			}
-			pl[n_pl++] = (place){.c = c, .source = base + c->source, .row = r};
-		}
-		base += f->n_sources;
+	cs_mblock *nb = &m->blocks[b];
+	memset(nb, 0, sizeof *nb);
+	nb->alg = c->alg;
+	nb->op = c->op;
+	nb->bytes = c->bytes;
+	cs_op op = cs_op_find(c->op);
+	nb->order[0] = alg_order(c->alg);
+	nb->order[1] = (size_t)op;
+	nb->order[2] = m->n_blocks;
+	x->size_cap[b] = 0;
+	m->n_blocks++;
+	return b;
+}
+
+/* Cell c of source `source`: its size into its block, its row made when
+   it is the first, its place noted. 0, -1 on no memory. */
+static int
+add_cell(builder *x, const cs_res_cell *c, size_t source)
+{
+	size_t b = block_of(x, c);
+	if (b == CS_INDEX_NONE)
+		return -1;
+	cs_mblock *bl = &x->m->blocks[b];
+	/* sizes: appended, sorted and made unique later */
+	if (reserve(&bl->sizes, &x->size_cap[b], bl->n_sizes + 1, sizeof *bl->sizes))
+		return -1;
+	bl->sizes[bl->n_sizes++] = c->size;
+	char label[CS_RES_LABEL_MAX];
+	cs_res_row_label(c, label, sizeof label);
+	int len = snprintf(x->key, sizeof x->key, "%zu\x1f%s", b, label);
+	bool found;
+	size_t r = cs_index_put(&x->rows, x->key, (size_t)len, x->n_pr, &found);
+	if (r == CS_INDEX_NONE)
+		return -1;
+	if (!found) {
+		if (reserve(&x->pr, &x->cap_pr, x->n_pr + 1, sizeof *x->pr))
+			return -1;
+		x->pr[x->n_pr].block = b;
+		x->pr[x->n_pr].local = bl->n_rows++;
+		memcpy(x->pr[x->n_pr].label, label, sizeof label);
+		x->n_pr++;
 	}
-	/* sizes, rows and their cell grids */
+	x->pl[x->n_pl++] = (place){.c = c, .source = source, .row = r};
+	return 0;
+}
+
+/* Sizes sorted and unique, rows and their cell grids. 0, -1 on no memory. */
+static int
+make_grids(builder *x)
+{
+	cs_matrix *m = x->m;
 	for (size_t b = 0; b < m->n_blocks; b++) {
 		cs_mblock *bl = &m->blocks[b];
 		bl->n_sizes = cs_report_sort_unique(bl->sizes, bl->n_sizes);
 		bl->rows = calloc(bl->n_rows, sizeof *bl->rows);
 		bl->has_source = calloc(m->n_sources, sizeof *bl->has_source);
 		if (!bl->rows || !bl->has_source)
-			goto out;
+			return -1;
 	}
-	for (size_t r = 0; r < n_pr; r++) {
-		cs_mblock *bl = &m->blocks[pr[r].block];
-		cs_mrow *row = &bl->rows[pr[r].local];
-		memcpy(row->label, pr[r].label, sizeof row->label);
+	for (size_t r = 0; r < x->n_pr; r++) {
+		cs_mblock *bl = &m->blocks[x->pr[r].block];
+		cs_mrow *row = &bl->rows[x->pr[r].local];
+		memcpy(row->label, x->pr[r].label, sizeof row->label);
 		row->cells = calloc(m->n_sources * bl->n_sizes, sizeof *row->cells);
 		row->any = calloc(m->n_sources, sizeof *row->any);
 		if (!row->cells || !row->any)
-			goto out;
+			return -1;
 	}
-	for (size_t i = 0; i < n_pl; i++) {
-		const cs_res_cell *c = pl[i].c;
-		cs_mblock *bl = &m->blocks[pr[pl[i].row].block];
-		cs_mrow *row = &bl->rows[pr[pl[i].row].local];
+	return 0;
+}
+
+/* Each cell into its grid slot (a second cell of one slot is a duplicate),
+   and each row's representative cell per source. */
+static void
+place_cells(builder *x)
+{
+	cs_matrix *m = x->m;
+	for (size_t i = 0; i < x->n_pl; i++) {
+		const place *p = &x->pl[i];
+		const cs_res_cell *c = p->c;
+		cs_mblock *bl = &m->blocks[x->pr[p->row].block];
+		cs_mrow *row = &bl->rows[x->pr[p->row].local];
 		long long *hit =
 			bsearch(&c->size, bl->sizes, bl->n_sizes, sizeof *bl->sizes, cmp_ll);
 		const cs_res_cell **slot =
-			&row->cells[pl[i].source * bl->n_sizes + (size_t)(hit - bl->sizes)];
+			&row->cells[p->source * bl->n_sizes + (size_t)(hit - bl->sizes)];
 		if (*slot) {
 			m->duplicates++;
 			continue;
 		}
 		*slot = c;
-		bl->has_source[pl[i].source] = true;
-		const cs_res_cell **any = &row->any[pl[i].source];
+		bl->has_source[p->source] = true;
+		const cs_res_cell **any = &row->any[p->source];
 		if (!*any || (c->ok && c->ev.present && !((*any)->ok && (*any)->ev.present)))
 			*any = c;
 	}
+}
+
+int
+cs_matrix_build(cs_matrix *m, const cs_res_file *const *files, size_t n_files)
+{
+	memset(m, 0, sizeof *m);
+	builder x = {.m = m};
+	size_t total = 0;
+	int rc = -1;
+	for (size_t i = 0; i < n_files; i++) {
+		m->n_sources += files[i]->n_sources;
+		total += files[i]->n_cells;
+	}
+	m->sources = calloc(m->n_sources + 1, sizeof *m->sources);
+	x.pl = malloc((total + 1) * sizeof *x.pl);
+	if (!m->sources || !x.pl)
+		goto out;
+	size_t base = 0;
+	for (size_t i = 0; i < n_files; i++) {
+		const cs_res_file *f = files[i];
+		for (size_t s = 0; s < f->n_sources; s++)
+			m->sources[base + s] = (cs_msource){.file = f, .src = &f->sources[s]};
+		for (size_t k = 0; k < f->n_cells; k++)
+			if (add_cell(&x, &f->cells[k], base + f->cells[k].source) != 0)
+				goto out;
+		base += f->n_sources;
+	}
+	if (make_grids(&x) != 0)
+		goto out;
+	place_cells(&x);
 	if (m->n_blocks)
 		qsort(m->blocks, m->n_blocks, sizeof *m->blocks, cmp_block);
 	rc = 0;
 out:
-	free(size_cap);
-	free(pr);
-	free(pl);
-	cs_index_free(&blocks);
-	cs_index_free(&rows);
+	free(x.size_cap);
+	free(x.pr);
+	free(x.pl);
+	cs_index_free(&x.blocks);
+	cs_index_free(&x.rows);
 	if (rc != 0)
 		cs_matrix_free(m);
 	return rc;

@@ -156,35 +156,45 @@ pair_printed(const cs_matrix *m, const section *x, const cs_mblock *bl)
 	return ok == 2;
 }
 
-static void
-print_section(FILE *f, const section *x)
+/* The section's columns: the sizes of its sized rows, sorted, malloc'd
+   (NULL on no memory); *any its first cell, NULL when it has none. */
+static long long *
+section_columns(const section *x, const cs_res_cell **any, size_t *n_cols)
 {
 	const cs_matrix *m = x->m;
-	/* the section's columns: the sizes of its sized rows */
-	size_t cap = 0, n_cols = 0;
-	const cs_res_cell *any = NULL;
+	size_t cap = 0;
+	*any = NULL;
+	*n_cols = 0;
 	for (size_t b = 0; b < m->n_blocks; b++) {
 		const cs_mrow *row = row_of(x, &m->blocks[b]);
 		if (!row)
 			continue;
-		if (!any)
-			any = row->any[x->s];
+		if (!*any)
+			*any = row->any[x->s];
 		if (m->blocks[b].bytes)
 			cap += m->blocks[b].n_sizes;
 	}
-	if (!any)
-		return;
+	if (!*any)
+		return NULL;
 	long long *sizes = malloc((cap + 1) * sizeof *sizes);
 	if (!sizes)
-		return;
+		return NULL;
 	for (size_t b = 0; b < m->n_blocks; b++) {
 		const cs_mblock *bl = &m->blocks[b];
 		if (bl->bytes && row_of(x, bl))
 			for (size_t k = 0; k < bl->n_sizes; k++)
-				sizes[n_cols++] = bl->sizes[k];
+				sizes[(*n_cols)++] = bl->sizes[k];
 	}
-	n_cols = cs_report_sort_unique(sizes, n_cols);
+	*n_cols = cs_report_sort_unique(sizes, *n_cols);
+	return sizes;
+}
 
+/* The section's heading (and preamble), and its sizes' header line. */
+static void
+section_head(FILE *f, const section *x, const cs_res_cell *any, const long long *sizes,
+	     size_t n_cols)
+{
+	const cs_matrix *m = x->m;
 	if (x->mr) {
 		fprintf(f, "# %s (%s)\n", cs_esc_term(x->label),
 			cs_esc_term(m->sources[x->s].src->label));
@@ -193,19 +203,52 @@ print_section(FILE *f, const section *x)
 			cs_esc_term(m->sources[x->s].src->label));
 		preamble(f, x, any);
 	}
-	if (n_cols) {
-		if (x->mr) {
-			fprintf(f, "+H");
-			for (size_t k = 0; k < n_cols; k++)
-				fprintf(f, ":%lld", sizes[k]);
-		} else {
-			fprintf(f, "The 'numbers' are in 1000s of bytes per second processed.\n");
-			fprintf(f, "type        ");
-			for (size_t k = 0; k < n_cols; k++)
-				fprintf(f, " %7lld bytes", sizes[k]);
-		}
-		fputc('\n', f);
+	if (!n_cols)
+		return;
+	if (x->mr) {
+		fprintf(f, "+H");
+		for (size_t k = 0; k < n_cols; k++)
+			fprintf(f, ":%lld", sizes[k]);
+	} else {
+		fprintf(f, "The 'numbers' are in 1000s of bytes per second processed.\n");
+		fprintf(f, "type        ");
+		for (size_t k = 0; k < n_cols; k++)
+			fprintf(f, " %7lld bytes", sizes[k]);
 	}
+	fputc('\n', f);
+}
+
+/* One sized row's values under the section's columns. */
+static void
+sized_values(FILE *f, const section *x, const cs_mblock *bl, const cs_mrow *row,
+	     const long long *sizes, size_t n_cols)
+{
+	for (size_t k = 0, j = 0; k < n_cols; k++) {
+		while (j < bl->n_sizes && bl->sizes[j] < sizes[k])
+			j++;
+		const cs_res_cell *c = j < bl->n_sizes && bl->sizes[j] == sizes[k]
+					       ? cs_matrix_at(bl, row, x->s, j)
+					       : NULL;
+		double v = c && c->ok ? c->rate.median : 0;
+		if (x->mr)
+			fprintf(f, ":%.2f", v); /* openssl writes 0.00 for what it did not run */
+		else if (!c)
+			fprintf(f, " %11s\xe2\x80\x94 ", ""); /* an em dash: one column */
+		else if (!c->ok)
+			fprintf(f, " %12s ", cs_report_status_word(c->status));
+		else if (v > 10000)
+			fprintf(f, " %11.2fk", v / 1e3);
+		else
+			fprintf(f, " %11.2f ", v);
+	}
+	fputc('\n', f);
+}
+
+/* The sized rows (bytes per second), one per block with a cell that ran. */
+static void
+sized_rows(FILE *f, const section *x, const long long *sizes, size_t n_cols)
+{
+	const cs_matrix *m = x->m;
 	size_t index = 0;
 	for (size_t b = 0; b < m->n_blocks; b++) {
 		const cs_mblock *bl = &m->blocks[b];
@@ -230,28 +273,15 @@ print_section(FILE *f, const section *x)
 			fprintf(f, "+F:%zu:%s", index++, cs_esc_term(name));
 		} else
 			fprintf(f, "%-13s", cs_esc_term(name));
-		for (size_t k = 0, j = 0; k < n_cols; k++) {
-			while (j < bl->n_sizes && bl->sizes[j] < sizes[k])
-				j++;
-			const cs_res_cell *c = j < bl->n_sizes && bl->sizes[j] == sizes[k]
-						       ? cs_matrix_at(bl, row, x->s, j)
-						       : NULL;
-			double v = c && c->ok ? c->rate.median : 0;
-			if (x->mr)
-				fprintf(f, ":%.2f",
-					v); /* openssl writes 0.00 for what it did not run */
-			else if (!c)
-				fprintf(f, " %11s\xe2\x80\x94 ", ""); /* an em dash: one column */
-			else if (!c->ok)
-				fprintf(f, " %12s ", cs_report_status_word(c->status));
-			else if (v > 10000)
-				fprintf(f, " %11.2fk", v / 1e3);
-			else
-				fprintf(f, " %11.2f ", v);
-		}
-		fputc('\n', f);
+		sized_values(f, x, bl, row, sizes, n_cols);
 	}
-	/* the sign/verify table: a row where both halves are ok */
+}
+
+/* The sign/verify table: a row where both halves are ok. */
+static void
+sign_verify_rows(FILE *f, const section *x)
+{
+	const cs_matrix *m = x->m;
 	bool head = false;
 	for (size_t b = 0; b < m->n_blocks; b++) {
 		const cs_mblock *bl = &m->blocks[b];
@@ -278,9 +308,15 @@ print_section(FILE *f, const section *x)
 		head = true;
 		fprintf(f, "%-29s %8.6fs %8.6fs %8.1f %8.1f\n", pr->text, 1 / rs, 1 / rv, rs, rv);
 	}
-	/* op/s rows: ecdh as openssl prints it, the others by our name (text
-	   only: openssl speed has no name for them, so -mr has no line) */
-	head = false;
+}
+
+/* op/s rows: ecdh as openssl prints it, the others by our name (text
+   only: openssl speed has no name for them, so -mr has no line) */
+static void
+op_rows(FILE *f, const section *x)
+{
+	const cs_matrix *m = x->m;
+	bool head = false;
 	for (size_t b = 0; b < m->n_blocks; b++) {
 		const cs_mblock *bl = &m->blocks[b];
 		const cs_mrow *row = row_of(x, bl);
@@ -321,6 +357,20 @@ print_section(FILE *f, const section *x)
 					cs_report_status_word(c->status));
 		}
 	}
+}
+
+static void
+print_section(FILE *f, const section *x)
+{
+	const cs_res_cell *any;
+	size_t n_cols;
+	long long *sizes = section_columns(x, &any, &n_cols);
+	if (!sizes)
+		return;
+	section_head(f, x, any, sizes, n_cols);
+	sized_rows(f, x, sizes, n_cols);
+	sign_verify_rows(f, x);
+	op_rows(f, x);
 	free(sizes);
 }
 

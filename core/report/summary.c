@@ -456,17 +456,52 @@ by_qmean(const void *a, const void *b)
 	return (x->mean > y->mean) - (x->mean < y->mean);
 }
 
-/* The answer to one question, under the rules of rules.c: the points every
-   ranked library has, places by overlapping intervals, the others apart. */
-static void
-answer(items *it, const cs_matrix *m, const bool *in_group, const char *group, const question *qu)
+/* The points of one question (a size of a block, per source) and each
+   library's best cell at each; large, so one static instance serves every
+   question. */
+typedef struct points {
+	char libs[MAX_LIBS][CS_RES_NAME_MAX], pname[MAX_POINTS][96];
+	const cs_res_cell *cell[MAX_LIBS][MAX_POINTS]; /* NULL: the library lacks it */
+	bool has[MAX_LIBS * MAX_POINTS];
+	size_t n_libs, n_points;
+	bool ranked[MAX_LIBS], use[MAX_POINTS]; /* cs_rules_common's choice */
+	size_t used, last;			/* points used, and the last of them */
+} points;
+
+/* Every library's best cell at point p of block B (source s, size k): false
+   when no library has one. */
+static bool
+gather_point(points *pt, const cs_matrix *m, const cs_mblock *B, size_t s, size_t k)
 {
-	static char libs[MAX_LIBS][CS_RES_NAME_MAX], pname[MAX_POINTS][96];
-	static const cs_res_cell *cell[MAX_LIBS][MAX_POINTS];
-	static bool has[MAX_LIBS * MAX_POINTS];
-	bool ranked[MAX_LIBS], use[MAX_POINTS];
-	size_t n_libs = 0, n_points = 0;
-	memset(cell, 0, sizeof cell);
+	size_t p = pt->n_points;
+	bool any = false;
+	for (size_t r = 0; r < B->n_rows; r++) {
+		char l[CS_RES_NAME_MAX];
+		lib_of(B->rows[r].label, l, sizeof l);
+		const cs_res_cell *c = best_of(m, B, s, k, l);
+		if (!c)
+			continue;
+		size_t i = 0;
+		while (i < pt->n_libs && strcmp(pt->libs[i], l) != 0)
+			i++;
+		if (i == pt->n_libs) {
+			if (pt->n_libs == MAX_LIBS)
+				continue;
+			snprintf(pt->libs[pt->n_libs++], sizeof pt->libs[0], "%s", l);
+		}
+		pt->cell[i][p] = c;
+		any = true;
+	}
+	return any;
+}
+
+/* The question's points: each size in its class of each block it asks
+   about, in each source of the group, named for the "misses" list. */
+static void
+gather(points *pt, const cs_matrix *m, const bool *in_group, const question *qu)
+{
+	pt->n_libs = pt->n_points = 0;
+	memset(pt->cell, 0, sizeof pt->cell);
 	for (size_t bl = 0; bl < m->n_blocks; bl++) {
 		const cs_mblock *B = &m->blocks[bl];
 		if (qu->kind ? strcmp(block_kind(m, B), qu->kind) != 0
@@ -476,89 +511,156 @@ answer(items *it, const cs_matrix *m, const bool *in_group, const char *group, c
 			for (size_t k = 0; in_group[s] && k < B->n_sizes; k++) {
 				if (qu->cls != (size_t)-1 && !in_class(B->sizes[k], qu->cls))
 					continue;
-				if (n_points == MAX_POINTS)
+				if (pt->n_points == MAX_POINTS)
 					break;
-				size_t p = n_points;
-				bool any = false;
-				for (size_t r = 0; r < B->n_rows; r++) {
-					char l[CS_RES_NAME_MAX];
-					lib_of(B->rows[r].label, l, sizeof l);
-					const cs_res_cell *c = best_of(m, B, s, k, l);
-					if (!c)
-						continue;
-					size_t i = 0;
-					while (i < n_libs && strcmp(libs[i], l) != 0)
-						i++;
-					if (i == n_libs) {
-						if (n_libs == MAX_LIBS)
-							continue;
-						snprintf(libs[n_libs++], sizeof libs[0], "%s", l);
-					}
-					cell[i][p] = c;
-					any = true;
-				}
-				if (!any)
+				if (!gather_point(pt, m, B, s, k))
 					continue;
 				char size[32] = "";
 				if (B->bytes)
 					cs_report_size_name(B->sizes[k], size, sizeof size);
-				snprintf(pname[p], sizeof pname[p], "%.24s%s%.16s%s%s%s%s",
-					 qu->kind ? B->alg : "", qu->kind ? " " : "", B->op,
-					 *size ? " " : "", size, *tag(m, s) ? " " : "", tag(m, s));
-				n_points++;
+				snprintf(pt->pname[pt->n_points], sizeof pt->pname[0],
+					 "%.24s%s%.16s%s%s%s%s", qu->kind ? B->alg : "",
+					 qu->kind ? " " : "", B->op, *size ? " " : "", size,
+					 *tag(m, s) ? " " : "", tag(m, s));
+				pt->n_points++;
 			}
 	}
-	if (!n_points || n_libs < 2)
-		return; /* one library alone answers no question of "which is faster" */
+}
+
+/* The ranked libraries (cs_rules_common), best first with their places:
+   malloc'd, NULL on no memory. */
+static qlib *
+rank_points(points *pt, size_t *n_q)
+{
+	size_t n_libs = pt->n_libs, n_points = pt->n_points;
 	for (size_t l = 0; l < n_libs; l++)
 		for (size_t p = 0; p < n_points; p++)
-			has[l * n_points + p] = cell[l][p] != NULL;
-	cs_rules_common(has, n_libs, n_points, ranked, use);
+			pt->has[l * n_points + p] = pt->cell[l][p] != NULL;
+	cs_rules_common(pt->has, n_libs, n_points, pt->ranked, pt->use);
 	qlib *q = calloc(n_libs, sizeof *q);
 	double lo[MAX_LIBS], hi[MAX_LIBS];
 	size_t place[MAX_LIBS];
 	bool tie[MAX_LIBS];
 	if (!q)
-		return;
-	size_t n_q = 0, used = 0, last = 0;
+		return NULL;
+	pt->used = pt->last = 0;
 	for (size_t p = 0; p < n_points; p++)
-		if (use[p]) {
-			used++;
-			last = p;
+		if (pt->use[p]) {
+			pt->used++;
+			pt->last = p;
 		}
+	*n_q = 0;
 	for (size_t l = 0; l < n_libs; l++) {
-		if (!ranked[l])
+		if (!pt->ranked[l])
 			continue;
-		qlib *x = &q[n_q++];
-		snprintf(x->name, sizeof x->name, "%.*s", (int)sizeof x->name - 1, libs[l]);
+		qlib *x = &q[(*n_q)++];
+		snprintf(x->name, sizeof x->name, "%.*s", (int)sizeof x->name - 1, pt->libs[l]);
 		for (size_t p = 0; p < n_points; p++) {
-			if (!use[p])
+			if (!pt->use[p])
 				continue;
 			double top = 0, clo, chi;
 			for (size_t o = 0; o < n_libs; o++)
-				if (ranked[o])
-					top = fmax(top, cell[o][p]->rate.median);
-			cs_rules_interval(cell[l][p], &clo, &chi);
-			x->mean += log(top / cell[l][p]->rate.median);
+				if (pt->ranked[o])
+					top = fmax(top, pt->cell[o][p]->rate.median);
+			cs_rules_interval(pt->cell[l][p], &clo, &chi);
+			x->mean += log(top / pt->cell[l][p]->rate.median);
 			x->lo += log(top / fmax(chi, 1e-300));
 			x->hi += log(top / fmax(clo, 1e-300));
 		}
-		x->mean = exp(x->mean / (double)used);
-		x->lo = exp(x->lo / (double)used);
-		x->hi = exp(x->hi / (double)used);
-		cs_report_hw(cell[l][last], x->hw, sizeof x->hw);
+		x->mean = exp(x->mean / (double)pt->used);
+		x->lo = exp(x->lo / (double)pt->used);
+		x->hi = exp(x->hi / (double)pt->used);
+		cs_report_hw(pt->cell[l][pt->last], x->hw, sizeof x->hw);
 	}
-	qsort(q, n_q, sizeof *q, by_qmean);
-	for (size_t i = 0; i < n_q; i++) {
+	qsort(q, *n_q, sizeof *q, by_qmean);
+	for (size_t i = 0; i < *n_q; i++) {
 		lo[i] = q[i].lo;
 		hi[i] = q[i].hi;
 	}
-	cs_rules_places(lo, hi, n_q, place, tie);
-	for (size_t i = 0; i < n_q; i++) {
+	cs_rules_places(lo, hi, *n_q, place, tie);
+	for (size_t i = 0; i < *n_q; i++) {
 		q[i].place = place[i];
 		q[i].tie = tie[i];
 	}
-	/* the libraries apart, with the points they miss */
+	return q;
+}
+
+/* The libraries apart, with the points they miss; returns how many. */
+static size_t
+print_apart(FILE *fa, const points *pt)
+{
+	size_t n_apart = 0;
+	for (size_t l = 0; l < pt->n_libs; l++) {
+		if (pt->ranked[l])
+			continue;
+		fprintf(fa, "%s%s (misses", n_apart++ ? "; " : "", pt->libs[l]);
+		size_t miss = 0;
+		for (size_t p = 0; p < pt->n_points; p++)
+			if (pt->use[p] && !pt->cell[l][p] && miss++ < 3)
+				fprintf(fa, "%s %s", miss > 1 ? "," : "", pt->pname[p]);
+		if (miss > 3)
+			fprintf(fa, " and %zu more", miss - 3);
+		fputc(')', fa);
+	}
+	return n_apart;
+}
+
+/* The answer's text: the places, the points, the libraries apart. */
+static void
+print_places(FILE *ft, const qlib *q, size_t n_q, size_t used, size_t n_apart, const char *apart)
+{
+	for (size_t i = 0; i < n_q; i++)
+		fprintf(ft, "%s%s%zu %s %.2fx", i ? ", " : "", q[i].tie ? "=" : "", q[i].place,
+			q[i].name, q[i].mean);
+	if (n_q < 2)
+		fprintf(ft, "%sno ranking (fewer than two libraries have these points)",
+			n_q ? "; " : "");
+	fprintf(ft, " [%zu point%s]", used, used == 1 ? "" : "s");
+	if (n_apart)
+		fprintf(ft, "; apart: %s", apart);
+}
+
+/* The text report's line: title, then as many places as fit in 118
+   characters. */
+static void
+answer_line(char *line, size_t size, const char *title, const qlib *q, size_t n_q, size_t n_apart)
+{
+	int len = snprintf(line, size, "%-26s", title);
+	char tail[64] = "";
+	if (n_apart)
+		snprintf(tail, sizeof tail, "; %zu apart", n_apart);
+	for (size_t i = 0; i < n_q && len < (int)size; i++) {
+		char one[CS_RES_NAME_MAX + 40];
+		snprintf(one, sizeof one, "%s%s%zu %s %.2fx", i ? ", " : " ", q[i].tie ? "=" : "",
+			 q[i].place, q[i].name, q[i].mean);
+		char more[32];
+		snprintf(more, sizeof more, ", +%zu", n_q - i);
+		if (len + strlen(one) + strlen(more) + strlen(tail) > 116) {
+			len += snprintf(line + len, size - (size_t)len, "%s", more);
+			break;
+		}
+		len += snprintf(line + len, size - (size_t)len, "%s", one);
+	}
+	if (n_q < 2 && len < (int)size)
+		len += snprintf(line + len, size - (size_t)len, "%s",
+				n_q ? " (alone on these points)" : " no ranking");
+	if (len < (int)size)
+		snprintf(line + len, size - (size_t)len, "%s", tail);
+}
+
+/* The answer to one question, under the rules of rules.c: the points every
+   ranked library has, places by overlapping intervals, the others apart. */
+static void
+answer(items *it, const cs_matrix *m, const bool *in_group, const char *group, const question *qu)
+{
+	static points pt;
+	gather(&pt, m, in_group, qu);
+	if (!pt.n_points || pt.n_libs < 2)
+		return; /* one library alone answers no question of "which is faster" */
+	size_t n_q = 0;
+	qlib *q = rank_points(&pt, &n_q);
+	if (!q)
+		return;
 	char *apart = NULL, *text = NULL;
 	size_t alen = 0, tlen = 0;
 	FILE *fa = open_memstream(&apart, &alen), *ft = open_memstream(&text, &tlen);
@@ -572,55 +674,14 @@ answer(items *it, const cs_matrix *m, const bool *in_group, const char *group, c
 		free(q);
 		return;
 	}
-	size_t n_apart = 0;
-	for (size_t l = 0; l < n_libs; l++) {
-		if (ranked[l])
-			continue;
-		fprintf(fa, "%s%s (misses", n_apart++ ? "; " : "", libs[l]);
-		size_t miss = 0;
-		for (size_t p = 0; p < n_points; p++)
-			if (use[p] && !cell[l][p] && miss++ < 3)
-				fprintf(fa, "%s %s", miss > 1 ? "," : "", pname[p]);
-		if (miss > 3)
-			fprintf(fa, " and %zu more", miss - 3);
-		fputc(')', fa);
-	}
+	size_t n_apart = print_apart(fa, &pt);
 	fclose(fa);
-	for (size_t i = 0; i < n_q; i++)
-		fprintf(ft, "%s%s%zu %s %.2fx", i ? ", " : "", q[i].tie ? "=" : "", q[i].place,
-			q[i].name, q[i].mean);
-	if (n_q < 2)
-		fprintf(ft, "%sno ranking (fewer than two libraries have these points)",
-			n_q ? "; " : "");
-	fprintf(ft, " [%zu point%s]", used, used == 1 ? "" : "s");
-	if (n_apart)
-		fprintf(ft, "; apart: %s", apart);
+	print_places(ft, q, n_q, pt.used, n_apart, apart);
 	fclose(ft);
 	char title[256];
 	snprintf(title, sizeof title, "%s%s%s", qu->title, *group ? ", " : "", group);
-	/* the text line: title, then as many places as fit in 118 characters */
 	char line[160];
-	int len = snprintf(line, sizeof line, "%-26s", title);
-	char tail[64] = "";
-	if (n_apart)
-		snprintf(tail, sizeof tail, "; %zu apart", n_apart);
-	for (size_t i = 0; i < n_q && len < (int)sizeof line; i++) {
-		char one[CS_RES_NAME_MAX + 40];
-		snprintf(one, sizeof one, "%s%s%zu %s %.2fx", i ? ", " : " ", q[i].tie ? "=" : "",
-			 q[i].place, q[i].name, q[i].mean);
-		char more[32];
-		snprintf(more, sizeof more, ", +%zu", n_q - i);
-		if (len + strlen(one) + strlen(more) + strlen(tail) > 116) {
-			len += snprintf(line + len, sizeof line - (size_t)len, "%s", more);
-			break;
-		}
-		len += snprintf(line + len, sizeof line - (size_t)len, "%s", one);
-	}
-	if (n_q < 2 && len < (int)sizeof line)
-		len += snprintf(line + len, sizeof line - (size_t)len, "%s",
-				n_q ? " (alone on these points)" : " no ranking");
-	if (len < (int)sizeof line)
-		snprintf(line + len, sizeof line - (size_t)len, "%s", tail);
+	answer_line(line, sizeof line, title, q, n_q, n_apart);
 	if (it->n < sizeof it->v / sizeof it->v[0]) {
 		item *x = &it->v[it->n++];
 		*x = (item){.sec = qu->sec,

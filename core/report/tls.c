@@ -260,65 +260,79 @@ us_text(long long ns, char *buf, size_t n)
 		snprintf(buf, n, "-");
 }
 
+/* One algorithm's grid: its clients and servers, and the widths of the
+   text columns. */
+typedef struct grid {
+	FILE *f;
+	grid_fmt g;
+	const cs_res_file *file;
+	const char *alg;
+	char (*clients)[CS_RES_LABEL_MAX], (*servers)[CS_RES_LABEL_MAX];
+	size_t nc, ns;
+	int width, colw; /* text: the clients' column, each server's */
+} grid;
+
+/* The grid's heading and its header row (the servers). */
 static void
-grid_alg(FILE *f, grid_fmt g, const cs_res_file *file, const char *alg,
-	 char (*clients)[CS_RES_LABEL_MAX], char (*servers)[CS_RES_LABEL_MAX])
+grid_head(const grid *x)
 {
-	size_t nc = grid_names(file, alg, 0, clients), ns = grid_names(file, alg, 1, servers);
-	int width = 13; /* "client \\ server" */
-	for (size_t i = 0; i < nc; i++)
-		if ((int)strlen(clients[i]) > width)
-			width = (int)strlen(clients[i]);
-	int colw = 10;
-	for (size_t j = 0; j < ns; j++)
-		if ((int)strlen(servers[j]) > colw)
-			colw = (int)strlen(servers[j]);
-	char a[64];
-	/* the grid: connections per second, or the status */
+	FILE *f = x->f;
+	grid_fmt g = x->g;
 	if (g == GRID_HTML) {
 		fputs("<h2>", f);
-		put(f, g, alg);
+		put(f, g, x->alg);
 		fputs("</h2>\n<table class=\"tls-grid\"><tr><th>client \\ server</th>", f);
 	} else if (g == GRID_MD) {
 		fputs("\n### ", f);
-		put(f, g, alg);
+		put(f, g, x->alg);
 		fputs(" (connections/s)\n\n| client \\ server |", f);
 	} else {
 		fprintf(f, "\n%s  (connections per second; row: client, column: server)\n%-*s",
-			cs_esc_term(alg), width, "client\\server");
+			cs_esc_term(x->alg), x->width, "client\\server");
 	}
-	for (size_t j = 0; j < ns; j++) {
+	for (size_t j = 0; j < x->ns; j++) {
 		if (g == GRID_TEXT) {
-			fprintf(f, " %*s", colw, cs_esc_term(servers[j]));
+			fprintf(f, " %*s", x->colw, cs_esc_term(x->servers[j]));
 			continue;
 		}
 		fputs(g == GRID_HTML ? "<th>" : " ", f);
-		put(f, g, servers[j]);
+		put(f, g, x->servers[j]);
 		fputs(g == GRID_HTML ? "</th>" : " |", f);
 	}
 	if (g == GRID_MD) {
 		fputs("\n|---|", f);
-		for (size_t j = 0; j < ns; j++)
+		for (size_t j = 0; j < x->ns; j++)
 			fputs("---:|", f);
 	}
 	fputs(g == GRID_HTML ? "</tr>\n" : "\n", f);
-	for (size_t i = 0; i < nc; i++) {
+}
+
+/* The grid: connections per second, or the status. */
+static void
+grid_table(const grid *x)
+{
+	FILE *f = x->f;
+	grid_fmt g = x->g;
+	char a[64];
+	grid_head(x);
+	for (size_t i = 0; i < x->nc; i++) {
 		if (g == GRID_HTML) {
 			fputs("<tr><th>", f);
-			put(f, g, clients[i]);
+			put(f, g, x->clients[i]);
 			fputs("</th>", f);
 		} else if (g == GRID_MD) {
 			fputs("| ", f);
-			put(f, g, clients[i]);
+			put(f, g, x->clients[i]);
 			fputs(" |", f);
 		} else {
-			fprintf(f, "%-*s", width, cs_esc_term(clients[i]));
+			fprintf(f, "%-*s", x->width, cs_esc_term(x->clients[i]));
 		}
-		for (size_t j = 0; j < ns; j++) {
-			const cs_res_cell *c = grid_find(file, alg, clients[i], servers[j]);
+		for (size_t j = 0; j < x->ns; j++) {
+			const cs_res_cell *c =
+				grid_find(x->file, x->alg, x->clients[i], x->servers[j]);
 			rate_text(c, a, sizeof a);
 			if (g == GRID_TEXT)
-				fprintf(f, " %*s", colw, a);
+				fprintf(f, " %*s", x->colw, a);
 			else
 				fprintf(f, g == GRID_HTML ? "<td>%s</td>" : " %s |", a);
 		}
@@ -326,11 +340,19 @@ grid_alg(FILE *f, grid_fmt g, const cs_res_file *file, const char *alg,
 	}
 	if (g == GRID_HTML)
 		fputs("</table>\n", f);
-	/* every pair that did not end ok, with what it ended with */
-	int failures = 0;
-	for (size_t i = 0; i < nc; i++)
-		for (size_t j = 0; j < ns; j++) {
-			const cs_res_cell *c = grid_find(file, alg, clients[i], servers[j]);
+}
+
+/* Every pair that did not end ok, with what it ended with; returns how many. */
+static size_t
+grid_failures(const grid *x)
+{
+	FILE *f = x->f;
+	grid_fmt g = x->g;
+	size_t failures = 0;
+	for (size_t i = 0; i < x->nc; i++)
+		for (size_t j = 0; j < x->ns; j++) {
+			const cs_res_cell *c =
+				grid_find(x->file, x->alg, x->clients[i], x->servers[j]);
 			if (!c || c->ok)
 				continue;
 			if (failures++ == 0)
@@ -339,9 +361,9 @@ grid_alg(FILE *f, grid_fmt g, const cs_res_file *file, const char *alg,
 						     : "not measured:\n",
 				      f);
 			fputs(g == GRID_HTML ? "<li>" : g == GRID_MD ? "- " : "  ", f);
-			put(f, g, clients[i]);
+			put(f, g, x->clients[i]);
 			fputs(" client x ", f);
-			put(f, g, servers[j]);
+			put(f, g, x->servers[j]);
 			fputs(" server: ", f);
 			put(f, g, c->status);
 			if (c->detail && *c->detail) {
@@ -352,20 +374,25 @@ grid_alg(FILE *f, grid_fmt g, const cs_res_file *file, const char *alg,
 		}
 	if (failures && g == GRID_HTML)
 		fputs("</ul>\n", f);
-	if (failures == (int)(nc * ns))
-		return; /* no pair ok: no sides to show */
-	/* each side of each ok pair: CPU and heap per connection */
+	return failures;
+}
+
+/* The header of the sides table. */
+static void
+sides_head(const grid *x)
+{
 	static const char *const heads[] = {
 		"client",	   "server",	      "conn/s",
 		"client CPU µs",   "server CPU µs",   "client peak KiB",
 		"client idle KiB", "server peak KiB", "server idle KiB"};
 	const size_t nh = sizeof heads / sizeof heads[0];
-	if (g == GRID_HTML) {
+	FILE *f = x->f;
+	if (x->g == GRID_HTML) {
 		fputs("<table class=\"tls-sides\"><tr>", f);
 		for (size_t h = 0; h < nh; h++)
 			fprintf(f, "<th>%s</th>", heads[h]);
 		fputs("</tr>\n", f);
-	} else if (g == GRID_MD) {
+	} else if (x->g == GRID_MD) {
 		fputs("\n|", f);
 		for (size_t h = 0; h < nh; h++)
 			fprintf(f, " %s |", heads[h]);
@@ -377,12 +404,22 @@ grid_alg(FILE *f, grid_fmt g, const cs_res_file *file, const char *alg,
 		fprintf(f,
 			"per connection, each side in its own process:\n%-*s %-*s %10s %9s %9s "
 			"%9s %9s %9s %9s\n",
-			width, "client", colw, "server", "conn/s", "c CPU µs", "s CPU µs", "c peak",
-			"c idle", "s peak", "s idle");
+			x->width, "client", x->colw, "server", "conn/s", "c CPU µs", "s CPU µs",
+			"c peak", "c idle", "s peak", "s idle");
 	}
-	for (size_t i = 0; i < nc; i++)
-		for (size_t j = 0; j < ns; j++) {
-			const cs_res_cell *c = grid_find(file, alg, clients[i], servers[j]);
+}
+
+/* Each side of each ok pair: CPU and heap per connection. */
+static void
+grid_sides(const grid *x)
+{
+	FILE *f = x->f;
+	grid_fmt g = x->g;
+	sides_head(x);
+	for (size_t i = 0; i < x->nc; i++)
+		for (size_t j = 0; j < x->ns; j++) {
+			const cs_res_cell *c =
+				grid_find(x->file, x->alg, x->clients[i], x->servers[j]);
 			if (!c || !c->ok)
 				continue;
 			char v[7][32];
@@ -394,19 +431,20 @@ grid_alg(FILE *f, grid_fmt g, const cs_res_file *file, const char *alg,
 			kib_text(c->server_heap_peak, v[5], sizeof v[5]);
 			kib_text(c->server_heap_idle, v[6], sizeof v[6]);
 			if (g == GRID_TEXT) {
-				fprintf(f, "%-*s %-*s %10s %9s %9s %9s %9s %9s %9s\n", width,
-					cs_esc_term(clients[i]), colw, cs_esc_term(servers[j]),
-					v[0], v[1], v[2], v[3], v[4], v[5], v[6]);
+				fprintf(f, "%-*s %-*s %10s %9s %9s %9s %9s %9s %9s\n", x->width,
+					cs_esc_term(x->clients[i]), x->colw,
+					cs_esc_term(x->servers[j]), v[0], v[1], v[2], v[3], v[4],
+					v[5], v[6]);
 				continue;
 			}
 			const char *td = g == GRID_HTML ? "<td>" : "| ";
 			const char *etd = g == GRID_HTML ? "</td>" : " ";
 			fputs(g == GRID_HTML ? "<tr>" : "", f);
 			fputs(td, f);
-			put(f, g, clients[i]);
+			put(f, g, x->clients[i]);
 			fputs(etd, f);
 			fputs(td, f);
-			put(f, g, servers[j]);
+			put(f, g, x->servers[j]);
 			fputs(etd, f);
 			for (int k = 0; k < 7; k++)
 				fprintf(f, "%s%s%s", td, v[k], etd);
@@ -414,6 +452,27 @@ grid_alg(FILE *f, grid_fmt g, const cs_res_file *file, const char *alg,
 		}
 	if (g == GRID_HTML)
 		fputs("</table>\n", f);
+}
+
+static void
+grid_alg(FILE *f, grid_fmt g, const cs_res_file *file, const char *alg,
+	 char (*clients)[CS_RES_LABEL_MAX], char (*servers)[CS_RES_LABEL_MAX])
+{
+	grid x = {.f = f, .g = g, .file = file, .alg = alg, .clients = clients, .servers = servers};
+	x.nc = grid_names(file, alg, 0, clients);
+	x.ns = grid_names(file, alg, 1, servers);
+	x.width = 13; /* "client \\ server" */
+	for (size_t i = 0; i < x.nc; i++)
+		if ((int)strlen(clients[i]) > x.width)
+			x.width = (int)strlen(clients[i]);
+	x.colw = 10;
+	for (size_t j = 0; j < x.ns; j++)
+		if ((int)strlen(servers[j]) > x.colw)
+			x.colw = (int)strlen(servers[j]);
+	grid_table(&x);
+	if (grid_failures(&x) == x.nc * x.ns)
+		return; /* no pair ok: no sides to show */
+	grid_sides(&x);
 }
 
 int

@@ -8,6 +8,7 @@
 
 #include "report.h"
 #include "results.h"
+#include "stats.h"
 #include "text.h"
 #include "conform.h"
 #include "verdict.h"
@@ -93,22 +94,6 @@ rep_rates(const cs_res_cell *cell, double *out, size_t max)
 	return n;
 }
 
-/* Median of x[0..n) (n >= 1, small): sorts a copy. */
-static double
-median(const double *x, size_t n)
-{
-	double s[MAX_REPS];
-	for (size_t i = 0; i < n; i++) {
-		size_t j = i;
-		while (j > 0 && s[j - 1] > x[i]) {
-			s[j] = s[j - 1];
-			j--;
-		}
-		s[j] = x[i];
-	}
-	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-}
-
 /* A side's relative spread: half the range of its repetition medians over their
    median; with one repetition, the 95% CI half-width of its batch median. */
 static double
@@ -120,92 +105,9 @@ spread(const cs_res_cell *cell, const double *x, size_t n)
 			lo = fmin(lo, x[i]);
 			hi = fmax(hi, x[i]);
 		}
-		return (hi - lo) / 2 / median(x, n);
+		return (hi - lo) / 2 / cs_median(x, n);
 	}
 	return cell->ci95_rel > 0 ? cell->ci95_rel : 0;
-}
-
-/* The resampled median's distribution over the sorted values s[0..n): with m =
-   ceil(n / 2), the lower median of n draws with replacement is <= s[k] when at
-   least m draws are, so P(median <= s[k]) = P(Binomial(n, (k+1)/n) >= m). */
-static void
-median_pmf(size_t n, double *pmf)
-{
-	size_t m = (n + 1) / 2;
-	double prev = 0;
-	for (size_t k = 0; k < n; k++) {
-		double p = (double)(k + 1) / (double)n, tail = 0;
-		for (size_t j = m; j <= n; j++) {
-			double lc = lgamma((double)n + 1) - lgamma((double)j + 1) -
-				    lgamma((double)(n - j) + 1);
-			tail += p >= 1 ? (j == n)
-				       : exp(lc + (double)j * log(p) + (double)(n - j) * log1p(-p));
-		}
-		pmf[k] = tail - prev;
-		prev = tail;
-	}
-}
-
-typedef struct weighted {
-	double v, w;
-} weighted;
-
-static int
-cmp_weighted(const void *a, const void *b)
-{
-	double x = ((const weighted *)a)->v, y = ((const weighted *)b)->v;
-	return (x > y) - (x < y);
-}
-
-static int
-cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/*
- * The bootstrap 95% percentile CI of median(b) / median(a), computed exactly
- * (the limit of infinitely many resamples, so no random numbers): the two
- * resampled medians are independent, each with the distribution above, and
- * the ratio's distribution is over the na x nb pairs of order statistics.
- * (For an even count the resampled median is the lower one.) -1 on no memory.
- */
-static int
-bootstrap_ratio(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
-{
-	double sa[MAX_REPS], sb[MAX_REPS], pa[MAX_REPS], pb[MAX_REPS];
-	weighted *pairs = malloc(na * nb * sizeof *pairs);
-	if (!pairs)
-		return -1;
-	memcpy(sa, a, na * sizeof *sa);
-	memcpy(sb, b, nb * sizeof *sb);
-	qsort(sa, na, sizeof *sa, cmp_double);
-	qsort(sb, nb, sizeof *sb, cmp_double);
-	median_pmf(na, pa);
-	median_pmf(nb, pb);
-	size_t n = 0;
-	for (size_t i = 0; i < na; i++)
-		for (size_t j = 0; j < nb; j++)
-			pairs[n++] = (weighted){sb[j] / sa[i], pa[i] * pb[j]};
-	qsort(pairs, n, sizeof *pairs, cmp_weighted);
-	double cum = 0;
-	*lo = pairs[0].v;
-	*hi = pairs[n - 1].v;
-	bool lo_set = false;
-	for (size_t k = 0; k < n; k++) {
-		cum += pairs[k].w;
-		if (!lo_set && cum > 0.025) {
-			*lo = pairs[k].v;
-			lo_set = true;
-		}
-		if (cum >= 0.975) {
-			*hi = pairs[k].v;
-			break;
-		}
-	}
-	free(pairs);
-	return 0;
 }
 
 /* The cell has usable evidence: classes with their shares. */
@@ -280,7 +182,7 @@ cs_paired_verdict(const double *r, size_t n, double threshold)
 {
 	if (n < MIN_STRONG || n > MAX_REPS)
 		return CS_SPEED_SAME;
-	double m = median(r, n), lo = r[0], hi = r[0];
+	double m = cs_median(r, n), lo = r[0], hi = r[0];
 	for (size_t k = 1; k < n; k++) {
 		lo = fmin(lo, r[k]);
 		hi = fmax(hi, r[k]);
@@ -303,13 +205,13 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o, bool same_run)
 	c->speed = CS_SPEED_NONE;
 	if (c->n_base == 0 || c->n_cur == 0)
 		return;
-	c->base_rate = median(xb, c->n_base);
-	c->cur_rate = median(xc, c->n_cur);
+	c->base_rate = cs_median(xb, c->n_base);
+	c->cur_rate = cs_median(xc, c->n_cur);
 	size_t np = same_run ? paired_ratios(c->base, c->cur, r, MAX_REPS) : 0;
 	c->paired = np > 0;
 	if (c->paired) {
 		/* the median of the paired ratios, as uncertain as their own spread */
-		c->ratio = median(r, np);
+		c->ratio = cs_median(r, np);
 		c->noise = np >= 2 ? spread(c->cur, r, np)
 				   : spread(c->base, xb, 1) + spread(c->cur, xc, 1);
 	} else {
@@ -322,7 +224,7 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o, bool same_run)
 	c->speed = CS_SPEED_SAME;
 	if (c->paired && !c->weak) {
 		/* the bootstrap CI is reported; the verdict is the margin sign rule */
-		if (bootstrap_ratio(&one, 1, r, np, &c->ci_lo, &c->ci_hi) == 0)
+		if (cs_bootstrap_median_ratio(&one, 1, r, np, &c->ci_lo, &c->ci_hi) == 0)
 			c->speed = cs_paired_verdict(r, np, o->threshold);
 		return;
 	}
@@ -334,7 +236,7 @@ decide(cs_cell_cmp *c, const cs_compare_opts *o, bool same_run)
 			c->speed = c->ratio < 1 ? CS_SPEED_SLOWER : CS_SPEED_FASTER;
 		return;
 	}
-	int b = bootstrap_ratio(xb, c->n_base, xc, c->n_cur, &c->ci_lo, &c->ci_hi);
+	int b = cs_bootstrap_median_ratio(xb, c->n_base, xc, c->n_cur, &c->ci_lo, &c->ci_hi);
 	if (b != 0)
 		return; /* no memory: no verdict beats a wrong one */
 	if (c->ci_hi < 1)
@@ -596,140 +498,192 @@ decide_count(cs_cell_cmp *x, const cs_compare_opts *o)
 	}
 }
 
-int
-cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opts *o,
-	   cs_comparison *out, char *why, size_t why_size)
+/* Two files: one kind (timed or counted), one CPU model (or --across-hosts)
+   and tables that pair; records the host and library changes. 0, 2 with
+   why, -1 on no memory. */
+static int
+check_files(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opts *o,
+	    cs_comparison *out, char *why, size_t why_size)
 {
-	memset(out, 0, sizeof *out);
-	out->opts = *o;
-	out->base_name = base->name;
-	out->cur_name = cur->name;
-	out->same_run = o->base_sel && o->cur_sel;
-	out->counting = base->counting.present;
-	selection sb = {0}, sc = {0};
-	if (out->same_run) {
-		parse_selection(o->base_sel, &sb);
-		parse_selection(o->cur_sel, &sc);
-	} else {
-		host_diff(base, cur, out);
-		out->counting = base->counting.present || cur->counting.present;
-		if (base->counting.present != cur->counting.present) {
-			/* an instruction count is not a time: nothing to pair */
-			snprintf(why, why_size,
-				 "'%s' is a %s run and '%s' a %s run: a count and a time do not "
-				 "compare (accepted: two timed files, or two counting files of "
-				 "one profile)",
-				 base->name, base->counting.present ? "counting" : "timed",
-				 cur->name, cur->counting.present ? "counting" : "timed");
-			return 2;
-		}
-		if (base->counting.present && cur->counting.present &&
-		    strcmp(base->counting.profile, cur->counting.profile) != 0 &&
-		    !o->across_hosts) {
-			snprintf(why, why_size,
-				 "'%s' and '%s' were counted on different CPU profiles (%s, %s) "
-				 "(accepted: counts of one profile, or --across-hosts)",
-				 base->name, cur->name, base->counting.profile,
-				 cur->counting.profile);
-			return 2;
-		}
-		/* a count does not depend on the machine that ran the emulator */
-		if (out->cpu_change[0] && !o->across_hosts && !out->counting) {
-			snprintf(why, why_size,
-				 "'%s' and '%s' were measured on different CPUs (%s) "
-				 "(accepted: files from one CPU model and architecture, or "
-				 "--across-hosts)",
-				 base->name, cur->name, out->cpu_change);
-			return 2;
-		}
-		int t = check_tables(base, o->base_table, "--base-table", cur, o->cur_table, why,
-				     why_size);
-		if (!t)
-			t = check_tables(cur, o->cur_table, "--new-table", base, o->base_table, why,
-					 why_size);
-		if (t)
-			return t;
-		if (library_diff(base, cur, out) != 0)
+	host_diff(base, cur, out);
+	out->counting = base->counting.present || cur->counting.present;
+	if (base->counting.present != cur->counting.present) {
+		/* an instruction count is not a time: nothing to pair */
+		snprintf(why, why_size,
+			 "'%s' is a %s run and '%s' a %s run: a count and a time do not "
+			 "compare (accepted: two timed files, or two counting files of "
+			 "one profile)",
+			 base->name, base->counting.present ? "counting" : "timed", cur->name,
+			 cur->counting.present ? "counting" : "timed");
+		return 2;
+	}
+	if (base->counting.present && cur->counting.present &&
+	    strcmp(base->counting.profile, cur->counting.profile) != 0 && !o->across_hosts) {
+		snprintf(why, why_size,
+			 "'%s' and '%s' were counted on different CPU profiles (%s, %s) "
+			 "(accepted: counts of one profile, or --across-hosts)",
+			 base->name, cur->name, base->counting.profile, cur->counting.profile);
+		return 2;
+	}
+	/* a count does not depend on the machine that ran the emulator */
+	if (out->cpu_change[0] && !o->across_hosts && !out->counting) {
+		snprintf(why, why_size,
+			 "'%s' and '%s' were measured on different CPUs (%s) "
+			 "(accepted: files from one CPU model and architecture, or "
+			 "--across-hosts)",
+			 base->name, cur->name, out->cpu_change);
+		return 2;
+	}
+	int t = check_tables(base, o->base_table, "--base-table", cur, o->cur_table, why, why_size);
+	if (!t)
+		t = check_tables(cur, o->cur_table, "--new-table", base, o->base_table, why,
+				 why_size);
+	if (t)
+		return t;
+	return library_diff(base, cur, out) != 0 ? -1 : 0;
+}
+
+/* The pairing of BASE's cells with NEW's: the selections (same run), the
+   cells by key on each side, and which of NEW's cells have a BASE. */
+typedef struct pairing {
+	const cs_res_file *base, *cur;
+	const cs_compare_opts *o;
+	bool same_run;
+	selection sb, sc;
+	cs_index bidx, cidx;
+	bool *paired; /* per NEW cell */
+	size_t n_sel_base, n_sel_cur;
+	size_t n_base_cells; /* out->cells from BASE (the rest are NEW's new cells) */
+	char key[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
+} pairing;
+
+/* Is the cell on its side's selection (same run) or chosen table? */
+static bool
+on_side(const pairing *p, const cs_res_cell *c, bool is_base)
+{
+	if (p->same_run)
+		return selected(c, is_base ? &p->sb : &p->sc);
+	return in_table(c, is_base ? p->o->base_table : p->o->cur_table);
+}
+
+/* NEW's cells by key (in same-run mode, only the NEW selection's); a
+   repeated key keeps its first cell. 0, -1 on no memory. */
+static int
+index_new(pairing *p)
+{
+	bool found;
+	for (size_t i = 0; i < p->cur->n_cells; i++) {
+		const cs_res_cell *c = &p->cur->cells[i];
+		if (!on_side(p, c, false))
+			continue;
+		p->n_sel_cur++;
+		int len = pair_key(c, p->same_run, p->key, sizeof p->key, p->o, false);
+		if (cs_index_put(&p->cidx, p->key, (size_t)len, i, &found) == CS_INDEX_NONE)
 			return -1;
 	}
-	cs_index bidx = {0}, cidx = {0};
-	char key[CS_RES_LABEL_MAX + 3 * CS_RES_NAME_MAX];
+	return 0;
+}
+
+/* A comparison per BASE cell (the first of a key), with NEW's cell of its
+   key when there is one. 0, -1 on no memory. */
+static int
+pair_base(pairing *p, cs_comparison *out)
+{
 	bool found;
-	out->cells = calloc(base->n_cells + cur->n_cells + 1, sizeof *out->cells);
-	bool *paired = calloc(cur->n_cells + 1, sizeof *paired);
-	int rc = out->cells && paired ? 0 : -1;
-	size_t n_sel_base = 0, n_sel_cur = 0;
-	/* NEW's cells by key (in same-run mode, only the NEW selection's); a
-	   repeated key keeps its first cell */
-	for (size_t i = 0; !rc && i < cur->n_cells; i++) {
-		const cs_res_cell *c = &cur->cells[i];
-		if (out->same_run ? !selected(c, &sc) : !in_table(c, o->cur_table))
+	for (size_t i = 0; i < p->base->n_cells; i++) {
+		const cs_res_cell *c = &p->base->cells[i];
+		if (!on_side(p, c, true))
 			continue;
-		n_sel_cur++;
-		int len = pair_key(c, out->same_run, key, sizeof key, o, false);
-		if (cs_index_put(&cidx, key, (size_t)len, i, &found) == CS_INDEX_NONE)
-			rc = -1;
-	}
-	for (size_t i = 0; !rc && i < base->n_cells; i++) {
-		const cs_res_cell *c = &base->cells[i];
-		if (out->same_run ? !selected(c, &sb) : !in_table(c, o->base_table))
-			continue;
-		n_sel_base++;
-		int len = pair_key(c, out->same_run, key, sizeof key, o, true);
-		if (cs_index_put(&bidx, key, (size_t)len, i, &found) == CS_INDEX_NONE) {
-			rc = -1;
-			break;
-		}
+		p->n_sel_base++;
+		int len = pair_key(c, p->same_run, p->key, sizeof p->key, p->o, true);
+		if (cs_index_put(&p->bidx, p->key, (size_t)len, i, &found) == CS_INDEX_NONE)
+			return -1;
 		if (found)
 			continue; /* a repeated key: the first cell stands */
-		size_t at = cs_index_get(&cidx, key, (size_t)len);
+		size_t at = cs_index_get(&p->cidx, p->key, (size_t)len);
 		cs_cell_cmp *x = &out->cells[out->n_cells++];
 		x->base = c;
-		x->cur = at == CS_INDEX_NONE ? NULL : &cur->cells[at];
+		x->cur = at == CS_INDEX_NONE ? NULL : &p->cur->cells[at];
 		if (x->cur)
-			paired[at] = true;
-		name_cell(x, x->cur ? x->cur : c, out->same_run);
+			p->paired[at] = true;
+		name_cell(x, x->cur ? x->cur : c, p->same_run);
 	}
-	if (!rc && out->same_run && (n_sel_base == 0 || n_sel_cur == 0)) {
+	p->n_base_cells = out->n_cells;
+	return 0;
+}
+
+/* Something to compare: each selection matches a cell, and a cell is on
+   both sides. 0, or 2 with why. */
+static int
+check_common(const pairing *p, const cs_comparison *out, char *why, size_t why_size)
+{
+	const cs_compare_opts *o = p->o;
+	if (p->same_run && (p->n_sel_base == 0 || p->n_sel_cur == 0)) {
 		snprintf(why, why_size,
 			 "--%s '%s' matches no cell of '%s' (accepted: a library as "
 			 "in the result file, e.g. wolfssl@5.7.2, openssl/no-aes, "
 			 "openssl[default])",
-			 n_sel_base ? "new" : "base", n_sel_base ? o->cur_sel : o->base_sel,
-			 base->name);
-		rc = 2;
+			 p->n_sel_base ? "new" : "base", p->n_sel_base ? o->cur_sel : o->base_sel,
+			 p->base->name);
+		return 2;
 	}
 	size_t n_paired = 0;
 	for (size_t k = 0; k < out->n_cells; k++)
 		n_paired += out->cells[k].cur != NULL;
-	if (!rc && n_paired == 0) {
-		/* nothing in common: no verdict, neither "no regression" nor "all missing" */
-		if (out->same_run)
-			snprintf(why, why_size,
-				 "--base '%s' and --new '%s' have no cell in common in '%s' (the "
-				 "same algorithm, operation and size, measured for both)",
-				 o->base_sel, o->cur_sel, base->name);
-		else
-			snprintf(why, why_size,
-				 "'%s' and '%s' have no cell in common (the same library, path, "
-				 "mask, algorithm, operation and size in both)",
-				 base->name, cur->name);
-		rc = 2;
-	}
-	size_t n_base_cells = out->n_cells;
-	for (size_t i = 0; !rc && i < cur->n_cells; i++) {
-		const cs_res_cell *c = &cur->cells[i];
-		if (paired[i] || (out->same_run ? !selected(c, &sc) : !in_table(c, o->cur_table)))
+	if (n_paired > 0)
+		return 0;
+	/* nothing in common: no verdict, neither "no regression" nor "all missing" */
+	if (p->same_run)
+		snprintf(why, why_size,
+			 "--base '%s' and --new '%s' have no cell in common in '%s' (the "
+			 "same algorithm, operation and size, measured for both)",
+			 o->base_sel, o->cur_sel, p->base->name);
+	else
+		snprintf(why, why_size,
+			 "'%s' and '%s' have no cell in common (the same library, path, "
+			 "mask, algorithm, operation and size in both)",
+			 p->base->name, p->cur->name);
+	return 2;
+}
+
+/* NEW's cells without a BASE (the first of a key), after BASE's. */
+static void
+add_new_cells(pairing *p, cs_comparison *out)
+{
+	for (size_t i = 0; i < p->cur->n_cells; i++) {
+		const cs_res_cell *c = &p->cur->cells[i];
+		if (p->paired[i] || !on_side(p, c, false))
 			continue;
-		int len = pair_key(c, out->same_run, key, sizeof key, o, false);
-		if (cs_index_get(&cidx, key, (size_t)len) != i)
+		int len = pair_key(c, p->same_run, p->key, sizeof p->key, p->o, false);
+		if (cs_index_get(&p->cidx, p->key, (size_t)len) != i)
 			continue; /* a repeated key: the first cell stands */
 		cs_cell_cmp *x = &out->cells[out->n_cells++];
 		x->cur = c;
-		name_cell(x, c, out->same_run);
+		name_cell(x, c, p->same_run);
 		out->new_cells++;
 	}
-	for (size_t k = 0; !rc && k < out->n_cells; k++) {
+}
+
+/* The cells paired, BASE's first then NEW's new ones: 0, 2 with why, -1 on
+   no memory. */
+static int
+pair_cells(pairing *p, cs_comparison *out, char *why, size_t why_size)
+{
+	out->cells = calloc(p->base->n_cells + p->cur->n_cells + 1, sizeof *out->cells);
+	p->paired = calloc(p->cur->n_cells + 1, sizeof *p->paired);
+	if (!out->cells || !p->paired || index_new(p) != 0 || pair_base(p, out) != 0)
+		return -1;
+	int rc = check_common(p, out, why, why_size);
+	if (!rc)
+		add_new_cells(p, out);
+	return rc;
+}
+
+/* Each cell's verdicts: speed, missing, status, and counts or hw classes. */
+static void
+judge_cells(cs_comparison *out, const cs_compare_opts *o, size_t n_base_cells)
+{
+	for (size_t k = 0; k < out->n_cells; k++) {
 		cs_cell_cmp *x = &out->cells[k];
 		bool counts =
 			x->base && x->cur && (x->base->count.present || x->cur->count.present);
@@ -763,12 +717,18 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 			out->count[CS_FLAG_HW] += x->hw_lost;
 		}
 	}
-	out->drift = 1;
-	if (!rc && !out->same_run && !out->counting)
+}
+
+/* The machine's drift from the reference cells (two timed files), and the
+   slowdowns it may explain; then the tallies of speed verdicts. */
+static void
+weigh_drift(cs_comparison *out, const cs_compare_opts *o)
+{
+	if (!out->same_run && !out->counting)
 		reference_drift(out); /* counts do not drift */
 	double d = fabs(out->drift - 1);
-	out->inconclusive = !rc && !out->same_run && d > o->threshold;
-	for (size_t k = 0; !rc && k < out->n_cells; k++) {
+	out->inconclusive = !out->same_run && d > o->threshold;
+	for (size_t k = 0; k < out->n_cells; k++) {
 		cs_cell_cmp *x = &out->cells[k];
 		/* with a drifting machine, only a slowdown far beyond the drift counts */
 		if (x->speed == CS_SPEED_SLOWER && out->inconclusive &&
@@ -778,10 +738,39 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 		out->faster += x->speed == CS_SPEED_FASTER;
 		out->drift_cells += x->speed == CS_SPEED_DRIFT;
 	}
+}
+
+int
+cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opts *o,
+	   cs_comparison *out, char *why, size_t why_size)
+{
+	memset(out, 0, sizeof *out);
+	out->opts = *o;
+	out->base_name = base->name;
+	out->cur_name = cur->name;
+	out->same_run = o->base_sel && o->cur_sel;
+	out->counting = base->counting.present;
+	pairing p = {.base = base, .cur = cur, .o = o, .same_run = out->same_run};
+	int rc = 0;
+	if (out->same_run) {
+		parse_selection(o->base_sel, &p.sb);
+		parse_selection(o->cur_sel, &p.sc);
+	} else {
+		rc = check_files(base, cur, o, out, why, why_size);
+		if (rc)
+			return rc;
+	}
+	rc = pair_cells(&p, out, why, why_size);
+	if (!rc)
+		judge_cells(out, o, p.n_base_cells);
+	out->drift = 1;
+	if (!rc)
+		weigh_drift(out, o);
 	/* conformance in every mode: the two selections' rows of one file, or
 	   the two files' rows (a build renamed by --pair) */
 	if (!rc) {
-		const char *bl = out->same_run ? sb.lib : NULL, *cl = out->same_run ? sc.lib : NULL;
+		const char *bl = out->same_run ? p.sb.lib : NULL;
+		const char *cl = out->same_run ? p.sc.lib : NULL;
 		if (!(out->conform = cs_conform_diff_build(base, cur, bl, cl, o)))
 			rc = -1;
 	}
@@ -790,9 +779,9 @@ cs_compare(const cs_res_file *base, const cs_res_file *cur, const cs_compare_opt
 	for (int k = 0; k < CS_FLAG_COUNT; k++)
 		failed |= (o->fail_on & (1u << k)) && out->count[k] > 0;
 	out->status = failed ? 1 : out->inconclusive ? 5 : 0;
-	cs_index_free(&bidx);
-	cs_index_free(&cidx);
-	free(paired);
+	cs_index_free(&p.bidx);
+	cs_index_free(&p.cidx);
+	free(p.paired);
 	if (rc)
 		cs_comparison_free(out);
 	return rc;

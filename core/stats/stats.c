@@ -1,4 +1,5 @@
-/* Order statistics: quantiles, the median's confidence interval, Mann-Whitney U. */
+/* Order statistics: quantiles, the median's confidence interval, Mann-Whitney U,
+   the median of a few values and the exact bootstrap interval of a ratio of medians. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -110,4 +111,112 @@ cs_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *
 	if (z < 0)
 		z = 0;
 	return erfc(z / sqrt(2));
+}
+
+#define SMALL 256 /* cs_median sorts up to this many values on the stack */
+
+/* Insertion sort of x[0..n) into s: a few values, as repetitions are. */
+static void
+sort_small(const double *x, size_t n, double *s)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i;
+		while (j > 0 && s[j - 1] > x[i]) {
+			s[j] = s[j - 1];
+			j--;
+		}
+		s[j] = x[i];
+	}
+}
+
+double
+cs_median(const double *x, size_t n)
+{
+	double small[SMALL], *s = n <= SMALL ? small : malloc(n * sizeof *s);
+	if (!s)
+		return NAN;
+	sort_small(x, n, s);
+	double m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+	if (s != small)
+		free(s);
+	return m;
+}
+
+/* The resampled median's distribution over the sorted values s[0..n): with m =
+   ceil(n / 2), the lower median of n draws with replacement is <= s[k] when at
+   least m draws are, so P(median <= s[k]) = P(Binomial(n, (k+1)/n) >= m). */
+static void
+median_pmf(size_t n, double *pmf)
+{
+	size_t m = (n + 1) / 2;
+	double prev = 0;
+	for (size_t k = 0; k < n; k++) {
+		double p = (double)(k + 1) / (double)n, tail = 0;
+		for (size_t j = m; j <= n; j++) {
+			double lc = lgamma((double)n + 1) - lgamma((double)j + 1) -
+				    lgamma((double)(n - j) + 1);
+			tail += p >= 1 ? (j == n)
+				       : exp(lc + (double)j * log(p) + (double)(n - j) * log1p(-p));
+		}
+		pmf[k] = tail - prev;
+		prev = tail;
+	}
+}
+
+typedef struct weighted {
+	double v, w;
+} weighted;
+
+static int
+cmp_weighted(const void *a, const void *b)
+{
+	return cmp_double(&((const weighted *)a)->v, &((const weighted *)b)->v);
+}
+
+/* The two resampled medians are independent, each with the distribution of
+   median_pmf, so the ratio's distribution is over the na x nb pairs of
+   order statistics. */
+int
+cs_bootstrap_median_ratio(const double *a, size_t na, const double *b, size_t nb, double *lo,
+			  double *hi)
+{
+	if (na == 0 || nb == 0)
+		return -1;
+	double *sa = malloc(2 * (na + nb) * sizeof *sa);
+	weighted *pairs = malloc(na * nb * sizeof *pairs);
+	if (!sa || !pairs) {
+		free(sa);
+		free(pairs);
+		return -1;
+	}
+	double *sb = sa + na, *pa = sb + nb, *pb = pa + na;
+	memcpy(sa, a, na * sizeof *sa);
+	memcpy(sb, b, nb * sizeof *sb);
+	qsort(sa, na, sizeof *sa, cmp_double);
+	qsort(sb, nb, sizeof *sb, cmp_double);
+	median_pmf(na, pa);
+	median_pmf(nb, pb);
+	size_t n = 0;
+	for (size_t i = 0; i < na; i++)
+		for (size_t j = 0; j < nb; j++)
+			pairs[n++] = (weighted){sb[j] / sa[i], pa[i] * pb[j]};
+	qsort(pairs, n, sizeof *pairs, cmp_weighted);
+	double cum = 0;
+	*lo = pairs[0].v;
+	*hi = pairs[n - 1].v;
+	int lo_set = 0;
+	for (size_t k = 0; k < n; k++) {
+		cum += pairs[k].w;
+		if (!lo_set && cum > 0.025) {
+			*lo = pairs[k].v;
+			lo_set = 1;
+		}
+		if (cum >= 0.975) {
+			*hi = pairs[k].v;
+			break;
+		}
+	}
+	free(pairs);
+	free(sa);
+	return 0;
 }

@@ -25,4 +25,17 @@ double cs_ci_rel_halfwidth(const cs_summary *s);
    two-sided). *u = U statistic of a; returns the p-value, or -1 when a side is empty. */
 double cs_mann_whitney(const double *a, size_t na, const double *b, size_t nb, double *u);
 
+/* Median of x[0..n) (not modified; n >= 1): the middle value, or the mean
+   of the two middle values. NAN on no memory (n > 256 takes a heap copy). */
+double cs_median(const double *x, size_t n);
+
+/*
+ * The bootstrap 95% percentile interval of median(b) / median(a), computed
+ * exactly: the limit of infinitely many resamples, so no random numbers
+ * (each resampled median is the lower one for an even count). Returns 0 and
+ * the interval in *lo, *hi; -1 when a side is empty or on no memory.
+ */
+int cs_bootstrap_median_ratio(const double *a, size_t na, const double *b, size_t nb, double *lo,
+			      double *hi);
+
 #endif

@@ -70,5 +70,23 @@ main(void)
 	CHECK_NEAR(u, 3, 0);
 	CHECK_NEAR(p, 0.17203, 5e-5);
 	CHECK(cs_mann_whitney(lo, 0, hi, 5, &u) < 0);
+
+	/* the median of a few values: the middle one, or the mean of two */
+	double odd[3] = {3, 1, 2}, even[4] = {4, 1, 3, 2};
+	CHECK_NEAR(cs_median(odd, 3), 2, 0);
+	CHECK_NEAR(cs_median(even, 4), 2.5, 0);
+	CHECK_NEAR(cs_median(odd, 1), 3, 0);
+
+	/* the exact bootstrap of median({1, 2, 3}) / median({1}): the resampled
+	   lower median of 3 draws is 1, 2, 3 with 7/27, 13/27, 7/27, so the 95%
+	   interval is [1, 3]; one value per side is a point */
+	double unit = 1, bl, bh;
+	CHECK(cs_bootstrap_median_ratio(&unit, 1, odd, 3, &bl, &bh) == 0);
+	CHECK_NEAR(bl, 1, 0);
+	CHECK_NEAR(bh, 3, 0);
+	CHECK(cs_bootstrap_median_ratio(&unit, 1, odd + 2, 1, &bl, &bh) == 0);
+	CHECK_NEAR(bl, 2, 0);
+	CHECK_NEAR(bh, 2, 0);
+	CHECK(cs_bootstrap_median_ratio(&unit, 0, odd, 3, &bl, &bh) < 0);
 	return check_done("stats");
 }
