@@ -17,6 +17,7 @@
 #include "mcu.h"
 #include "mcu_count.h"
 #include "protocol.h"
+#include "serve.h"
 #include "worker.h"
 
 #define SYS_OPEN 0x01
@@ -143,6 +144,12 @@ count_ops(cs_cell *cell, uint64_t k, snap *d, long *stack, int64_t *heap, char *
 	return 0;
 }
 
+static const char *
+class_name(int k)
+{
+	return cs_mcu_class_names[k];
+}
+
 void
 cs_worker_count(cs_cell *cell, const cs_msg_count *req, cs_msg_count_reply *r)
 {
@@ -172,23 +179,11 @@ cs_worker_count(cs_cell *cell, const cs_msg_count *req, cs_msg_count_reply *r)
 	}
 	diff(&c[1], &c[0], &d1);
 	diff(&c[2], &c[1], &d2);
-	r->stable = memcmp(&d1, &d2, sizeof d1) == 0;
-	r->ops = (int64_t)(n[2] - n[0]);
-	r->insns = (int64_t)(d1.insns + d2.insns);
-	r->mem = (int64_t)(d1.mem + d2.mem);
-	r->insns_d1 = (int64_t)d1.insns;
-	r->insns_d2 = (int64_t)d2.insns;
+	const uint64_t insns[2] = {d1.insns, d2.insns}, mem[2] = {d1.mem, d2.mem};
+	const uint64_t *const classes[2] = {d1.classes, d2.classes};
+	cs_serve_count_reply(r, n[2] - n[0], memcmp(&d1, &d2, sizeof d1) == 0, insns, mem, classes,
+			     CS_MCU_CLASSES, class_name);
 	r->cycles = (int64_t)(d1.cycles + d2.cycles);
 	r->stack = (int64_t)stack;
 	r->heap = heap;
-	r->n_classes = 0;
-	for (int k = 0; k < CS_MCU_CLASSES && r->n_classes < CS_MSG_MAX_CLASSES; k++) {
-		uint64_t v = d1.classes[k] + d2.classes[k];
-		if (v == 0)
-			continue;
-		cs_msg_count_class *e = &r->classes[r->n_classes++];
-		snprintf(e->name, sizeof e->name, "%s", cs_mcu_class_names[k]);
-		e->n = (int64_t)v;
-	}
-	r->status = CS_ST_OK;
 }

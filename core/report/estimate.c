@@ -13,24 +13,10 @@
 #include "escape.h"
 #include "estimate.h"
 #include "report.h"
-
-/* A cost table is small: anything larger is not one. */
-#define CS_EST_FILE_MAX (64 * 1024)
+#include "tsv.h"
 
 /* Counting runs compared in one row, at most. */
 #define CS_EST_RUNS_MAX 16
-
-/* Copy the field [s, e) of a line into buf (n bytes); false when too long. */
-static bool
-field(const char *s, const char *e, char *buf, size_t n)
-{
-	size_t len = (size_t)(e - s);
-	if (len >= n)
-		return false;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
-	return true;
-}
 
 int
 cs_est_table_parse(const char *text, const char *core, const char *name, cs_est_table *t, char *why,
@@ -38,61 +24,64 @@ cs_est_table_parse(const char *text, const char *core, const char *name, cs_est_
 {
 	memset(t, 0, sizeof *t);
 	snprintf(t->core, sizeof t->core, "%s", core);
-	long long line = 0;
-	for (const char *p = text; *p;) {
-		const char *end = strchr(p, '\n');
-		if (!end)
-			end = p + strlen(p);
-		line++;
-		const char *next = *end ? end + 1 : end;
-		if (p == end || *p == '#') {
-			p = next;
-			continue;
-		}
-		const char *tab1 = memchr(p, '\t', (size_t)(end - p));
-		const char *tab2 = tab1 ? memchr(tab1 + 1, '\t', (size_t)(end - tab1 - 1)) : NULL;
-		if (!tab1 || !tab2 || tab2 + 1 >= end) {
+	cs_tsv r;
+	int got;
+	bool have_mem = false;
+	if (cs_tsv_begin(&r, text, name, why, n) != 0)
+		return -1;
+	while ((got = cs_tsv_next(&r, why, n)) == 1) {
+		if (r.n < 3 || !*r.f[2]) {
 			snprintf(why, n,
 				 "%s line %lld: want 'class<TAB>cycles<TAB>source' (every row "
-				 "names "
-				 "its source)",
-				 name, line);
+				 "names its source)",
+				 name, r.line);
 			return -1;
 		}
 		cs_est_row row;
-		char num[32];
-		if (!field(p, tab1, row.key, sizeof row.key) || !*row.key) {
-			snprintf(why, n, "%s line %lld: empty or too long class name", name, line);
+		if (!*r.f[0] || r.len[0] >= sizeof row.key) {
+			snprintf(why, n, "%s line %lld: empty or too long class name", name,
+				 r.line);
 			return -1;
 		}
-		char *stop = NULL;
-		errno = 0;
-		row.cycles = field(tab1 + 1, tab2, num, sizeof num) ? strtod(num, &stop) : -1;
-		if (!stop || stop == num || *stop || errno ||
-		    !(row.cycles >= 0 && row.cycles <= 1000)) {
-			snprintf(why, n,
-				 "%s line %lld: cycles '%.*s' (want a number from 0 to 1000)", name,
-				 line, (int)(tab2 - tab1 - 1), tab1 + 1);
+		memcpy(row.key, r.f[0], r.len[0] + 1); /* shorter than key: checked */
+		/* an instruction takes time to issue: a class costs more than 0
+		   cycles; a memory access may cost nothing beyond its instruction */
+		bool mem = strcmp(row.key, "memory-access") == 0;
+		if (cs_tsv_number(&r, 1, 0, 1000, &row.cycles) != 0 || (!mem && row.cycles <= 0)) {
+			snprintf(why, n, "%s line %lld: cycles '%.40s' of '%s' (want a number %s)",
+				 name, r.line, r.f[1], row.key,
+				 mem ? "from 0 to 1000" : "above 0, at most 1000");
 			return -1;
 		}
 		for (size_t i = 0; i < t->n_rows; i++)
 			if (strcmp(t->rows[i].key, row.key) == 0) {
-				snprintf(why, n, "%s line %lld: class '%s' twice", name, line,
+				snprintf(why, n, "%s line %lld: class '%s' twice", name, r.line,
 					 row.key);
 				return -1;
 			}
 		if (t->n_rows == CS_EST_ROWS_MAX) {
-			snprintf(why, n, "%s line %lld: more than %d rows", name, line,
+			snprintf(why, n, "%s line %lld: more than %d rows", name, r.line,
 				 CS_EST_ROWS_MAX);
 			return -1;
 		}
-		if (strcmp(row.key, "memory-access") == 0)
+		if (mem) {
 			t->mem_cycles = row.cycles;
+			have_mem = true;
+		}
 		t->rows[t->n_rows++] = row;
-		p = next;
 	}
+	if (got < 0)
+		return -1;
 	if (t->n_rows == 0) {
 		snprintf(why, n, "%s: no rows (want 'class<TAB>cycles<TAB>source' lines)", name);
+		return -1;
+	}
+	if (!have_mem) {
+		snprintf(why, n,
+			 "%s: no 'memory-access' row (every count has loads and stores; want "
+			 "'memory-access<TAB>cycles<TAB>source', 0 when an access costs "
+			 "nothing beyond its instruction)",
+			 name);
 		return -1;
 	}
 	return 0;
@@ -101,34 +90,10 @@ cs_est_table_parse(const char *text, const char *core, const char *name, cs_est_
 int
 cs_est_table_load(const char *dir, const char *core, cs_est_table *t, char *why, size_t n)
 {
-	char path[4096];
+	char path[4096], *text;
 	snprintf(path, sizeof path, "%s/%s.tsv", dir, core);
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(why, n, "no cost table for core '%s': cannot read %s: %s", core, path,
-			 strerror(errno));
+	if (cs_tsv_read(path, "cost table", core, &text, why, n) != 0)
 		return -1;
-	}
-	char *text = malloc(CS_EST_FILE_MAX + 1);
-	if (!text) {
-		fclose(f);
-		snprintf(why, n, "out of memory");
-		return -1;
-	}
-	size_t len = fread(text, 1, CS_EST_FILE_MAX + 1, f);
-	bool bad = ferror(f) != 0;
-	fclose(f);
-	if (bad || len > CS_EST_FILE_MAX) {
-		snprintf(why, n, "%s: %s", path, bad ? "read error" : "larger than 64 KiB");
-		free(text);
-		return -1;
-	}
-	text[len] = '\0';
-	if (strlen(text) != len) {
-		snprintf(why, n, "%s: not a text file (a NUL byte)", path);
-		free(text);
-		return -1;
-	}
 	int rc = cs_est_table_parse(text, core, path, t, why, n);
 	free(text);
 	if (rc == 0)
@@ -147,8 +112,11 @@ cs_est_cycles(const cs_est_table *t, const cs_res_count *k, double *cycles, char
 			if (strcmp(t->rows[j].key, c->name) == 0)
 				row = &t->rows[j];
 		if (!row) {
-			snprintf(why, n, "the cost table of %s has no row for class '%s'", t->core,
-				 c->name);
+			const char *slash = strrchr(t->path, '/');
+			snprintf(why, n, "no cost for class '%s' in %s", c->name,
+				 slash	    ? slash + 1
+				 : *t->path ? t->path
+					    : t->core);
 			return -1;
 		}
 		sum += (double)c->n * row->cycles;
@@ -360,11 +328,13 @@ estimate_block(const cs_est_input *in, FILE *f)
 		if (!c->count.present || strcmp(c->lib, "noop") == 0)
 			continue;
 		char row[CS_RES_LABEL_MAX], hw[512], why[256], per_b[32] = "-", mbps[32] = "-";
-		char share_s[32] = "-", class_b[32] = "-";
+		char share_s[32] = "-", class_b[32] = "-", class_why[320] = "";
 		cs_res_row_label(c, row, sizeof row);
 		double cyc = 0, ccyc = 0, share = 0;
-		if (cs_est_cycles(in->table, &c->count, &ccyc, why, sizeof why) == 0 &&
-		    c->count.per_byte)
+		/* a class the table prices not: said on the row, never a silent "-" */
+		if (cs_est_cycles(in->table, &c->count, &ccyc, why, sizeof why) != 0)
+			snprintf(class_why, sizeof class_why, " (class c/B: %s)", why);
+		else if (c->count.per_byte)
 			snprintf(class_b, sizeof class_b, "%.2f", ccyc / (double)c->size);
 		int model = model_cycles(in, c, &cyc, &share, why, sizeof why);
 		if (model != 0 && share > 0)
@@ -372,10 +342,10 @@ estimate_block(const cs_est_input *in, FILE *f)
 		if (model != 0) {
 			fprintf(f,
 				"%-28s %-18s %-7s %6lld %12.0f %12s %9s %10s %9s %9s  no estimate: "
-				"%s\n",
+				"%s%s\n",
 				cs_esc_term(row), cs_esc_term(c->alg), cs_esc_term(c->op), c->size,
 				c->count.insns_per_op, "-", "-", "-", share_s, class_b,
-				cs_esc_term(why));
+				cs_esc_term(why), cs_esc_term(class_why));
 			continue;
 		}
 		snprintf(share_s, sizeof share_s, "%.1f%%", 100 * share);
@@ -384,9 +354,10 @@ estimate_block(const cs_est_input *in, FILE *f)
 			cs_report_number(cs_est_mbps(cyc, c->size, in->mhz), mbps, sizeof mbps);
 		}
 		cs_report_hw_count(&c->count, hw, sizeof hw);
-		fprintf(f, "%-28s %-18s %-7s %6lld %12.0f %12.0f %9s %10s %9s %9s  %s\n",
+		fprintf(f, "%-28s %-18s %-7s %6lld %12.0f %12.0f %9s %10s %9s %9s  %s%s\n",
 			cs_esc_term(row), cs_esc_term(c->alg), cs_esc_term(c->op), c->size,
-			c->count.insns_per_op, cyc, per_b, mbps, share_s, class_b, hw);
+			c->count.insns_per_op, cyc, per_b, mbps, share_s, class_b, hw,
+			cs_esc_term(class_why));
 	}
 	fprintf(f, "\n");
 }
@@ -620,10 +591,10 @@ cs_report_estimate_format(const cs_est_input *in, size_t n_in, const char *fmt, 
 			if (!c->count.present || strcmp(c->lib, "noop") == 0)
 				continue;
 			double cyc = 0, ccyc = 0, share = 0;
-			char why[256] = "", v[16][128];
+			char why[256] = "", class_why[256] = "", v[16][128];
 			int model_rc = model_cycles(&in[i], c, &cyc, &share, why, sizeof why);
-			bool have_class = cs_est_cycles(in[i].table, &c->count, &ccyc, v[0],
-							sizeof v[0]) == 0;
+			bool have_class = cs_est_cycles(in[i].table, &c->count, &ccyc, class_why,
+							sizeof class_why) == 0;
 			snprintf(v[0], sizeof v[0], "%s", c->lib);
 			snprintf(v[1], sizeof v[1], "%s", c->path ? c->path : "");
 			snprintf(v[2], sizeof v[2], "%s", c->alg);
@@ -641,7 +612,10 @@ cs_report_estimate_format(const cs_est_input *in, size_t n_in, const char *fmt, 
 			opt_num(v[12], sizeof v[12], share > 0, 3, share);
 			opt_num(v[13], sizeof v[13], have_class && c->count.per_byte, 2,
 				c->size > 0 ? ccyc / (double)c->size : 0);
-			snprintf(v[14], sizeof v[14], "%s", model_rc == 0 ? "" : why);
+			/* the note: why no model estimate, then why no class c/B */
+			snprintf(v[14], sizeof v[14], "%s%s%s%s", model_rc == 0 ? "" : why,
+				 model_rc != 0 && !have_class ? "; " : "",
+				 have_class ? "" : "class c/B: ", have_class ? "" : class_why);
 			if (json) {
 				json_t *o = json_object();
 				for (size_t k = 0; o && est_cols[k]; k++) {

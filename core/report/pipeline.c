@@ -6,42 +6,12 @@
 #include <string.h>
 
 #include "pipeline.h"
+#include "tsv.h"
 
-/* A table is small: anything larger is not one. */
-#define PIPE_FILE_MAX (64 * 1024)
 /* Instructions of one block, at most (qemu's blocks hold up to 512). */
 #define PIPE_BLOCK_MAX 1024
 /* Register numbers Capstone uses, below this. */
 #define PIPE_REGS 1024
-
-/* Split line [p, end) at tabs into at most max fields (copied into f). */
-static size_t
-split(const char *p, const char *end, char f[][96], size_t max)
-{
-	size_t k = 0;
-	while (p <= end && k < max) {
-		const char *tab = memchr(p, '\t', (size_t)(end - p));
-		const char *stop = tab ? tab : end;
-		size_t len = (size_t)(stop - p);
-		if (len >= sizeof f[0])
-			len = sizeof f[0] - 1;
-		memcpy(f[k], p, len);
-		f[k++][len] = '\0';
-		if (!tab)
-			break;
-		p = tab + 1;
-	}
-	return k;
-}
-
-static int
-number(const char *s, double lo, double hi, double *v)
-{
-	char *stop = NULL;
-	errno = 0;
-	*v = strtod(s, &stop);
-	return stop != s && !*stop && !errno && *v >= lo && *v <= hi ? 0 : -1;
-}
 
 static int
 kind_of(const cs_pipe_table *t, const char *name)
@@ -56,19 +26,13 @@ int
 cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *why, size_t n)
 {
 	memset(t, 0, sizeof *t);
-	long long line = 0;
-	for (const char *p = text; *p;) {
-		const char *end = strchr(p, '\n');
-		if (!end)
-			end = p + strlen(p);
-		const char *next = *end ? end + 1 : end;
-		line++;
-		if (p == end || *p == '#') {
-			p = next;
-			continue;
-		}
-		char f[8][96];
-		size_t k = split(p, end, f, 8);
+	cs_tsv rd;
+	int got;
+	if (cs_tsv_begin(&rd, text, name, why, n) != 0)
+		return -1;
+	while ((got = cs_tsv_next(&rd, why, n)) == 1) {
+		char(*f)[CS_TSV_FIELD_SIZE] = rd.f;
+		size_t k = rd.n;
 		double a = 0, b = 0;
 		const char *bad = NULL;
 		if (strcmp(f[0], "core") == 0 && k == 4) {
@@ -77,7 +41,7 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 		} else if (strcmp(f[0], "issue") == 0 && k == 4) {
 			if (strcmp(f[1], "inorder") != 0 && strcmp(f[1], "ooo") != 0)
 				bad = "issue model (accepted: inorder, ooo)";
-			else if (number(f[2], 1, 8, &a) != 0 || a != (int)a)
+			else if (cs_tsv_number(&rd, 2, 1, 8, &a) != 0 || a != (int)a)
 				bad = "issue width (accepted: 1 to 8)";
 			t->inorder = strcmp(f[1], "inorder") == 0;
 			t->width = (int)a;
@@ -85,7 +49,7 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 			if (t->n_kinds == CS_PIPE_KINDS_MAX || kind_of(t, f[1]) >= 0 || !*f[1] ||
 			    strlen(f[1]) >= sizeof t->kinds[0].name)
 				bad = "pipe name (new, short, at most 16 kinds)";
-			else if (number(f[2], 1, 16, &a) != 0 || a != (int)a)
+			else if (cs_tsv_number(&rd, 2, 1, 16, &a) != 0 || a != (int)a)
 				bad = "pipe count (accepted: 1 to 16)";
 			else {
 				snprintf(t->kinds[t->n_kinds].name, sizeof t->kinds[0].name,
@@ -99,7 +63,8 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 				bad = "pattern (short, at most 256 rows)";
 			else if ((r->pipe = kind_of(t, f[2])) < 0)
 				bad = "pipe (declare it with a pipe line first)";
-			else if (number(f[3], 0, 100, &a) != 0 || number(f[4], 0.25, 100, &b) != 0)
+			else if (cs_tsv_number(&rd, 3, 0, 100, &a) != 0 ||
+				 cs_tsv_number(&rd, 4, 0.25, 100, &b) != 0)
 				bad = "latency (0 to 100) or occupancy (0.25 to 100)";
 			else {
 				for (size_t i = 0; i < t->n_rows; i++)
@@ -114,7 +79,8 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 		} else if (strcmp(f[0], "fuse") == 0 && k == 6) {
 			if (t->n_fuse == CS_PIPE_FUSE_MAX)
 				bad = "fuse (at most 8)";
-			else if (number(f[3], 0, 100, &a) != 0 || number(f[4], 0.25, 100, &b) != 0)
+			else if (cs_tsv_number(&rd, 3, 0, 100, &a) != 0 ||
+				 cs_tsv_number(&rd, 4, 0.25, 100, &b) != 0)
 				bad = "fuse latency (0 to 100) or occupancy (0.25 to 100)";
 			else {
 				t->fuse[t->n_fuse].latency = a;
@@ -131,11 +97,12 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 		if (!bad && !*f[k - 1])
 			bad = "source (every record names its source)";
 		if (bad) {
-			snprintf(why, n, "%s line %lld: bad %s", name, line, bad);
+			snprintf(why, n, "%s line %lld: bad %s", name, rd.line, bad);
 			return -1;
 		}
-		p = next;
 	}
+	if (got < 0)
+		return -1;
 	if (!*t->core || t->width == 0 || t->n_rows == 0) {
 		snprintf(why, n, "%s: needs a core line, an issue line and insn rows", name);
 		return -1;
@@ -148,25 +115,10 @@ cs_pipe_table_load(const char *dir, const char *core, cs_pipe_table *t, char *wh
 {
 	char path[4096];
 	snprintf(path, sizeof path, "%s/%s.pipe.tsv", dir, core);
-	FILE *f = fopen(path, "r");
-	if (!f) {
-		snprintf(why, n, "no pipeline table for core '%s': cannot read %s: %s", core, path,
-			 strerror(errno));
+	char *text;
+	if (cs_tsv_read(path, "pipeline table", core, &text, why, n) != 0)
 		return -1;
-	}
-	char *text = malloc(PIPE_FILE_MAX + 1);
-	size_t len = text ? fread(text, 1, PIPE_FILE_MAX + 1, f) : 0;
-	bool bad = !text || ferror(f) || len > PIPE_FILE_MAX;
-	fclose(f);
-	if (bad) {
-		snprintf(why, n, "%s: unreadable or larger than 64 KiB", path);
-		free(text);
-		return -1;
-	}
-	text[len] = '\0';
-	int rc = strlen(text) == len ? cs_pipe_table_parse(text, path, t, why, n) : -1;
-	if (strlen(text) != len)
-		snprintf(why, n, "%s: not a text file (a NUL byte)", path);
+	int rc = cs_pipe_table_parse(text, path, t, why, n);
 	free(text);
 	return rc;
 }

@@ -6,6 +6,7 @@
 
 #include "count.h"
 #include "protocol.h"
+#include "serve.h"
 #include "worker.h"
 
 /* Ops of the unused first round: enough for the heap to reach its steady
@@ -32,6 +33,12 @@ count_ops(cs_cell *cell, uint64_t k, int weight, cs_count_snap *d, char *why, si
 	}
 	cs_count_diff(&b, &a, d);
 	return 0;
+}
+
+static const char *
+class_name(int k)
+{
+	return cs_ev_class_name((cs_ev_class)k);
 }
 
 static void count_cell(cs_cell *cell, const cs_msg_count *req, cs_msg_count_reply *r);
@@ -86,21 +93,9 @@ count_cell(cs_cell *cell, const cs_msg_count *req, cs_msg_count_reply *r)
 			 (unsigned long long)c[2].insns);
 		return;
 	}
-	r->stable = memcmp(&d1, &d2, sizeof d1) == 0;
-	r->ops = (int64_t)(n[2] - n[0]);
-	r->insns = (int64_t)(d1.insns + d2.insns);
-	r->mem = (int64_t)(d1.mem + d2.mem);
-	r->insns_d1 = (int64_t)d1.insns;
-	r->insns_d2 = (int64_t)d2.insns;
+	const uint64_t insns[2] = {d1.insns, d2.insns}, mem[2] = {d1.mem, d2.mem};
+	const uint64_t *const classes[2] = {d1.classes, d2.classes};
+	cs_serve_count_reply(r, n[2] - n[0], memcmp(&d1, &d2, sizeof d1) == 0, insns, mem, classes,
+			     CS_EV_COUNT, class_name);
 	r->forbidden = (int64_t)last.forbidden;
-	r->n_classes = 0;
-	for (int k = 0; k < CS_EV_COUNT && r->n_classes < CS_MSG_MAX_CLASSES; k++) {
-		uint64_t v = d1.classes[k] + d2.classes[k];
-		if (v == 0)
-			continue;
-		cs_msg_count_class *e = &r->classes[r->n_classes++];
-		snprintf(e->name, sizeof e->name, "%s", cs_ev_class_name((cs_ev_class)k));
-		e->n = (int64_t)v;
-	}
-	r->status = CS_ST_OK;
 }

@@ -20,26 +20,25 @@
 #include "evidence.h"
 #include "pmu.h"
 #include "protocol.h"
+#include "serve.h"
 #include "worker.h"
 #include "workload.h"
-
-extern const cs_adapter *const cs_worker_adapter;
 
 _Static_assert(CS_CELL_MAX_SIZE == CS_MSG_MAX_SIZE, "the cell and the protocol cap size alike");
 
 /* The longest signature a verify request carries (ML-DSA-65: 3309 bytes). */
 #define CS_SIG_MAX 4096
 
-static FILE *proto_out;			   /* the protocol channel (the original stdout) */
-static const char *fault_mode, *fault_alg; /* test-only faults of the noop worker */
+static bool serve_other(const cs_msg_request *req);
 
-typedef struct cell_slot {
-	int64_t id;
-	cs_cell cell;
-} cell_slot;
-
-static cell_slot **cells;
-static size_t n_cells, cap_cells;
+/* The protocol channel (the original stdout) and what this worker answers
+   beside serve.c's requests. */
+static cs_serve_platform platform = {
+	.calibrate = true,
+	.sign_sample = true,
+	.other = serve_other,
+	.accepted = "prepare, sample, evidence, verify, conform, count, release, quit",
+};
 
 static void
 usage(FILE *f, const char *argv0)
@@ -60,145 +59,7 @@ usage(FILE *f, const char *argv0)
 		argv0);
 }
 
-static bool
-impl_available(const cs_impl *impl, const char **why)
-{
-	*why = impl->why;
-	if (!impl->run)
-		return false;
-	if (impl->available && !impl->available(impl, why))
-		return false;
-	*why = NULL;
-	return true;
-}
-
-/* Why an available impl does not run op: its own why, when it gives one for
-   the ops it leaves out. */
-static const char *
-op_why(const cs_impl *impl)
-{
-	return impl->why ? impl->why : "op not provided";
-}
-
-static const cs_impl *
-find_impl(const char *alg, const char *path)
-{
-	for (const cs_impl *const *p = cs_worker_impls(cs_worker_adapter); *p; p++)
-		if (strcmp((*p)->alg->name, alg) == 0 && strcmp((*p)->path, path) == 0)
-			return *p;
-	return NULL;
-}
-
-static bool
-fault_here(const cs_impl *impl, const char *mode)
-{
-	return fault_mode && strcmp(fault_mode, mode) == 0 &&
-	       (!fault_alg || strcmp(fault_alg, impl->alg->name) == 0);
-}
-
-static bool
-kat_exempt(const cs_impl *impl)
-{
-	return (impl->flags & CS_IMPL_NO_KAT) && !fault_here(impl, "wrong");
-}
-
-/* ---------- standalone modes ---------- */
-
-static int
-cmd_list(void)
-{
-	const cs_adapter *a = cs_worker_adapter;
-	printf("%s %s\n", a->name, a->version());
-	printf("%-10s %-18s %-14s %s\n", "path", "algorithm", "ops", "status");
-	for (const cs_impl *const *p = cs_worker_impls(a); *p; p++) {
-		const char *why;
-		char ops[64];
-		cs_alg_ops_string((*p)->alg, ops, sizeof ops);
-		bool ok = impl_available(*p, &why);
-		printf("%-10s %-18s %-14s %s%s%s\n", (*p)->path, (*p)->alg->name, ops,
-		       ok ? "available" : "unsupported", why ? ": " : "", why ? why : "");
-	}
-	return 0;
-}
-
-static int
-cmd_kat(const char *alg, const char *path)
-{
-	const cs_adapter *a = cs_worker_adapter;
-	int failed = 0, passed = 0, skipped = 0;
-	for (const cs_impl *const *p = cs_worker_impls(a); *p; p++) {
-		const cs_impl *impl = *p;
-		if ((alg && strcmp(alg, impl->alg->name)) || (path && strcmp(path, impl->path)))
-			continue;
-		for (int op = 0; op < CS_OP_COUNT; op++) {
-			if (!(impl->alg->ops & CS_OPBIT(op)))
-				continue;
-			const char *why;
-			char detail[256];
-			const char *verdict;
-			cs_status st;
-			if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(op))) {
-				verdict = "UNSUPPORTED";
-				snprintf(detail, sizeof detail, "%s", why ? why : op_why(impl));
-				skipped++;
-			} else if (kat_exempt(impl)) {
-				verdict = "SKIP";
-				snprintf(detail, sizeof detail, "harness probe, computes nothing");
-				skipped++;
-			} else if ((st = cs_kat_check(impl, (cs_op)op, detail, sizeof detail)) ==
-				   CS_OK) {
-				verdict = "PASS";
-				passed++;
-			} else if (st == CS_UNSUPPORTED) {
-				verdict = "UNSUPPORTED";
-				skipped++;
-			} else {
-				verdict = "FAIL";
-				failed++;
-			}
-			printf("%-11s %s/%s %s %s: %s\n", verdict, a->name, impl->path,
-			       impl->alg->name, cs_op_name((cs_op)op), detail);
-		}
-	}
-	printf("%d passed, %d failed, %d skipped\n", passed, failed, skipped);
-	if (passed + failed == 0 && skipped == 0 && alg && !path && cs_alg_find(alg)) {
-		/* An algorithm of the catalogue this adapter's table leaves out: the
-		   library lacks it, which is a skip (docs/architecture.md, "How to
-		   add an algorithm": an adapter without it needs no line). */
-		printf("UNSUPPORTED %s %s: not in this adapter's table\n", a->name, alg);
-		return 77;
-	}
-	if (passed + failed == 0 && skipped == 0) {
-		fprintf(stderr, "no impl matches --alg %s --path %s\n", alg ? alg : "*",
-			path ? path : "*");
-		return 2;
-	}
-	if (passed + failed == 0)
-		return 77; /* nothing this library can check: a skip, not a pass */
-	return failed ? 1 : 0;
-}
-
 /* ---------- protocol ---------- */
-
-/* One encoded message (consumed) as one line on the protocol channel. */
-static void
-send_line(char *line)
-{
-	if (!line) {
-		fputs("worker: out of memory encoding a reply\n", stderr);
-		return;
-	}
-	fputs(line, proto_out);
-	fputc('\n', proto_out);
-	fflush(proto_out);
-	free(line);
-}
-
-static void
-copy(char *dst, size_t n, const char *src)
-{
-	snprintf(dst, n, "%s", src ? src : "");
-}
 
 static void
 hello_masks(cs_msg_hello *h, const cs_cpu *cpu)
@@ -213,13 +74,13 @@ hello_masks(cs_msg_hello *h, const cs_cpu *cpu)
 		else if (a->mask_env)
 			st = a->mask_env((cs_mask)mask, cpu, name, sizeof name, value,
 					 sizeof value);
-		copy(m->name, sizeof m->name, cs_mask_name((cs_mask)mask));
+		cs_serve_copy(m->name, sizeof m->name, cs_mask_name((cs_mask)mask));
 		m->status = st == CS_OK		   ? CS_MASK_STATUS_OK
 			    : st == CS_UNSUPPORTED ? CS_MASK_STATUS_UNSUPPORTED
 						   : CS_MASK_STATUS_NOT_APPLICABLE;
 		if (st == CS_OK && name[0]) {
-			copy(m->env, sizeof m->env, name);
-			copy(m->value, sizeof m->value, value);
+			cs_serve_copy(m->env, sizeof m->env, name);
+			cs_serve_copy(m->value, sizeof m->value, value);
 		}
 	}
 }
@@ -236,47 +97,17 @@ send_hello(const char *argv0, const char *mask)
 	cs_msg_hello_init(h);
 	cs_cpu cpu;
 	cs_cpu_detect(&cpu);
-	h->protocol = CS_PROTOCOL_VERSION;
-	h->abi = a->abi;
-	copy(h->lib, sizeof h->lib, a->name);
-	const char *slash = strrchr(argv0, '/');
-	copy(h->worker, sizeof h->worker, slash ? slash + 1 : argv0);
-	copy(h->version, sizeof h->version, a->version());
-	copy(h->build, sizeof h->build, a->build_info ? a->build_info() : "");
-	copy(h->cpu_info, sizeof h->cpu_info, a->cpu_info ? a->cpu_info() : "");
-	copy(h->cpu.arch, sizeof h->cpu.arch, cpu.arch);
-	copy(h->cpu.model, sizeof h->cpu.model, cpu.model);
-	copy(h->cpu.features, sizeof h->cpu.features, cpu.features);
-	copy(h->cpu.source, sizeof h->cpu.source, cpu.source);
+	cs_serve_hello(h, argv0);
+	cs_serve_copy(h->cpu_info, sizeof h->cpu_info, a->cpu_info ? a->cpu_info() : "");
+	cs_serve_copy(h->cpu.arch, sizeof h->cpu.arch, cpu.arch);
+	cs_serve_copy(h->cpu.model, sizeof h->cpu.model, cpu.model);
+	cs_serve_copy(h->cpu.features, sizeof h->cpu.features, cpu.features);
+	cs_serve_copy(h->cpu.source, sizeof h->cpu.source, cpu.source);
 	h->cpu.cpus = cpu.cpus;
-	copy(h->clock, sizeof h->clock, "CLOCK_MONOTONIC_RAW");
+	cs_serve_copy(h->clock, sizeof h->clock, "CLOCK_MONOTONIC_RAW");
 	h->clock_res_ns = (int64_t)cs_clock_res_ns();
-	for (const char *const *p = a->paths; *p && h->n_paths < CS_MSG_MAX_PATHS; p++)
-		copy(h->paths[h->n_paths++], CS_MSG_NAME, *p);
-	/* the worker's own unsupported entries (tls.c) add their path */
-	for (const cs_impl *const *p = cs_worker_impls(a); *p; p++) {
-		bool known = false;
-		for (size_t i = 0; i < h->n_paths && !known; i++)
-			known = strcmp(h->paths[i], (*p)->path) == 0;
-		if (!known && h->n_paths < CS_MSG_MAX_PATHS)
-			copy(h->paths[h->n_paths++], CS_MSG_NAME, (*p)->path);
-	}
-	for (const cs_impl *const *p = cs_worker_impls(a); *p; p++) {
-		if (h->n_impls == CS_MSG_MAX_IMPLS) {
-			fprintf(stderr, "worker: more than %d impls: the rest are not offered\n",
-				CS_MSG_MAX_IMPLS);
-			break;
-		}
-		cs_msg_impl *e = &h->impls[h->n_impls++];
-		const char *why;
-		e->available = impl_available(*p, &why);
-		copy(e->alg, sizeof e->alg, (*p)->alg->name);
-		copy(e->path, sizeof e->path, (*p)->path);
-		e->ops = (*p)->alg->ops; /* cs_msg_op_names follows cs_op */
-		copy(e->why, sizeof e->why, why);
-	}
 	hello_masks(h, &cpu);
-	copy(h->mask, sizeof h->mask, mask ? mask : cs_mask_name(CS_MASK_NONE));
+	cs_serve_copy(h->mask, sizeof h->mask, mask ? mask : cs_mask_name(CS_MASK_NONE));
 	/* Did the mask's switch reach this process? A launcher that drops the
 	   environment (ssh, env -i) would otherwise give unmasked numbers. */
 	cs_mask m = mask ? cs_mask_find(mask) : CS_MASK_NONE;
@@ -288,50 +119,11 @@ send_hello(const char *argv0, const char *mask)
 			h->mask_applied = seen && strcmp(seen, value) == 0;
 		}
 	}
-	copy(h->variant, sizeof h->variant, a->variant_info ? a->variant_info() : "");
+	cs_serve_copy(h->variant, sizeof h->variant, a->variant_info ? a->variant_info() : "");
 	/* the timing lane's counters, on this thread (the one that samples) */
 	h->pmu = cs_pmu_worker_start(h->pmu_why, sizeof h->pmu_why);
-	send_line(cs_msg_hello_encode(h));
+	cs_serve_send(&platform, cs_msg_hello_encode(h));
 	free(h);
-}
-
-static cell_slot *
-slot_find(int64_t id)
-{
-	for (size_t i = 0; i < n_cells; i++)
-		if (cells[i]->id == id)
-			return cells[i];
-	return NULL;
-}
-
-static void
-slot_drop(int64_t id)
-{
-	for (size_t i = 0; i < n_cells; i++) {
-		if (cells[i]->id != id)
-			continue;
-		cs_cell_release(&cells[i]->cell);
-		free(cells[i]);
-		cells[i] = cells[--n_cells];
-		return;
-	}
-}
-
-/* One signature of the deterministic message by impl, as hex into buf; ""
-   when it cannot sign. */
-static void
-sample_signature(const cs_impl *impl, char *buf, size_t size)
-{
-	const char *why;
-	uint8_t sig[CS_SIG_MAX];
-	char err[256];
-	size_t n = impl->alg->out_len;
-	buf[0] = '\0';
-	if (n > sizeof sig || 2 * n + 1 > size || !impl_available(impl, &why) ||
-	    !(impl->ops & CS_OPBIT(CS_OP_SIGN)) || kat_exempt(impl) ||
-	    cs_sig_sample(impl, sig, err, sizeof err) != CS_OK)
-		return;
-	cs_hex_encode(sig, n, buf);
 }
 
 /* verify: does this impl accept another library's signature of the
@@ -340,10 +132,10 @@ static void
 do_verify(const cs_msg_verify *req)
 {
 	cs_msg_verify_reply r = {.id = req->id, .status = CS_ST_ERROR};
-	const cs_impl *impl = find_impl(req->alg, req->path);
+	const cs_impl *impl = cs_serve_find(req->alg, req->path);
 	uint8_t sig[CS_SIG_MAX];
 	char detail[256];
-	const char *why;
+	const char *refused;
 	if (!impl || impl->alg->kind != CS_SIG) {
 		snprintf(r.error, sizeof r.error, "no signature impl %s on path %s", req->alg,
 			 req->path);
@@ -351,13 +143,9 @@ do_verify(const cs_msg_verify *req)
 		   cs_hex_decode(req->signature, sig, sizeof sig) != (long)impl->alg->out_len) {
 		snprintf(r.error, sizeof r.error, "signature: %zu hex digits, %s takes %zu",
 			 strlen(req->signature), impl->alg->name, 2 * impl->alg->out_len);
-	} else if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(CS_OP_VERIFY)) ||
-		   kat_exempt(impl)) {
+	} else if ((refused = cs_serve_refusal(impl, CS_OP_VERIFY))) {
 		r.status = CS_ST_UNSUPPORTED;
-		copy(r.why, sizeof r.why,
-		     kat_exempt(impl) ? "harness probe"
-		     : why	      ? why
-				      : op_why(impl));
+		cs_serve_copy(r.why, sizeof r.why, refused);
 	} else {
 		cs_status st = cs_sig_verify_foreign(impl, sig, detail, sizeof detail);
 		r.status = st == CS_OK		  ? CS_ST_OK
@@ -365,9 +153,9 @@ do_verify(const cs_msg_verify *req)
 			   : st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED
 						  : CS_ST_ERROR;
 		if (r.status == CS_ST_ERROR)
-			copy(r.error, sizeof r.error, detail);
+			cs_serve_copy(r.error, sizeof r.error, detail);
 	}
-	send_line(cs_msg_verify_reply_encode(&r));
+	cs_serve_send(&platform, cs_msg_verify_reply_encode(&r));
 }
 
 /* conform: one test vector through an impl (docs/conformance.md). */
@@ -378,25 +166,21 @@ do_conform(const cs_msg_conform *req)
 	memset(&r, 0, sizeof r);
 	r.id = req->id;
 	r.status = CS_ST_ERROR;
-	const cs_impl *impl = find_impl(req->alg, req->path);
-	const char *why;
+	const cs_impl *impl = cs_serve_find(req->alg, req->path);
+	const char *refused;
 	/* tests/e2e/conform_fault.sh: the noop worker crashes on every vector
 	   without associated data */
-	if (impl && fault_here(impl, "crash-conform") && !req->aad[0])
+	if (impl && cs_serve_fault(impl, "crash-conform") && !req->aad[0])
 		abort();
 	if (!impl) {
 		snprintf(r.error, sizeof r.error, "no impl %s on path %s", req->alg, req->path);
-	} else if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(req->op)) ||
-		   kat_exempt(impl)) {
+	} else if ((refused = cs_serve_refusal(impl, (cs_op)req->op))) {
 		r.status = CS_ST_UNSUPPORTED;
-		copy(r.why, sizeof r.why,
-		     kat_exempt(impl) ? "harness probe"
-		     : why	      ? why
-				      : op_why(impl));
+		cs_serve_copy(r.why, sizeof r.why, refused);
 	} else {
 		cs_worker_conform(impl, req, &r);
 	}
-	send_line(cs_msg_conform_reply_encode(&r));
+	cs_serve_send(&platform, cs_msg_conform_reply_encode(&r));
 }
 
 /* Started by run --count (CRYPTOSPEED_COUNTING=1): see serve(). */
@@ -405,100 +189,6 @@ counting_worker(void)
 {
 	const char *v = getenv("CRYPTOSPEED_COUNTING");
 	return v && strcmp(v, "1") == 0;
-}
-
-static void
-prepare_cell(const cs_msg_prepare *req, cs_msg_prepare_reply *r)
-{
-	const cs_impl *impl = find_impl(req->alg, req->path);
-	cs_op op = (cs_op)req->op;
-	const char *why;
-	char detail[256];
-
-	r->status = CS_ST_ERROR;
-	if (!impl) {
-		snprintf(r->error, sizeof r->error, "no impl of %s on path %s", req->alg,
-			 req->path);
-		return;
-	}
-	if (!impl_available(impl, &why) || !(impl->ops & CS_OPBIT(op))) {
-		r->status = CS_ST_UNSUPPORTED;
-		copy(r->why, sizeof r->why, why ? why : op_why(impl));
-		return;
-	}
-	/* A sign cell's reply carries one signature for the other libraries to
-	   verify (interop), whatever its own known answers say. */
-	if (op == CS_OP_SIGN)
-		sample_signature(impl, r->signature, sizeof r->signature);
-	if (!kat_exempt(impl)) {
-		cs_status st = cs_kat_check(impl, op, detail, sizeof detail);
-		if (st != CS_OK) {
-			r->status = st == CS_MISMATCH	   ? CS_ST_WRONG
-				    : st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED
-							   : CS_ST_ERROR;
-			copy(r->error, sizeof r->error, detail);
-			if (r->status != CS_ST_WRONG)
-				r->signature[0] = '\0';
-			return;
-		}
-	}
-	if (fault_here(impl, "crash-prepare"))
-		abort();
-	if (n_cells == cap_cells) {
-		size_t ncap = cap_cells ? 2 * cap_cells : 64;
-		cell_slot **n = realloc(cells, ncap * sizeof *n);
-		if (!n) {
-			copy(r->error, sizeof r->error, "out of memory");
-			r->signature[0] = '\0';
-			return;
-		}
-		cells = n;
-		cap_cells = ncap;
-	}
-	cell_slot *s = calloc(1, sizeof *s);
-	if (!s) {
-		copy(r->error, sizeof r->error, "out of memory");
-		r->signature[0] = '\0';
-		return;
-	}
-	s->id = req->id;
-	cs_status st = cs_cell_prepare(&s->cell, impl, op, (size_t)req->size, (size_t)req->misalign,
-				       detail, sizeof detail);
-	/* a counting worker does not calibrate: how many ops a time allows
-	   would change the heap (the reply's digits, what the ops allocated) and
-	   the count with it; its batch is 1 */
-	if (st == CS_OK && !counting_worker())
-		st = cs_cell_calibrate(&s->cell, (uint64_t)req->target_ns,
-				       (uint64_t)req->warmup_ns);
-	if (st != CS_OK) {
-		r->status = st == CS_UNSUPPORTED ? CS_ST_UNSUPPORTED : CS_ST_ERROR;
-		copy(r->error, sizeof r->error, detail);
-		r->signature[0] = '\0';
-		cs_cell_release(&s->cell);
-		free(s);
-		return;
-	}
-	cells[n_cells++] = s;
-	r->status = CS_ST_OK;
-	/* "disagree" (tests only): a noop cell that claims to have passed, so its
-	   made-up output is compared with the real libraries' */
-	r->kat = kat_exempt(impl) && !fault_here(impl, "disagree") ? CS_KAT_EXEMPT : CS_KAT_PASS;
-	r->batch = (int64_t)s->cell.batch;
-	copy(r->fingerprint, sizeof r->fingerprint, s->cell.fingerprint);
-	r->heap_peak = s->cell.heap_peak;
-	r->heap_idle = s->cell.heap_idle;
-	if (impl->describe)
-		impl->describe(s->cell.ctx, r->served_by, sizeof r->served_by);
-}
-
-static void
-do_prepare(const cs_msg_prepare *req)
-{
-	cs_msg_prepare_reply r = {.id = req->id, .kat = -1};
-	/* a cell prepared again (the orchestrator restarted it elsewhere) starts afresh */
-	slot_drop(req->id);
-	prepare_cell(req, &r);
-	send_line(cs_msg_prepare_reply_encode(&r));
 }
 
 static int64_t
@@ -514,9 +204,9 @@ monotonic_ns(void)
 static bool
 sample_fault(const cs_cell *cell)
 {
-	if (fault_here(cell->impl, "crash"))
+	if (cs_serve_fault(cell->impl, "crash"))
 		abort();
-	if (fault_here(cell->impl, "hang")) {
+	if (cs_serve_fault(cell->impl, "hang")) {
 		/* a child that hangs too: ending the worker's process group must
 		   end it as well, and it must not outlive the worker */
 		pid_t worker = getpid();
@@ -529,9 +219,9 @@ sample_fault(const cs_cell *cell)
 		for (;;)
 			pause();
 	}
-	if (fault_here(cell->impl, "garbage")) {
-		fputs("this is not json {\n", proto_out);
-		fflush(proto_out);
+	if (cs_serve_fault(cell->impl, "garbage")) {
+		fputs("this is not json {\n", platform.out);
+		fflush(platform.out);
 		return true;
 	}
 	return false;
@@ -566,16 +256,16 @@ static void
 do_sample(const cs_msg_sample *req)
 {
 	static cs_msg_sample_reply r;
-	cell_slot *s = slot_find(req->id);
+	cs_cell *cell = cs_serve_cell(req->id);
 	memset(&r, 0, sizeof r);
 	r.id = req->id;
 	r.status = CS_ST_ERROR;
-	if (!s) {
-		copy(r.error, sizeof r.error, "no such cell (not prepared)");
-		send_line(cs_msg_sample_reply_encode(&r));
+	if (!cell) {
+		cs_serve_copy(r.error, sizeof r.error, "no such cell (not prepared)");
+		cs_serve_send(&platform, cs_msg_sample_reply_encode(&r));
 		return;
 	}
-	if (sample_fault(&s->cell))
+	if (sample_fault(cell))
 		return;
 	cs_status st = CS_OK;
 	size_t ran = 0; /* batches run, a window's uncounted last one too */
@@ -591,14 +281,14 @@ do_sample(const cs_msg_sample *req)
 				 "starts within %d s)",
 				 (double)(req->start_ns - monotonic_ns()) / 1e9,
 				 (int)(WINDOW_AHEAD_MAX_NS / 1000000000));
-			send_line(cs_msg_sample_reply_encode(&r));
+			cs_serve_send(&platform, cs_msg_sample_reply_encode(&r));
 			return;
 		}
 		wait_until(req->start_ns);
 		int64_t now = monotonic_ns();
 		r.began_ns = r.ended_ns = now;
 		while (now < req->end_ns && r.n_ns < (size_t)req->n && st == CS_OK) {
-			uint64_t t = cs_cell_batch(&s->cell, s->cell.batch, &st);
+			uint64_t t = cs_cell_batch(cell, cell->batch, &st);
 			ran++;
 			now = monotonic_ns();
 			if (now > req->end_ns)
@@ -608,14 +298,14 @@ do_sample(const cs_msg_sample *req)
 		}
 	} else {
 		while (r.n_ns < (size_t)req->n && st == CS_OK)
-			r.ns[r.n_ns++] = (int64_t)cs_cell_batch(&s->cell, s->cell.batch, &st);
+			r.ns[r.n_ns++] = (int64_t)cs_cell_batch(cell, cell->batch, &st);
 		ran = r.n_ns;
 	}
 	/* the counters are read only before and after the batches */
 	uint64_t insns, cycles;
 	if (pmu && st == CS_OK && ran && cs_pmu_worker_read(&p1) &&
 	    cs_pmu_delta(&p0, &p1, &insns, &cycles)) {
-		r.pmu_ops = (int64_t)(ran * s->cell.batch);
+		r.pmu_ops = (int64_t)(ran * cell->batch);
 		r.pmu_insns = (int64_t)insns;
 		r.pmu_cycles = (int64_t)cycles;
 	}
@@ -623,60 +313,45 @@ do_sample(const cs_msg_sample *req)
 		if (r.ns[i] < 1)
 			r.ns[i] = 1; /* below the clock's resolution */
 	r.status = st == CS_OK ? CS_ST_OK : CS_ST_ERROR;
-	r.batch = (int64_t)s->cell.batch;
+	r.batch = (int64_t)cell->batch;
 	if (st != CS_OK)
-		copy(r.error, sizeof r.error, "operation failed while timing");
-	send_line(cs_msg_sample_reply_encode(&r));
+		cs_serve_copy(r.error, sizeof r.error, "operation failed while timing");
+	cs_serve_send(&platform, cs_msg_sample_reply_encode(&r));
 }
 
 static void
-do_count(const cs_msg_count *req)
-{
-	static cs_msg_count_reply r;
-	cell_slot *s = slot_find(req->id);
-	memset(&r, 0, sizeof r);
-	r.id = req->id;
-	r.status = CS_ST_ERROR;
-	if (!s)
-		copy(r.error, sizeof r.error, "no such cell (not prepared)");
-	else
-		cs_worker_count(&s->cell, req, &r);
-	send_line(cs_msg_count_reply_encode(&r));
-}
-
-static void
-gather_evidence(cell_slot *s, int64_t ms, cs_msg_ev *ev)
+gather_evidence(cs_cell *cell, int64_t ms, cs_msg_ev *ev)
 {
 	cs_ev_ranges ranges;
 	cs_ev_result res;
 	char why[160] = "";
 	memset(&res, 0, sizeof res);
 	if (cs_ev_ranges_find(cs_worker_adapter->objects, &ranges, why, sizeof why) != 0) {
-		copy(ev->reason, sizeof ev->reason, why);
+		cs_serve_copy(ev->reason, sizeof ev->reason, why);
 		return;
 	}
 	if (cs_ev_begin(&res) != 0) {
-		copy(ev->reason, sizeof ev->reason, res.reason);
+		cs_serve_copy(ev->reason, sizeof ev->reason, res.reason);
 		return;
 	}
 	uint64_t until = cs_now_ns() + (uint64_t)ms * 1000000u;
 	cs_status st = CS_OK;
 	while (cs_now_ns() < until && st == CS_OK)
-		cs_cell_batch(&s->cell, s->cell.batch, &st);
+		cs_cell_batch(cell, cell->batch, &st);
 	cs_ev_end(&ranges, &res);
 	for (int c = 0; c < CS_EV_COUNT && ev->n_classes < CS_MSG_MAX_CLASSES; c++) {
 		if (!res.counts[c] || !res.in_lib)
 			continue;
 		cs_msg_ev_class *k = &ev->classes[ev->n_classes++];
-		copy(k->name, sizeof k->name, cs_ev_class_name((cs_ev_class)c));
+		cs_serve_copy(k->name, sizeof k->name, cs_ev_class_name((cs_ev_class)c));
 		k->share = (double)res.counts[c] / (double)res.in_lib;
 	}
 	ev->available = res.available;
 	if (!res.available)
-		copy(ev->reason, sizeof ev->reason, res.reason);
+		cs_serve_copy(ev->reason, sizeof ev->reason, res.reason);
 	ev->samples = (int64_t)res.in_lib;
 	ev->samples_total = (int64_t)res.samples;
-	copy(ev->objects, sizeof ev->objects, ranges.what);
+	cs_serve_copy(ev->objects, sizeof ev->objects, ranges.what);
 }
 
 static void
@@ -685,57 +360,36 @@ do_evidence(const cs_msg_evidence *req)
 	static cs_msg_evidence_reply r;
 	memset(&r, 0, sizeof r);
 	r.id = req->id;
-	cell_slot *s = slot_find(req->id);
-	if (!s) {
+	cs_cell *cell = cs_serve_cell(req->id);
+	if (!cell) {
 		r.status = CS_ST_ERROR;
-		copy(r.error, sizeof r.error, "no such cell (not prepared)");
+		cs_serve_copy(r.error, sizeof r.error, "no such cell (not prepared)");
 	} else {
 		r.status = CS_ST_OK;
-		gather_evidence(s, req->ms, &r.evidence);
+		gather_evidence(cell, req->ms, &r.evidence);
 	}
-	send_line(cs_msg_evidence_reply_encode(&r));
+	cs_serve_send(&platform, cs_msg_evidence_reply_encode(&r));
 }
 
-/* The requests after the hello, answered until quit or end of input. */
+/* The requests serve.c leaves to this worker: timed samples, evidence,
+   verify and conform. */
+static bool
+serve_other(const cs_msg_request *req)
+{
+	switch (req->cmd) {
+	case CS_CMD_SAMPLE: do_sample(&req->sample); return true;
+	case CS_CMD_EVIDENCE: do_evidence(&req->evidence); return true;
+	case CS_CMD_VERIFY: do_verify(&req->verify); return true;
+	case CS_CMD_CONFORM: do_conform(&req->conform); return true;
+	default: return false;
+	}
+}
+
 static void *
 serve_requests(void *unused)
 {
 	(void)unused;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	static cs_msg_request req;
-	while ((len = getline(&line, &cap, stdin)) > 0) {
-		char err[256];
-		int64_t id;
-		if (cs_msg_request_decode(line, &req, &id, err, sizeof err) != 0) {
-			cs_msg_reply r = {.id = id, .status = CS_ST_ERROR};
-			copy(r.error, sizeof r.error, err);
-			send_line(cs_msg_reply_encode(&r));
-			continue;
-		}
-		if (req.cmd == CS_CMD_QUIT)
-			break;
-		switch (req.cmd) {
-		case CS_CMD_PREPARE: do_prepare(&req.prepare); break;
-		case CS_CMD_SAMPLE: do_sample(&req.sample); break;
-		case CS_CMD_EVIDENCE: do_evidence(&req.evidence); break;
-		case CS_CMD_VERIFY: do_verify(&req.verify); break;
-		case CS_CMD_CONFORM: do_conform(&req.conform); break;
-		case CS_CMD_INSNS: do_count(&req.count); break;
-		case CS_CMD_RELEASE: {
-			slot_drop(req.release.id);
-			cs_msg_reply r = {.id = req.release.id, .status = CS_ST_OK};
-			send_line(cs_msg_reply_encode(&r));
-			break;
-		}
-		default: break;
-		}
-	}
-	free(line);
-	while (n_cells)
-		slot_drop(cells[0]->id);
-	free(cells);
+	cs_serve_requests(&platform);
 	return NULL;
 }
 
@@ -751,6 +405,7 @@ serve_requests(void *unused)
 static int
 serve(const char *argv0, const char *mask)
 {
+	platform.calibrate = !counting_worker();
 	send_hello(argv0, mask);
 	pthread_t t;
 	if (counting_worker() && pthread_create(&t, NULL, serve_requests, NULL) == 0) {
@@ -885,19 +540,8 @@ main(int argc, char **argv)
 			a->name, a->abi, CS_ABI_VERSION);
 		return 2;
 	}
-	if (a->name && strcmp(a->name, "noop") == 0) {
-		const char *f = getenv("CRYPTOSPEED_FAULT"); /* MODE[:ALG], tests only */
-		static char buf[64];
-		if (f) {
-			snprintf(buf, sizeof buf, "%s", f);
-			char *colon = strchr(buf, ':');
-			if (colon) {
-				*colon = '\0';
-				fault_alg = colon + 1;
-			}
-			fault_mode = buf;
-		}
-	}
+	if (a->name && strcmp(a->name, "noop") == 0)
+		cs_serve_set_fault(getenv("CRYPTOSPEED_FAULT")); /* MODE[:ALG], tests only */
 	int rc;
 	const cs_variant_param *kind;
 	char variant_err[CS_MSG_TEXT];
@@ -921,24 +565,24 @@ main(int argc, char **argv)
 			return 1;
 		}
 		/* say hello anyway, so the orchestrator can quote the reason */
-		proto_out = stdout;
+		platform.out = stdout;
 		cs_msg_hello *h = malloc(sizeof *h);
 		if (h) {
 			cs_msg_hello_init(h);
 			h->protocol = CS_PROTOCOL_VERSION;
 			h->abi = a->abi;
-			copy(h->lib, sizeof h->lib, a->name);
-			copy(h->version, sizeof h->version, a->version());
-			copy(h->init_error, sizeof h->init_error, why);
-			send_line(cs_msg_hello_encode(h));
+			cs_serve_copy(h->lib, sizeof h->lib, a->name);
+			cs_serve_copy(h->version, sizeof h->version, a->version());
+			cs_serve_copy(h->init_error, sizeof h->init_error, why);
+			cs_serve_send(&platform, cs_msg_hello_encode(h));
 			free(h);
 		}
 		return 1;
 	}
 	if (mode == LIST) {
-		rc = cmd_list();
+		rc = cs_serve_list();
 	} else if (mode == KAT) {
-		rc = cmd_kat(alg, path);
+		rc = cs_serve_kat(alg, path);
 	} else if (mode == PROBE) {
 		rc = cs_heap_probe_main(probe[0], probe[1], probe[2]);
 	} else if (mode == PEER) {
@@ -948,8 +592,8 @@ main(int argc, char **argv)
 		/* Keep the protocol channel private: anything a library prints to
 		   stdout goes to stderr instead. */
 		int fd = dup(STDOUT_FILENO);
-		proto_out = fd >= 0 ? fdopen(fd, "w") : NULL;
-		if (!proto_out || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+		platform.out = fd >= 0 ? fdopen(fd, "w") : NULL;
+		if (!platform.out || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
 			perror("worker: protocol channel");
 			return 1;
 		}
@@ -964,7 +608,7 @@ main(int argc, char **argv)
 		if (counting_worker())
 			cs_msg_fixed_hashing();
 		rc = serve(argv[0], mask);
-		fclose(proto_out);
+		fclose(platform.out);
 	}
 	if (a->fini)
 		a->fini();

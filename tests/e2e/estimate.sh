@@ -102,6 +102,37 @@ mkdir -p "$d/nocosts"
 bad "no cost table for core 'cortex-a53'" env CRYPTOSPEED_COSTS_DIR="$d/nocosts" "$CS" report "$r2s" --view estimate
 printf 'scalar\t0.5\n' >"$d/nocosts/cortex-a53.tsv"
 bad "cortex-a53.tsv line 1: want 'class<TAB>cycles<TAB>source'" env CRYPTOSPEED_COSTS_DIR="$d/nocosts" "$CS" report "$r2s" --view estimate
+# the cost table under hostile edits (issue 28): each is refused with the
+# file, the line and the value, or (a class the counts need and the table
+# lacks) said on each cell it concerns
+t=$d/edit
+mkdir -p "$t"
+a53tsv=$costs/cortex-a53.tsv
+printf '\xef\xbb\xbf' >"$t/cortex-a53.tsv" && cat "$a53tsv" >>"$t/cortex-a53.tsv"
+bad "cortex-a53.tsv line 1: starts with a UTF-8 byte-order mark" env CRYPTOSPEED_COSTS_DIR="$t" "$CS" report "$r2s" --view estimate
+sed 's/$/\r/' "$a53tsv" >"$t/cortex-a53.tsv"
+bad "cortex-a53.tsv line 1: a carriage return (a CRLF line end); accepted: LF line ends only" env CRYPTOSPEED_COSTS_DIR="$t" "$CS" report "$r2s" --view estimate
+grep -v '^memory-access' "$a53tsv" >"$t/cortex-a53.tsv"
+bad "cortex-a53.tsv: no 'memory-access' row" env CRYPTOSPEED_COSTS_DIR="$t" "$CS" report "$r2s" --view estimate
+line=$(grep -n '^neon	' "$a53tsv" | cut -d: -f1)
+sed 's/^neon\t[0-9.]*\t/neon\t0\t/' "$a53tsv" >"$t/cortex-a53.tsv"
+bad "cortex-a53.tsv line $line: cycles '0' of 'neon' (want a number above 0, at most 1000)" env CRYPTOSPEED_COSTS_DIR="$t" "$CS" report "$r2s" --view estimate
+sed 's/^neon\t[0-9.]*\t/neon\t-2\t/' "$a53tsv" >"$t/cortex-a53.tsv"
+bad "cortex-a53.tsv line $line: cycles '-2' of 'neon'" env CRYPTOSPEED_COSTS_DIR="$t" "$CS" report "$r2s" --view estimate
+# every value zero: the first class row names it
+awk -F'\t' 'BEGIN { OFS = "\t" } /^#/ || !NF { print; next } { $2 = 0; print }' "$a53tsv" >"$t/cortex-a53.tsv"
+bad "cortex-a53.tsv line [0-9]*: cycles '0' of 'scalar'" env CRYPTOSPEED_COSTS_DIR="$t" "$CS" report "$r2s" --view estimate
+# no armv8-sha2 row: the sha256 cell says so, the others keep their class c/B
+grep -v '^armv8-sha2' "$a53tsv" >"$t/cortex-a53.tsv"
+CRYPTOSPEED_COSTS_DIR="$t" "$CS" report "$r2s" --view estimate >"$d/nosha.txt" 2>"$d/err" ||
+	fail "estimate without an armv8-sha2 row exited $?: $(cat "$d/err")"
+grep -E "^openssl/.* sha256 +digest +8192 .* - +.*\(class c/B: no cost for class 'armv8-sha2' in cortex-a53.tsv\)$" "$d/nosha.txt" >/dev/null ||
+	fail "the sha256 row does not say its class has no cost: $(grep sha256 "$d/nosha.txt")"
+[ "$(grep -c "no cost for class" "$d/nosha.txt")" -eq 1 ] || fail "other rows lost their class c/B: $(cat "$d/nosha.txt")"
+CRYPTOSPEED_COSTS_DIR="$t" "$CS" report "$r2s" --view estimate --format csv >"$d/nosha.csv" 2>"$d/err" ||
+	fail "csv estimate without an armv8-sha2 row exited $?: $(cat "$d/err")"
+grep -q "^openssl,.*,sha256,.*class c/B: no cost for class 'armv8-sha2' in cortex-a53.tsv" "$d/nosha.csv" ||
+	fail "the csv note does not say it: $(grep sha256 "$d/nosha.csv")"
 echo "ok: estimate rows, the comparison with a table, bad input"
 
 # docs/estimates.md's comparisons are what its commands print from docs/data

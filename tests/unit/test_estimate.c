@@ -47,7 +47,7 @@ main(void)
 	k.n_classes = 2;
 	k.ops = 1;
 	CHECK(cs_est_cycles(&t, &k, &cyc, why, sizeof why) == -1);
-	CHECK(strstr(why, "no row for class 'armv8-sha2'") != NULL);
+	CHECK(strstr(why, "no cost for class 'armv8-sha2'") != NULL);
 
 	/* refusals: no source, a bad number, a class twice, no rows */
 	CHECK(cs_est_table_parse("scalar\t0.5\n", "c", "t.tsv", &t, why, sizeof why) == -1);
@@ -60,6 +60,32 @@ main(void)
 				 sizeof why) == -1);
 	CHECK(strstr(why, "line 3: class 'neon' twice") != NULL);
 	CHECK(cs_est_table_parse("# only comments\n", "c", "t.tsv", &t, why, sizeof why) == -1);
+
+	/* refusals (issue 28): a class at 0 cycles (an all-zero table too), no
+	   memory-access row, a byte-order mark, a CRLF line end or a lone CR;
+	   memory-access at 0 is a real cost model and loads */
+	CHECK(cs_est_table_parse("scalar\t0\tx\nmemory-access\t0.5\tx\n", "c", "t.tsv", &t, why,
+				 sizeof why) == -1);
+	CHECK(strstr(why, "t.tsv line 1: cycles '0' of 'scalar'") != NULL &&
+	      strstr(why, "above 0") != NULL);
+	CHECK(cs_est_table_parse("scalar\t0\tx\nneon\t0\tx\nmemory-access\t0\tx\n", "c", "t.tsv",
+				 &t, why, sizeof why) == -1);
+	CHECK(cs_est_table_parse("scalar\t1\tx\nmemory-access\t0\tx\n", "c", "t.tsv", &t, why,
+				 sizeof why) == 0);
+	CHECK(t.mem_cycles == 0);
+	CHECK(cs_est_table_parse("scalar\t0.5\tx\nneon\t1\tx\n", "c", "t.tsv", &t, why,
+				 sizeof why) == -1);
+	CHECK(strstr(why, "t.tsv: no 'memory-access' row") != NULL);
+	CHECK(cs_est_table_parse("\xEF\xBB\xBFscalar\t1\tx\nmemory-access\t1\tx\n", "c", "t.tsv",
+				 &t, why, sizeof why) == -1);
+	CHECK(strstr(why, "t.tsv line 1: starts with a UTF-8 byte-order mark") != NULL);
+	CHECK(cs_est_table_parse("# c\r\nscalar\t1\tx\r\nmemory-access\t1\tx\r\n", "c", "t.tsv", &t,
+				 why, sizeof why) == -1);
+	CHECK(strstr(why, "t.tsv line 1: a carriage return (a CRLF line end)") != NULL &&
+	      strstr(why, "accepted: LF line ends only") != NULL);
+	CHECK(cs_est_table_parse("scalar\t1\tx\nmemory-access\t1\r\tx\n", "c", "t.tsv", &t, why,
+				 sizeof why) == -1);
+	CHECK(strstr(why, "line 2: a carriage return (mid-line)") != NULL);
 	CHECK(cs_est_table_load("/nonexistent", "cortex-a99", &t, why, sizeof why) == -1);
 	CHECK(strstr(why, "no cost table for core 'cortex-a99'") != NULL);
 

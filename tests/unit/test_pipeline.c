@@ -95,6 +95,14 @@ main(void)
 	CHECK(cs_pipe_table_parse("core\tt\t1\ts\nissue\tinorder\t2\ts\ninsn\tadd\tnone\t1\t1\ts\n",
 				  "x", &t, why, sizeof why) != 0);
 	CHECK(cs_pipe_table_parse("bogus\tt\ts\n", "x", &t, why, sizeof why) != 0);
+	/* the shared reader's refusals (core/report/tsv.c): a byte-order mark, CRLF */
+	CHECK(cs_pipe_table_parse("\xEF\xBB\xBF"
+				  "core\tt\t1\ts\n",
+				  "x", &t, why, sizeof why) != 0);
+	CHECK(strstr(why, "x line 1: starts with a UTF-8 byte-order mark") != NULL);
+	CHECK(cs_pipe_table_parse("core\tt\t1\ts\r\nissue\tinorder\t2\ts\r\n", "x", &t, why,
+				  sizeof why) != 0);
+	CHECK(strstr(why, "x line 1: a carriage return (a CRLF line end)") != NULL);
 	/* the shipped tables load */
 	CHECK(cs_pipe_table_load(CS_COSTS_DIR, "cortex-a53", &t, why, sizeof why) == 0 &&
 	      t.inorder && t.width == 2);
