@@ -3,7 +3,6 @@
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <stdio.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,29 +25,13 @@ cs_cli_load_results(const char *file, cs_res_file *out)
 		cs_usage_error("%s", why);
 }
 
-/* The cost tables: CRYPTOSPEED_COSTS_DIR, else an installed cryptospeed's
-   ../share/cryptospeed/costs beside its bin/, else the source tree's
-   data/costs this build was made from. */
-static const char *
-costs_dir(char *buf, size_t n)
+const char *
+cs_costs_dir(char *buf, size_t n)
 {
 	const char *env = getenv("CRYPTOSPEED_COSTS_DIR");
 	if (env && *env)
 		return env;
-	char self[3072];
-	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (len > 0) {
-		self[len] = '\0';
-		char *slash = strrchr(self, '/');
-		if (slash) {
-			*slash = '\0';
-			snprintf(buf, n, "%s/../share/cryptospeed/costs", self);
-			struct stat st;
-			if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
-				return buf;
-		}
-	}
-	return CS_COSTS_DIR;
+	return cs_share_dir("costs", CS_COSTS_DIR, buf, n);
 }
 
 /* dir/<core>.pipe.tsv into buf. */
@@ -105,7 +88,7 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, co
 		snprintf(why, why_n, "unknown board '%s' (known: %s)", board, known);
 		return -1;
 	}
-	const char *dir = costs_dir(dirbuf, sizeof dirbuf);
+	const char *dir = cs_costs_dir(dirbuf, sizeof dirbuf);
 	cs_est_input *in = calloc(n, sizeof *in);
 	cs_est_table *tables = calloc(n, sizeof *tables);
 	cs_pipe_table *pipes = calloc(n, sizeof *pipes);
@@ -186,7 +169,7 @@ static int
 report_fleet(const cs_res_file *const *files, size_t n, const char *format, FILE *out)
 {
 	char dirbuf[4096], why[1024];
-	const char *dir = costs_dir(dirbuf, sizeof dirbuf);
+	const char *dir = cs_costs_dir(dirbuf, sizeof dirbuf);
 	cs_est_input *in = calloc(n + 1, sizeof *in);
 	cs_est_table *tables = calloc(n + 1, sizeof *tables);
 	cs_pipe_table *pipes = calloc(n + 1, sizeof *pipes);

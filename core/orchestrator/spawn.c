@@ -23,6 +23,31 @@
 
 volatile int cs_interrupt_signal;
 
+bool
+cs_self_dir(char *buf, size_t n)
+{
+	ssize_t len = readlink("/proc/self/exe", buf, n - 1);
+	buf[len > 0 ? len : 0] = '\0';
+	char *slash = strrchr(buf, '/');
+	if (!slash)
+		return false;
+	*slash = '\0';
+	return true;
+}
+
+const char *
+cs_share_dir(const char *what, const char *fallback, char *buf, size_t n)
+{
+	char self[PATH_MAX];
+	if (cs_self_dir(self, sizeof self)) {
+		snprintf(buf, n, "%s/../share/cryptospeed/%s", self, what);
+		struct stat st;
+		if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+			return buf;
+	}
+	return fallback;
+}
+
 static int
 cmp_file(const void *a, const void *b)
 {
@@ -72,19 +97,13 @@ cs_find_workers(cs_worker_file *out, size_t max)
 		free(copy);
 	}
 	char self[PATH_MAX];
-	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (len > 0) {
-		self[len] = '\0';
-		char *slash = strrchr(self, '/');
-		if (slash) {
-			*slash = '\0';
-			/* installed: bin/cryptospeed and libexec/cryptospeed/ */
-			char installed[PATH_MAX + 32];
-			snprintf(installed, sizeof installed, "%s/../libexec/cryptospeed", self);
-			n = scan_dir(installed, out, n, max);
-			/* the build tree: the workers beside the program */
-			n = scan_dir(self, out, n, max);
-		}
+	if (cs_self_dir(self, sizeof self)) {
+		/* installed: bin/cryptospeed and libexec/cryptospeed/ */
+		char installed[PATH_MAX + 32];
+		snprintf(installed, sizeof installed, "%s/../libexec/cryptospeed", self);
+		n = scan_dir(installed, out, n, max);
+		/* the build tree: the workers beside the program */
+		n = scan_dir(self, out, n, max);
 	}
 	qsort(out, n, sizeof *out, cmp_file);
 	return n;

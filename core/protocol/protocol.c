@@ -1165,11 +1165,45 @@ encode(const msg_desc *d, const void *m)
 
 /* ---- per message ---- */
 
-char *
-cs_msg_hello_encode(const cs_msg_hello *m)
-{
-	return encode(&hello_desc, m);
-}
+/* ---- the public wrappers: one per message and direction ---- */
+
+/* The messages encoded and decoded by one call each: cs_msg_<m>_encode and
+   cs_msg_<m>_decode over <m>_desc (protocol.h declares every one). hello
+   (its version first) and quit (no struct) are written out below. */
+#define CODEC_MSGS(X)                                                                              \
+	X(prepare)                                                                                 \
+	X(sample)                                                                                  \
+	X(evidence)                                                                                \
+	X(release)                                                                                 \
+	X(prepare_reply)                                                                           \
+	X(sample_reply)                                                                            \
+	X(evidence_reply)                                                                          \
+	X(verify)                                                                                  \
+	X(verify_reply)                                                                            \
+	X(conform_reply)                                                                           \
+	X(count_reply)                                                                             \
+	X(reply)
+/* The messages only encoded here: a worker reads a request through
+   cs_msg_request_decode. */
+#define ENCODE_ONLY_MSGS(X) X(hello) X(conform) X(count)
+
+#define ENCODER(m)                                                                                 \
+	char *cs_msg_##m##_encode(const cs_msg_##m *msg)                                           \
+	{                                                                                          \
+		return encode(&m##_desc, msg);                                                     \
+	}
+#define DECODER(m)                                                                                 \
+	int cs_msg_##m##_decode(const char *line, cs_msg_##m *msg, char *err, size_t n)            \
+	{                                                                                          \
+		return decode(&m##_desc, line, msg, sizeof *msg, err, n);                          \
+	}
+
+CODEC_MSGS(ENCODER)
+CODEC_MSGS(DECODER)
+ENCODE_ONLY_MSGS(ENCODER)
+
+#undef ENCODER
+#undef DECODER
 
 int
 cs_msg_hello_decode(const char *line, cs_msg_hello *m, char *err, size_t n)
@@ -1198,54 +1232,6 @@ cs_msg_hello_decode(const char *line, cs_msg_hello *m, char *err, size_t n)
 }
 
 char *
-cs_msg_prepare_encode(const cs_msg_prepare *m)
-{
-	return encode(&prepare_desc, m);
-}
-
-int
-cs_msg_prepare_decode(const char *line, cs_msg_prepare *m, char *err, size_t n)
-{
-	return decode(&prepare_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_sample_encode(const cs_msg_sample *m)
-{
-	return encode(&sample_desc, m);
-}
-
-int
-cs_msg_sample_decode(const char *line, cs_msg_sample *m, char *err, size_t n)
-{
-	return decode(&sample_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_evidence_encode(const cs_msg_evidence *m)
-{
-	return encode(&evidence_desc, m);
-}
-
-int
-cs_msg_evidence_decode(const char *line, cs_msg_evidence *m, char *err, size_t n)
-{
-	return decode(&evidence_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_release_encode(const cs_msg_release *m)
-{
-	return encode(&release_desc, m);
-}
-
-int
-cs_msg_release_decode(const char *line, cs_msg_release *m, char *err, size_t n)
-{
-	return decode(&release_desc, line, m, sizeof *m, err, n);
-}
-
-char *
 cs_msg_quit_encode(void)
 {
 	char none = 0;
@@ -1257,115 +1243,6 @@ cs_msg_quit_decode(const char *line, char *err, size_t n)
 {
 	char none;
 	return decode(&quit_desc, line, &none, 0, err, n);
-}
-
-char *
-cs_msg_prepare_reply_encode(const cs_msg_prepare_reply *m)
-{
-	return encode(&prepare_reply_desc, m);
-}
-
-int
-cs_msg_prepare_reply_decode(const char *line, cs_msg_prepare_reply *m, char *err, size_t n)
-{
-	return decode(&prepare_reply_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_sample_reply_encode(const cs_msg_sample_reply *m)
-{
-	return encode(&sample_reply_desc, m);
-}
-
-int
-cs_msg_sample_reply_decode(const char *line, cs_msg_sample_reply *m, char *err, size_t n)
-{
-	return decode(&sample_reply_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_evidence_reply_encode(const cs_msg_evidence_reply *m)
-{
-	return encode(&evidence_reply_desc, m);
-}
-
-int
-cs_msg_evidence_reply_decode(const char *line, cs_msg_evidence_reply *m, char *err, size_t n)
-{
-	int rc = decode(&evidence_reply_desc, line, m, sizeof *m, err, n);
-	return rc;
-}
-
-char *
-cs_msg_verify_encode(const cs_msg_verify *m)
-{
-	return encode(&verify_desc, m);
-}
-
-int
-cs_msg_verify_decode(const char *line, cs_msg_verify *m, char *err, size_t n)
-{
-	return decode(&verify_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_verify_reply_encode(const cs_msg_verify_reply *m)
-{
-	return encode(&verify_reply_desc, m);
-}
-
-int
-cs_msg_verify_reply_decode(const char *line, cs_msg_verify_reply *m, char *err, size_t n)
-{
-	return decode(&verify_reply_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_conform_encode(const cs_msg_conform *m)
-{
-	return encode(&conform_desc, m);
-}
-
-char *
-cs_msg_conform_reply_encode(const cs_msg_conform_reply *m)
-{
-	return encode(&conform_reply_desc, m);
-}
-
-int
-cs_msg_conform_reply_decode(const char *line, cs_msg_conform_reply *m, char *err, size_t n)
-{
-	return decode(&conform_reply_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_count_encode(const cs_msg_count *m)
-{
-	return encode(&count_desc, m);
-}
-
-char *
-cs_msg_count_reply_encode(const cs_msg_count_reply *m)
-{
-	return encode(&count_reply_desc, m);
-}
-
-int
-cs_msg_count_reply_decode(const char *line, cs_msg_count_reply *m, char *err, size_t n)
-{
-	return decode(&count_reply_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_reply_encode(const cs_msg_reply *m)
-{
-	return encode(&reply_desc, m);
-}
-
-int
-cs_msg_reply_decode(const char *line, cs_msg_reply *m, char *err, size_t n)
-{
-	return decode(&reply_desc, line, m, sizeof *m, err, n);
 }
 
 int
