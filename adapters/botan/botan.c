@@ -381,14 +381,6 @@ static const cs_impl *const botan_impls[] = {BOTAN_ALGS(LIST) NULL};
 
 /* ---- masks ---- */
 
-#if defined(__x86_64__)
-#define BUILD_ARCH "x86_64"
-#elif defined(__aarch64__)
-#define BUILD_ARCH "aarch64"
-#else
-#define BUILD_ARCH ""
-#endif
-
 static cs_mask_env_fn botan_mask_env;
 
 static cs_status
@@ -413,18 +405,10 @@ botan_mask_env(cs_mask mask, const cs_cpu *cpu, char *name, size_t name_size, ch
 #else
 	static const char *const lists[CS_MASK_COUNT] = {NULL};
 #endif
-	if (name_size)
-		name[0] = '\0';
-	if (value_size)
-		value[0] = '\0';
-	if (mask >= CS_MASK_COUNT || !lists[mask] || !BUILD_ARCH[0] ||
-	    strcmp(cpu->arch, BUILD_ARCH) != 0)
-		return CS_BAD_PARAM;
-	if (name_size < sizeof CLEAR_ENV || value_size <= strlen(lists[mask]))
-		return CS_BAD_PARAM;
-	memcpy(name, CLEAR_ENV, sizeof CLEAR_ENV);
-	snprintf(value, value_size, "%s", lists[mask]);
-	return CS_OK;
+	const char *list = mask < CS_MASK_COUNT ? lists[mask] : NULL;
+	return cs_cpu_mask_list(cpu, list, CLEAR_ENV, name, name_size, value, value_size) == 0
+		       ? CS_OK
+		       : CS_BAD_PARAM;
 }
 
 /* ---- the adapter ---- */

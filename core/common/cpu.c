@@ -193,3 +193,27 @@ cs_cpu_detect(cs_cpu *cpu)
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	cpu->cpus = n > 0 ? (int)n : 1;
 }
+
+int
+cs_cpu_mask_list(const cs_cpu *cpu, const char *list, const char *env, char *name, size_t name_size,
+		 char *value, size_t value_size)
+{
+#if defined(__x86_64__)
+	static const char build_arch[] = "x86_64";
+#elif defined(__aarch64__)
+	static const char build_arch[] = "aarch64";
+#else
+	static const char build_arch[] = "";
+#endif
+	if (name_size)
+		name[0] = '\0';
+	if (value_size)
+		value[0] = '\0';
+	if (!list || !build_arch[0] || strcmp(cpu->arch, build_arch) != 0)
+		return -1;
+	if (name_size <= strlen(env) || value_size <= strlen(list))
+		return -1;
+	memcpy(name, env, strlen(env) + 1);
+	snprintf(value, value_size, "%s", list);
+	return 0;
+}

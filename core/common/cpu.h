@@ -21,4 +21,12 @@ int cs_cpu_has(const cs_cpu *cpu, const char *name);
    between words (detection does it; outputs of older files call it too). */
 void cs_cpu_squeeze(char *s);
 
+/* A library's mask switch (an adapter's mask_env) from the list of its own
+   feature names that the mask turns off: name = env, value = list, for a
+   worker running on the architecture it was built for. 0 when set; -1, both
+   empty, when list is NULL, cpu is another architecture than this build's,
+   or a buffer is too small. */
+int cs_cpu_mask_list(const cs_cpu *cpu, const char *list, const char *env, char *name,
+		     size_t name_size, char *value, size_t value_size);
+
 #endif

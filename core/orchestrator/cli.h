@@ -62,6 +62,11 @@ int cs_getopt(int argc, char **argv, const char *optstring, const struct option 
 /* A cryptospeed/1 result file, typed and checked, or cs_usage_error naming
    the file and the first bad place (cmd_report.c). */
 void cs_cli_load_results(const char *file, cs_res_file *out);
+/* The cost tables (report --view estimate, run --count --board):
+   CRYPTOSPEED_COSTS_DIR, else an installed cryptospeed's
+   ../share/cryptospeed/costs, else the source tree's data/costs
+   (cmd_report.c); buf holds it when it is not the environment's. */
+const char *cs_costs_dir(char *buf, size_t n);
 
 /* The subcommands: argc/argv start at the subcommand's own name. */
 int cs_cmd_run(int argc, char **argv);

@@ -47,8 +47,51 @@ static const char usage[] =
 	"`cryptospeed conform -o` files: the test vectors failing in NEW and not in\n"
 	"BASE (kind conformance), the ones fixed, the rows missing.\n";
 
-int
-cs_cmd_compare(int argc, char **argv)
+/* What `cryptospeed compare` was asked for, from its command line. */
+struct compare_args {
+	cs_compare_opts o;
+	cs_compare_fn *emit;
+	const char *format;
+	const char *conform[16];
+	size_t n_conform;
+};
+
+/* --pair OLD=NEW (arg, split in place) into o's pairs. */
+static void
+compare_pair(cs_compare_opts *o, char *arg)
+{
+	char *eq = strchr(arg, '=');
+	if (!eq || eq == arg || !eq[1] || strchr(eq + 1, '='))
+		cs_usage_error("--pair '%s': expected OLD=NEW, two library builds "
+			       "as the files name them "
+			       "(nettle@3.10.2=nettle@3.10.3)",
+			       arg);
+	if (o->n_pairs == CS_COMPARE_PAIRS)
+		cs_usage_error("--pair '%s': at most %d pairs", arg, CS_COMPARE_PAIRS);
+	*eq = '\0';
+	for (size_t k = 0; k < o->n_pairs; k++)
+		if (strcmp(o->pair_old[k], arg) == 0)
+			cs_usage_error("--pair '%s': paired twice", arg);
+	o->pair_old[o->n_pairs] = arg;
+	o->pair_new[o->n_pairs++] = eq + 1;
+}
+
+/* --format NAME into a's writer and format name. */
+static void
+compare_format(struct compare_args *a, const char *name)
+{
+	a->emit = cs_format_compare(name);
+	if (!a->emit) {
+		char known[128];
+		cs_format_names(CS_FOR_COMPARE, ", ", known, sizeof known);
+		cs_usage_error("unknown format '%s' for compare (known: %s)", name, known);
+	}
+	a->format = name;
+}
+
+/* The options into a; true after --help (printed). */
+static bool
+compare_parse(int argc, char **argv, struct compare_args *a)
 {
 	enum {
 		OPT_THRESHOLD = 256,
@@ -78,87 +121,65 @@ cs_cmd_compare(int argc, char **argv)
 		{"new-table", required_argument, NULL, OPT_NEW_TABLE},
 		{NULL, 0, NULL, 0},
 	};
-	cs_compare_opts o = cs_compare_defaults;
-	cs_compare_fn *emit = cs_compare_text;
-	const char *format = "text";
+	const size_t max_conform = sizeof a->conform / sizeof a->conform[0];
+	cs_compare_opts *o = &a->o;
 	char why[1024];
-	const char *conform[16];
-	size_t n_conform = 0;
 	int c;
 	optind = 1;
 	while ((c = cs_getopt(argc, argv, ":h", options, "compare")) != -1) {
 		switch (c) {
-		case 'h': fputs(usage, stdout); return CS_EXIT_OK;
+		case 'h': fputs(usage, stdout); return true;
 		case OPT_THRESHOLD:
-			o.threshold = cs_parse_double("--threshold", optarg, 0, 100, false,
-						      "a percentage in [0, 100]") /
-				      100;
+			o->threshold = cs_parse_double("--threshold", optarg, 0, 100, false,
+						       "a percentage in [0, 100]") /
+				       100;
 			break;
 		case OPT_COUNT_THRESHOLD:
-			o.count_threshold = cs_parse_double("--count-threshold", optarg, 0, 100,
-							    false, "a percentage in [0, 100]") /
-					    100;
+			o->count_threshold = cs_parse_double("--count-threshold", optarg, 0, 100,
+							     false, "a percentage in [0, 100]") /
+					     100;
 			break;
 		case OPT_FAIL_ON:
-			if (cs_flag_parse(optarg, &o.fail_on, why, sizeof why) != 0)
+			if (cs_flag_parse(optarg, &o->fail_on, why, sizeof why) != 0)
 				cs_usage_error("%s", why);
 			break;
-		case OPT_ACROSS: o.across_hosts = true; break;
-		case OPT_BASE: o.base_sel = optarg; break;
-		case OPT_NEW: o.cur_sel = optarg; break;
+		case OPT_ACROSS: o->across_hosts = true; break;
+		case OPT_BASE: o->base_sel = optarg; break;
+		case OPT_NEW: o->cur_sel = optarg; break;
 		case OPT_BASE_TABLE:
 		case OPT_NEW_TABLE:
-			*(c == OPT_BASE_TABLE ? &o.base_table : &o.cur_table) =
+			*(c == OPT_BASE_TABLE ? &o->base_table : &o->cur_table) =
 				(size_t)cs_parse_int(c == OPT_BASE_TABLE ? "--base-table"
 									 : "--new-table",
 						     optarg, 1, 100000, "a table number from 1");
 			break;
 		case OPT_CONFORM:
-			if (n_conform == sizeof conform / sizeof conform[0])
+			if (a->n_conform == max_conform)
 				cs_usage_error("--conform '%s': at most %zu files", optarg,
-					       sizeof conform / sizeof conform[0]);
-			conform[n_conform++] = optarg;
+					       max_conform);
+			a->conform[a->n_conform++] = optarg;
 			break;
-		case OPT_PAIR: {
-			char *eq = strchr(optarg, '=');
-			if (!eq || eq == optarg || !eq[1] || strchr(eq + 1, '='))
-				cs_usage_error("--pair '%s': expected OLD=NEW, two library builds "
-					       "as the files name them "
-					       "(nettle@3.10.2=nettle@3.10.3)",
-					       optarg);
-			if (o.n_pairs == CS_COMPARE_PAIRS)
-				cs_usage_error("--pair '%s': at most %d pairs", optarg,
-					       CS_COMPARE_PAIRS);
-			*eq = '\0';
-			for (size_t k = 0; k < o.n_pairs; k++)
-				if (strcmp(o.pair_old[k], optarg) == 0)
-					cs_usage_error("--pair '%s': paired twice", optarg);
-			o.pair_old[o.n_pairs] = optarg;
-			o.pair_new[o.n_pairs++] = eq + 1;
-			break;
-		}
-		case OPT_FORMAT: {
-			emit = cs_format_compare(optarg);
-			if (!emit) {
-				char known[128];
-				cs_format_names(CS_FOR_COMPARE, ", ", known, sizeof known);
-				cs_usage_error("unknown format '%s' for compare (known: %s)",
-					       optarg, known);
-			}
-			format = optarg;
-			break;
-		}
+		case OPT_PAIR: compare_pair(o, optarg); break;
+		case OPT_FORMAT: compare_format(a, optarg); break;
 		}
 	}
-	bool same_run = o.base_sel || o.cur_sel;
-	if (same_run && !(o.base_sel && o.cur_sel))
+	return false;
+}
+
+/* The options checked against each other and the file count; true when one
+   file's two selections are compared (--base/--new). */
+static bool
+compare_check(int argc, const cs_compare_opts *o)
+{
+	bool same_run = o->base_sel || o->cur_sel;
+	if (same_run && !(o->base_sel && o->cur_sel))
 		cs_usage_error("--%s needs --%s too (cryptospeed compare FILE.json --base SEL "
 			       "--new SEL)",
-			       o.base_sel ? "base" : "new", o.base_sel ? "new" : "base");
-	if (same_run && (o.base_table || o.cur_table))
+			       o->base_sel ? "base" : "new", o->base_sel ? "new" : "base");
+	if (same_run && (o->base_table || o->cur_table))
 		cs_usage_error("--%s-table with --base/--new (accepted: with two files)",
-			       o.base_table ? "base" : "new");
-	if (same_run && o.n_pairs)
+			       o->base_table ? "base" : "new");
+	if (same_run && o->n_pairs)
 		cs_usage_error("--pair with --base/--new (accepted: --pair with two files; one "
 			       "run's selections are paired already)");
 	int want = same_run ? 1 : 2;
@@ -167,25 +188,37 @@ cs_cmd_compare(int argc, char **argv)
 			       same_run ? "one result file with --base/--new"
 					: "two result files (BASE.json NEW.json)",
 			       argc - optind);
+	return same_run;
+}
+
+int
+cs_cmd_compare(int argc, char **argv)
+{
+	struct compare_args a = {
+		.o = cs_compare_defaults, .emit = cs_compare_text, .format = "text"};
+	char why[1024];
+	if (compare_parse(argc, argv, &a))
+		return CS_EXIT_OK;
+	bool same_run = compare_check(argc, &a.o);
 	if (!same_run && cs_is_conform_file(argv[optind]) && cs_is_conform_file(argv[optind + 1])) {
-		if (n_conform)
+		if (a.n_conform)
 			cs_usage_error("--conform with two conform files (accepted: --conform "
 				       "beside result files)");
-		return cs_conform_compare(argv[optind], argv[optind + 1], o.fail_on, format);
+		return cs_conform_compare(argv[optind], argv[optind + 1], a.o.fail_on, a.format);
 	}
 	cs_res_file base, cur;
 	cs_cli_load_results(argv[optind], &base);
 	if (!same_run)
 		cs_cli_load_results(argv[optind + 1], &cur);
-	for (size_t k = 0; k < n_conform; k++)
+	for (size_t k = 0; k < a.n_conform; k++)
 		for (int side = 0; side < (same_run ? 1 : 2); side++)
-			if (cs_res_conform_attach(conform[k], side ? &cur : &base, why,
+			if (cs_res_conform_attach(a.conform[k], side ? &cur : &base, why,
 						  sizeof why) != 0)
 				cs_usage_error("--conform %s", why);
 	cs_comparison cmp;
-	int rc = cs_compare(&base, same_run ? &base : &cur, &o, &cmp, why, sizeof why);
+	int rc = cs_compare(&base, same_run ? &base : &cur, &a.o, &cmp, why, sizeof why);
 	if (rc == 0) {
-		emit(&cmp, stdout);
+		a.emit(&cmp, stdout);
 		rc = cmp.status;
 		cs_comparison_free(&cmp);
 	} else if (rc == 2) {

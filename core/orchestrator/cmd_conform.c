@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -381,20 +380,7 @@ lib_selected(const cs_list *libs, const char *name)
 static const char *
 default_vectors(char *buf, size_t n)
 {
-	char self[3072];
-	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (len > 0) {
-		self[len] = '\0';
-		char *slash = strrchr(self, '/');
-		if (slash) {
-			*slash = '\0';
-			snprintf(buf, n, "%s/../share/cryptospeed/wycheproof", self);
-			struct stat st;
-			if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
-				return buf;
-		}
-	}
-	return CS_WYCHEPROOF_DIR;
+	return cs_share_dir("wycheproof", CS_WYCHEPROOF_DIR, buf, n);
 }
 
 /* Every selected worker (the plain one of each library build) through the

@@ -3,7 +3,6 @@
 #define _GNU_SOURCE
 #include <getopt.h>
 #include <stdio.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,29 +26,13 @@ cs_cli_load_results(const char *file, cs_res_file *out)
 		cs_usage_error("%s", why);
 }
 
-/* The cost tables: CRYPTOSPEED_COSTS_DIR, else an installed cryptospeed's
-   ../share/cryptospeed/costs beside its bin/, else the source tree's
-   data/costs this build was made from. */
-static const char *
-costs_dir(char *buf, size_t n)
+const char *
+cs_costs_dir(char *buf, size_t n)
 {
 	const char *env = getenv("CRYPTOSPEED_COSTS_DIR");
 	if (env && *env)
 		return env;
-	char self[3072];
-	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (len > 0) {
-		self[len] = '\0';
-		char *slash = strrchr(self, '/');
-		if (slash) {
-			*slash = '\0';
-			snprintf(buf, n, "%s/../share/cryptospeed/costs", self);
-			struct stat st;
-			if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
-				return buf;
-		}
-	}
-	return CS_COSTS_DIR;
+	return cs_share_dir("costs", CS_COSTS_DIR, buf, n);
 }
 
 /* dir/<core>.pipe.tsv into buf. */
@@ -106,7 +89,7 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, co
 		snprintf(why, why_n, "unknown board '%s' (known: %s)", board, known);
 		return -1;
 	}
-	const char *dir = costs_dir(dirbuf, sizeof dirbuf);
+	const char *dir = cs_costs_dir(dirbuf, sizeof dirbuf);
 	cs_est_input *in = calloc(n, sizeof *in);
 	cs_est_table *tables = calloc(n, sizeof *tables);
 	cs_pipe_table *pipes = calloc(n, sizeof *pipes);
@@ -206,7 +189,7 @@ static int
 report_fleet(const cs_res_file *const *files, size_t n, const char *format, FILE *out)
 {
 	char dirbuf[4096], why[1024];
-	const char *dir = costs_dir(dirbuf, sizeof dirbuf);
+	const char *dir = cs_costs_dir(dirbuf, sizeof dirbuf);
 	cs_est_input *in = calloc(n + 1, sizeof *in);
 	cs_est_table *tables = calloc(n + 1, sizeof *tables);
 	cs_pipe_table *pipes = calloc(n + 1, sizeof *pipes);
@@ -247,8 +230,66 @@ write_buf(FILE *f, void *arg)
 	return b->n && fwrite(b->p, 1, b->n, f) != b->n ? -1 : 0;
 }
 
-int
-cs_cmd_report(int argc, char **argv)
+/* What `cryptospeed report` was asked for, from its command line. */
+struct report_opts {
+	const char *format, *view_name, *handshake, *board, *output;
+	const char *conform[16];
+	size_t n_conform;
+	cs_view view;
+	char target[4096]; /* the checked -o path */
+};
+
+static void
+report_usage(void)
+{
+	char formats[256], views[256];
+	cs_format_names(CS_FOR_REPORT, "|", formats, sizeof formats);
+	cs_join_strv(views, sizeof views, cs_report_view_names, "|");
+	printf("usage: cryptospeed report FILE.json... [--format %s] [--view %s]\n"
+	       "                          [--handshake KEX+SIG] [--conform "
+	       "C.json] [--mix-sources]\n"
+	       "                          [-o FILE]\n"
+	       "-o FILE: the report into FILE (written whole or not at all, as "
+	       "run -o),\n"
+	       "not to standard output.\n"
+	       "Several files side by side: one source per run or imported table.\n"
+	       "--view handshake: the crypto cost of a TLS 1.3 handshake per "
+	       "lib/path;\n"
+	       "--handshake picks one configuration (default: x25519+ecdsa-p256,\n"
+	       "x25519+ed25519, x25519+rsa-2048; KEX x25519|p256).\n"
+	       "--conform C.json (a `cryptospeed conform -o` file, may be given\n"
+	       "again): its rows join every file's conformance block, as run\n"
+	       "--conform writes one: the matrix's conform column, and the rank\n"
+	       "view marks every lib/path that accepted an invalid test vector.\n"
+	       "--view evidence: each instruction class's share per cell (exact "
+	       "counts\n"
+	       "of a counting run). A view a format does not print exits 2.\n"
+	       "--view estimate (text): a board's speed from a counting run "
+	       "(run --count\n"
+	       "--board B) and the core's cost table: cycles/op, cycles/B, MB/s "
+	       "at the\n"
+	       "board's clock; imported tables given with it get estimate/table "
+	       "per row\n"
+	       "and the counting run nearest; --board B: B's clock for every "
+	       "estimate.\n"
+	       "--view fleet (text, markdown): boards side by side (a file's "
+	       "board:\n"
+	       "its --label), each board's measured rate beside its estimate\n"
+	       "from a counting run and their ratio.\n"
+	       "--view mcu (text, markdown, csv, html): MCU boards' counting runs\n"
+	       "(run --count --board stm32f407 ...): cycles/op, cycles/B, us/op,\n"
+	       "stack and heap per library build, a verdict line per question.\n"
+	       "Rankings follow one set of rules (printed under each): one per "
+	       "source\n"
+	       "and parallelism, emulated runs unranked; --mix-sources ranks "
+	       "sources\n"
+	       "(imported and measured) together.\n",
+	       formats, views);
+}
+
+/* The options into o; true after --help (printed). */
+static bool
+report_parse(int argc, char **argv, struct report_opts *o)
 {
 	static const struct option options[] = {
 		{"help", no_argument, NULL, 'h'},
@@ -261,163 +302,112 @@ cs_cmd_report(int argc, char **argv)
 		{"output", required_argument, NULL, 'o'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *format = "text", *view_name = "matrix", *handshake = NULL, *board = NULL;
-	const char *output = NULL;
-	const char *conform[16];
-	size_t n_conform = 0;
-	char formats[256], views[256];
-	cs_format_names(CS_FOR_REPORT, "|", formats, sizeof formats);
-	cs_join_strv(views, sizeof views, cs_report_view_names, "|");
+	const size_t max_conform = sizeof o->conform / sizeof o->conform[0];
 	int c;
 	optind = 1;
 	while ((c = cs_getopt(argc, argv, ":ho:", options, "report")) != -1) {
 		switch (c) {
-		case 'h':
-			printf("usage: cryptospeed report FILE.json... [--format %s] [--view %s]\n"
-			       "                          [--handshake KEX+SIG] [--conform "
-			       "C.json] [--mix-sources]\n"
-			       "                          [-o FILE]\n"
-			       "-o FILE: the report into FILE (written whole or not at all, as "
-			       "run -o),\n"
-			       "not to standard output.\n"
-			       "Several files side by side: one source per run or imported table.\n"
-			       "--view handshake: the crypto cost of a TLS 1.3 handshake per "
-			       "lib/path;\n"
-			       "--handshake picks one configuration (default: x25519+ecdsa-p256,\n"
-			       "x25519+ed25519, x25519+rsa-2048; KEX x25519|p256).\n"
-			       "--conform C.json (a `cryptospeed conform -o` file, may be given\n"
-			       "again): its rows join every file's conformance block, as run\n"
-			       "--conform writes one: the matrix's conform column, and the rank\n"
-			       "view marks every lib/path that accepted an invalid test vector.\n"
-			       "--view evidence: each instruction class's share per cell (exact "
-			       "counts\n"
-			       "of a counting run). A view a format does not print exits 2.\n"
-			       "--view estimate (text): a board's speed from a counting run "
-			       "(run --count\n"
-			       "--board B) and the core's cost table: cycles/op, cycles/B, MB/s "
-			       "at the\n"
-			       "board's clock; imported tables given with it get estimate/table "
-			       "per row\n"
-			       "and the counting run nearest; --board B: B's clock for every "
-			       "estimate.\n"
-			       "--view fleet (text, markdown): boards side by side (a file's "
-			       "board:\n"
-			       "its --label), each board's measured rate beside its estimate\n"
-			       "from a counting run and their ratio.\n"
-			       "--view mcu (text, markdown, csv, html): MCU boards' counting runs\n"
-			       "(run --count --board stm32f407 ...): cycles/op, cycles/B, us/op,\n"
-			       "stack and heap per library build, a verdict line per question.\n"
-			       "Rankings follow one set of rules (printed under each): one per "
-			       "source\n"
-			       "and parallelism, emulated runs unranked; --mix-sources ranks "
-			       "sources\n"
-			       "(imported and measured) together.\n",
-			       formats, views);
-			return CS_EXIT_OK;
-		case 'f': format = optarg; break;
-		case 'v': view_name = optarg; break;
-		case 'H': handshake = optarg; break;
+		case 'h': report_usage(); return true;
+		case 'f': o->format = optarg; break;
+		case 'v': o->view_name = optarg; break;
+		case 'H': o->handshake = optarg; break;
 		case 'C':
-			if (n_conform == sizeof conform / sizeof conform[0])
+			if (o->n_conform == max_conform)
 				cs_usage_error("--conform '%s': at most %zu files", optarg,
-					       sizeof conform / sizeof conform[0]);
-			conform[n_conform++] = optarg;
+					       max_conform);
+			o->conform[o->n_conform++] = optarg;
 			break;
 		case 'M': cs_rules_set_mix_sources(true); break;
-		case 'B': board = optarg; break;
-		case 'o': output = optarg; break;
+		case 'B': o->board = optarg; break;
+		case 'o': o->output = optarg; break;
 		}
 	}
+	return false;
+}
+
+/* Every option checked against the others before a file is read;
+   cs_usage_error on the first that does not fit. */
+static void
+report_check(int argc, struct report_opts *o)
+{
 	if (optind == argc)
 		cs_usage_error("report needs a result file (cryptospeed report FILE.json...)");
 	char known[256];
-	if (!cs_format_known(CS_FOR_REPORT, format)) {
+	if (!cs_format_known(CS_FOR_REPORT, o->format)) {
 		cs_format_names(CS_FOR_REPORT, ", ", known, sizeof known);
-		cs_usage_error("unknown format '%s' (known: %s)", format, known);
+		cs_usage_error("unknown format '%s' (known: %s)", o->format, known);
 	}
-	cs_view view = cs_report_view_find(view_name);
-	if (view == CS_VIEW_COUNT) {
+	o->view = cs_report_view_find(o->view_name);
+	if (o->view == CS_VIEW_COUNT) {
 		cs_join_strv(known, sizeof known, cs_report_view_names, ", ");
-		cs_usage_error("unknown view '%s' (known: %s)", view_name, known);
+		cs_usage_error("unknown view '%s' (known: %s)", o->view_name, known);
 	}
 	char pair[256];
-	if (!cs_report_pair_check(format, view, pair, sizeof pair))
+	if (!cs_report_pair_check(o->format, o->view, pair, sizeof pair))
 		cs_usage_error("%s", pair);
-	if (handshake) {
+	if (o->handshake) {
 		cs_hs_config hs;
 		char why[256];
-		if (view != CS_VIEW_HANDSHAKE)
-			cs_usage_error("--handshake '%s' needs --view handshake", handshake);
-		if (!cs_hs_config_parse(handshake, &hs, why, sizeof why))
+		if (o->view != CS_VIEW_HANDSHAKE)
+			cs_usage_error("--handshake '%s' needs --view handshake", o->handshake);
+		if (!cs_hs_config_parse(o->handshake, &hs, why, sizeof why))
 			cs_usage_error("%s", why);
 	}
-	if (board && view != CS_VIEW_ESTIMATE)
-		cs_usage_error("--board '%s' needs --view estimate", board);
-	char target[4096];
-	if (output) {
+	if (o->board && o->view != CS_VIEW_ESTIMATE)
+		cs_usage_error("--board '%s' needs --view estimate", o->board);
+	if (o->output) {
 		char why[1024];
-		if (cs_outfile_check(output, target, sizeof target, why, sizeof why) != 0)
+		if (cs_outfile_check(o->output, o->target, sizeof o->target, why, sizeof why) != 0)
 			cs_usage_error("-o %s", why);
 	}
-	size_t n = (size_t)(argc - optind);
-	char est_why[1024];
-	cs_res_file *files = calloc(n, sizeof *files);
-	const cs_res_file **ptrs = calloc(n, sizeof *ptrs);
-	if (!files || !ptrs) {
-		fprintf(stderr, "cryptospeed: out of memory\n");
-		return CS_EXIT_FAILURE;
-	}
+}
+
+/* Each of the n files into files[], with every --conform file attached. */
+static void
+report_load(const struct report_opts *o, char **paths, size_t n, cs_res_file *files,
+	    const cs_res_file **ptrs)
+{
 	for (size_t i = 0; i < n; i++) {
-		cs_cli_load_results(argv[optind + (int)i], &files[i]);
+		cs_cli_load_results(paths[i], &files[i]);
 		ptrs[i] = &files[i];
-		for (size_t k = 0; k < n_conform; k++) {
+		for (size_t k = 0; k < o->n_conform; k++) {
 			char why[1024];
-			if (cs_res_conform_attach(conform[k], &files[i], why, sizeof why) != 0)
+			if (cs_res_conform_attach(o->conform[k], &files[i], why, sizeof why) != 0)
 				cs_usage_error("--conform %s", why);
 		}
 	}
-	int est = 0;
-	char emit_why[256];
-	if (view != CS_VIEW_HANDSHAKE && view != CS_VIEW_ESTIMATE &&
-	    !cs_report_emit_check(ptrs, n, format, emit_why, sizeof emit_why))
-		cs_usage_error("%s", emit_why);
-	/* with -o, the report is made in memory and then written whole */
-	char *text = NULL;
-	size_t text_len = 0;
-	FILE *out = output ? open_memstream(&text, &text_len) : stdout;
-	if (!out) {
-		fprintf(stderr, "cryptospeed: out of memory\n");
-		return CS_EXIT_FAILURE;
-	}
-	if (view == CS_VIEW_HANDSHAKE)
-		cs_report_handshake(ptrs, n, handshake, out);
-	else if (view == CS_VIEW_ESTIMATE)
-		est = report_estimate(ptrs, n, board, format, out, est_why, sizeof est_why);
-	else if (view == CS_VIEW_FLEET) {
-		if (report_fleet(ptrs, n, format, out) != 0)
+}
+
+/* The chosen view of the files onto out; nonzero with why when the estimate
+   view cannot be made. */
+static int
+report_view(const struct report_opts *o, const cs_res_file *const *ptrs, size_t n, FILE *out,
+	    char *why, size_t why_n)
+{
+	if (o->view == CS_VIEW_HANDSHAKE)
+		cs_report_handshake(ptrs, n, o->handshake, out);
+	else if (o->view == CS_VIEW_ESTIMATE)
+		return report_estimate(ptrs, n, o->board, o->format, out, why, why_n);
+	else if (o->view == CS_VIEW_FLEET) {
+		if (report_fleet(ptrs, n, o->format, out) != 0)
 			fprintf(stderr, "cryptospeed: out of memory\n");
-	} else if (view == CS_VIEW_MCU) {
-		if (report_mcu(ptrs, n, format, out) != 0)
+	} else if (o->view == CS_VIEW_MCU) {
+		if (report_mcu(ptrs, n, o->format, out) != 0)
 			fprintf(stderr, "cryptospeed: out of memory\n");
 	} else
-		cs_report_emit(ptrs, n, format, view, out);
-	for (size_t i = 0; i < n; i++)
-		cs_results_free(&files[i]);
-	free(files);
-	free(ptrs);
-	if (output && fclose(out) != 0) {
-		free(text);
-		fprintf(stderr, "cryptospeed: out of memory\n");
-		return CS_EXIT_FAILURE;
-	}
-	if (est != 0) {
-		free(text);
-		cs_usage_error("%s", est_why);
-	}
-	if (output) {
+		cs_report_emit(ptrs, n, o->format, o->view, out);
+	return 0;
+}
+
+/* With -o, the report made in memory (text) written whole to the target;
+   then standard output flushed. */
+static int
+report_finish(const struct report_opts *o, char *text, size_t text_len)
+{
+	if (o->output) {
 		char why[1024];
 		struct buf b = {text, text_len};
-		int rc = cs_outfile_write(target, write_buf, &b, why, sizeof why);
+		int rc = cs_outfile_write(o->target, write_buf, &b, why, sizeof why);
 		free(text);
 		if (rc != 0) {
 			fprintf(stderr, "cryptospeed: -o %s\n", why);
@@ -429,4 +419,49 @@ cs_cmd_report(int argc, char **argv)
 		return CS_EXIT_FAILURE;
 	}
 	return CS_EXIT_OK;
+}
+
+int
+cs_cmd_report(int argc, char **argv)
+{
+	struct report_opts o = {.format = "text", .view_name = "matrix"};
+	if (report_parse(argc, argv, &o))
+		return CS_EXIT_OK;
+	report_check(argc, &o);
+	size_t n = (size_t)(argc - optind);
+	char est_why[1024];
+	cs_res_file *files = calloc(n, sizeof *files);
+	const cs_res_file **ptrs = calloc(n, sizeof *ptrs);
+	if (!files || !ptrs) {
+		fprintf(stderr, "cryptospeed: out of memory\n");
+		return CS_EXIT_FAILURE;
+	}
+	report_load(&o, argv + optind, n, files, ptrs);
+	char emit_why[256];
+	if (o.view != CS_VIEW_HANDSHAKE && o.view != CS_VIEW_ESTIMATE &&
+	    !cs_report_emit_check(ptrs, n, o.format, emit_why, sizeof emit_why))
+		cs_usage_error("%s", emit_why);
+	/* with -o, the report is made in memory and then written whole */
+	char *text = NULL;
+	size_t text_len = 0;
+	FILE *out = o.output ? open_memstream(&text, &text_len) : stdout;
+	if (!out) {
+		fprintf(stderr, "cryptospeed: out of memory\n");
+		return CS_EXIT_FAILURE;
+	}
+	int est = report_view(&o, ptrs, n, out, est_why, sizeof est_why);
+	for (size_t i = 0; i < n; i++)
+		cs_results_free(&files[i]);
+	free(files);
+	free(ptrs);
+	if (o.output && fclose(out) != 0) {
+		free(text);
+		fprintf(stderr, "cryptospeed: out of memory\n");
+		return CS_EXIT_FAILURE;
+	}
+	if (est != 0) {
+		free(text);
+		cs_usage_error("%s", est_why);
+	}
+	return report_finish(&o, text, text_len);
 }

@@ -747,56 +747,55 @@ run_status(const cs_run *run, int disagree, int grid_failed)
 	return CS_EXIT_OK;
 }
 
-int
-cs_cmd_run(int argc, char **argv)
+/* The options checked against each other and the workers found (in
+   count_dir when counting); cs_usage_error on the first that does not fit. */
+static void
+run_check_args(run_args *a, const char *count_dir)
 {
-	static run_args a; /* large: off the stack */
-	memset(&a, 0, sizeof a);
-	cs_config *cfg = &a.cfg;
-	config_defaults(cfg);
-	parse_run_options(&a, argc, argv);
-
-	const char *count_dir = count_options(&a);
+	cs_config *cfg = &a->cfg;
 	/* --alg tls, the whole family: the client x server grid too, where a
 	   pair can run (once, in two workers) */
 	bool family = false;
 	for (size_t i = 0; i < cfg->algs.n; i++)
 		family |= strcmp(cfg->algs.item[i], CS_TLS_FAMILY) == 0;
-	if (family && !cfg->tls_grid && a.repeat <= 1 && cfg->multi <= 1 && !cfg->count)
+	if (family && !cfg->tls_grid && a->repeat <= 1 && cfg->multi <= 1 && !cfg->count)
 		cfg->tls_grid = true;
-	if (cfg->tls_grid && (a.repeat > 1 || cfg->multi > 1 || cfg->count))
+	if (cfg->tls_grid && (a->repeat > 1 || cfg->multi > 1 || cfg->count))
 		cs_usage_error("--tls-grid with --%s (accepted: --tls-grid without --repeat, "
 			       "--multi and --count: each pair runs once, in two workers)",
-			       a.repeat > 1	? "repeat"
+			       a->repeat > 1	? "repeat"
 			       : cfg->multi > 1 ? "multi"
 						: "count");
-	a.n_files = count_dir ? cs_find_workers_in(count_dir, a.files, MAX_WORKERS)
-			      : cs_find_workers(a.files, MAX_WORKERS);
-	validate_names(&a);
+	a->n_files = count_dir ? cs_find_workers_in(count_dir, a->files, MAX_WORKERS)
+			       : cs_find_workers(a->files, MAX_WORKERS);
+	validate_names(a);
 	char why[4200];
-	if (a.conform && cs_conform_check_vectors(why, sizeof why) != 0)
+	if (a->conform && cs_conform_check_vectors(why, sizeof why) != 0)
 		cs_usage_error("--conform: %s", why);
 	if (cfg->out) {
-		if (cs_outfile_check(cfg->out, a.out_target, sizeof a.out_target, why, sizeof why))
+		if (cs_outfile_check(cfg->out, a->out_target, sizeof a->out_target, why,
+				     sizeof why))
 			cs_usage_error("%s", why);
 	}
+}
 
-	/* the selected workers, in found order; noop only when asked */
-	cs_worker_file chosen[MAX_WORKERS];
+/* The selected workers into chosen, in found order; noop only when asked
+   (a counting run counts the harness too: the noop rows). */
+static size_t
+run_choose(const run_args *a, cs_worker_file *chosen)
+{
 	size_t n_chosen = 0;
-	for (size_t f = 0; f < a.n_files; f++) {
-		/* a counting run counts the harness too: the noop rows */
-		if (lib_selected(&cfg->libs, a.files[f].name) ||
-		    (cfg->count && strcmp(a.files[f].name, "noop") == 0))
-			chosen[n_chosen++] = a.files[f];
+	for (size_t f = 0; f < a->n_files; f++) {
+		if (lib_selected(&a->cfg.libs, a->files[f].name) ||
+		    (a->cfg.count && strcmp(a->files[f].name, "noop") == 0))
+			chosen[n_chosen++] = a->files[f];
 	}
-	if (n_chosen == 0) {
-		fprintf(stderr, "cryptospeed: no workers to run (found none in "
-				"../libexec/cryptospeed, next "
-				"to cryptospeed or in CRYPTOSPEED_WORKER_PATH)\n");
-		return CS_EXIT_FAILURE;
-	}
+	return n_chosen;
+}
 
+static void
+run_catch_signals(void)
+{
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
@@ -804,8 +803,13 @@ cs_cmd_run(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+}
 
-	cfg->repeat = a.repeat;
+/* --pmu against --count and the test suite's fake clocks; then tells the
+   workers whether to open the counters (core/worker/pmu.c). */
+static void
+run_check_pmu(const cs_config *cfg)
+{
 	if (cfg->count && cfg->pmu == CS_PMU_ON)
 		cs_usage_error("--pmu=on with --count (accepted: one of them; the counting lane "
 			       "counts under an emulator, the PMU counts the timing lane)");
@@ -819,8 +823,117 @@ cs_cmd_run(int argc, char **argv)
 			       "recorded as PMU counts (accepted: unset it, or --pmu=off; the "
 			       "test suite sets CRYPTOSPEED_TEST_SUITE=1 beside it)",
 			       fake);
-	/* the workers open the counters when this says so (core/worker/pmu.c) */
 	setenv("CRYPTOSPEED_PMU", cfg->pmu == CS_PMU_OFF || cfg->count ? "0" : "1", 1);
+}
+
+/* The started run measured (and its TLS grid); the exit status so far. */
+static int
+run_measure_cells(cs_run *run, size_t started)
+{
+	if (cs_interrupt_signal) {
+		/* a signal while the workers started: nothing measured, every
+		   planned cell says so and the file is marked interrupted; exit
+		   128 + the signal (in cs_cmd_run) */
+		cs_run_measure(run);
+		return CS_EXIT_NOT_OK;
+	}
+	if (started == 0) {
+		/* each worker said why on its own line; the result file records it too */
+		return CS_EXIT_FAILURE;
+	}
+	validate_variants(run);
+	validate_paths(run);
+	validate_pmu(run);
+	if (run->n_cells == 0) {
+		cs_run_stop_workers(run);
+		cs_usage_error("the selection matches no cell (no selected library has the "
+			       "selected algorithms, paths and operations together: "
+			       "cryptospeed list shows what each has)");
+	}
+	int disagree = cs_run_measure(run), grid_failed = 0;
+	if (disagree >= 0 && run->cfg->tls_grid && !run->signal) {
+		grid_failed = cs_tls_grid(run); /* tls_pair.c: failing pairs */
+		if (grid_failed < 0)
+			disagree = -1;
+	}
+	int rc = run_status(run, disagree, grid_failed);
+	if (rc == CS_EXIT_OK && started < run->n_workers) {
+		/* a selected worker that could not start is never a success */
+		fprintf(stderr,
+			"cryptospeed: %zu of %zu workers could not start (above): their "
+			"cells are absent\n",
+			run->n_workers - started, run->n_workers);
+		rc = CS_EXIT_NOT_OK;
+	}
+	return rc;
+}
+
+/* The typed run completed (conformance, repeats), written to -o with its
+   blocks sidecar, and reported on standard output; the exit status. */
+static int
+run_write(run_args *a, cs_run *run, const cs_worker_file *chosen, size_t n_chosen, size_t started,
+	  cs_res_file *typed, int rc)
+{
+	cs_config *cfg = &a->cfg;
+	const cs_res_file *one = typed;
+	char why[4200];
+	if (a->conform && started && !run->signal) {
+		int cst = cs_conform_into(cfg, chosen, n_chosen, typed);
+		if (cst != CS_EXIT_OK &&
+		    (rc == CS_EXIT_OK || (rc == CS_EXIT_NOT_OK && cst == CS_EXIT_DISAGREE)))
+			rc = cst;
+	}
+	if (a->repeat > 1 && started && !run->signal)
+		rc = cs_repeat_more(cfg, chosen, n_chosen, a->repeat, typed, rc);
+	if (a->no_samples)
+		drop_samples(typed);
+	if (cfg->out &&
+	    cs_outfile_write(a->out_target, cs_results_writer, typed, why, sizeof why) != 0) {
+		fprintf(stderr, "cryptospeed: %s\n", why);
+		rc = CS_EXIT_FAILURE;
+	}
+	if (cfg->count && cfg->out && !cfg->count->machine) {
+		/* the per-block counts the result file names (counting.blocks;
+		   an MCU profile's cycles come from its own plugin) */
+		char sidecar[4200];
+		snprintf(sidecar, sizeof sidecar, "%s.blocks", cfg->out);
+		if (cs_count_blocks_write(run, sidecar, why, sizeof why) != 0) {
+			fprintf(stderr, "cryptospeed: %s\n", why);
+			rc = CS_EXIT_FAILURE;
+		}
+	}
+	if (cfg->count)
+		cs_count_blocks_cleanup();
+	if (cfg->count && strcmp(cfg->format, "text") == 0)
+		cs_count_print(run, stdout);
+	else
+		cs_report_emit(&one, 1, cfg->format, CS_VIEW_MATRIX, stdout);
+	return rc;
+}
+
+int
+cs_cmd_run(int argc, char **argv)
+{
+	static run_args a; /* large: off the stack */
+	memset(&a, 0, sizeof a);
+	cs_config *cfg = &a.cfg;
+	config_defaults(cfg);
+	parse_run_options(&a, argc, argv);
+
+	const char *count_dir = count_options(&a);
+	run_check_args(&a, count_dir);
+
+	cs_worker_file chosen[MAX_WORKERS];
+	size_t n_chosen = run_choose(&a, chosen);
+	if (n_chosen == 0) {
+		fprintf(stderr, "cryptospeed: no workers to run (found none in "
+				"../libexec/cryptospeed, next "
+				"to cryptospeed or in CRYPTOSPEED_WORKER_PATH)\n");
+		return CS_EXIT_FAILURE;
+	}
+	run_catch_signals();
+	cfg->repeat = a.repeat;
+	run_check_pmu(cfg);
 	cs_run run = {.cfg = cfg};
 	if (cs_run_start(&run, chosen, n_chosen) != 0) {
 		fprintf(stderr, "cryptospeed: out of memory\n");
@@ -829,84 +942,19 @@ cs_cmd_run(int argc, char **argv)
 	size_t started = 0;
 	for (size_t i = 0; i < run.n_workers; i++)
 		started += run.workers[i]->has_hello;
-	int rc;
-	if (cs_interrupt_signal) {
-		/* a signal while the workers started: nothing measured, every
-		   planned cell says so and the file is marked interrupted; exit
-		   128 + the signal (below) */
-		cs_run_measure(&run);
-		rc = CS_EXIT_NOT_OK;
-	} else if (started == 0) {
-		/* each worker said why on its own line; the result file records it too */
-		rc = CS_EXIT_FAILURE;
-	} else {
-		validate_variants(&run);
-		validate_paths(&run);
-		validate_pmu(&run);
-		if (run.n_cells == 0) {
-			cs_run_stop_workers(&run);
-			cs_usage_error("the selection matches no cell (no selected library has the "
-				       "selected algorithms, paths and operations together: "
-				       "cryptospeed list shows what each has)");
-		}
-		int disagree = cs_run_measure(&run), grid_failed = 0;
-		if (disagree >= 0 && cfg->tls_grid && !run.signal) {
-			grid_failed = cs_tls_grid(&run); /* tls_pair.c: failing pairs */
-			if (grid_failed < 0)
-				disagree = -1;
-		}
-		rc = run_status(&run, disagree, grid_failed);
-		if (rc == CS_EXIT_OK && started < run.n_workers) {
-			/* a selected worker that could not start is never a success */
-			fprintf(stderr,
-				"cryptospeed: %zu of %zu workers could not start (above): their "
-				"cells are absent\n",
-				run.n_workers - started, run.n_workers);
-			rc = CS_EXIT_NOT_OK;
-		}
-	}
+	int rc = run_measure_cells(&run, started);
 	/* the run as the typed model, checked by the reader every subcommand
 	   uses, so run never writes a file that report, compare or history
 	   refuse; then written by the one encoder and reported from the model */
 	cs_res_file typed;
-	const cs_res_file *one = &typed;
+	char why[4200];
 	if (cs_record_run(&run, &typed, why, sizeof why) != 0) {
 		fprintf(stderr,
 			"cryptospeed: %s (the result file's own reader refuses it: not written)\n",
 			why);
 		rc = CS_EXIT_FAILURE;
 	} else {
-		if (a.conform && started && !run.signal) {
-			int cst = cs_conform_into(cfg, chosen, n_chosen, &typed);
-			if (cst != CS_EXIT_OK &&
-			    (rc == CS_EXIT_OK || (rc == CS_EXIT_NOT_OK && cst == CS_EXIT_DISAGREE)))
-				rc = cst;
-		}
-		if (a.repeat > 1 && started && !run.signal)
-			rc = cs_repeat_more(cfg, chosen, n_chosen, a.repeat, &typed, rc);
-		if (a.no_samples)
-			drop_samples(&typed);
-		if (cfg->out && cs_outfile_write(a.out_target, cs_results_writer, &typed, why,
-						 sizeof why) != 0) {
-			fprintf(stderr, "cryptospeed: %s\n", why);
-			rc = CS_EXIT_FAILURE;
-		}
-		if (cfg->count && cfg->out && !cfg->count->machine) {
-			/* the per-block counts the result file names (counting.blocks;
-			   an MCU profile's cycles come from its own plugin) */
-			char sidecar[4200];
-			snprintf(sidecar, sizeof sidecar, "%s.blocks", cfg->out);
-			if (cs_count_blocks_write(&run, sidecar, why, sizeof why) != 0) {
-				fprintf(stderr, "cryptospeed: %s\n", why);
-				rc = CS_EXIT_FAILURE;
-			}
-		}
-		if (cfg->count)
-			cs_count_blocks_cleanup();
-		if (cfg->count && strcmp(cfg->format, "text") == 0)
-			cs_count_print(&run, stdout);
-		else
-			cs_report_emit(&one, 1, cfg->format, CS_VIEW_MATRIX, stdout);
+		rc = run_write(&a, &run, chosen, n_chosen, started, &typed, rc);
 		cs_results_free(&typed);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -154,17 +154,6 @@ in_path(const char *prog)
 	return false;
 }
 
-/* The directory holding this executable. */
-static void
-self_dir(char *buf, size_t size)
-{
-	ssize_t len = readlink("/proc/self/exe", buf, size - 1);
-	buf[len > 0 ? len : 0] = '\0';
-	char *slash = strrchr(buf, '/');
-	if (slash)
-		*slash = '\0';
-}
-
 /* The architecture an ELF file is built for, in the profiles' words
    ("aarch64", "arm", "x86_64", "i386", or "machine N"); NULL when the file is
    not an ELF program (a script: it says nothing about its target). */
@@ -342,7 +331,7 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 		cs_usage_error("--count --cpu %s needs %s, not found in PATH (install Debian's "
 			       "qemu-user package: apt-get install qemu-user)",
 			       p->name, p->qemu);
-	self_dir(dir, sizeof dir);
+	cs_self_dir(dir, sizeof dir);
 	/* installed: bin/cryptospeed and libexec/cryptospeed/cryptospeed-count.so;
 	   a build tree: both in bin/ */
 	static const char *const where[] = {"/../libexec/cryptospeed/cryptospeed-count.so",
@@ -428,21 +417,6 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 	return workers_dir[0] ? workers_dir : NULL;
 }
 
-/* The cost tables' directory (as report --view estimate finds it). */
-static void
-costs_dir(char *buf, size_t n, const char *self)
-{
-	const char *env = getenv("CRYPTOSPEED_COSTS_DIR");
-	if (env && *env) {
-		snprintf(buf, n, "%s", env);
-		return;
-	}
-	int k = snprintf(buf, n, "%s/../share/cryptospeed/costs", self);
-	if (k > 0 && (size_t)k < n && access(buf, R_OK) == 0)
-		return;
-	snprintf(buf, n, "%s", CS_COSTS_DIR);
-}
-
 /* An MCU board: the MCU workers (build-cortex-m4/bin) started through
    cryptospeed-mcu-launch on qemu-system-arm with the MCU counting plugin. */
 static const char *
@@ -457,7 +431,7 @@ mcu_configure(cs_config *cfg, const cs_count_profile *p)
 		cs_usage_error("--count --board %s needs %s, not found in PATH (install Debian's "
 			       "qemu-system-arm package: scripts/deps.sh --arch cortex-m4)",
 			       p->board, p->qemu);
-	self_dir(dir, sizeof dir);
+	cs_self_dir(dir, sizeof dir);
 	static const char *const where[] = {"/../libexec/cryptospeed/", "/"};
 	for (size_t i = 0; i < 2; i++) {
 		int a = snprintf(plugin_path, sizeof plugin_path, "%s%scryptospeed-mcu-count.so",
@@ -477,8 +451,8 @@ mcu_configure(cs_config *cfg, const cs_count_profile *p)
 			       "--build build)",
 			       p->board, plugin_path, launch);
 	char cdir[PATH_MAX];
-	costs_dir(cdir, sizeof cdir, dir);
-	int c = snprintf(costs, sizeof costs, "%s/mcu/%s.tsv", cdir, p->costs);
+	int c = snprintf(costs, sizeof costs, "%s/mcu/%s.tsv", cs_costs_dir(cdir, sizeof cdir),
+			 p->costs);
 	if (c < 0 || (size_t)c >= sizeof costs || access(costs, R_OK) != 0)
 		cs_usage_error("--count --board %s needs the cost table %s (accepted: a "
 			       "CRYPTOSPEED_COSTS_DIR with mcu/%s.tsv)",

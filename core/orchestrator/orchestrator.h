@@ -170,6 +170,13 @@ typedef struct cs_run {
 } cs_run;
 
 /* ---- spawn.c ---- */
+/* The directory holding this program (from /proc/self/exe) into buf; false,
+   buf empty, when it is unknown. */
+bool cs_self_dir(char *buf, size_t n);
+/* An installed cryptospeed's data: ../share/cryptospeed/<what> beside this
+   program's bin/ into buf when that is a directory, else fallback (the
+   source tree's copy this build was made from). */
+const char *cs_share_dir(const char *what, const char *fallback, char *buf, size_t n);
 /* Workers in CRYPTOSPEED_WORKER_PATH, then in ../libexec/cryptospeed from
    this executable's directory (installed), then beside it (the build tree). */
 size_t cs_find_workers(cs_worker_file *out, size_t max);

@@ -23,6 +23,31 @@
 
 volatile int cs_interrupt_signal;
 
+bool
+cs_self_dir(char *buf, size_t n)
+{
+	ssize_t len = readlink("/proc/self/exe", buf, n - 1);
+	buf[len > 0 ? len : 0] = '\0';
+	char *slash = strrchr(buf, '/');
+	if (!slash)
+		return false;
+	*slash = '\0';
+	return true;
+}
+
+const char *
+cs_share_dir(const char *what, const char *fallback, char *buf, size_t n)
+{
+	char self[PATH_MAX];
+	if (cs_self_dir(self, sizeof self)) {
+		snprintf(buf, n, "%s/../share/cryptospeed/%s", self, what);
+		struct stat st;
+		if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode))
+			return buf;
+	}
+	return fallback;
+}
+
 static int
 cmp_file(const void *a, const void *b)
 {
@@ -72,19 +97,13 @@ cs_find_workers(cs_worker_file *out, size_t max)
 		free(copy);
 	}
 	char self[PATH_MAX];
-	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (len > 0) {
-		self[len] = '\0';
-		char *slash = strrchr(self, '/');
-		if (slash) {
-			*slash = '\0';
-			/* installed: bin/cryptospeed and libexec/cryptospeed/ */
-			char installed[PATH_MAX + 32];
-			snprintf(installed, sizeof installed, "%s/../libexec/cryptospeed", self);
-			n = scan_dir(installed, out, n, max);
-			/* the build tree: the workers beside the program */
-			n = scan_dir(self, out, n, max);
-		}
+	if (cs_self_dir(self, sizeof self)) {
+		/* installed: bin/cryptospeed and libexec/cryptospeed/ */
+		char installed[PATH_MAX + 32];
+		snprintf(installed, sizeof installed, "%s/../libexec/cryptospeed", self);
+		n = scan_dir(installed, out, n, max);
+		/* the build tree: the workers beside the program */
+		n = scan_dir(self, out, n, max);
 	}
 	qsort(out, n, sizeof *out, cmp_file);
 	return n;
@@ -98,121 +117,86 @@ cs_find_workers_in(const char *dir, cs_worker_file *out, size_t max)
 	return n;
 }
 
-int
-cs_worker_start(cs_worker *w, const cs_config *cfg)
+static void
+close_pair(const int p[2])
 {
-	int to[2], from[2], err[2];
-	char exe[PATH_MAX];
-	if (cfg->worker_dir)
-		snprintf(exe, sizeof exe, "%s/%s%s", cfg->worker_dir, WORKER_PREFIX, w->file->name);
-	else
-		snprintf(exe, sizeof exe, "%s", w->file->path);
+	close(p[0]);
+	close(p[1]);
+}
 
-	if (cs_interrupt_signal) {
-		/* a signal ends the run: nothing more is started */
-		snprintf(w->error, sizeof w->error, "not started: the run was interrupted");
-		return -1;
-	}
-	char *argv[32];
-	size_t argc = 0;
-	for (size_t i = 0; cfg->launcher[i] && argc < 20; i++)
-		argv[argc++] = cfg->launcher[i];
-	argv[argc++] = exe;
-	argv[argc++] = "--mask";
-	argv[argc++] = w->mask;
-	argv[argc] = NULL;
-
+/* The three pipes: to the worker, from it, and its exec error; -1 with errno
+   and none of them left open. */
+static int
+open_pipes(int to[2], int from[2], int err[2])
+{
 	if (pipe2(to, O_CLOEXEC) != 0)
-		goto fail_errno;
+		return -1;
 	if (pipe2(from, O_CLOEXEC) != 0) {
-		close(to[0]);
-		close(to[1]);
-		goto fail_errno;
+		close_pair(to);
+		return -1;
 	}
 	if (pipe2(err, O_CLOEXEC) != 0) {
-		close(to[0]);
-		close(to[1]);
-		close(from[0]);
-		close(from[1]);
-		goto fail_errno;
-	}
-	pid_t parent = getpid();
-	pid_t pid = fork();
-	if (pid < 0) {
-		close(to[0]);
-		close(to[1]);
-		close(from[0]);
-		close(from[1]);
-		close(err[0]);
-		close(err[1]);
-		goto fail_errno;
-	}
-	if (pid == 0) {
-		/* own process group: a terminal's ^C reaches the orchestrator only,
-		   which then ends the workers itself, as a group (the worker's own
-		   children too) */
-		setpgid(0, 0);
-		/* and no worker outlives the orchestrator, even one killed with
-		   SIGKILL: the kernel kills the child when its parent dies (the
-		   setting survives exec); if the parent died before this line, the
-		   child has been reparented already */
-		if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
-			_exit(127);
-		dup2(to[0], STDIN_FILENO);
-		dup2(from[1], STDOUT_FILENO);
-		signal(SIGPIPE, SIG_DFL);
-		signal(SIGINT, SIG_DFL);
-		signal(SIGTERM, SIG_DFL);
-		if (w->env_name[0])
-			setenv(w->env_name, w->env_value, 1);
-		for (int i = 0; w->variant && i < w->variant->n_env; i++) {
-			char kv[320];
-			snprintf(kv, sizeof kv, "%s", w->variant->env[i]);
-			char *eq = strchr(kv, '=');
-			if (eq) {
-				*eq = '\0';
-				setenv(kv, eq + 1, 1);
-			}
-		}
-		if (w->cpu >= 0) {
-			cpu_set_t set;
-			CPU_ZERO(&set);
-			CPU_SET(w->cpu, &set);
-			sched_setaffinity(0, sizeof set, &set);
-		}
-		/* a path runs as is (no /bin/sh retry of a foreign binary), a bare
-		   name (a launcher such as qemu-aarch64) is looked up in PATH */
-		if (strchr(argv[0], '/'))
-			execv(argv[0], argv);
-		else
-			execvp(argv[0], argv);
-		int e = errno;
-		if (write(err[1], &e, sizeof e) < 0)
-			_exit(126);
-		_exit(127);
-	}
-	close(to[0]);
-	close(from[1]);
-	close(err[1]);
-	int child_errno = 0;
-	ssize_t got = read(err[0], &child_errno, sizeof child_errno);
-	close(err[0]);
-	if (got == (ssize_t)sizeof child_errno) {
-		close(to[1]);
-		close(from[0]);
-		waitpid(pid, NULL, 0);
-		snprintf(w->error, sizeof w->error, "cannot start '%.180s': %s", argv[0],
-			 strerror(child_errno));
+		close_pair(to);
+		close_pair(from);
 		return -1;
 	}
-	w->pid = pid;
-	w->to_fd = to[1];
-	w->from_fd = from[0];
-	w->buf_len = 0;
-	w->used = 0;
-	w->alive = true;
-	w->gen++;
+	return 0;
+}
 
+/* In the forked child: the worker's process group, pipes, environment and
+   CPU set up, then argv run; exec's errno written to err_fd if it fails. */
+static _Noreturn void
+child_exec(const cs_worker *w, char **argv, int stdin_fd, int stdout_fd, int err_fd, pid_t parent)
+{
+	/* own process group: a terminal's ^C reaches the orchestrator only,
+	   which then ends the workers itself, as a group (the worker's own
+	   children too) */
+	setpgid(0, 0);
+	/* and no worker outlives the orchestrator, even one killed with
+	   SIGKILL: the kernel kills the child when its parent dies (the
+	   setting survives exec); if the parent died before this line, the
+	   child has been reparented already */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+		_exit(127);
+	dup2(stdin_fd, STDIN_FILENO);
+	dup2(stdout_fd, STDOUT_FILENO);
+	signal(SIGPIPE, SIG_DFL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	if (w->env_name[0])
+		setenv(w->env_name, w->env_value, 1);
+	for (int i = 0; w->variant && i < w->variant->n_env; i++) {
+		char kv[320];
+		snprintf(kv, sizeof kv, "%s", w->variant->env[i]);
+		char *eq = strchr(kv, '=');
+		if (eq) {
+			*eq = '\0';
+			setenv(kv, eq + 1, 1);
+		}
+	}
+	if (w->cpu >= 0) {
+		cpu_set_t set;
+		CPU_ZERO(&set);
+		CPU_SET(w->cpu, &set);
+		sched_setaffinity(0, sizeof set, &set);
+	}
+	/* a path runs as is (no /bin/sh retry of a foreign binary), a bare
+	   name (a launcher such as qemu-aarch64) is looked up in PATH */
+	if (strchr(argv[0], '/'))
+		execv(argv[0], argv);
+	else
+		execvp(argv[0], argv);
+	int e = errno;
+	if (write(err_fd, &e, sizeof e) < 0)
+		_exit(126);
+	_exit(127);
+}
+
+/* The started worker's hello read and decoded into w->info; -1 with
+   w->error (the worker killed) when it says none or a wrong one. */
+static int
+await_hello(cs_worker *w, const cs_config *cfg, const char *exe)
+{
 	const char *line = NULL;
 	char why[300];
 	cs_req r = cs_worker_read(w, cfg->timeout_s * 3, &line);
@@ -251,6 +235,66 @@ cs_worker_start(cs_worker *w, const cs_config *cfg)
 	w->has_hello = true;
 	w->error[0] = '\0';
 	return 0;
+}
+
+int
+cs_worker_start(cs_worker *w, const cs_config *cfg)
+{
+	int to[2], from[2], err[2];
+	char exe[PATH_MAX];
+	if (cfg->worker_dir)
+		snprintf(exe, sizeof exe, "%s/%s%s", cfg->worker_dir, WORKER_PREFIX, w->file->name);
+	else
+		snprintf(exe, sizeof exe, "%s", w->file->path);
+
+	if (cs_interrupt_signal) {
+		/* a signal ends the run: nothing more is started */
+		snprintf(w->error, sizeof w->error, "not started: the run was interrupted");
+		return -1;
+	}
+	char *argv[32];
+	size_t argc = 0;
+	for (size_t i = 0; cfg->launcher[i] && argc < 20; i++)
+		argv[argc++] = cfg->launcher[i];
+	argv[argc++] = exe;
+	argv[argc++] = "--mask";
+	argv[argc++] = w->mask;
+	argv[argc] = NULL;
+
+	if (open_pipes(to, from, err) != 0)
+		goto fail_errno;
+	pid_t parent = getpid();
+	pid_t pid = fork();
+	if (pid < 0) {
+		close_pair(to);
+		close_pair(from);
+		close_pair(err);
+		goto fail_errno;
+	}
+	if (pid == 0)
+		child_exec(w, argv, to[0], from[1], err[1], parent);
+	close(to[0]);
+	close(from[1]);
+	close(err[1]);
+	int child_errno = 0;
+	ssize_t got = read(err[0], &child_errno, sizeof child_errno);
+	close(err[0]);
+	if (got == (ssize_t)sizeof child_errno) {
+		close(to[1]);
+		close(from[0]);
+		waitpid(pid, NULL, 0);
+		snprintf(w->error, sizeof w->error, "cannot start '%.180s': %s", argv[0],
+			 strerror(child_errno));
+		return -1;
+	}
+	w->pid = pid;
+	w->to_fd = to[1];
+	w->from_fd = from[0];
+	w->buf_len = 0;
+	w->used = 0;
+	w->alive = true;
+	w->gen++;
+	return await_hello(w, cfg, exe);
 
 fail_errno:
 	snprintf(w->error, sizeof w->error, "cannot start '%.180s': %s", argv[0], strerror(errno));

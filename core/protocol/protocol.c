@@ -802,6 +802,97 @@ bad_choice(cursor *c, const char *what, const char *const *choices)
 
 static int decode_fields(cursor *c, const field *fs, size_t n, json_t *obj, char *base);
 
+static int decode_value(cursor *c, const field *f, json_t *v, char *p);
+
+/* K_NAME, K_TEXT: v's string copied into the char array at p. */
+static int
+decode_string(cursor *c, const field *f, json_t *v, char *p)
+{
+	const char *s = json_string_value(v);
+	size_t len = s ? json_string_length(v) : 0;
+	if (f->kind == K_NAME && (!s || !is_name(s, len, f->size)))
+		return problem(c, "must be a name of 1..%zu letters, digits or . _ - @ +",
+			       f->size - 1);
+	if (!s || len >= f->size || strlen(s) != len)
+		return problem(c, "must be a string of at most %zu bytes", f->size - 1);
+	memcpy(p, s, len + 1);
+	return 0;
+}
+
+/* K_ENUMSET: v's array of distinct choices into the bit set at p. */
+static int
+decode_enumset(cursor *c, const field *f, json_t *v, char *p)
+{
+	unsigned set = 0;
+	size_t i;
+	json_t *e;
+	if (!json_is_array(v))
+		return bad_choice(c, "must be an array of distinct names among", f->choices);
+	json_array_foreach(v, i, e)
+	{
+		const char *s = json_string_value(e);
+		int k = s ? find_choice(f->choices, s) : -1;
+		if (k < 0 || (set & (1u << k)))
+			return bad_choice(c, "must be an array of distinct names among",
+					  f->choices);
+		set |= 1u << k;
+	}
+	memcpy(p, &set, sizeof set);
+	return 0;
+}
+
+/* K_ARRAY: each of v's items into the elements at p. */
+static int
+decode_array(cursor *c, const field *f, json_t *v, char *p)
+{
+	size_t n = json_is_array(v) ? json_array_size(v) : 0;
+	if (!json_is_array(v) || (int64_t)n < f->min || (int64_t)n > f->max)
+		return problem(c, "must be an array of %lld..%lld items", (long long)f->min,
+			       (long long)f->max);
+	for (size_t i = 0; i < n; i++) {
+		size_t was = push(c, "[%zu]", i);
+		if (f->sub->kind == K_OBJECT)
+			init_fields(f->sub->sub, f->sub->n_sub, p + i * f->size);
+		if (decode_value(c, f->sub, json_array_get(v, i), p + i * f->size) != 0)
+			return -1;
+		pop(c, was);
+	}
+	return 0;
+}
+
+/* K_MAP: each of v's entries into the elements at p, its key first. */
+static int
+decode_map(cursor *c, const field *f, json_t *v, char *p)
+{
+	size_t n = json_is_object(v) ? json_object_size(v) : 0, i = 0;
+	const char *key;
+	json_t *e;
+	if (!json_is_object(v) || (int64_t)n < f->min || (int64_t)n > f->max)
+		return problem(c, "must be an object of %lld..%lld entries", (long long)f->min,
+			       (long long)f->max);
+	json_object_foreach(v, key, e)
+	{
+		char *elem = p + i * f->size;
+		size_t was = push(c, ".%.60s", key);
+		if (!is_name(key, strlen(key), CS_MSG_NAME))
+			return problem(c, "is not a name of 1..%d letters, digits or . _ - @ +",
+				       CS_MSG_NAME - 1);
+		if (f->choices && find_choice(f->choices, key) < 0)
+			return bad_choice(c, "is not one of", f->choices);
+		for (size_t j = 0; j < i; j++)
+			if (strcmp(p + j * f->size, key) == 0)
+				return problem(c, "appears twice");
+		memcpy(elem, key, strlen(key) + 1);
+		if (f->sub->kind == K_OBJECT)
+			init_fields(f->sub->sub, f->sub->n_sub, elem);
+		if (decode_value(c, f->sub, e, elem + f->sub->offset) != 0)
+			return -1;
+		pop(c, was);
+		i++;
+	}
+	return 0;
+}
+
 static int
 decode_value(cursor *c, const field *f, json_t *v, char *p)
 {
@@ -837,17 +928,7 @@ decode_value(cursor *c, const field *f, json_t *v, char *p)
 		}
 		return 0;
 	case K_NAME:
-	case K_TEXT: {
-		const char *s = json_string_value(v);
-		size_t len = s ? json_string_length(v) : 0;
-		if (f->kind == K_NAME && (!s || !is_name(s, len, f->size)))
-			return problem(c, "must be a name of 1..%zu letters, digits or . _ - @ +",
-				       f->size - 1);
-		if (!s || len >= f->size || strlen(s) != len)
-			return problem(c, "must be a string of at most %zu bytes", f->size - 1);
-		memcpy(p, s, len + 1);
-		return 0;
-	}
+	case K_TEXT: return decode_string(c, f, v, p);
 	case K_ENUM: {
 		const char *s = json_string_value(v);
 		int i = s ? find_choice(f->choices, s) : -1;
@@ -856,74 +937,13 @@ decode_value(cursor *c, const field *f, json_t *v, char *p)
 		memcpy(p, &i, sizeof i);
 		return 0;
 	}
-	case K_ENUMSET: {
-		unsigned set = 0;
-		size_t i;
-		json_t *e;
-		if (!json_is_array(v))
-			return bad_choice(c, "must be an array of distinct names among",
-					  f->choices);
-		json_array_foreach(v, i, e)
-		{
-			const char *s = json_string_value(e);
-			int k = s ? find_choice(f->choices, s) : -1;
-			if (k < 0 || (set & (1u << k)))
-				return bad_choice(c, "must be an array of distinct names among",
-						  f->choices);
-			set |= 1u << k;
-		}
-		memcpy(p, &set, sizeof set);
-		return 0;
-	}
+	case K_ENUMSET: return decode_enumset(c, f, v, p);
 	case K_OBJECT:
 		if (!json_is_object(v))
 			return problem(c, "must be an object");
 		return decode_fields(c, f->sub, f->n_sub, v, p);
-	case K_ARRAY: {
-		size_t n = json_is_array(v) ? json_array_size(v) : 0;
-		if (!json_is_array(v) || (int64_t)n < f->min || (int64_t)n > f->max)
-			return problem(c, "must be an array of %lld..%lld items", (long long)f->min,
-				       (long long)f->max);
-		for (size_t i = 0; i < n; i++) {
-			size_t was = push(c, "[%zu]", i);
-			if (f->sub->kind == K_OBJECT)
-				init_fields(f->sub->sub, f->sub->n_sub, p + i * f->size);
-			if (decode_value(c, f->sub, json_array_get(v, i), p + i * f->size) != 0)
-				return -1;
-			pop(c, was);
-		}
-		return 0;
-	}
-	case K_MAP: {
-		size_t n = json_is_object(v) ? json_object_size(v) : 0, i = 0;
-		const char *key;
-		json_t *e;
-		if (!json_is_object(v) || (int64_t)n < f->min || (int64_t)n > f->max)
-			return problem(c, "must be an object of %lld..%lld entries",
-				       (long long)f->min, (long long)f->max);
-		json_object_foreach(v, key, e)
-		{
-			char *elem = p + i * f->size;
-			size_t was = push(c, ".%.60s", key);
-			if (!is_name(key, strlen(key), CS_MSG_NAME))
-				return problem(
-					c, "is not a name of 1..%d letters, digits or . _ - @ +",
-					CS_MSG_NAME - 1);
-			if (f->choices && find_choice(f->choices, key) < 0)
-				return bad_choice(c, "is not one of", f->choices);
-			for (size_t j = 0; j < i; j++)
-				if (strcmp(p + j * f->size, key) == 0)
-					return problem(c, "appears twice");
-			memcpy(elem, key, strlen(key) + 1);
-			if (f->sub->kind == K_OBJECT)
-				init_fields(f->sub->sub, f->sub->n_sub, elem);
-			if (decode_value(c, f->sub, e, elem + f->sub->offset) != 0)
-				return -1;
-			pop(c, was);
-			i++;
-		}
-		return 0;
-	}
+	case K_ARRAY: return decode_array(c, f, v, p);
+	case K_MAP: return decode_map(c, f, v, p);
 	}
 	return problem(c, "unknown field kind");
 }
@@ -1145,11 +1165,45 @@ encode(const msg_desc *d, const void *m)
 
 /* ---- per message ---- */
 
-char *
-cs_msg_hello_encode(const cs_msg_hello *m)
-{
-	return encode(&hello_desc, m);
-}
+/* ---- the public wrappers: one per message and direction ---- */
+
+/* The messages encoded and decoded by one call each: cs_msg_<m>_encode and
+   cs_msg_<m>_decode over <m>_desc (protocol.h declares every one). hello
+   (its version first) and quit (no struct) are written out below. */
+#define CODEC_MSGS(X)                                                                              \
+	X(prepare)                                                                                 \
+	X(sample)                                                                                  \
+	X(evidence)                                                                                \
+	X(release)                                                                                 \
+	X(prepare_reply)                                                                           \
+	X(sample_reply)                                                                            \
+	X(evidence_reply)                                                                          \
+	X(verify)                                                                                  \
+	X(verify_reply)                                                                            \
+	X(conform_reply)                                                                           \
+	X(count_reply)                                                                             \
+	X(reply)
+/* The messages only encoded here: a worker reads a request through
+   cs_msg_request_decode. */
+#define ENCODE_ONLY_MSGS(X) X(hello) X(conform) X(count)
+
+#define ENCODER(m)                                                                                 \
+	char *cs_msg_##m##_encode(const cs_msg_##m *msg)                                           \
+	{                                                                                          \
+		return encode(&m##_desc, msg);                                                     \
+	}
+#define DECODER(m)                                                                                 \
+	int cs_msg_##m##_decode(const char *line, cs_msg_##m *msg, char *err, size_t n)            \
+	{                                                                                          \
+		return decode(&m##_desc, line, msg, sizeof *msg, err, n);                          \
+	}
+
+CODEC_MSGS(ENCODER)
+CODEC_MSGS(DECODER)
+ENCODE_ONLY_MSGS(ENCODER)
+
+#undef ENCODER
+#undef DECODER
 
 int
 cs_msg_hello_decode(const char *line, cs_msg_hello *m, char *err, size_t n)
@@ -1178,54 +1232,6 @@ cs_msg_hello_decode(const char *line, cs_msg_hello *m, char *err, size_t n)
 }
 
 char *
-cs_msg_prepare_encode(const cs_msg_prepare *m)
-{
-	return encode(&prepare_desc, m);
-}
-
-int
-cs_msg_prepare_decode(const char *line, cs_msg_prepare *m, char *err, size_t n)
-{
-	return decode(&prepare_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_sample_encode(const cs_msg_sample *m)
-{
-	return encode(&sample_desc, m);
-}
-
-int
-cs_msg_sample_decode(const char *line, cs_msg_sample *m, char *err, size_t n)
-{
-	return decode(&sample_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_evidence_encode(const cs_msg_evidence *m)
-{
-	return encode(&evidence_desc, m);
-}
-
-int
-cs_msg_evidence_decode(const char *line, cs_msg_evidence *m, char *err, size_t n)
-{
-	return decode(&evidence_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_release_encode(const cs_msg_release *m)
-{
-	return encode(&release_desc, m);
-}
-
-int
-cs_msg_release_decode(const char *line, cs_msg_release *m, char *err, size_t n)
-{
-	return decode(&release_desc, line, m, sizeof *m, err, n);
-}
-
-char *
 cs_msg_quit_encode(void)
 {
 	char none = 0;
@@ -1237,115 +1243,6 @@ cs_msg_quit_decode(const char *line, char *err, size_t n)
 {
 	char none;
 	return decode(&quit_desc, line, &none, 0, err, n);
-}
-
-char *
-cs_msg_prepare_reply_encode(const cs_msg_prepare_reply *m)
-{
-	return encode(&prepare_reply_desc, m);
-}
-
-int
-cs_msg_prepare_reply_decode(const char *line, cs_msg_prepare_reply *m, char *err, size_t n)
-{
-	return decode(&prepare_reply_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_sample_reply_encode(const cs_msg_sample_reply *m)
-{
-	return encode(&sample_reply_desc, m);
-}
-
-int
-cs_msg_sample_reply_decode(const char *line, cs_msg_sample_reply *m, char *err, size_t n)
-{
-	return decode(&sample_reply_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_evidence_reply_encode(const cs_msg_evidence_reply *m)
-{
-	return encode(&evidence_reply_desc, m);
-}
-
-int
-cs_msg_evidence_reply_decode(const char *line, cs_msg_evidence_reply *m, char *err, size_t n)
-{
-	int rc = decode(&evidence_reply_desc, line, m, sizeof *m, err, n);
-	return rc;
-}
-
-char *
-cs_msg_verify_encode(const cs_msg_verify *m)
-{
-	return encode(&verify_desc, m);
-}
-
-int
-cs_msg_verify_decode(const char *line, cs_msg_verify *m, char *err, size_t n)
-{
-	return decode(&verify_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_verify_reply_encode(const cs_msg_verify_reply *m)
-{
-	return encode(&verify_reply_desc, m);
-}
-
-int
-cs_msg_verify_reply_decode(const char *line, cs_msg_verify_reply *m, char *err, size_t n)
-{
-	return decode(&verify_reply_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_conform_encode(const cs_msg_conform *m)
-{
-	return encode(&conform_desc, m);
-}
-
-char *
-cs_msg_conform_reply_encode(const cs_msg_conform_reply *m)
-{
-	return encode(&conform_reply_desc, m);
-}
-
-int
-cs_msg_conform_reply_decode(const char *line, cs_msg_conform_reply *m, char *err, size_t n)
-{
-	return decode(&conform_reply_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_count_encode(const cs_msg_count *m)
-{
-	return encode(&count_desc, m);
-}
-
-char *
-cs_msg_count_reply_encode(const cs_msg_count_reply *m)
-{
-	return encode(&count_reply_desc, m);
-}
-
-int
-cs_msg_count_reply_decode(const char *line, cs_msg_count_reply *m, char *err, size_t n)
-{
-	return decode(&count_reply_desc, line, m, sizeof *m, err, n);
-}
-
-char *
-cs_msg_reply_encode(const cs_msg_reply *m)
-{
-	return encode(&reply_desc, m);
-}
-
-int
-cs_msg_reply_decode(const char *line, cs_msg_reply *m, char *err, size_t n)
-{
-	return decode(&reply_desc, line, m, sizeof *m, err, n);
 }
 
 int

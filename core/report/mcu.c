@@ -13,9 +13,8 @@
 
 typedef enum { TEXT, MARKDOWN, CSV, HTML } mcu_fmt;
 
-static const char *const cols[] = {"board",   "lib/path", "alg",   "op",	  "size",
-				   "status",  "cycles/op", "cycles/B", "us/op", "stack B",
-				   "heap B", NULL};
+static const char *const cols[] = {"board",	"lib/path", "alg",   "op",	"size",	  "status",
+				   "cycles/op", "cycles/B", "us/op", "stack B", "heap B", NULL};
 
 bool
 cs_mcu_file(const cs_res_file *r)
@@ -33,9 +32,7 @@ static void
 field(FILE *f, mcu_fmt g, size_t k, const char *s, int width)
 {
 	switch (g) {
-	case TEXT:
-		fprintf(f, "%s%-*s", k ? " " : "", width, cs_esc_term(s));
-		break;
+	case TEXT: fprintf(f, "%s%-*s", k ? " " : "", width, cs_esc_term(s)); break;
 	case MARKDOWN:
 		fputs(k ? " | " : "| ", f);
 		cs_esc_md(f, s);
@@ -90,7 +87,7 @@ static void
 row(FILE *f, mcu_fmt g, const char *board, const cs_res_cell *c, unsigned clock_mhz)
 {
 	char label[CS_RES_LABEL_MAX], size[24], cyc[32] = "", cpb[32] = "", us[32] = "",
-								 stack[24] = "", heap[24] = "";
+						stack[24] = "", heap[24] = "";
 	cs_res_row_label(c, label, sizeof label);
 	snprintf(size, sizeof size, "%lld", c->size);
 	bool ok = strcmp(c->status, "ok") == 0 && c->count.present && c->count.cycles > 0;
@@ -115,8 +112,8 @@ row(FILE *f, mcu_fmt g, const char *board, const cs_res_cell *c, unsigned clock_
 static void
 board_text(const cs_res_file *r, char *buf, size_t n)
 {
-	const char *b = r->counting.board && *r->counting.board ? r->counting.board
-								 : r->counting.profile;
+	const char *b =
+		r->counting.board && *r->counting.board ? r->counting.board : r->counting.profile;
 	size_t len = strcspn(b ? b : "", ",(");
 	while (len && b[len - 1] == ' ')
 		len--;
@@ -193,7 +190,8 @@ verdicts(FILE *f, mcu_fmt g, const cs_res_file *r, const char *board)
 			cs_res_row_label(second, sl, sizeof sl);
 			double x = cycles_per_op(second) / cpo;
 			if (x >= 1.005)
-				snprintf(ratio, sizeof ratio, ", %.2fx fewer cycles than %s", x, sl);
+				snprintf(ratio, sizeof ratio, ", %.2fx fewer cycles than %s", x,
+					 sl);
 			else
 				snprintf(ratio, sizeof ratio, ", within 0.5 %% of %s", sl);
 		}
@@ -203,8 +201,8 @@ verdicts(FILE *f, mcu_fmt g, const cs_res_file *r, const char *board)
 		snprintf(line, sizeof line,
 			 "On %s: %s %s%s: fastest of %zu %s: %s, %s cycles/%s%s; least stack %s "
 			 "(%lld B).",
-			 board, q->alg, q->op, sz, builds, builds == 1 ? "build" : "builds", bl, num,
-			 size > 0 ? "B" : "op", ratio, ll, low->count.stack);
+			 board, q->alg, q->op, sz, builds, builds == 1 ? "build" : "builds", bl,
+			 num, size > 0 ? "B" : "op", ratio, ll, low->count.stack);
 		prose(f, g, line);
 	}
 }
@@ -226,8 +224,9 @@ cs_report_mcu(const cs_res_file *const *files, size_t n, const unsigned *clock_m
 	for (size_t i = 0; i < n; i++)
 		shown += cs_mcu_file(files[i]);
 	if (!shown)
-		prose(f, g, "No MCU board's counting run among the files (run --count --board "
-			    "stm32f407, nrf52840 or stm32h7).");
+		prose(f, g,
+		      "No MCU board's counting run among the files (run --count --board "
+		      "stm32f407, nrf52840 or stm32h7).");
 	if (g == CSV || shown)
 		header(f, g);
 	for (size_t i = 0; i < n; i++) {
@@ -254,12 +253,14 @@ cs_report_mcu(const cs_res_file *const *files, size_t n, const unsigned *clock_m
 		prose(f, g,
 		      "cycles: exact instruction counts under qemu-system-arm times the core's "
 		      "cost table (an estimate: no flash wait states, no caches); us/op at the "
-		      "board's clock; stack and heap: exact, the most one batch of operations used. "
+		      "board's clock; stack and heap: exact, the most one batch of operations "
+		      "used. "
 		      "Flash and RAM of an image: scripts/mcu_size.sh --board BOARD BUILD_DIR.");
 	for (size_t i = 0; i < n; i++)
 		if (!cs_mcu_file(files[i])) {
 			char line[512];
-			snprintf(line, sizeof line, "Not an MCU board's counting run, left out: %s.",
+			snprintf(line, sizeof line,
+				 "Not an MCU board's counting run, left out: %s.",
 				 files[i]->default_label);
 			prose(f, g, line);
 		}

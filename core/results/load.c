@@ -624,22 +624,15 @@ pmu_fields(dec *d, const char *w, const cs_res_cell *c)
 	return true;
 }
 
+/* A cell's agree flag and where it comes from (source, file, line, table). */
 static bool
-cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
+cell_origin(dec *d, json_t *j, const char *w, const cs_res_file *f, cs_res_cell *c)
 {
-	char w[64];
-	snprintf(w, sizeof w, "cells[%zu]", i);
-	if (!json_is_object(j))
-		return bad(d, w, NULL, "%s, not an object", type_name(j));
-	if (!scalars(d, j, w, c))
-		return false;
-	c->ok = strcmp(c->status, "ok") == 0;
 	json_t *agree = json_object_get(j, "agree");
 	if (agree && !json_is_boolean(agree))
 		return bad(d, w, "agree", "%s, not a boolean", type_name(agree));
 	c->agree = agree ? json_is_true(agree) : -1;
 
-	/* where it comes from */
 	const char *source;
 	if (!get_str(d, j, w, "source", CS_RES_NAME_MAX, "measured", &source) ||
 	    !one_of(d, w, "source", source, (const char *const[]){"measured", "imported", NULL},
@@ -654,89 +647,63 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 	if (c->imported && !c->file)
 		return bad(d, w, "file", "missing (an imported cell names its file)");
 	c->source = (size_t)table;
+	return true;
+}
 
-	/* the numbers: only an ok cell was timed */
-	json_t *rate, *ns, *samples, *ev;
-	if (!get_obj(d, j, w, "rate", false, &rate) || !get_obj(d, j, w, "ns_per_op", false, &ns) ||
-	    !get_arr(d, j, w, "samples", false, CS_RES_SAMPLES_MAX, &samples) ||
-	    !get_obj(d, j, w, "evidence", false, &ev))
+/* The cell's rate object and its unit, which follows the kind of operation. */
+static bool
+cell_rate(dec *d, json_t *rate, const char *w, cs_res_cell *c)
+{
+	char wr[96];
+	const char *unit;
+	place(wr, sizeof wr, w, ".rate");
+	if (!quant(d, rate, wr, &c->rate) ||
+	    !get_str(d, rate, wr, "unit", CS_RES_NAME_MAX, REQUIRED, &unit) ||
+	    !one_of(d, wr, "unit", unit, units, "B/s, op/s"))
 		return false;
-	json_t *cnt;
-	if (!get_obj(d, j, w, "count", false, &cnt))
+	c->bytes = strcmp(unit, "B/s") == 0;
+	/* the unit follows the kind of operation: B/s for a sized op on
+	   bytes, op/s for a fixed-size one (size 0; a newer op: any unit) */
+	cs_op o = cs_op_find(c->op);
+	bool want = o != CS_OP_COUNT && cs_op_sized(o) && c->size > 0;
+	if (o != CS_OP_COUNT && c->bytes != want)
+		return bad(d, wr, "unit", "'%s' for op '%s' of size %lld (accepted: %s)", unit,
+			   c->op, c->size, want ? "B/s" : "op/s");
+	return true;
+}
+
+/* The cell's ns_per_op object, checked against its rate when it has one. */
+static bool
+cell_ns(dec *d, json_t *ns, const char *w, bool has_rate, cs_res_cell *c)
+{
+	char wn[96];
+	place(wn, sizeof wn, w, ".ns_per_op");
+	if (!quant(d, ns, wn, &c->ns) ||
+	    !get_num(d, ns, wn, "mean", false, 0, 1e300, 0, &c->ns_mean) ||
+	    !get_num(d, ns, wn, "min", false, 0, 1e300, 0, &c->ns_min) ||
+	    !get_num(d, ns, wn, "max", false, 0, 1e300, 0, &c->ns_max))
 		return false;
-	if (cnt) {
-		char wc[96];
-		place(wc, sizeof wc, w, ".count");
-		if (!count(d, cnt, wc, c, &c->count))
-			return false;
-		c->count.profile = f->counting.profile;
-		c->count.emulated = f->counting.emulated;
+	c->has_ns = true;
+	/* one operation's time and the rate say the same thing: ops/s =
+	   1e9 / ns (B/s: size bytes per op); --multi N sums N workers'
+	   rates. A pair off by 2x or more is not one measurement. */
+	if (has_rate && c->rate.median > 0 && c->ns.median > 0) {
+		double ops =
+			c->bytes && c->size > 0 ? c->rate.median / (double)c->size : c->rate.median;
+		double r = ops * c->ns.median / 1e9, m = c->multi > 1 ? c->multi : 1;
+		if (r >= 2 * m || r <= 0.5 / m)
+			return bad(d, wn, "median",
+				   "%.6g ns per op and a rate of %.6g %s disagree (%.3gx; "
+				   "accepted: within 2x of 1e9 / ns_per_op)",
+				   c->ns.median, c->rate.median, c->bytes ? "B/s" : "op/s", r);
 	}
-	if (!invariants(d, w, f, c, rate != NULL))
-		return false;
-	if (c->count.present && (ns || samples))
-		return bad(d, w, ns ? "ns_per_op" : "samples",
-			   "present on a counted cell (a count is never shown as a time)");
-	if (!c->ok && (rate || ns || samples))
-		return bad(d, w,
-			   rate ? "rate"
-			   : ns ? "ns_per_op"
-				: "samples",
-			   "present on a cell whose status is '%s' (only ok cells are timed)",
-			   c->status);
-	if (c->imported && (samples || ev))
-		return bad(d, w, samples ? "samples" : "evidence",
-			   "present on an imported cell (imported cells have none)");
-	c->bytes = op_is_sized(c->op, c->size);
-	if (rate) {
-		char wr[96];
-		const char *unit;
-		place(wr, sizeof wr, w, ".rate");
-		if (!quant(d, rate, wr, &c->rate) ||
-		    !get_str(d, rate, wr, "unit", CS_RES_NAME_MAX, REQUIRED, &unit) ||
-		    !one_of(d, wr, "unit", unit, units, "B/s, op/s"))
-			return false;
-		c->bytes = strcmp(unit, "B/s") == 0;
-		/* the unit follows the kind of operation: B/s for a sized op on
-		   bytes, op/s for a fixed-size one (size 0; a newer op: any unit) */
-		cs_op o = cs_op_find(c->op);
-		bool want = o != CS_OP_COUNT && cs_op_sized(o) && c->size > 0;
-		if (o != CS_OP_COUNT && c->bytes != want)
-			return bad(d, wr, "unit", "'%s' for op '%s' of size %lld (accepted: %s)",
-				   unit, c->op, c->size, want ? "B/s" : "op/s");
-	}
-	if (!pmu_fields(d, w, c))
-		return false;
-	if (ns) {
-		char wn[96];
-		place(wn, sizeof wn, w, ".ns_per_op");
-		if (!quant(d, ns, wn, &c->ns) ||
-		    !get_num(d, ns, wn, "mean", false, 0, 1e300, 0, &c->ns_mean) ||
-		    !get_num(d, ns, wn, "min", false, 0, 1e300, 0, &c->ns_min) ||
-		    !get_num(d, ns, wn, "max", false, 0, 1e300, 0, &c->ns_max))
-			return false;
-		c->has_ns = true;
-		/* one operation's time and the rate say the same thing: ops/s =
-		   1e9 / ns (B/s: size bytes per op); --multi N sums N workers'
-		   rates. A pair off by 2x or more is not one measurement. */
-		if (rate && c->rate.median > 0 && c->ns.median > 0) {
-			double ops = c->bytes && c->size > 0 ? c->rate.median / (double)c->size
-							     : c->rate.median;
-			double r = ops * c->ns.median / 1e9, m = c->multi > 1 ? c->multi : 1;
-			if (r >= 2 * m || r <= 0.5 / m)
-				return bad(d, wn, "median",
-					   "%.6g ns per op and a rate of %.6g %s disagree (%.3gx; "
-					   "accepted: within 2x of 1e9 / ns_per_op)",
-					   c->ns.median, c->rate.median, c->bytes ? "B/s" : "op/s",
-					   r);
-		}
-	}
-	if (samples) {
-		char ws[96];
-		place(ws, sizeof ws, w, ".samples");
-		if (!sample_array(d, samples, ws, &c->samples, &c->n_samples))
-			return false;
-	}
+	return true;
+}
+
+/* The samples a cell that ended badly kept (partial), when present. */
+static bool
+cell_partial(dec *d, json_t *j, const char *w, cs_res_cell *c)
+{
 	json_t *partial, *psamples = NULL;
 	if (!get_obj(d, j, w, "partial", false, &partial))
 		return false;
@@ -757,6 +724,40 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 		if ((size_t)n != c->n_partial)
 			return bad(d, wp, "n_samples", "%lld, but %zu samples", n, c->n_partial);
 	}
+	return true;
+}
+
+/* The cell's exact counts (count), when present. */
+static bool
+cell_count(dec *d, json_t *j, const char *w, const cs_res_file *f, cs_res_cell *c)
+{
+	json_t *cnt;
+	if (!get_obj(d, j, w, "count", false, &cnt))
+		return false;
+	if (cnt) {
+		char wc[96];
+		place(wc, sizeof wc, w, ".count");
+		if (!count(d, cnt, wc, c, &c->count))
+			return false;
+		c->count.profile = f->counting.profile;
+		c->count.emulated = f->counting.emulated;
+	}
+	return true;
+}
+
+/* The rest of a cell, each part when present: samples, partial, evidence,
+   the run's extras, repetitions. */
+static bool
+cell_tail(dec *d, json_t *j, const char *w, json_t *samples, json_t *ev, cs_res_cell *c)
+{
+	if (samples) {
+		char ws[96];
+		place(ws, sizeof ws, w, ".samples");
+		if (!sample_array(d, samples, ws, &c->samples, &c->n_samples))
+			return false;
+	}
+	if (!cell_partial(d, j, w, c))
+		return false;
 	if (ev) {
 		char we[96];
 		place(we, sizeof we, w, ".evidence");
@@ -775,6 +776,50 @@ cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
 			return false;
 	}
 	return true;
+}
+
+static bool
+cell(dec *d, json_t *j, size_t i, cs_res_file *f, cs_res_cell *c)
+{
+	char w[64];
+	snprintf(w, sizeof w, "cells[%zu]", i);
+	if (!json_is_object(j))
+		return bad(d, w, NULL, "%s, not an object", type_name(j));
+	if (!scalars(d, j, w, c))
+		return false;
+	c->ok = strcmp(c->status, "ok") == 0;
+	if (!cell_origin(d, j, w, f, c))
+		return false;
+
+	/* the numbers: only an ok cell was timed */
+	json_t *rate, *ns, *samples, *ev;
+	if (!get_obj(d, j, w, "rate", false, &rate) || !get_obj(d, j, w, "ns_per_op", false, &ns) ||
+	    !get_arr(d, j, w, "samples", false, CS_RES_SAMPLES_MAX, &samples) ||
+	    !get_obj(d, j, w, "evidence", false, &ev))
+		return false;
+	if (!cell_count(d, j, w, f, c) || !invariants(d, w, f, c, rate != NULL))
+		return false;
+	if (c->count.present && (ns || samples))
+		return bad(d, w, ns ? "ns_per_op" : "samples",
+			   "present on a counted cell (a count is never shown as a time)");
+	if (!c->ok && (rate || ns || samples))
+		return bad(d, w,
+			   rate ? "rate"
+			   : ns ? "ns_per_op"
+				: "samples",
+			   "present on a cell whose status is '%s' (only ok cells are timed)",
+			   c->status);
+	if (c->imported && (samples || ev))
+		return bad(d, w, samples ? "samples" : "evidence",
+			   "present on an imported cell (imported cells have none)");
+	c->bytes = op_is_sized(c->op, c->size);
+	if (rate && !cell_rate(d, rate, w, c))
+		return false;
+	if (!pmu_fields(d, w, c))
+		return false;
+	if (ns && !cell_ns(d, ns, w, rate != NULL, c))
+		return false;
+	return cell_tail(d, j, w, samples, ev, c);
 }
 
 static bool

@@ -216,18 +216,13 @@ make_signature(cs_cell *c)
 	return st;
 }
 
-cs_status
-cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t misalign, char *err,
-		size_t err_size)
+/* The operation, size and misalign checked against the implementation. */
+static cs_status
+check_params(const cs_cell *c, size_t misalign, char *err, size_t err_size)
 {
-	memset(c, 0, sizeof *c);
-	c->impl = impl;
-	c->op = op;
-	c->size = cs_op_sized(op) ? size : 0;
+	const cs_impl *impl = c->impl;
 	const cs_alg *alg = impl->alg;
-	cs_status st;
-
-	if (!impl->run || !(impl->ops & CS_OPBIT(op))) {
+	if (!impl->run || !(impl->ops & CS_OPBIT(c->op))) {
 		snprintf(err, err_size, "%s", impl->why ? impl->why : "operation not provided");
 		return CS_UNSUPPORTED;
 	}
@@ -243,19 +238,15 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 			 c->size, misalign, CS_CELL_MAX_SIZE, ALIGN - 1);
 		return CS_BAD_PARAM;
 	}
-	if ((st = alloc_buffers(c, misalign)) != CS_OK) {
-		snprintf(err, err_size, "out of memory");
-		return st;
-	}
-	c->key_len = alg->key_len;
-	c->peer_len = alg->pub_len;
-	if ((alg->kind == CS_KEX && (st = load_kex_keys(c)) != CS_OK) ||
-	    (alg->kind == CS_SIG && (st = load_sig_keys(c)) != CS_OK) ||
-	    (alg->kind == CS_KEM && (st = load_kem_keys(c)) != CS_OK)) {
-		snprintf(err, err_size, "the catalogue has no usable vector for %s", alg->name);
-		return st;
-	}
-	c->io = (cs_io){
+	return CS_OK;
+}
+
+/* The operation's arguments over the cell's buffers. */
+static cs_io
+cell_io(cs_cell *c)
+{
+	const cs_alg *alg = c->impl->alg;
+	return (cs_io){
 		.in = c->in,
 		.len = alg->kind == CS_SIG   ? CS_SIG_MSG_LEN
 		       : alg->kind == CS_KEM ? 0
@@ -269,21 +260,18 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 		.tag = c->tag,
 		.sig = c->tag,
 	};
-	if (op == CS_OP_VERIFY && (st = make_signature(c)) != CS_OK) {
-		snprintf(err, err_size, "sign (to make the signature to verify) failed: status %d",
-			 st);
-		return st;
-	}
-	if (op == CS_OP_OPEN && (st = make_ciphertext(c)) != CS_OK) {
-		snprintf(err, err_size, "seal (to make the ciphertext to open) failed: status %d",
-			 st);
-		return st;
-	}
-	/* TLS send/recv: the heap an open connection pair holds is what this
-	   setup keeps beyond a handshake cell's setup (the contexts alone) */
+}
+
+/* The context set up for op; for TLS send/recv, c->heap_idle: the heap an
+   open connection pair holds beyond a handshake cell's setup (the contexts
+   alone). */
+static cs_status
+setup_with_heap(cs_cell *c, cs_op op)
+{
 	int64_t ctx_bytes = 0, live = 0, peak = 0;
-	bool heap = alg->kind == CS_TLS && cs_heap_available() &&
+	bool heap = c->impl->alg->kind == CS_TLS && cs_heap_available() &&
 		    (op == CS_OP_SEND || op == CS_OP_RECV);
+	cs_status st;
 	if (heap) {
 		/* once unmeasured first: a library's one-time state (a global
 		   cache, its RNG) is not the connection's */
@@ -308,7 +296,89 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 			live = cs_tls_idle_mark;
 		c->heap_idle = live > ctx_bytes ? live - ctx_bytes : 0;
 	}
-	if (st != CS_OK) {
+	return st;
+}
+
+/* c->fingerprint from the output of the first op, for the ops whose output
+   is deterministic. */
+static void
+fingerprint(cs_cell *c)
+{
+	const cs_impl *impl = c->impl;
+	cs_op op = c->op;
+	/* no fingerprint: a new key pair, a random encapsulation, a verdict, a randomized signature, a
+	   handshake (send/recv: the bytes received) */
+	if (op != CS_OP_KEYGEN && op != CS_OP_VERIFY && op != CS_OP_HANDSHAKE &&
+	    op != CS_OP_ENCAPS && op != CS_OP_RESUME &&
+	    !(op == CS_OP_SIGN && (impl->flags & CS_IMPL_RANDOMIZED))) {
+		uint64_t h = cs_fnv1a(CS_FNV_INIT, c->out, out_size(impl->alg, op, c->size));
+		if (op == CS_OP_SEAL)
+			h = cs_fnv1a(h, c->tag, impl->alg->tag_len);
+		snprintf(c->fingerprint, sizeof c->fingerprint, "%016llx", (unsigned long long)h);
+	}
+}
+
+/* TLS handshake: c->heap_peak, the most one connection pair holds while it
+   runs; the smaller of two, so a library's one-time state (a global cache
+   filled on first use) is not the connection's. */
+static cs_status
+handshake_heap(cs_cell *c, char *err, size_t err_size)
+{
+	int64_t live = 0, peak = 0;
+	for (int i = 0; i < 2 && c->impl->alg->kind == CS_TLS && c->op == CS_OP_HANDSHAKE &&
+			cs_heap_available();
+	     i++) {
+		cs_heap_begin();
+		cs_status st = c->impl->run(c->ctx, &c->io);
+		cs_heap_end(&live, &peak);
+		if (st != CS_OK) {
+			snprintf(err, err_size, "%s failed on its second try: status %d",
+				 cs_op_name(c->op), st);
+			return st;
+		}
+		if (i == 0 || peak < c->heap_peak)
+			c->heap_peak = peak;
+	}
+	return CS_OK;
+}
+
+cs_status
+cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t misalign, char *err,
+		size_t err_size)
+{
+	memset(c, 0, sizeof *c);
+	c->impl = impl;
+	c->op = op;
+	c->size = cs_op_sized(op) ? size : 0;
+	const cs_alg *alg = impl->alg;
+	cs_status st;
+
+	if ((st = check_params(c, misalign, err, err_size)) != CS_OK)
+		return st;
+	if ((st = alloc_buffers(c, misalign)) != CS_OK) {
+		snprintf(err, err_size, "out of memory");
+		return st;
+	}
+	c->key_len = alg->key_len;
+	c->peer_len = alg->pub_len;
+	if ((alg->kind == CS_KEX && (st = load_kex_keys(c)) != CS_OK) ||
+	    (alg->kind == CS_SIG && (st = load_sig_keys(c)) != CS_OK) ||
+	    (alg->kind == CS_KEM && (st = load_kem_keys(c)) != CS_OK)) {
+		snprintf(err, err_size, "the catalogue has no usable vector for %s", alg->name);
+		return st;
+	}
+	c->io = cell_io(c);
+	if (op == CS_OP_VERIFY && (st = make_signature(c)) != CS_OK) {
+		snprintf(err, err_size, "sign (to make the signature to verify) failed: status %d",
+			 st);
+		return st;
+	}
+	if (op == CS_OP_OPEN && (st = make_ciphertext(c)) != CS_OK) {
+		snprintf(err, err_size, "seal (to make the ciphertext to open) failed: status %d",
+			 st);
+		return st;
+	}
+	if ((st = setup_with_heap(c, op)) != CS_OK) {
 		snprintf(err, err_size, "setup failed: status %d", st);
 		return st;
 	}
@@ -321,34 +391,11 @@ cs_cell_prepare(cs_cell *c, const cs_impl *impl, cs_op op, size_t size, size_t m
 		snprintf(err, err_size, "first %s failed: status %d", cs_op_name(op), st);
 		return st;
 	}
-	/* no fingerprint: a new key pair, a random encapsulation, a verdict, a randomized signature, a
-	   handshake (send/recv: the bytes received) */
-	if (op != CS_OP_KEYGEN && op != CS_OP_VERIFY && op != CS_OP_HANDSHAKE &&
-	    op != CS_OP_ENCAPS && op != CS_OP_RESUME &&
-	    !(op == CS_OP_SIGN && (impl->flags & CS_IMPL_RANDOMIZED))) {
-		uint64_t h = cs_fnv1a(CS_FNV_INIT, c->out, out_size(alg, op, c->size));
-		if (op == CS_OP_SEAL)
-			h = cs_fnv1a(h, c->tag, alg->tag_len);
-		snprintf(c->fingerprint, sizeof c->fingerprint, "%016llx", (unsigned long long)h);
-	}
-	/* TLS handshake: the most one connection pair holds while it runs; the
-	   smaller of two, so a library's one-time state (a global cache filled
-	   on first use) is not the connection's */
-	for (int i = 0;
-	     i < 2 && alg->kind == CS_TLS && op == CS_OP_HANDSHAKE && cs_heap_available(); i++) {
-		cs_heap_begin();
-		st = impl->run(c->ctx, &c->io);
-		cs_heap_end(&live, &peak);
-		if (st != CS_OK) {
-			snprintf(err, err_size, "%s failed on its second try: status %d",
-				 cs_op_name(op), st);
-			return st;
-		}
-		if (i == 0 || peak < c->heap_peak)
-			c->heap_peak = peak;
-	}
+	fingerprint(c);
+	if ((st = handshake_heap(c, err, err_size)) != CS_OK)
+		return st;
 	/* where this process has no interposer (a worker that times), the
-	   figures above come from a probe process of the same cell */
+	   heap figures come from a probe process of the same cell */
 	cs_heap_probe(c);
 	c->counter = 1;
 	c->batch = 1;
