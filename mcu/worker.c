@@ -27,27 +27,35 @@ static cs_serve_platform platform = {
 	.accepted = "prepare, count, release, quit: an MCU worker",
 };
 
+/* The hello (about 100 KB: a row per impl) lives on the heap while it is
+   made and sent, then is freed: static RAM is what a board must hold for
+   the whole run, and the image must fit the board's (count.c checks). */
 static void
 send_hello(const char *argv0)
 {
-	static cs_msg_hello h;
-	cs_msg_hello_init(&h);
-	cs_serve_hello(&h, argv0);
-	cs_serve_copy(h.cpu.arch, sizeof h.cpu.arch, "armv7e-m");
-	cs_serve_copy(h.cpu.model, sizeof h.cpu.model, CS_MCU_CPU);
-	cs_serve_copy(h.cpu.features, sizeof h.cpu.features, CS_MCU_FEATURES);
-	cs_serve_copy(h.cpu.source, sizeof h.cpu.source, "build");
-	h.cpu.cpus = 1;
+	cs_msg_hello *hp = malloc(sizeof *hp);
+	if (!hp) {
+		fprintf(stderr, "worker: no memory for the hello\n");
+		exit(1);
+	}
+	cs_msg_hello_init(hp);
+	cs_serve_hello(hp, argv0);
+	cs_serve_copy(hp->cpu.arch, sizeof hp->cpu.arch, "armv7e-m");
+	cs_serve_copy(hp->cpu.model, sizeof hp->cpu.model, CS_MCU_CPU);
+	cs_serve_copy(hp->cpu.features, sizeof hp->cpu.features, CS_MCU_FEATURES);
+	cs_serve_copy(hp->cpu.source, sizeof hp->cpu.source, "build");
+	hp->cpu.cpus = 1;
 	/* semihosting: the host's centiseconds */
-	cs_serve_copy(h.clock, sizeof h.clock, "SYS_CLOCK");
-	h.clock_res_ns = (int64_t)cs_clock_res_ns();
+	cs_serve_copy(hp->clock, sizeof hp->clock, "SYS_CLOCK");
+	hp->clock_res_ns = (int64_t)cs_clock_res_ns();
 	/* no masks on a microcontroller: only "none" */
-	cs_msg_mask *m = &h.masks[h.n_masks++];
+	cs_msg_mask *m = &hp->masks[hp->n_masks++];
 	cs_serve_copy(m->name, sizeof m->name, cs_mask_name(CS_MASK_NONE));
 	m->status = CS_MASK_STATUS_OK;
-	cs_serve_copy(h.mask, sizeof h.mask, cs_mask_name(CS_MASK_NONE));
-	h.pmu = -1;
-	cs_serve_send(&platform, cs_msg_hello_encode(&h));
+	cs_serve_copy(hp->mask, sizeof hp->mask, cs_mask_name(CS_MASK_NONE));
+	hp->pmu = -1;
+	cs_serve_send(&platform, cs_msg_hello_encode(hp));
+	free(hp);
 }
 
 int
