@@ -327,7 +327,7 @@ heap_pair(const cs_config *cfg, const char *alg, cs_worker *client, cs_worker *s
 		snprintf(own, sizeof own, "%s", client->file->path);
 		char *slash = strrchr(own, '/');
 		if (!slash)
-			return false;
+			return 0;
 		*slash = '\0';
 		dir = own;
 	}

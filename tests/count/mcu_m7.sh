@@ -20,7 +20,8 @@ def cells(r):
     return {(c["lib"], c["path"], c["alg"], c["op"], c["size"]): c["count"]
             for c in r["cells"] if c["status"] == "ok"}
 a, b = cells(m4), cells(m7)
-assert a.keys() == b.keys() and len(a) >= 6, (sorted(a), sorted(b))
+# a row per wolfSSL build and cell: 3 with the one build .ci/run makes
+assert a.keys() == b.keys() and len(a) >= 3, (sorted(a), sorted(b))
 for k in a:
     assert a[k]["insns"] == b[k]["insns"], (k, a[k]["insns"], b[k]["insns"])
     n, c4, c7 = b[k]["insns"], a[k]["cycles"], b[k]["cycles"]
