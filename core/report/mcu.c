@@ -232,8 +232,6 @@ cs_report_mcu(const cs_res_file *const *files, size_t n, const unsigned *clock_m
 	for (size_t i = 0; i < n; i++) {
 		if (!cs_mcu_file(files[i]))
 			continue;
-		char board[256];
-		board_text(files[i], board, sizeof board);
 		for (size_t k = 0; k < files[i]->n_cells; k++)
 			row(f, g, files[i]->counting.profile ? files[i]->counting.profile : "",
 			    &files[i]->cells[k], clock_mhz[i]);

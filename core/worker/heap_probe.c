@@ -89,20 +89,14 @@ cs_heap_live(void)
 	return cs_heap_available() ? mod.live() : 0;
 }
 
-/* The module's path beside this program, or false. */
+/* The module's path beside self (this program's path), or false. */
 static bool
-module_path(char *buf, size_t size)
+module_path(const char *self, char *buf, size_t size)
 {
-	char self[PATH_MAX];
-	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (len <= 0)
-		return false;
-	self[len] = '\0';
-	char *slash = strrchr(self, '/');
+	const char *slash = strrchr(self, '/');
 	if (!slash)
 		return false;
-	*slash = '\0';
-	int n = snprintf(buf, size, "%s/%s", self, HEAP_MODULE);
+	int n = snprintf(buf, size, "%.*s/%s", (int)(slash - self), self, HEAP_MODULE);
 	return n > 0 && (size_t)n < size && access(buf, R_OK) == 0;
 }
 
@@ -128,16 +122,18 @@ probe_env(const char *module, char *preload, size_t size)
 	return env;
 }
 
-/* Run the probe for impls[index]; its line into out. True when it said
+/* Run the probe for impls[index]; its figures into *peak and *idle. True when it said
    status 0 (CS_OK) and exited 0. */
 static bool
 run_probe(size_t index, cs_op op, size_t size, int64_t *peak, int64_t *idle)
 {
 	char module[PATH_MAX], preload[PATH_MAX + 16], self[PATH_MAX];
 	ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-	if (len <= 0 || !module_path(module, sizeof module))
+	if (len <= 0)
 		return false;
 	self[len] = '\0';
+	if (!module_path(self, module, sizeof module))
+		return false;
 	char a_index[24], a_op[24], a_size[24];
 	snprintf(a_index, sizeof a_index, "%zu", index);
 	snprintf(a_op, sizeof a_op, "%d", (int)op);
