@@ -188,6 +188,8 @@ cross_cortex_m4() {
 		exit 2
 	fi
 	echo "deps.sh: installing ${missing[*]}"
+	# a new machine has no package lists yet (fresh-ci: "Unable to locate")
+	apt-get update -q
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"
 }
 
