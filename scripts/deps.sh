@@ -178,7 +178,7 @@ cross_armhf() {
 # the counting plugin) comes from the host part below, run first.
 cross_cortex_m4() {
 	local p missing=()
-	for p in gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm cmake python3 openssl \
+	for p in gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm cmake python3 openssl bzip2 \
 		libcapstone-dev; do
 		installed "$p" || missing+=("$p")
 	done
