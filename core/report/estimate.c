@@ -402,6 +402,14 @@ compare_eval(const cs_est_input *in, size_t n_in, const cs_res_cell *c, cs_est_c
 					       nu ? " = " : "", in[k].file->counting.profile);
 }
 
+double
+cs_est_window(const cs_pipe_table *t)
+{
+	if (!t || t->error < 1)
+		return CS_EST_WINDOW_UNVALIDATED;
+	return ceil(t->error * 20 - 1e-9) / 20;
+}
+
 /* One table row against every counting file's estimate: false when no
    counting file has its cell. */
 static bool
@@ -422,8 +430,11 @@ compare_row(const cs_est_input *in, size_t n_in, const cs_res_cell *c, FILE *f)
 		cs_report_number(r.mbps[k], num, sizeof num);
 		fprintf(f, " %10s %6.2fx", num, r.mbps[k] / r.table);
 	}
-	fprintf(f, "  %s%s\n", cs_esc_term(r.near),
-		r.off > CS_EST_WINDOW ? " (off by more than " CS_EST_WINDOW_TEXT ")" : "");
+	double w = cs_est_window(in[r.nearest].pipe);
+	fprintf(f, "  %s", cs_esc_term(r.near));
+	if (r.off > w)
+		fprintf(f, " (off by more than %.2fx)", w);
+	fputc('\n', f);
 	return true;
 }
 
@@ -454,16 +465,18 @@ compare_paths(const cs_est_input *in, size_t n_in, const cs_res_file *t, size_t 
 			continue;
 		cs_est_cmp r;
 		compare_eval(in, n_in, big, &r);
+		double w = cs_est_window(in[r.nearest].pipe);
 		fprintf(f, "path: %s %s at %lld B (%.4g MB/s) is %s %s (%.2fx)",
 			cs_esc_term(big->alg), cs_esc_term(big->op), big->size, r.table,
-			r.off > CS_EST_WINDOW ? "nearest to" : "consistent with",
+			r.off > w ? "nearest to" : "consistent with",
 			cs_esc_term(r.near), r.mbps[r.nearest] / r.table);
 		for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX; k++)
 			if (r.mbps[k] > 0 && fabs(log(r.mbps[k] / r.mbps[r.nearest])) >= 0.005)
 				fprintf(f, "; %s %.2fx", cs_esc_term(in[k].file->counting.profile),
 					r.mbps[k] / r.table);
-		fprintf(f, "%s\n",
-			r.off > CS_EST_WINDOW ? "; off by more than " CS_EST_WINDOW_TEXT : "");
+		if (r.off > w)
+			fprintf(f, "; off by more than %.2fx", w);
+		fputc('\n', f);
 	}
 }
 

@@ -66,12 +66,14 @@ typedef struct cs_est_input {
 int cs_est_model_cell(const cs_pipe_table *t, const char *path, const cs_res_cell *c,
 		      double *cycles, double *share, char *why, size_t n);
 
-/* The "consistent with" window: a table row within this factor of an
-   estimate is consistent with its path. The pipeline model's worst error on
-   the published figures it was not fitted to is 1.22x (docs/estimates.md,
-   the validation table): the window is that, rounded up. */
-#define CS_EST_WINDOW 1.25
-#define CS_EST_WINDOW_TEXT "1.25x"
+/* The "consistent with" window of a comparison: a table row within this
+   factor of the nearest run's estimate is consistent with its path. It is
+   that run's core table's measured error (its `error` record: the worst
+   ratio on the published figures the table was not fitted to, see the
+   validation in docs/estimates.md) rounded up to 0.05; a table without
+   one gets CS_EST_WINDOW_UNVALIDATED. */
+#define CS_EST_WINDOW_UNVALIDATED 1.25
+double cs_est_window(const cs_pipe_table *t);
 
 /* The share of instructions modelled below which a cell has no estimate. */
 #define CS_EST_MODEL_MIN 0.99

@@ -22,6 +22,25 @@ kind_of(const cs_pipe_table *t, const char *name)
 	return -1;
 }
 
+/* Number the core's pipes: a kind that shares another's begins with its
+   pipes (an inner kind is numbered first, whatever the order of lines). */
+static void
+number_units(cs_pipe_table *t)
+{
+	t->n_units = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < t->n_kinds; i++) {
+			int in = t->kinds[i].shares;
+			if ((in >= 0) != (pass == 1))
+				continue;
+			int u = 0;
+			for (; in >= 0 && u < t->kinds[in].count; u++)
+				t->kinds[i].unit[u] = t->kinds[in].unit[u];
+			for (; u < t->kinds[i].count; u++)
+				t->kinds[i].unit[u] = t->n_units++;
+		}
+}
+
 int
 cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *why, size_t n)
 {
@@ -54,8 +73,30 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 			else {
 				snprintf(t->kinds[t->n_kinds].name, sizeof t->kinds[0].name,
 					 "%.15s", f[1]);
+				t->kinds[t->n_kinds].shares = -1;
 				t->kinds[t->n_kinds++].count = (int)a;
 			}
+		} else if (strcmp(f[0], "share") == 0 && k == 4) {
+			int outer = kind_of(t, f[1]), inner = kind_of(t, f[2]);
+			if (outer < 0 || inner < 0 || outer == inner || t->kinds[outer].shares >= 0 ||
+			    t->kinds[inner].shares >= 0 ||
+			    t->kinds[inner].count > t->kinds[outer].count)
+				bad = "share (two declared pipes, the second no more than the first, "
+				      "each shared once)";
+			else
+				t->kinds[outer].shares = inner;
+		} else if (strcmp(f[0], "error") == 0 && k == 3) {
+			if (cs_tsv_number(&rd, 1, 1, 10, &a) != 0)
+				bad = "error (accepted: a factor from 1 to 10)";
+			t->error = a;
+		} else if (strcmp(f[0], "store") == 0 && k == 3) {
+			if (cs_tsv_number(&rd, 1, 0, 16, &a) != 0)
+				bad = "store data lateness (accepted: 0 to 16 cycles)";
+			t->store_late = a;
+		} else if (strcmp(f[0], "window") == 0 && k == 3) {
+			if (cs_tsv_number(&rd, 1, 1, 1024, &a) != 0 || a != (int)a)
+				bad = "window (accepted: 1 to 1024)";
+			t->window = (int)a;
 		} else if (strcmp(f[0], "insn") == 0 && k == 6) {
 			cs_pipe_row *r = &t->rows[t->n_rows];
 			if (t->n_rows == CS_PIPE_ROWS_MAX || !*f[1] ||
@@ -92,8 +133,9 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 				t->n_fuse++;
 			}
 		} else
-			bad = "record (accepted: core, issue, pipe, insn, fuse, each with its "
-			      "fields and a source last)";
+			bad = "record (accepted: core, issue, pipe, share, window, store, error, insn, fuse, "
+			      "each "
+			      "with its fields and a source last)";
 		if (!bad && !*f[k - 1])
 			bad = "source (every record names its source)";
 		if (bad) {
@@ -107,6 +149,15 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 		snprintf(why, n, "%s: needs a core line, an issue line and insn rows", name);
 		return -1;
 	}
+	for (int i = 0; i < t->n_kinds; i++)
+		if (t->kinds[i].shares >= 0 && t->kinds[t->kinds[i].shares].shares >= 0) {
+			snprintf(why, n, "%s: pipe %s shares %s, which shares another", name,
+				 t->kinds[i].name, t->kinds[t->kinds[i].shares].name);
+			return -1;
+		}
+	if (t->window == 0)
+		t->window = 128;
+	number_units(t);
 	return 0;
 }
 
@@ -123,13 +174,24 @@ cs_pipe_table_load(const char *dir, const char *core, cs_pipe_table *t, char *wh
 	return rc;
 }
 
-/* The row of an instruction (NULL when none matches). */
+/* The row of an instruction (NULL when none matches): its form with a
+   shifted register operand (mnemonic/s), with a 64-bit general register
+   result (mnemonic/x) or with a 128-bit vector operand (mnemonic/q) first,
+   then the mnemonic, then the longest prefix. */
 static const cs_pipe_row *
-row_of(const cs_pipe_table *t, const char *mnemonic, bool q)
+row_of(const cs_pipe_table *t, const char *mnemonic, bool q, bool shifted, bool x)
 {
 	char key[48];
 	const cs_pipe_row *best = NULL;
 	size_t best_len = 0;
+	snprintf(key, sizeof key, "%s/s", mnemonic);
+	for (size_t i = 0; i < t->n_rows; i++)
+		if (shifted && strcmp(t->rows[i].pattern, key) == 0)
+			return &t->rows[i];
+	snprintf(key, sizeof key, "%s/x", mnemonic);
+	for (size_t i = 0; i < t->n_rows; i++)
+		if (x && strcmp(t->rows[i].pattern, key) == 0)
+			return &t->rows[i];
 	snprintf(key, sizeof key, "%s/q", mnemonic);
 	for (size_t i = 0; i < t->n_rows; i++)
 		if (q && strcmp(t->rows[i].pattern, key) == 0)
@@ -173,11 +235,25 @@ reg_key(unsigned r)
 	return r;
 }
 
+/* Whether r is the data a store writes to memory (not its address): a
+   register operand of a st* instruction outside its memory operand. */
+static bool
+store_data(const cs_arm64 *a, unsigned r, const char *mnemonic)
+{
+	if (strncmp(mnemonic, "st", 2) != 0)
+		return false;
+	for (uint8_t k = 0; k < a->op_count; k++)
+		if (a->operands[k].type == ARM64_OP_REG && reg_key(a->operands[k].reg) == reg_key(r))
+			return true;
+	return false;
+}
+
 /* One decoded instruction of a block. */
 typedef struct pipe_insn {
 	const cs_pipe_row *row;
 	uint16_t rd[24], wr[24];
 	uint8_t n_rd, n_wr;
+	double late[24]; /* a store's data: needed this many cycles after issue */
 	bool fused;	 /* issues with the previous one (a fusion pair's second) */
 	bool first;	 /* a fusion pair's first */
 	double pair_lat; /* fused: the pair's latency */
@@ -212,7 +288,19 @@ decode(const cs_pipe_table *t, const uint8_t *code, size_t size, uint64_t addr, 
 		bool q = strstr(insn[i].op_str, ".16b") || strstr(insn[i].op_str, ".8h") ||
 			 strstr(insn[i].op_str, ".4s") || strstr(insn[i].op_str, ".2d") ||
 			 insn[i].op_str[0] == 'q';
-		p->row = row_of(t, insn[i].mnemonic, q);
+		/* a general register operand shifted by a nonzero amount
+		   (eor x0, x1, x2, ror #18) */
+		bool shifted = false;
+		const cs_arm64 *a = &insn[i].detail->arm64;
+		for (uint8_t k = 0; k < a->op_count; k++)
+			if (a->operands[k].type == ARM64_OP_REG &&
+			    a->operands[k].shift.type != ARM64_SFT_INVALID &&
+			    a->operands[k].shift.value != 0)
+				shifted = true;
+		bool x = a->op_count > 0 && a->operands[0].type == ARM64_OP_REG &&
+			 ((a->operands[0].reg >= ARM64_REG_X0 && a->operands[0].reg <= ARM64_REG_X28) ||
+			  a->operands[0].reg == ARM64_REG_X29 || a->operands[0].reg == ARM64_REG_X30);
+		p->row = row_of(t, insn[i].mnemonic, q, shifted, x);
 		if (p->row && p->row->pattern[strlen(p->row->pattern) - 1] != '*')
 			(*modelled)++;
 		else if (p->row)
@@ -221,8 +309,12 @@ decode(const cs_pipe_table *t, const uint8_t *code, size_t size, uint64_t addr, 
 		uint8_t nr = 0, nw = 0;
 		if (cs_regs_access(h, &insn[i], rd, &nr, wr, &nw) == CS_ERR_OK) {
 			for (uint8_t k = 0; k < nr && p->n_rd < 24; k++)
-				if (reg_key(rd[k]) < PIPE_REGS)
+				if (reg_key(rd[k]) < PIPE_REGS) {
+					p->late[p->n_rd] = store_data(a, rd[k], insn[i].mnemonic)
+								   ? t->store_late
+								   : 0;
 					p->rd[p->n_rd++] = (uint16_t)reg_key(rd[k]);
+				}
 			for (uint8_t k = 0; k < nw && p->n_wr < 24; k++)
 				if (reg_key(wr[k]) < PIPE_REGS)
 					p->wr[p->n_wr++] = (uint16_t)reg_key(wr[k]);
@@ -243,12 +335,23 @@ decode(const cs_pipe_table *t, const uint8_t *code, size_t size, uint64_t addr, 
 	return 0;
 }
 
+/* The free pipe of kind that frees first. */
+static int
+pick_unit(const cs_pipe_table *t, const double *busy, int kind)
+{
+	int best = t->kinds[kind].unit[0];
+	for (int u = 1; u < t->kinds[kind].count && u < 16; u++)
+		if (busy[t->kinds[kind].unit[u]] < busy[best])
+			best = t->kinds[kind].unit[u];
+	return best;
+}
+
 /* In order: cycle of each issue over two executions; the second's length. */
 static double
 inorder_cycles(const cs_pipe_table *t, const pipe_insn *in, size_t count, const cs_pipe_row *other)
 {
 	static double ready[PIPE_REGS];
-	double busy[CS_PIPE_KINDS_MAX][16];
+	double busy[CS_PIPE_KINDS_MAX * 16];
 	memset(ready, 0, sizeof ready);
 	memset(busy, 0, sizeof busy);
 	double cycle = 0, end1 = 0;
@@ -258,14 +361,11 @@ inorder_cycles(const cs_pipe_table *t, const pipe_insn *in, size_t count, const 
 			const cs_pipe_row *r = in[i].row ? in[i].row : other;
 			double at = cycle;
 			for (uint8_t k = 0; k < in[i].n_rd; k++)
-				if (ready[in[i].rd[k]] > at && !in[i].fused)
-					at = ready[in[i].rd[k]];
-			int kind = r->pipe, units = t->kinds[kind].count, unit = 0;
-			for (int u = 1; u < units && u < 16; u++)
-				if (busy[kind][u] < busy[kind][unit])
-					unit = u;
-			if (!in[i].fused && busy[kind][unit] > at)
-				at = busy[kind][unit];
+				if (ready[in[i].rd[k]] - in[i].late[k] > at && !in[i].fused)
+					at = ready[in[i].rd[k]] - in[i].late[k];
+			int unit = pick_unit(t, busy, r->pipe);
+			if (!in[i].fused && busy[unit] > at)
+				at = busy[unit];
 			if (in[i].fused)
 				at = cycle; /* issues with its pair's first */
 			else if (at > cycle || slots >= t->width) {
@@ -279,8 +379,7 @@ inorder_cycles(const cs_pipe_table *t, const pipe_insn *in, size_t count, const 
 			if (!in[i].fused)
 				slots++;
 			if (!in[i].fused)
-				busy[kind][unit] =
-					at + (in[i].first ? in[i].pair_occ : r->occupancy);
+				busy[unit] = at + (in[i].first ? in[i].pair_occ : r->occupancy);
 			for (uint8_t k = 0; k < in[i].n_wr; k++)
 				ready[in[i].wr[k]] =
 					at + (in[i].fused ? in[i].pair_lat : r->latency);
@@ -291,51 +390,93 @@ inorder_cycles(const cs_pipe_table *t, const pipe_insn *in, size_t count, const 
 	return cycle - end1;
 }
 
-/* Out of order: max(resource bound, loop-carried chain). */
+/* Out of order: the block repeated OOO_REPS times through a simulated core. */
+#define OOO_REPS 8
+#define OOO_MAX (OOO_REPS * PIPE_BLOCK_MAX)
+
+/* Where each source of each instruction comes from: the index of its
+   producer in the block and whether that is in the previous execution
+   (-1: written before the block). */
+static void
+producers(const pipe_insn *in, size_t count, int16_t (*from)[24], bool (*prev)[24])
+{
+	static int16_t last[PIPE_REGS];
+	for (size_t i = 0; i < PIPE_REGS; i++)
+		last[i] = -1;
+	for (int rep = 0; rep < 2; rep++)
+		for (size_t i = 0; i < count; i++) {
+			for (uint8_t k = 0; k < in[i].n_rd; k++) {
+				int16_t p = last[in[i].rd[k]];
+				if (rep == 1 && (p < 0 || (size_t)p >= i || from[i][k] < 0)) {
+					from[i][k] = p;
+					prev[i][k] = p >= 0 && (size_t)p >= i;
+				} else if (rep == 0) {
+					from[i][k] = p;
+					prev[i][k] = false;
+				}
+			}
+			for (uint8_t k = 0; k < in[i].n_wr; k++)
+				last[in[i].wr[k]] = (int16_t)i;
+		}
+}
+
 static double
 ooo_cycles(const cs_pipe_table *t, const pipe_insn *in, size_t count, const cs_pipe_row *other)
 {
-	static double ready[PIPE_REGS];
-	double use[CS_PIPE_KINDS_MAX] = {0}, uops = 0;
-	for (size_t i = 0; i < count; i++) {
-		const cs_pipe_row *r = in[i].row ? in[i].row : other;
-		/* a fused pair: one uop, the pair's occupancy */
-		use[r->pipe] += in[i].fused ? 0 : in[i].first ? in[i].pair_occ : r->occupancy;
-		uops += in[i].fused ? 0 : 1;
-	}
-	double bound = uops / t->width;
-	for (int k = 0; k < t->n_kinds; k++)
-		if (use[k] / t->kinds[k].count > bound)
-			bound = use[k] / t->kinds[k].count;
-	memset(ready, 0, sizeof ready);
-	double max1 = 0, max2 = 0, first_at = 0;
-	for (int rep = 0; rep < 2; rep++) {
-		double top = 0;
-		for (size_t i = 0; i < count; i++) {
-			const cs_pipe_row *r = in[i].row ? in[i].row : other;
-			double at = 0;
-			for (uint8_t k = 0; k < in[i].n_rd; k++)
-				if (ready[in[i].rd[k]] > at)
-					at = ready[in[i].rd[k]];
-			/* a fused pair's result comes pair_lat after the first's
-			   inputs; the first's own result is not waited for */
-			double lat = in[i].fused ? in[i].pair_lat : r->latency;
-			if (in[i].fused)
-				at = first_at;
-			if (in[i].first)
-				first_at = at;
-			for (uint8_t k = 0; k < in[i].n_wr; k++)
-				ready[in[i].wr[k]] = at + lat;
-			if (at + lat > top)
-				top = at + lat;
+	static int16_t from[PIPE_BLOCK_MAX][24];
+	static bool prev[PIPE_BLOCK_MAX][24];
+	static double done[OOO_MAX];	/* result time, once issued */
+	static bool issued[OOO_MAX];
+	double busy[CS_PIPE_KINDS_MAX * 16] = {0};
+	double finish[OOO_REPS] = {0};
+	producers(in, count, from, prev);
+	size_t total = OOO_REPS * count, disp = 0, ret = 0;
+	memset(issued, 0, total * sizeof issued[0]);
+	for (long long c = 0; ret < total && c < 100000000; c++) {
+		/* retire in order, then dispatch, WIDTH of each a cycle */
+		for (int w = 0; w < t->width && ret < disp && issued[ret] && done[ret] <= c;) {
+			size_t i = ret % count;
+			if (!in[i].fused)
+				w++;
+			ret++;
 		}
-		if (rep == 0)
-			max1 = top;
-		else
-			max2 = top;
+		for (int w = 0; w < t->width && disp < total && disp - ret < (size_t)t->window;) {
+			if (!in[disp % count].fused)
+				w++;
+			disp++;
+		}
+		for (size_t d = ret; d < disp; d++) {
+			size_t i = d % count, rep = d / count;
+			if (issued[d] || in[i].fused)
+				continue;
+			bool ok = true;
+			for (uint8_t k = 0; k < in[i].n_rd && ok; k++) {
+				if (from[i][k] < 0 || (prev[i][k] && rep == 0))
+					continue;
+				size_t p = (rep - (prev[i][k] ? 1 : 0)) * count + (size_t)from[i][k];
+				ok = issued[p] && done[p] <= c + in[i].late[k];
+			}
+			const cs_pipe_row *r = in[i].row ? in[i].row : other;
+			int unit = pick_unit(t, busy, r->pipe);
+			if (!ok || busy[unit] >= c + 1 - 1e-9)
+				continue;
+			busy[unit] = (busy[unit] > c ? busy[unit] : c) +
+				     (in[i].first ? in[i].pair_occ : r->occupancy);
+			issued[d] = true;
+			done[d] = c + (r->latency > 1 || in[i].first ? r->latency : 1);
+			if (in[i].first && d + 1 < total) { /* the pair issues as one */
+				issued[d + 1] = true;
+				done[d + 1] = c + in[(i + 1) % count].pair_lat;
+				done[d] = done[d + 1];
+			}
+			if (done[d] > finish[rep])
+				finish[rep] = done[d];
+		}
 	}
-	double chain = max2 - max1;
-	return chain > bound ? chain : bound;
+	for (int r = 1; r < OOO_REPS; r++)
+		if (finish[r] < finish[r - 1])
+			finish[r] = finish[r - 1];
+	return (finish[OOO_REPS - 1] - finish[OOO_REPS / 2 - 1]) / (OOO_REPS / 2);
 }
 
 int

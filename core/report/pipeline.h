@@ -9,6 +9,16 @@
  *   core   NAME  VERSION                  the core and the table's version
  *   issue  inorder|ooo  WIDTH  SOURCE     issue model and instructions/cycle
  *   pipe   NAME  COUNT  SOURCE            an execution pipe kind and how many
+ *   share  NAME  INNER  SOURCE            INNER's pipes are the first of NAME's
+ *          (an F0-only crypto uop and an F0/F1 NEON uop contend for F0)
+ *   window N  SOURCE                      out of order: instructions in flight
+ *          (the reorder buffer; 128 when not given)
+ *   error  R  SOURCE                      the model's worst error on published
+ *          figures it was not fitted to (a factor: 1.08); the estimate's
+ *          "consistent with" window is R rounded up to 0.05
+ *   store  N  SOURCE                      a store's data register is read N
+ *          cycles after the store issues (its address at issue; 0 when not
+ *          given)
  *   insn   PATTERN  PIPE  LATENCY  OCCUPANCY  SOURCE
  *   fuse   FIRST  SECOND  LATENCY  OCCUPANCY  SOURCE
  *          a pair issued together as one (AESE+AESMC): LATENCY from the
@@ -16,16 +26,23 @@
  *          pipe by the pair
  *
  * PATTERN is a mnemonic ("aese"), a mnemonic with "/q" (the form with a
- * 128-bit vector register operand: "add/q"), or a prefix ending in '*'
- * ("ld1*"); the most specific row wins (mnemonic/q, mnemonic, the longest
+ * 128-bit vector register operand: "add/q"), a mnemonic with "/s" (the
+ * form with a general register operand shifted by a nonzero amount:
+ * "eor/s" is eor x0, x1, x2, ror #18), a mnemonic with "/x" (the form
+ * whose result is a 64-bit general register: "ror/x" is ror x0, x1, #28),
+ * or a prefix ending in '*' ("ld1*"); the most specific row wins
+ * (mnemonic/s, mnemonic/x, mnemonic/q, mnemonic, the longest
  * prefix). OCCUPANCY: cycles the instruction holds its pipe (1 = fully
  * pipelined). A single-issue in-order core is `issue inorder 1`.
  *
  * Block cycles: in-order cores issue in program order, up to WIDTH per
- * cycle, each when its operands are ready and a pipe of its kind is free;
- * out-of-order cores take max(resource bound, loop-carried dependency
- * chain). Both are computed on the block repeated (the second execution's
- * cycles), which is what a hot loop does.
+ * cycle, each when its operands are ready and a pipe of its kind is free
+ * (the block run twice, the second execution's cycles). Out-of-order cores
+ * are simulated cycle by cycle on the block repeated 8 times: up to WIDTH
+ * instructions a cycle enter a window of N, the oldest whose operands are
+ * ready issue to a free pipe of their kind, and they retire in order; the
+ * block's cycles are the steady state (the last 4 executions' average).
+ * Both are what a hot loop does.
  */
 #ifndef CS_PIPELINE_H
 #define CS_PIPELINE_H
@@ -40,7 +57,7 @@
 
 /* One instruction group. */
 typedef struct cs_pipe_row {
-	char pattern[32]; /* mnemonic, mnemonic/q, or prefix* */
+	char pattern[32]; /* mnemonic, mnemonic/q, /s, /x, or prefix* */
 	int pipe;	  /* index into kinds */
 	double latency;	  /* cycles to its result */
 	double occupancy; /* cycles it holds its pipe */
@@ -55,8 +72,15 @@ typedef struct cs_pipe_table {
 	struct {
 		char name[16];
 		int count;
+		int shares;	/* the kind whose pipes are this one's first, or -1 */
+		int unit[16];	/* this kind's pipes, numbered over the core */
 	} kinds[CS_PIPE_KINDS_MAX];
 	int n_kinds;
+	int n_units;	/* pipes of the core, shared ones counted once */
+	int window;	/* out of order: instructions in flight */
+	double store_late; /* a store's data is read this many cycles after issue */
+	double error;	   /* the worst held-out error on published figures (a
+			      factor, at least 1); 0 when the table gives none */
 	cs_pipe_row rows[CS_PIPE_ROWS_MAX];
 	size_t n_rows;
 	struct {
