@@ -468,8 +468,8 @@ compare_paths(const cs_est_input *in, size_t n_in, const cs_res_file *t, size_t 
 		double w = cs_est_window(in[r.nearest].pipe);
 		fprintf(f, "path: %s %s at %lld B (%.4g MB/s) is %s %s (%.2fx)",
 			cs_esc_term(big->alg), cs_esc_term(big->op), big->size, r.table,
-			r.off > w ? "nearest to" : "consistent with",
-			cs_esc_term(r.near), r.mbps[r.nearest] / r.table);
+			r.off > w ? "nearest to" : "consistent with", cs_esc_term(r.near),
+			r.mbps[r.nearest] / r.table);
 		for (size_t k = 0; k < n_in && k < CS_EST_RUNS_MAX; k++)
 			if (r.mbps[k] > 0 && fabs(log(r.mbps[k] / r.mbps[r.nearest])) >= 0.005)
 				fprintf(f, "; %s %.2fx", cs_esc_term(in[k].file->counting.profile),

@@ -78,10 +78,11 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 			}
 		} else if (strcmp(f[0], "share") == 0 && k == 4) {
 			int outer = kind_of(t, f[1]), inner = kind_of(t, f[2]);
-			if (outer < 0 || inner < 0 || outer == inner || t->kinds[outer].shares >= 0 ||
-			    t->kinds[inner].shares >= 0 ||
+			if (outer < 0 || inner < 0 || outer == inner ||
+			    t->kinds[outer].shares >= 0 || t->kinds[inner].shares >= 0 ||
 			    t->kinds[inner].count > t->kinds[outer].count)
-				bad = "share (two declared pipes, the second no more than the first, "
+				bad = "share (two declared pipes, the second no more than the "
+				      "first, "
 				      "each shared once)";
 			else
 				t->kinds[outer].shares = inner;
@@ -133,7 +134,8 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 				t->n_fuse++;
 			}
 		} else
-			bad = "record (accepted: core, issue, pipe, share, window, store, error, insn, fuse, "
+			bad = "record (accepted: core, issue, pipe, share, window, store, error, "
+			      "insn, fuse, "
 			      "each "
 			      "with its fields and a source last)";
 		if (!bad && !*f[k - 1])
@@ -243,7 +245,8 @@ store_data(const cs_arm64 *a, unsigned r, const char *mnemonic)
 	if (strncmp(mnemonic, "st", 2) != 0)
 		return false;
 	for (uint8_t k = 0; k < a->op_count; k++)
-		if (a->operands[k].type == ARM64_OP_REG && reg_key(a->operands[k].reg) == reg_key(r))
+		if (a->operands[k].type == ARM64_OP_REG &&
+		    reg_key(a->operands[k].reg) == reg_key(r))
 			return true;
 	return false;
 }
@@ -298,8 +301,10 @@ decode(const cs_pipe_table *t, const uint8_t *code, size_t size, uint64_t addr, 
 			    a->operands[k].shift.value != 0)
 				shifted = true;
 		bool x = a->op_count > 0 && a->operands[0].type == ARM64_OP_REG &&
-			 ((a->operands[0].reg >= ARM64_REG_X0 && a->operands[0].reg <= ARM64_REG_X28) ||
-			  a->operands[0].reg == ARM64_REG_X29 || a->operands[0].reg == ARM64_REG_X30);
+			 ((a->operands[0].reg >= ARM64_REG_X0 &&
+			   a->operands[0].reg <= ARM64_REG_X28) ||
+			  a->operands[0].reg == ARM64_REG_X29 ||
+			  a->operands[0].reg == ARM64_REG_X30);
 		p->row = row_of(t, insn[i].mnemonic, q, shifted, x);
 		if (p->row && p->row->pattern[strlen(p->row->pattern) - 1] != '*')
 			(*modelled)++;
@@ -425,7 +430,7 @@ ooo_cycles(const cs_pipe_table *t, const pipe_insn *in, size_t count, const cs_p
 {
 	static int16_t from[PIPE_BLOCK_MAX][24];
 	static bool prev[PIPE_BLOCK_MAX][24];
-	static double done[OOO_MAX];	/* result time, once issued */
+	static double done[OOO_MAX]; /* result time, once issued */
 	static bool issued[OOO_MAX];
 	double busy[CS_PIPE_KINDS_MAX * 16] = {0};
 	double finish[OOO_REPS] = {0};
@@ -453,7 +458,8 @@ ooo_cycles(const cs_pipe_table *t, const pipe_insn *in, size_t count, const cs_p
 			for (uint8_t k = 0; k < in[i].n_rd && ok; k++) {
 				if (from[i][k] < 0 || (prev[i][k] && rep == 0))
 					continue;
-				size_t p = (rep - (prev[i][k] ? 1 : 0)) * count + (size_t)from[i][k];
+				size_t p =
+					(rep - (prev[i][k] ? 1 : 0)) * count + (size_t)from[i][k];
 				ok = issued[p] && done[p] <= c + in[i].late[k];
 			}
 			const cs_pipe_row *r = in[i].row ? in[i].row : other;

@@ -72,12 +72,12 @@ typedef struct cs_pipe_table {
 	struct {
 		char name[16];
 		int count;
-		int shares;	/* the kind whose pipes are this one's first, or -1 */
-		int unit[16];	/* this kind's pipes, numbered over the core */
+		int shares;   /* the kind whose pipes are this one's first, or -1 */
+		int unit[16]; /* this kind's pipes, numbered over the core */
 	} kinds[CS_PIPE_KINDS_MAX];
 	int n_kinds;
-	int n_units;	/* pipes of the core, shared ones counted once */
-	int window;	/* out of order: instructions in flight */
+	int n_units;	   /* pipes of the core, shared ones counted once */
+	int window;	   /* out of order: instructions in flight */
 	double store_late; /* a store's data is read this many cycles after issue */
 	double error;	   /* the worst held-out error on published figures (a
 			      factor, at least 1); 0 when the table gives none */

@@ -106,5 +106,17 @@ main(void)
 			CHECK(cs_est_cycles(&t, &k1, &cyc, why, sizeof why) == 0 && cyc > 0);
 		}
 	}
+	/* the "consistent with" window: the table's error rounded up to 0.05;
+	   no table, or one without an error record: the unvalidated window */
+	static cs_pipe_table pt;
+	memset(&pt, 0, sizeof pt);
+	CHECK_NEAR(cs_est_window(NULL), CS_EST_WINDOW_UNVALIDATED, 1e-12);
+	CHECK_NEAR(cs_est_window(&pt), CS_EST_WINDOW_UNVALIDATED, 1e-12);
+	pt.error = 1.08;
+	CHECK_NEAR(cs_est_window(&pt), 1.10, 1e-12);
+	pt.error = 1.10;
+	CHECK_NEAR(cs_est_window(&pt), 1.10, 1e-12);
+	pt.error = 1.11;
+	CHECK_NEAR(cs_est_window(&pt), 1.15, 1e-12);
 	return check_done("test_estimate");
 }

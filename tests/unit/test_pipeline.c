@@ -87,6 +87,52 @@ main(void)
 	cycles(TABLE("inorder\t2", ""), eor, 1, &m);
 	CHECK(m == 0);
 
+	/* shared pipes (share): an F0-only uop and two F0/F1 uops, all
+	   independent (each writes what it reads, latency 1): 3 uops on 2
+	   pipes take 1.5 cycles a repetition; without the share line the core
+	   would have 3 pipes and take 1 */
+	static const uint32_t mix[] = {0x4e284820, 0x6e241c62, 0x6e271cc5};
+#define SHARED(share)                                                                              \
+	"core\tt\t1\ttest\nissue\tooo\t4\ttest\n"                                                  \
+	"pipe\tf0\t1\ttest\npipe\tfp\t2\ttest\n" share "insn\taese\tf0\t1\t1\ttest\n"              \
+	"insn\teor/q\tfp\t1\t1\ttest\n"
+	CHECK_NEAR(cycles(SHARED("share\tfp\tf0\ttest\n"), mix, 3, &m), 1.5, 1e-9);
+	CHECK_NEAR(cycles(SHARED(""), mix, 3, &m), 1, 1e-9);
+	/* the window: a 20-cycle chain (udiv x0, x0, x1) and 8 independent
+	   adds repeated: out of order the adds overlap the chain (20 a
+	   repetition); a window of 2 lets at most one add past the udiv */
+	static const uint32_t div[] = {0x9ac10800, 0x91000442, 0x91000463, 0x91000484, 0x910004a5,
+				       0x910004c6, 0x910004e7, 0x91000508, 0x91000529};
+#define WINDOW(w)                                                                                  \
+	"core\tt\t1\ttest\nissue\tooo\t4\ttest\n" w "pipe\tint\t1\ttest\n"                         \
+	"insn\tudiv\tint\t20\t1\ttest\ninsn\tadd\tint\t1\t1\ttest\n"
+	CHECK_NEAR(cycles(WINDOW(""), div, 9, &m), 20, 1e-9);
+	CHECK(cycles(WINDOW("window\t2\ttest\n"), div, 9, &m) > 20.5);
+	/* forms: eor x0, x0, x1, ror #18 takes the /s row (latency 2 on a
+	   pipe of its own), the plain form the mnemonic's; ror x0 takes the
+	   /x row, ror w0 the mnemonic's */
+	static const uint32_t eor_s[] = {0xcac14800, 0xcac14800};
+	static const uint32_t eor_p[] = {0xca010000, 0xca010000};
+	static const uint32_t ror_x[] = {0x93c00400, 0x93c00400};
+	static const uint32_t ror_w[] = {0x13800400, 0x13800400};
+#define FORMS                                                                                      \
+	"core\tt\t1\ttest\nissue\tooo\t3\ttest\npipe\tint\t2\ttest\npipe\tm\t1\ttest\n"            \
+	"insn\teor\tint\t1\t1\ttest\ninsn\teor/s\tm\t2\t1\ttest\n"                                 \
+	"insn\tror\tint\t1\t1\ttest\ninsn\tror/x\tm\t3\t1\ttest\n"
+	CHECK_NEAR(cycles(FORMS, eor_s, 2, &m), 4, 1e-9);
+	CHECK_NEAR(cycles(FORMS, eor_p, 2, &m), 2, 1e-9);
+	CHECK_NEAR(cycles(FORMS, ror_x, 2, &m), 6, 1e-9);
+	CHECK_NEAR(cycles(FORMS, ror_w, 2, &m), 2, 1e-9);
+	/* a store's data read late (store): in order, mul x1, x2, x3 (latency
+	   5) then str x1, [x0]: the store waits for x1 (5 cycles a
+	   repetition) unless its data is read 5 cycles after it issues */
+	static const uint32_t st[] = {0x9b037c41, 0xf9000001};
+#define STORE(late)                                                                                \
+	"core\tt\t1\ttest\nissue\tinorder\t2\ttest\n" late "pipe\tint\t1\ttest\n"                  \
+	"pipe\tst\t1\ttest\ninsn\tmul\tint\t5\t1\ttest\ninsn\tstr\tst\t1\t1\ttest\n"
+	CHECK_NEAR(cycles(STORE(""), st, 2, &m), 5, 1e-9);
+	CHECK_NEAR(cycles(STORE("store\t5\ttest\n"), st, 2, &m), 1, 1e-9);
+
 	/* every record needs its source; unknown records and pipes are refused */
 	cs_pipe_table t;
 	char why[256];
@@ -103,6 +149,15 @@ main(void)
 	CHECK(cs_pipe_table_parse("core\tt\t1\ts\r\nissue\tinorder\t2\ts\r\n", "x", &t, why,
 				  sizeof why) != 0);
 	CHECK(strstr(why, "x line 1: a carriage return (a CRLF line end)") != NULL);
+	/* share: both pipes declared, the inner one no larger; error: a factor */
+	CHECK(cs_pipe_table_parse("core\tt\t1\ts\nissue\tooo\t3\ts\npipe\tfp\t2\ts\n"
+				  "share\tfp\tf0\ts\ninsn\tadd\tfp\t1\t1\ts\n",
+				  "x", &t, why, sizeof why) != 0);
+	CHECK(strstr(why, "x line 4: bad share") != NULL);
+	CHECK(cs_pipe_table_parse("core\tt\t1\ts\nissue\tooo\t3\ts\nerror\t0.9\ts\n"
+				  "pipe\tfp\t2\ts\ninsn\tadd\tfp\t1\t1\ts\n",
+				  "x", &t, why, sizeof why) != 0);
+	CHECK(strstr(why, "x line 3: bad error") != NULL);
 	/* the shipped tables load */
 	CHECK(cs_pipe_table_load(CS_COSTS_DIR, "cortex-a53", &t, why, sizeof why) == 0 &&
 	      t.inorder && t.width == 2);
@@ -110,5 +165,8 @@ main(void)
 	      !t.inorder && t.width == 3);
 	CHECK(cs_pipe_table_load(CS_COSTS_DIR, "cortex-a57", &t, why, sizeof why) == 0 &&
 	      !t.inorder && t.width == 3);
+	/* F0 is one of the A57's two FP pipes: the f0 kind's pipe is the fp
+	   kind's first */
+	CHECK(t.n_units == 8 && t.error >= 1); /* I0 I1 M B L S F0 F1 */
 	return check_done("test_pipeline");
 }
