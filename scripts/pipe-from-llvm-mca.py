@@ -4,8 +4,10 @@
 usage: pipe-from-llvm-mca.py [--llvm-mca PATH] LLVM-CPU CORE INSNS > TABLE
 
 Runs llvm-mca once on the instructions INSNS lists (lines PATTERN<TAB>one
-instruction of that form; "fuse<TAB>FIRST<TAB>SECOND" asks for a fusion
-pair), each in a code region of its own, and writes the table's records
+instruction of that form; "fuse<TAB>FIRST<TAB>SECOND<TAB>ADVANCE<TAB>WHY"
+asks for a fusion pair whose SECOND reads FIRST's result ADVANCE cycles
+early, WHY naming where the model says so), each in a code region of its
+own, and writes the table's records
 (core/report/pipeline.h): the issue width is LLVM's dispatch width, the
 window its reorder buffer, and each row the instruction's latency, the pipe
 kind its micro-ops spend most on and that kind's resource cycles, with the
@@ -51,13 +53,13 @@ def read_list(path):
             if not line or line.startswith("#"):
                 continue
             p = line.split("\t")
-            if p[0] == "fuse" and len(p) == 3:
-                fuse.append((p[1], p[2]))
+            if p[0] == "fuse" and len(p) == 5 and re.match(r"^\d+(\.\d+)?$", p[3]) and p[4]:
+                fuse.append((p[1], p[2], float(p[3]), p[4]))
             elif len(p) == 2 and p[0] and p[1]:
                 rows.append((p[0], p[1]))
             else:
                 die("%s line %d: bad line (accepted: PATTERN<TAB>INSTRUCTION, "
-                    "fuse<TAB>FIRST<TAB>SECOND)" % (path, n))
+                    "fuse<TAB>FIRST<TAB>SECOND<TAB>ADVANCE<TAB>WHY)" % (path, n))
     return rows, fuse
 
 
@@ -187,15 +189,16 @@ def main(argv):
         kind, lat, occ, why = row(cpu, ver, pattern, asm, uops, lat, rthr, press)
         lat_of[pattern], occ_of[pattern] = lat, occ
         w("insn\t%s\t%s\t%s\t%s\t%s\n" % (pattern, kind, num(lat), num(occ), why))
-    for a, b in fuse:
+    for a, b, adv, why in fuse:
         if a not in lat_of or b not in lat_of:
             die("fuse %s %s: both need a row in %s" % (a, b, path))
+        lat = max(lat_of[a] - adv, 0) + lat_of[b]
         w("fuse\t%s\t%s\t%s\t%s\tone uop: LLVM's %s tuning fuses %s+%s (FeatureFuseAES: "
           "llc keeps the pairs adjacent, and apart with -mattr=-fuse-aes); latency "
-          "%s + %s, the two rows' (LLVM gives the fused pair no latency of its own), "
-          "the pipe held as by %s alone\n" %
-          (a, b, num(lat_of[a] + lat_of[b]), num(occ_of[a]), cpu, a, b, num(lat_of[a]),
-           num(lat_of[b]), a))
+          "%s - %s + %s: %s's, less the %s cycles %s reads its result early (%s), plus "
+          "%s's; the pipe held as by %s alone\n" %
+          (a, b, num(lat), num(occ_of[a]), cpu, a, b, num(lat_of[a]), num(adv), num(lat_of[b]),
+           a, num(adv), b, why, b, a))
     return 0
 
 
