@@ -52,6 +52,10 @@ static const cs_count_profile profiles[] = {
 	 "Cortex-A72 without the crypto extension (Raspberry Pi 4, BCM2711)", "aarch64",
 	 "qemu-aarch64", "cortex-a72", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1500, NULL, NULL,
 	 0, 0},
+	/* the Raspberry Pi 5's BCM2712 runs its four Cortex-A76 at 2.4 GHz; the
+	   crypto extension is present (AES, PMULL, SHA-1, SHA-256) */
+	{"cortex-a76", "rpi5", "Cortex-A76 with the crypto extension (Raspberry Pi 5, BCM2712)",
+	 "aarch64", "qemu-aarch64", "cortex-a76", 0, 0, 0, 2400, NULL, NULL, 0, 0},
 	/* the Pi 2 v1.1's BCM2836 runs its Cortex-A7 at 900 MHz */
 	{"cortex-a7", "rpi2", "Cortex-A7, ARMv7 without the crypto extension (Raspberry Pi 2)",
 	 "arm", "qemu-arm", "cortex-a7", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES, 900, NULL, NULL,
