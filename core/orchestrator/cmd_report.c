@@ -122,12 +122,6 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, co
 				 "--board %s's core %s (accepted: a counting file of that core)",
 				 f->name, p->qemu_cpu, p->name, board, on->qemu_cpu);
 			rc = -1;
-		} else if (mhz == 0) {
-			snprintf(why, why_n,
-				 "--view estimate: profile '%s' (%s) has no board clock: give "
-				 "--board (known: %s)",
-				 p->name, f->name, known);
-			rc = -1;
 		} else if (est_input(f, p, dir, mhz, &in[n_in], &tables[n_in], &pipes[n_in], why,
 				     why_n) != 0) {
 			rc = -1;

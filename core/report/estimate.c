@@ -312,8 +312,16 @@ estimate_block(const cs_est_input *in, FILE *f)
 {
 	char prof[128];
 	profile_name(in->file, prof, sizeof prof);
-	fprintf(f, "estimate from counts: %s, core %s at %.0f MHz (%s)\n", cs_esc_term(prof),
-		cs_esc_term(in->table->core), in->mhz, cs_esc_term(in->file->name));
+	if (in->mhz > 0)
+		fprintf(f, "estimate from counts: %s, core %s at %.0f MHz (%s)\n",
+			cs_esc_term(prof), cs_esc_term(in->table->core), in->mhz,
+			cs_esc_term(in->file->name));
+	else /* a profile of no board: cycles, and no MB/s without a clock */
+		fprintf(f,
+			"estimate from counts: %s, core %s, no clock: cycles only (give --board "
+			"for MB/s) (%s)\n",
+			cs_esc_term(prof), cs_esc_term(in->table->core),
+			cs_esc_term(in->file->name));
 	if (*in->table->path)
 		fprintf(f, "cost table: %s\n", cs_esc_term(in->table->path));
 	if (in->pipe)
@@ -351,7 +359,9 @@ estimate_block(const cs_est_input *in, FILE *f)
 		snprintf(share_s, sizeof share_s, "%.1f%%", 100 * share);
 		if (c->count.per_byte) {
 			snprintf(per_b, sizeof per_b, "%.2f", cyc / (double)c->size);
-			cs_report_number(cs_est_mbps(cyc, c->size, in->mhz), mbps, sizeof mbps);
+			if (in->mhz > 0)
+				cs_report_number(cs_est_mbps(cyc, c->size, in->mhz), mbps,
+						 sizeof mbps);
 		}
 		cs_report_hw_count(&c->count, hw, sizeof hw);
 		fprintf(f, "%-28s %-18s %-7s %6lld %12.0f %12.0f %9s %10s %9s %9s  %s%s\n",
@@ -619,9 +629,10 @@ cs_report_estimate_format(const cs_est_input *in, size_t n_in, const char *fmt, 
 			opt_num(v[8], sizeof v[8], model_rc == 0, 0, cyc);
 			opt_num(v[9], sizeof v[9], model_rc == 0 && c->count.per_byte, 2,
 				c->size > 0 ? cyc / (double)c->size : 0);
-			opt_num(v[10], sizeof v[10], model_rc == 0 && c->count.per_byte, 2,
+			opt_num(v[10], sizeof v[10],
+				model_rc == 0 && c->count.per_byte && in[i].mhz > 0, 2,
 				cs_est_mbps(cyc, c->size, in[i].mhz));
-			snprintf(v[11], sizeof v[11], "%.0f", in[i].mhz);
+			opt_num(v[11], sizeof v[11], in[i].mhz > 0, 0, in[i].mhz);
 			opt_num(v[12], sizeof v[12], share > 0, 3, share);
 			opt_num(v[13], sizeof v[13], have_class && c->count.per_byte, 2,
 				c->size > 0 ? ccyc / (double)c->size : 0);

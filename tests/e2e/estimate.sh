@@ -148,6 +148,28 @@ CRYPTOSPEED_COSTS_DIR="$t" "$CS" report "$r2s" --view estimate --format csv >"$d
 	fail "csv estimate without an armv8-sha2 row exited $?: $(cat "$d/err")"
 grep -q "^openssl,.*,sha256,.*class c/B: no cost for class 'armv8-sha2' in cortex-a53.tsv" "$d/nosha.csv" ||
 	fail "the csv note does not say it: $(grep sha256 "$d/nosha.csv")"
+# a profile of no board without --board (the issue's acceptance: report
+# a72.json --view estimate --format csv): the issue's columns, cycles per op
+# and per byte on every counted row, no MB/s and no clock without one
+"$CS" report "$root/docs/data/estimate/a72.json" --view estimate --format csv >"$d/a72.csv" 2>"$d/err" ||
+	fail "a72 csv exited $?: $(cat "$d/err")"
+python3 - "$d/a72.csv" <<'EOF' || fail "a72 csv"
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1])))
+want = "lib,path,alg,op,size,profile,core,model,cycles_per_op,cycles_per_byte,mb_s,clock_mhz"
+assert ",".join(open(sys.argv[1]).readline().strip().split(",")[:12]) == want
+assert len(rows) >= 20, len(rows)
+for r in rows:
+    assert r["core"] == "cortex-a72" and r["model"] == "cortex-a72.pipe.tsv v1", r
+    assert float(r["cycles_per_op"]) > 0 and float(r["cycles_per_byte"]) > 0, r
+    assert abs(float(r["cycles_per_byte"]) - float(r["cycles_per_op"]) / int(r["size"])) < 0.006, r
+    assert r["mb_s"] == "" and r["clock_mhz"] == "", r
+print("ok: %d rows" % len(rows))
+EOF
+"$CS" report "$root/docs/data/estimate/a72.json" --view estimate --board rpi4 --format csv >"$d/a72b.csv" ||
+	fail "a72 csv --board rpi4"
+grep -Eq '^openssl,evp,aes-128-gcm,seal,8192,cortex-a72,cortex-a72,cortex-a72.pipe.tsv v1,[0-9]+,[0-9.]+,[0-9.]+,1500,' "$d/a72b.csv" ||
+	fail "a72 csv at rpi4's clock: $(grep 'aes-128-gcm,seal,8192' "$d/a72b.csv")"
 echo "ok: estimate rows, the comparison with a table, bad input"
 
 # docs/estimates.md's comparisons are what its commands print from docs/data
