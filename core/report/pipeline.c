@@ -81,9 +81,8 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 			if (outer < 0 || inner < 0 || outer == inner ||
 			    t->kinds[outer].shares >= 0 || t->kinds[inner].shares >= 0 ||
 			    t->kinds[inner].count > t->kinds[outer].count)
-				bad = "share (two declared pipes, the second no more than the "
-				      "first, "
-				      "each shared once)";
+				bad = "share (two declared pipes, the second no more than "
+				      "the first, each shared once)";
 			else
 				t->kinds[outer].shares = inner;
 		} else if (strcmp(f[0], "error") == 0 && k == 3) {
@@ -135,9 +134,7 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 			}
 		} else
 			bad = "record (accepted: core, issue, pipe, share, window, store, error, "
-			      "insn, fuse, "
-			      "each "
-			      "with its fields and a source last)";
+			      "insn, fuse, each with its fields and a source last)";
 		if (!bad && !*f[k - 1])
 			bad = "source (every record names its source)";
 		if (bad) {
@@ -178,7 +175,7 @@ cs_pipe_table_load(const char *dir, const char *core, cs_pipe_table *t, char *wh
 
 /* The row of an instruction (NULL when none matches): its form with a
    shifted register operand (mnemonic/s), with a 64-bit general register
-   result (mnemonic/x) or with a 128-bit vector operand (mnemonic/q) first,
+   first operand (mnemonic/x) or with a 128-bit vector operand (mnemonic/q) first,
    then the mnemonic, then the longest prefix. */
 static const cs_pipe_row *
 row_of(const cs_pipe_table *t, const char *mnemonic, bool q, bool shifted, bool x)
@@ -469,7 +466,7 @@ ooo_cycles(const cs_pipe_table *t, const pipe_insn *in, size_t count, const cs_p
 			busy[unit] = (busy[unit] > c ? busy[unit] : c) +
 				     (in[i].first ? in[i].pair_occ : r->occupancy);
 			issued[d] = true;
-			done[d] = c + (r->latency > 1 || in[i].first ? r->latency : 1);
+			done[d] = c + (r->latency > 1 ? r->latency : 1);
 			if (in[i].first && d + 1 < total) { /* the pair issues as one */
 				issued[d + 1] = true;
 				done[d + 1] = c + in[(i + 1) % count].pair_lat;

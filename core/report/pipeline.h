@@ -29,7 +29,8 @@
  * 128-bit vector register operand: "add/q"), a mnemonic with "/s" (the
  * form with a general register operand shifted by a nonzero amount:
  * "eor/s" is eor x0, x1, x2, ror #18), a mnemonic with "/x" (the form
- * whose result is a 64-bit general register: "ror/x" is ror x0, x1, #28),
+ * whose first operand is a 64-bit general register: "ror/x" is ror x0,
+ * x1, #28),
  * or a prefix ending in '*' ("ld1*"); the most specific row wins
  * (mnemonic/s, mnemonic/x, mnemonic/q, mnemonic, the longest
  * prefix). OCCUPANCY: cycles the instruction holds its pipe (1 = fully

@@ -976,6 +976,12 @@ ev_range_of(const cs_ev_ranges *ranges, uintptr_t pc)
 	return -1;
 }
 
+unsigned
+cs_ev_taken(void)
+{
+	return ev_state == EV_OFF ? 0 : atomic_load_explicit(&ev_taken, memory_order_relaxed);
+}
+
 void
 cs_ev_end(const cs_ev_ranges *ranges, cs_ev_result *res)
 {

@@ -158,6 +158,9 @@ int cs_ev_ranges_find(const char *const *objects, cs_ev_ranges *out, char *why, 
  */
 int cs_ev_begin(cs_ev_result *res);
 
+/* Samples taken so far in the session cs_ev_begin started (0 when none). */
+unsigned cs_ev_taken(void);
+
 /*
  * Stop sampling and restore SIGPROF, then for each kept sample inside ranges
  * (NULL: none) decode a CS_EV_WINDOW-instruction window bounded to its range
