@@ -336,8 +336,8 @@ gather_evidence(cs_cell *cell, int64_t ms, cs_msg_ev *ev)
 	}
 	/* ms of sampling, and on a loaded machine (where the thread runs for
 	   part of it and timer expirations merge) on until it has the samples
-	   ms would give on an idle one, for at most 10 ms more per ms: the
-	   evidence of a busy CI is the same as of an idle desk */
+	   ms gives on an idle one, for at most ten times as long: a busy CI
+	   gets as many samples as an idle desk */
 	uint64_t t0 = cs_now_ns(), until = t0 + (uint64_t)ms * 1000000u,
 		 cap = t0 + 10 * (uint64_t)ms * 1000000u;
 	unsigned want = (unsigned)(ms * CS_EV_HZ / 1000);
