@@ -89,10 +89,6 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 			if (cs_tsv_number(&rd, 1, 1, 10, &a) != 0)
 				bad = "error (accepted: a factor from 1 to 10)";
 			t->error = a;
-		} else if (strcmp(f[0], "store") == 0 && k == 3) {
-			if (cs_tsv_number(&rd, 1, 0, 16, &a) != 0)
-				bad = "store data lateness (accepted: 0 to 16 cycles)";
-			t->store_late = a;
 		} else if (strcmp(f[0], "window") == 0 && k == 3) {
 			if (cs_tsv_number(&rd, 1, 1, 1024, &a) != 0 || a != (int)a)
 				bad = "window (accepted: 1 to 1024)";
@@ -133,7 +129,7 @@ cs_pipe_table_parse(const char *text, const char *name, cs_pipe_table *t, char *
 				t->n_fuse++;
 			}
 		} else
-			bad = "record (accepted: core, issue, pipe, share, window, store, error, "
+			bad = "record (accepted: core, issue, pipe, share, window, error, "
 			      "insn, fuse, each with its fields and a source last)";
 		if (!bad && !*f[k - 1])
 			bad = "source (every record names its source)";
@@ -234,26 +230,11 @@ reg_key(unsigned r)
 	return r;
 }
 
-/* Whether r is the data a store writes to memory (not its address): a
-   register operand of a st* instruction outside its memory operand. */
-static bool
-store_data(const cs_arm64 *a, unsigned r, const char *mnemonic)
-{
-	if (strncmp(mnemonic, "st", 2) != 0)
-		return false;
-	for (uint8_t k = 0; k < a->op_count; k++)
-		if (a->operands[k].type == ARM64_OP_REG &&
-		    reg_key(a->operands[k].reg) == reg_key(r))
-			return true;
-	return false;
-}
-
 /* One decoded instruction of a block. */
 typedef struct pipe_insn {
 	const cs_pipe_row *row;
 	uint16_t rd[24], wr[24];
 	uint8_t n_rd, n_wr;
-	double late[24]; /* a store's data: needed this many cycles after issue */
 	bool fused;	 /* issues with the previous one (a fusion pair's second) */
 	bool first;	 /* a fusion pair's first */
 	double pair_lat; /* fused: the pair's latency */
@@ -311,12 +292,8 @@ decode(const cs_pipe_table *t, const uint8_t *code, size_t size, uint64_t addr, 
 		uint8_t nr = 0, nw = 0;
 		if (cs_regs_access(h, &insn[i], rd, &nr, wr, &nw) == CS_ERR_OK) {
 			for (uint8_t k = 0; k < nr && p->n_rd < 24; k++)
-				if (reg_key(rd[k]) < PIPE_REGS) {
-					p->late[p->n_rd] = store_data(a, rd[k], insn[i].mnemonic)
-								   ? t->store_late
-								   : 0;
+				if (reg_key(rd[k]) < PIPE_REGS)
 					p->rd[p->n_rd++] = (uint16_t)reg_key(rd[k]);
-				}
 			for (uint8_t k = 0; k < nw && p->n_wr < 24; k++)
 				if (reg_key(wr[k]) < PIPE_REGS)
 					p->wr[p->n_wr++] = (uint16_t)reg_key(wr[k]);
@@ -363,8 +340,8 @@ inorder_cycles(const cs_pipe_table *t, const pipe_insn *in, size_t count, const 
 			const cs_pipe_row *r = in[i].row ? in[i].row : other;
 			double at = cycle;
 			for (uint8_t k = 0; k < in[i].n_rd; k++)
-				if (ready[in[i].rd[k]] - in[i].late[k] > at && !in[i].fused)
-					at = ready[in[i].rd[k]] - in[i].late[k];
+				if (ready[in[i].rd[k]] > at && !in[i].fused)
+					at = ready[in[i].rd[k]];
 			int unit = pick_unit(t, busy, r->pipe);
 			if (!in[i].fused && busy[unit] > at)
 				at = busy[unit];
@@ -457,7 +434,7 @@ ooo_cycles(const cs_pipe_table *t, const pipe_insn *in, size_t count, const cs_p
 					continue;
 				size_t p =
 					(rep - (prev[i][k] ? 1 : 0)) * count + (size_t)from[i][k];
-				ok = issued[p] && done[p] <= c + in[i].late[k];
+				ok = issued[p] && done[p] <= c;
 			}
 			const cs_pipe_row *r = in[i].row ? in[i].row : other;
 			int unit = pick_unit(t, busy, r->pipe);

@@ -16,9 +16,6 @@
  *   error  R  SOURCE                      the model's worst error on published
  *          figures it was not fitted to (a factor: 1.08); the estimate's
  *          "consistent with" window is R rounded up to 0.05
- *   store  N  SOURCE                      a store's data register is read N
- *          cycles after the store issues (its address at issue; 0 when not
- *          given)
  *   insn   PATTERN  PIPE  LATENCY  OCCUPANCY  SOURCE
  *   fuse   FIRST  SECOND  LATENCY  OCCUPANCY  SOURCE
  *          a pair issued together as one (AESE+AESMC): LATENCY from the
@@ -77,10 +74,9 @@ typedef struct cs_pipe_table {
 		int unit[16]; /* this kind's pipes, numbered over the core */
 	} kinds[CS_PIPE_KINDS_MAX];
 	int n_kinds;
-	int n_units;	   /* pipes of the core, shared ones counted once */
-	int window;	   /* out of order: instructions in flight */
-	double store_late; /* a store's data is read this many cycles after issue */
-	double error;	   /* the worst held-out error on published figures (a
+	int n_units;  /* pipes of the core, shared ones counted once */
+	int window;   /* out of order: instructions in flight */
+	double error; /* the worst held-out error on published figures (a
 			      factor, at least 1); 0 when the table gives none */
 	cs_pipe_row rows[CS_PIPE_ROWS_MAX];
 	size_t n_rows;

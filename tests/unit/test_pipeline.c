@@ -141,15 +141,6 @@ main(void)
 	CHECK_NEAR(cycles(FORMS, eor_p, 2, &m), 2, 1e-9);
 	CHECK_NEAR(cycles(FORMS, ror_x, 2, &m), 6, 1e-9);
 	CHECK_NEAR(cycles(FORMS, ror_w, 2, &m), 2, 1e-9);
-	/* a store's data read late (store): in order, mul x1, x2, x3 (latency
-	   5) then str x1, [x0]: the store waits for x1 (5 cycles a
-	   repetition) unless its data is read 5 cycles after it issues */
-	static const uint32_t st[] = {0x9b037c41, 0xf9000001};
-#define STORE(late)                                                                                \
-	"core\tt\t1\ttest\nissue\tinorder\t2\ttest\n" late "pipe\tint\t1\ttest\n"                  \
-	"pipe\tst\t1\ttest\ninsn\tmul\tint\t5\t1\ttest\ninsn\tstr\tst\t1\t1\ttest\n"
-	CHECK_NEAR(cycles(STORE(""), st, 2, &m), 5, 1e-9);
-	CHECK_NEAR(cycles(STORE("store\t5\ttest\n"), st, 2, &m), 1, 1e-9);
 
 	/* every record needs its source; unknown records and pipes are refused */
 	cs_pipe_table t;
