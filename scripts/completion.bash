@@ -27,6 +27,7 @@ _cryptospeed() {
 	case $prev in
 	--alg) words=$("$prog" --complete algs 2>/dev/null) ;;
 	--lib) words=$("$prog" --complete libs 2>/dev/null) ;;
+	--board) words=$("$prog" --complete boards 2>/dev/null) ;;
 	esac
 	if [[ -n $words ]]; then
 		# a comma list: complete its last item, keep what is before it

@@ -23,19 +23,26 @@ build=build-cortex-m4
 board=
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--board) [ $# -ge 2 ] || { echo "mcu_size.sh: --board needs a value (accepted: stm32f407, nrf52840, stm32h7)" >&2; exit 2; }; board=$2; shift 2 ;;
+	--board) [ $# -ge 2 ] || { echo "mcu_size.sh: --board needs a value (accepted: an MCU board of cryptospeed list --boards)" >&2; exit 2; }; board=$2; shift 2 ;;
 	-*) echo "mcu_size.sh: unknown option '$1' (accepted: --board BOARD)" >&2; exit 2 ;;
 	*) build=$1; shift ;;
 	esac
 done
-# the boards' parts (core/orchestrator/count.c's MCU profiles): flash, RAM in KiB
-case "$board" in
-"") ;;
-stm32f407) fkib=1024 rkib=192 ;;
-nrf52840) fkib=1024 rkib=256 ;;
-stm32h7) fkib=2048 rkib=1024 ;;
-*) echo "mcu_size.sh: unknown board '$board' (accepted: stm32f407, nrf52840, stm32h7)" >&2; exit 2 ;;
-esac
+# the board's part: flash and RAM in KiB, from the one board table
+# (core/common/board.c) as `cryptospeed list --boards` prints it; the
+# program is $CRYPTOSPEED, else the host build's, else the one in PATH
+if [ -n "$board" ]; then
+	cs=${CRYPTOSPEED:-}
+	[ -n "$cs" ] || { [ -x build/bin/cryptospeed ] && cs=build/bin/cryptospeed; } || cs=$(command -v cryptospeed || true)
+	[ -n "$cs" ] || { echo "mcu_size.sh: --board needs the cryptospeed program for its board table (build the host tree: make build, or set CRYPTOSPEED)" >&2; exit 2; }
+	row=$("$cs" list --boards | awk -F'\t' -v b="$board" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next } $col["board"] == b && $col["flash_kib"] > 0 { print $col["flash_kib"], $col["ram_kib"] }')
+	if [ -z "$row" ]; then
+		names=$("$cs" list --boards | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next } $col["flash_kib"] > 0 { printf "%s%s", n++ ? ", " : "", $col["board"] }')
+		echo "mcu_size.sh: unknown board '$board' (accepted: $names)" >&2
+		exit 2
+	fi
+	read -r fkib rkib <<<"$row"
+fi
 dir=$build/footprint
 shopt -s nullglob
 maps=("$dir"/*.map)

@@ -4,11 +4,29 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
 #include "escape.h"
 #include "cli.h"
+#include "count.h"
 #include "cpu.h"
 
 #define MAX_WORKERS 64
+
+/* list --boards: the board table (core/common/board.c), one tab-separated
+   line a board under a header line; scripts read it by the header's names. */
+static int
+list_boards(void)
+{
+	puts("board\tprofile\tcore\tclock_mhz\tflash_kib\tram_kib\tabout\tclock_source");
+	for (size_t i = 0; i < cs_n_boards; i++) {
+		const cs_board *b = &cs_boards[i];
+		const cs_count_profile *p = cs_count_profile_find(b->profile);
+		printf("%s\t%s\t%s\t%u\t%u\t%u\t%s\t%s\n", b->name, b->profile,
+		       p ? p->qemu_cpu : "-", b->clock_mhz, b->flash_kib, b->ram_kib, b->about,
+		       b->clock_source);
+	}
+	return CS_EXIT_OK;
+}
 
 int
 cs_cmd_list(int argc, char **argv)
@@ -20,25 +38,34 @@ cs_cmd_list(int argc, char **argv)
 		{"help", no_argument, NULL, 'h'},
 		{"launcher", required_argument, NULL, 'l'},
 		{"worker-dir", required_argument, NULL, 'w'},
+		{"boards", no_argument, NULL, 'b'},
 		{NULL, 0, NULL, 0},
 	};
 	int c;
+	bool boards = false;
 	optind = 1;
 	while ((c = cs_getopt(argc, argv, ":h", options, "list")) != -1) {
 		switch (c) {
 		case 'h':
 			puts("usage: cryptospeed list [--launcher 'CMD ARGS'] [--worker-dir DIR]\n"
+			     "       cryptospeed list --boards\n"
 			     "Start every worker found and show its library version, build, paths\n"
-			     "and algorithms (with why an algorithm is unsupported), and the CPU.");
+			     "and algorithms (with why an algorithm is unsupported), and the CPU.\n"
+			     "--boards: the boards run --count --board and report --board know,\n"
+			     "tab-separated (board, profile, core, clock_mhz, flash_kib, ram_kib,\n"
+			     "about, clock_source), nothing started.");
 			return CS_EXIT_OK;
 		case 'l': cs_parse_launcher(&cfg, optarg); break;
 		case 'w': cfg.worker_dir = optarg; break;
+		case 'b': boards = true; break;
 		}
 	}
 	if (optind < argc)
 		cs_usage_error("unexpected argument '%s' for list (accepted: --launcher, "
-			       "--worker-dir, --help)",
+			       "--worker-dir, --boards, --help)",
 			       argv[optind]);
+	if (boards)
+		return list_boards();
 	static cs_worker_file files[MAX_WORKERS];
 	size_t n_files = cs_find_workers(files, MAX_WORKERS);
 	cs_cpu cpu;

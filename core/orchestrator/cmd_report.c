@@ -9,6 +9,7 @@
 
 #include "cli.h"
 #include "conform_file.h"
+#include "board.h"
 #include "count.h"
 #include "estimate.h"
 #include "fleet.h"
@@ -74,19 +75,38 @@ est_input(const cs_res_file *f, const cs_count_profile *p, const char *dir, doub
 	return 0;
 }
 
+/* A counting file's board clock in MHz (0: none): the file's own record
+   (every counting file since boards had a table, board or none), else, for
+   an older file, today's board table's first board of its profile. */
+static unsigned
+file_clock(const cs_res_file *f)
+{
+	const cs_res_counting *k = &f->counting;
+	if ((k->board_name && *k->board_name) || (k->table && *k->table))
+		return (unsigned)k->clock_mhz;
+	const cs_board *b = cs_board_of_profile(k->profile);
+	return b ? b->clock_mhz : 0;
+}
+
 /* report --view estimate: each counting file's profile gives the core (its
-   cost table) and the clock (--board's, else the profile's board's); the
+   cost table) and the clock (--board's, else the file's board's); the
    other files are the tables compared with. 0, or -1 with why (bad input:
    the caller exits 2 after freeing the files). */
 static int
 report_estimate(const cs_res_file *const *files, size_t n, const char *board, const char *format,
 		FILE *out, char *why, size_t why_n)
 {
-	char known[256], dirbuf[4096];
+	char known[512], dirbuf[4096];
+	const cs_board *b_on = NULL;
 	const cs_count_profile *on = NULL;
-	cs_count_profile_names(known, sizeof known, true);
-	if (board && !(on = cs_count_profile_find(NULL, board))) {
+	cs_board_names(known, sizeof known, false, true);
+	if (board && !(b_on = cs_board_find(board))) {
 		snprintf(why, why_n, "unknown board '%s' (known: %s)", board, known);
+		return -1;
+	}
+	if (b_on && !(on = cs_count_profile_find(b_on->profile))) {
+		snprintf(why, why_n, "board '%s' names profile '%s', which is none", board,
+			 b_on->profile);
 		return -1;
 	}
 	const char *dir = cs_costs_dir(dirbuf, sizeof dirbuf);
@@ -106,8 +126,8 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, co
 			others[n_others++] = f;
 			continue;
 		}
-		const cs_count_profile *p = cs_count_profile_find(f->counting.profile, NULL);
-		unsigned mhz = on ? on->clock_mhz : p ? p->clock_mhz : 0;
+		const cs_count_profile *p = cs_count_profile_find(f->counting.profile);
+		unsigned mhz = b_on ? b_on->clock_mhz : file_clock(f);
 		if (!p || strcmp(p->arch, "x86_64") == 0) {
 			snprintf(why, why_n,
 				 "--view estimate: %s was counted for profile '%s', which is no "
@@ -147,7 +167,7 @@ report_estimate(const cs_res_file *const *files, size_t n, const char *board, co
 		} else {
 			if (on)
 				fprintf(out, "clock: %u MHz for every estimate (--board %s)\n\n",
-					on->clock_mhz, board);
+					b_on->clock_mhz, board);
 			cs_report_estimate(in, n_in, others, n_others, out);
 		}
 	}
@@ -166,11 +186,7 @@ report_mcu(const cs_res_file *const *files, size_t n, const char *format, FILE *
 	if (!clock)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		const cs_count_profile *p =
-			files[i]->counting.present
-				? cs_count_profile_find(files[i]->counting.profile, NULL)
-				: NULL;
-		clock[i] = p ? p->clock_mhz : 0;
+		clock[i] = files[i]->counting.present ? file_clock(files[i]) : 0;
 	}
 	int rc = cs_report_mcu(files, n, clock, format, out);
 	free(clock);
@@ -194,11 +210,11 @@ report_fleet(const cs_res_file *const *files, size_t n, const char *format, FILE
 			const cs_res_file *f = files[i];
 			if (!f->counting.present)
 				continue;
-			const cs_count_profile *p =
-				cs_count_profile_find(f->counting.profile, NULL);
-			if (!p || strcmp(p->arch, "x86_64") == 0 || p->clock_mhz == 0 ||
-			    est_input(f, p, dir, p->clock_mhz, &in[n_in], &tables[n_in],
-				      &pipes[n_in], why, sizeof why) != 0)
+			const cs_count_profile *p = cs_count_profile_find(f->counting.profile);
+			unsigned mhz = file_clock(f);
+			if (!p || strcmp(p->arch, "x86_64") == 0 || mhz == 0 ||
+			    est_input(f, p, dir, mhz, &in[n_in], &tables[n_in], &pipes[n_in], why,
+				      sizeof why) != 0)
 				continue;
 			n_in++;
 		}

@@ -18,9 +18,40 @@
 #include "report.h"
 #include "results.h"
 #include "size.h"
+#include "board.h"
 #include "text.h"
 
 #define MAX_WORKERS 64
+
+/* --board's values, from the board table (core/common/board.c), folded as
+   the help's other lists are: "--board NAME" then the boards by kind. */
+static void
+print_boards(FILE *f)
+{
+	char a[512], m[256];
+	cs_board_names(a, sizeof a, false, true);
+	cs_board_names(m, sizeof m, true, false);
+	fputs("  --board NAME       --count's CPU and clock for a board (cryptospeed list\n"
+	      "                     --boards): ",
+	      f);
+	char both[800];
+	snprintf(both, sizeof both, "%s; MCU: %s", a, m);
+	size_t col = 32; /* after "                     --boards): " */
+	bool first = true;
+	for (char *w = strtok(both, " "); w; w = strtok(NULL, " ")) {
+		if (!first && col + 1 + strlen(w) > 79) {
+			fputs("\n                     ", f);
+			col = 21;
+		} else if (!first) {
+			fputc(' ', f);
+			col++;
+		}
+		fputs(w, f);
+		col += strlen(w);
+		first = false;
+	}
+	fputc('\n', f);
+}
 
 static void
 print_run_help(FILE *f)
@@ -94,10 +125,10 @@ print_run_help(FILE *f)
 	      "  --count            count instructions per operation by class instead of\n"
 	      "                     timing: workers under qemu-user with the counting plugin\n"
 	      "                     (docs/counting.md); noop rows are the harness\n"
-	      "  --cpu PROFILE      --count's CPU (default: x86-64 on an x86-64 host)\n"
-	      "  --board NAME       --count's CPU for a board (nanopi-r2s, rpi3, rpi4, rpi5,\n"
-	      "                     rpi2, jetson-nano)\n"
-	      "  --pmu=auto|off|on  the timing lane's own hardware counters, instructions:u\n"
+	      "  --cpu PROFILE      --count's CPU (default: x86-64 on an x86-64 host)\n",
+	      f);
+	print_boards(f);
+	fputs("  --pmu=auto|off|on  the timing lane's own hardware counters, instructions:u\n"
 	      "                     and cycles:u per op (perf_event_open; read around the\n"
 	      "                     timed batches, never inside them): auto uses them where\n"
 	      "                     they open (default), on exits 2 where they cannot\n"
@@ -667,7 +698,7 @@ static const char *
 count_options(run_args *a)
 {
 	cs_config *cfg = &a->cfg;
-	char names[256];
+	char names[512];
 	if (a->count && a->conform)
 		cs_usage_error("--conform with --count (accepted: one of them; conformance "
 			       "runs the host's workers, not emulated ones)");
@@ -690,17 +721,19 @@ count_options(run_args *a)
 #else
 	const char *cpu = a->cpu;
 #endif
-	const cs_count_profile *p = cs_count_profile_find(cpu, a->board);
-	if (!p) {
-		cs_count_profile_names(names, sizeof names, a->board != NULL);
-		cs_usage_error("--%s '%s' is not a profile (accepted: %s)",
-			       a->board ? "board" : "cpu",
-			       a->board ? a->board
-			       : cpu	? cpu
-					: "",
-			       names);
+	const cs_board *b = a->board ? cs_board_find(a->board) : NULL;
+	if (a->board && !b) {
+		cs_board_names(names, sizeof names, true, true);
+		cs_usage_error("--board '%s' is not a board (accepted: %s)", a->board, names);
 	}
-	return cs_count_configure(cfg, p);
+	const cs_count_profile *p = cs_count_profile_find(b ? b->profile : cpu);
+	if (!p) {
+		cs_count_profile_names(names, sizeof names);
+		cs_usage_error("--cpu '%s' is not a profile (accepted: %s)", cpu ? cpu : "", names);
+	}
+	/* --cpu P: the first board on P gives the clock, as the profile's
+	   board did before boards had a table */
+	return cs_count_configure(cfg, p, b ? b : cs_board_of_profile(p->name));
 }
 
 /* The exit status of a finished run, and its one line: disagree cells that

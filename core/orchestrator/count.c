@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "count.h"
 #include "evclass.h"
+#include "pipeline.h"
 #include "text.h"
 
 /* ops counted: the worker runs N1, N2 and 2 N2 - N1 (count.c, worker side) */
@@ -30,65 +31,108 @@
 	 CS_EV_BIT(CS_EV_ARMV8_SHA512) | CS_EV_BIT(CS_EV_PMULL))
 
 static const cs_count_profile profiles[] = {
-	{"x86-64", "", "this x86-64 machine's build, qemu's 'max' CPU", "x86_64", "qemu-x86_64",
-	 "max", 0, 0, 0, 0, NULL, NULL, 0, 0},
-	{"cortex-a53", "nanopi-r2s", "Cortex-A53 with the crypto extension (NanoPi R2S, RK3328)",
-	 "aarch64", "qemu-aarch64", "cortex-a53", 0, 0, 0, 1296, NULL, NULL, 0, 0},
-	{"cortex-a53-nocrypto", "rpi3",
-	 "Cortex-A53 without the crypto extension (Raspberry Pi 3, BCM2837)", "aarch64",
-	 "qemu-aarch64", "cortex-a53", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1200, NULL, NULL,
-	 0, 0},
-	/* the Jetson Nano's Tegra X1 runs its four Cortex-A57 at 1.43 GHz
-	   (NVIDIA's specification); the crypto extension is present */
-	{"cortex-a57", "jetson-nano",
-	 "Cortex-A57 with the crypto extension (Jetson Nano, Tegra X1)", "aarch64", "qemu-aarch64",
-	 "cortex-a57", 0, 0, 0, 1430, NULL, NULL, 0, 0},
-	{"cortex-a57-nocrypto", "", "Cortex-A57 without the crypto extension", "aarch64",
-	 "qemu-aarch64", "cortex-a57", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 0, NULL, NULL, 0,
-	 0},
-	{"cortex-a72", "", "Cortex-A72 with the crypto extension", "aarch64", "qemu-aarch64",
-	 "cortex-a72", 0, 0, 0, 0, NULL, NULL, 0, 0},
-	{"cortex-a72-nocrypto", "rpi4",
-	 "Cortex-A72 without the crypto extension (Raspberry Pi 4, BCM2711)", "aarch64",
-	 "qemu-aarch64", "cortex-a72", A64_CRYPTO_HWCAPS, 0, A64_CRYPTO_CLASSES, 1500, NULL, NULL,
-	 0, 0},
-	/* the Raspberry Pi 5's BCM2712 runs its four Cortex-A76 at 2.4 GHz; the
-	   crypto extension is present (AES, PMULL, SHA-1, SHA-256) */
-	{"cortex-a76", "rpi5", "Cortex-A76 with the crypto extension (Raspberry Pi 5, BCM2712)",
-	 "aarch64", "qemu-aarch64", "cortex-a76", 0, 0, 0, 2400, NULL, NULL, 0, 0},
-	/* the Pi 2 v1.1's BCM2836 runs its Cortex-A7 at 900 MHz */
-	{"cortex-a7", "rpi2", "Cortex-A7, ARMv7 without the crypto extension (Raspberry Pi 2)",
-	 "arm", "qemu-arm", "cortex-a7", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES, 900, NULL, NULL,
-	 0, 0},
+	{.name = "x86-64",
+	 .about = "this x86-64 machine's build, qemu's 'max' CPU",
+	 .arch = "x86_64",
+	 .qemu = "qemu-x86_64",
+	 .qemu_cpu = "max"},
+	{.name = "cortex-a53",
+	 .about = "Cortex-A53 with the crypto extension",
+	 .arch = "aarch64",
+	 .qemu = "qemu-aarch64",
+	 .qemu_cpu = "cortex-a53"},
+	{.name = "cortex-a53-nocrypto",
+	 .about = "Cortex-A53 without the crypto extension",
+	 .arch = "aarch64",
+	 .qemu = "qemu-aarch64",
+	 .qemu_cpu = "cortex-a53",
+	 .hwcap_clear = A64_CRYPTO_HWCAPS,
+	 .forbid = A64_CRYPTO_CLASSES},
+	{.name = "cortex-a57",
+	 .about = "Cortex-A57 with the crypto extension",
+	 .arch = "aarch64",
+	 .qemu = "qemu-aarch64",
+	 .qemu_cpu = "cortex-a57"},
+	{.name = "cortex-a57-nocrypto",
+	 .about = "Cortex-A57 without the crypto extension",
+	 .arch = "aarch64",
+	 .qemu = "qemu-aarch64",
+	 .qemu_cpu = "cortex-a57",
+	 .hwcap_clear = A64_CRYPTO_HWCAPS,
+	 .forbid = A64_CRYPTO_CLASSES},
+	{.name = "cortex-a72",
+	 .about = "Cortex-A72 with the crypto extension",
+	 .arch = "aarch64",
+	 .qemu = "qemu-aarch64",
+	 .qemu_cpu = "cortex-a72"},
+	{.name = "cortex-a72-nocrypto",
+	 .about = "Cortex-A72 without the crypto extension",
+	 .arch = "aarch64",
+	 .qemu = "qemu-aarch64",
+	 .qemu_cpu = "cortex-a72",
+	 .hwcap_clear = A64_CRYPTO_HWCAPS,
+	 .forbid = A64_CRYPTO_CLASSES},
+	/* AES, PMULL, SHA-1, SHA-256; the A76 has no SHA-512 instructions */
+	{.name = "cortex-a76",
+	 .about = "Cortex-A76 with the crypto extension",
+	 .arch = "aarch64",
+	 .qemu = "qemu-aarch64",
+	 .qemu_cpu = "cortex-a76"},
+	{.name = "cortex-a7",
+	 .about = "Cortex-A7, ARMv7 without the crypto extension",
+	 .arch = "arm",
+	 .qemu = "qemu-arm",
+	 .qemu_cpu = "cortex-a7",
+	 .hwcap2_clear = A32_CRYPTO_HWCAPS2,
+	 .forbid = A64_CRYPTO_CLASSES},
 	/* qemu's "max" 32-bit CPU, ARMv8 in AArch32 with the crypto extension (an
 	   armhf system on an ARMv8 core); -nocrypto masks AT_HWCAP2 as rpi2 does */
-	{"armv8-a32", "", "ARMv8 AArch32 with the crypto extension (qemu's 'max' CPU)", "arm",
-	 "qemu-arm", "max", 0, 0, 0, 0, NULL, NULL, 0, 0},
-	{"armv8-a32-nocrypto", "", "ARMv8 AArch32, the crypto extension masked (qemu's 'max' CPU)",
-	 "arm", "qemu-arm", "max", 0, A32_CRYPTO_HWCAPS2, A64_CRYPTO_CLASSES, 0, NULL, NULL, 0, 0},
-	/* MCU boards (docs/mcu.md): one Cortex-M4F image (build-cortex-m4) on
+	{.name = "armv8-a32",
+	 .about = "ARMv8 AArch32 with the crypto extension (qemu's 'max' CPU)",
+	 .arch = "arm",
+	 .qemu = "qemu-arm",
+	 .qemu_cpu = "max"},
+	{.name = "armv8-a32-nocrypto",
+	 .about = "ARMv8 AArch32, the crypto extension masked (qemu's 'max' CPU)",
+	 .arch = "arm",
+	 .qemu = "qemu-arm",
+	 .qemu_cpu = "max",
+	 .hwcap2_clear = A32_CRYPTO_HWCAPS2,
+	 .forbid = A64_CRYPTO_CLASSES},
+	/* MCU profiles (docs/mcu.md): one Cortex-M4F image (build-cortex-m4) on
 	   qemu-system-arm's MPS2 machines; cycles from the core's table, with
-	   no flash wait states and no caches */
-	{"cortex-m4f", "stm32f407",
-	 "STM32F407-class Cortex-M4F at 168 MHz (1 MiB flash, 192 KiB RAM), as qemu's mps2-an386",
-	 "armv7e-m", "qemu-system-arm", "cortex-m4", 0, 0, 0, 168, "mps2-an386", "cortex-m4", 1024,
-	 192},
-	{"cortex-m4f-64mhz", "nrf52840",
-	 "nRF52840-class Cortex-M4F at 64 MHz (1 MiB flash, 256 KiB RAM), as qemu's mps2-an386",
-	 "armv7e-m", "qemu-system-arm", "cortex-m4", 0, 0, 0, 64, "mps2-an386", "cortex-m4", 1024,
-	 256},
+	   no flash wait states and no caches. Two M4F profiles, one per board
+	   clock, as files recorded them before boards had a table of their own. */
+	{.name = "cortex-m4f",
+	 .about = "Cortex-M4F, as qemu's mps2-an386",
+	 .arch = "armv7e-m",
+	 .qemu = "qemu-system-arm",
+	 .qemu_cpu = "cortex-m4",
+	 .machine = "mps2-an386",
+	 .costs = "cortex-m4"},
+	{.name = "cortex-m4f-64mhz",
+	 .about = "Cortex-M4F, as qemu's mps2-an386",
+	 .arch = "armv7e-m",
+	 .qemu = "qemu-system-arm",
+	 .qemu_cpu = "cortex-m4",
+	 .machine = "mps2-an386",
+	 .costs = "cortex-m4"},
 	/* the M4F image on qemu's Cortex-M7 machine, cycles from the M7 table
 	   (dual issue); its caches and branch predictor are not modelled
 	   (docs/mcu.md) */
-	{"cortex-m7", "stm32h7",
-	 "STM32H7-class Cortex-M7 at 480 MHz (2 MiB flash, 1 MiB RAM), as qemu's mps2-an500",
-	 "armv7e-m", "qemu-system-arm", "cortex-m7", 0, 0, 0, 480, "mps2-an500", "cortex-m7", 2048,
-	 1024},
+	{.name = "cortex-m7",
+	 .about = "Cortex-M7, as qemu's mps2-an500",
+	 .arch = "armv7e-m",
+	 .qemu = "qemu-system-arm",
+	 .qemu_cpu = "cortex-m7",
+	 .machine = "mps2-an500",
+	 .costs = "cortex-m7"},
 };
 #define N_PROFILES (sizeof profiles / sizeof profiles[0])
 
-/* The profile counting now (one per process). */
+/* The profile counting now (one per process) and its board (NULL: none). */
 static const cs_count_profile *active;
+static const cs_board *active_board;
 static char plugin_path[PATH_MAX];
 static char workers_dir[PATH_MAX];
 /* Where the plugin writes each cell's per-block counts (a fresh temporary
@@ -97,28 +141,21 @@ static char blocks_dir[PATH_MAX];
 static char blocks_arg[PATH_MAX + 16];
 
 const cs_count_profile *
-cs_count_profile_find(const char *cpu, const char *board)
+cs_count_profile_find(const char *cpu)
 {
-	for (size_t i = 0; i < N_PROFILES; i++) {
-		if (cpu && strcmp(profiles[i].name, cpu) == 0)
+	for (size_t i = 0; cpu && i < N_PROFILES; i++)
+		if (strcmp(profiles[i].name, cpu) == 0)
 			return &profiles[i];
-		if (board && profiles[i].board[0] && strcmp(profiles[i].board, board) == 0)
-			return &profiles[i];
-	}
 	return NULL;
 }
 
 void
-cs_count_profile_names(char *buf, size_t size, bool boards)
+cs_count_profile_names(char *buf, size_t size)
 {
 	const char *names[N_PROFILES + 1];
-	size_t n = 0;
-	for (size_t i = 0; i < N_PROFILES; i++) {
-		const char *s = boards ? profiles[i].board : profiles[i].name;
-		if (*s)
-			names[n++] = s;
-	}
-	names[n] = NULL;
+	for (size_t i = 0; i < N_PROFILES; i++)
+		names[i] = profiles[i].name;
+	names[N_PROFILES] = NULL;
 	cs_join_strv(buf, size, names, ", ");
 }
 
@@ -255,7 +292,7 @@ fail:
    anything runs (it would be measured as if it fit): false, with the one
    line saying so in msg. */
 static bool
-image_fits(const char *path, const cs_count_profile *p, char *msg, size_t size)
+image_fits(const char *path, const cs_board *b, char *msg, size_t size)
 {
 	uint64_t flash, ram;
 	char why[128];
@@ -265,19 +302,19 @@ image_fits(const char *path, const cs_count_profile *p, char *msg, size_t size)
 		snprintf(msg, size,
 			 "--count --board %s: %s: %s (accepted: an MCU worker image of make cross "
 			 "ARCH=cortex-m4)",
-			 p->board, path, why);
+			 b->name, path, why);
 		return false;
 	}
-	uint64_t has_flash = (uint64_t)p->flash_kib * 1024, has_ram = (uint64_t)p->ram_kib * 1024;
+	uint64_t has_flash = (uint64_t)b->flash_kib * 1024, has_ram = (uint64_t)b->ram_kib * 1024;
 	if (flash <= has_flash && ram <= has_ram)
 		return true;
 	snprintf(msg, size,
 		 "--count --board %s: %s needs %llu B of flash and %llu B of RAM; %s has %llu B "
 		 "(%u KiB) of flash and %llu B (%u KiB) of RAM: it does not fit (accepted: "
 		 "images that fit, e.g. --worker-dir DIR holding only those)",
-		 p->board, base, (unsigned long long)flash, (unsigned long long)ram, p->board,
-		 (unsigned long long)has_flash, p->flash_kib, (unsigned long long)has_ram,
-		 p->ram_kib);
+		 b->name, base, (unsigned long long)flash, (unsigned long long)ram, b->name,
+		 (unsigned long long)has_flash, b->flash_kib, (unsigned long long)has_ram,
+		 b->ram_kib);
 	return false;
 }
 
@@ -286,7 +323,7 @@ image_fits(const char *path, const cs_count_profile *p, char *msg, size_t size)
    anything is measured, naming what it is built for; on an MCU board each
    one must fit the board's flash and RAM. */
 static bool
-has_workers(const char *dir, const cs_count_profile *p)
+has_workers(const char *dir, const cs_count_profile *p, const cs_board *b)
 {
 	cs_worker_file *f = calloc(64, sizeof *f);
 	size_t n = f ? cs_find_workers_in(dir, f, 64) : 0;
@@ -307,8 +344,8 @@ has_workers(const char *dir, const cs_count_profile *p)
 								     : "make cross");
 		}
 		char msg[sizeof f[i].path + 512];
-		if (a && p->machine && p->flash_kib > 0 &&
-		    !image_fits(f[i].path, p, msg, sizeof msg)) {
+		if (a && p->machine && b && b->flash_kib > 0 &&
+		    !image_fits(f[i].path, b, msg, sizeof msg)) {
 			free(f);
 			cs_usage_error("%s", msg);
 		}
@@ -317,15 +354,33 @@ has_workers(const char *dir, const cs_count_profile *p)
 	return n > 0;
 }
 
-static const char *mcu_configure(cs_config *cfg, const cs_count_profile *p);
+void
+cs_count_table_name(const cs_count_profile *p, char *buf, size_t size)
+{
+	char dir[PATH_MAX], why[256];
+	buf[0] = '\0';
+	if (p->machine) {
+		snprintf(buf, size, "mcu/%s.tsv", p->costs);
+		return;
+	}
+	cs_pipe_table *t = malloc(sizeof *t);
+	if (t &&
+	    cs_pipe_table_load(cs_costs_dir(dir, sizeof dir), p->qemu_cpu, t, why, sizeof why) == 0)
+		snprintf(buf, size, "%s %s", t->core, t->version);
+	free(t);
+}
+
+static const char *mcu_configure(cs_config *cfg, const cs_count_profile *p, const cs_board *b);
 
 const char *
-cs_count_configure(cs_config *cfg, const cs_count_profile *p)
+cs_count_configure(cs_config *cfg, const cs_count_profile *p, const cs_board *board)
 {
 	char dir[PATH_MAX];
 	bool native = strcmp(p->arch, host_arch()) == 0;
+	active_board = board;
+	cfg->board = board;
 	if (p->machine)
-		return mcu_configure(cfg, p);
+		return mcu_configure(cfg, p, board);
 
 	if (cfg->launcher[0])
 		cs_usage_error("--launcher with --count: the counting run starts its workers under "
@@ -360,7 +415,7 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 	else if (!native)
 		snprintf(workers_dir, sizeof workers_dir, "%s",
 			 strcmp(p->arch, "arm") == 0 ? CS_CROSS_ARMHF_BIN : CS_CROSS_AARCH64_BIN);
-	if (workers_dir[0] && !has_workers(workers_dir, p))
+	if (workers_dir[0] && !has_workers(workers_dir, p, board))
 		cs_usage_error("--count --cpu %s needs %s workers in %s, found none (build them: "
 			       "%s, or give --worker-dir DIR)",
 			       p->name, p->arch, workers_dir,
@@ -424,17 +479,19 @@ cs_count_configure(cs_config *cfg, const cs_count_profile *p)
 /* An MCU board: the MCU workers (build-cortex-m4/bin) started through
    cryptospeed-mcu-launch on qemu-system-arm with the MCU counting plugin. */
 static const char *
-mcu_configure(cs_config *cfg, const cs_count_profile *p)
+mcu_configure(cs_config *cfg, const cs_count_profile *p, const cs_board *b)
 {
-	char dir[PATH_MAX], launch[PATH_MAX + 64], costs[PATH_MAX + 64];
+	char dir[PATH_MAX], launch[PATH_MAX + 64], costs[PATH_MAX + 64], who[96];
+	/* how the user named it, for the messages */
+	snprintf(who, sizeof who, "--%s %s", b ? "board" : "cpu", b ? b->name : p->name);
 	if (cfg->launcher[0])
 		cs_usage_error("--launcher with --count: the counting run starts its workers under "
 			       "%s itself (accepted: --count without --launcher)",
 			       p->qemu);
 	if (!in_path(p->qemu))
-		cs_usage_error("--count --board %s needs %s, not found in PATH (install Debian's "
+		cs_usage_error("--count %s needs %s, not found in PATH (install Debian's "
 			       "qemu-system-arm package: scripts/deps.sh --arch cortex-m4)",
-			       p->board, p->qemu);
+			       who, p->qemu);
 	cs_self_dir(dir, sizeof dir);
 	static const char *const where[] = {"/../libexec/cryptospeed/", "/"};
 	for (size_t i = 0; i < 2; i++) {
@@ -450,24 +507,24 @@ mcu_configure(cs_config *cfg, const cs_count_profile *p)
 			break;
 	}
 	if (access(plugin_path, R_OK) != 0 || access(launch, X_OK) != 0)
-		cs_usage_error("--count --board %s needs the MCU counting plugin %s and launcher "
+		cs_usage_error("--count %s needs the MCU counting plugin %s and launcher "
 			       "%s, not built (build the host tree: cmake -S . -B build && cmake "
 			       "--build build)",
-			       p->board, plugin_path, launch);
+			       who, plugin_path, launch);
 	char cdir[PATH_MAX];
 	int c = snprintf(costs, sizeof costs, "%s/mcu/%s.tsv", cs_costs_dir(cdir, sizeof cdir),
 			 p->costs);
 	if (c < 0 || (size_t)c >= sizeof costs || access(costs, R_OK) != 0)
-		cs_usage_error("--count --board %s needs the cost table %s (accepted: a "
+		cs_usage_error("--count %s needs the cost table %s (accepted: a "
 			       "CRYPTOSPEED_COSTS_DIR with mcu/%s.tsv)",
-			       p->board, costs, p->costs);
+			       who, costs, p->costs);
 	snprintf(workers_dir, sizeof workers_dir, "%s",
 		 cfg->worker_dir ? cfg->worker_dir : CS_CROSS_CORTEX_M4_BIN);
-	if (!has_workers(workers_dir, p))
-		cs_usage_error("--count --board %s needs MCU workers in %s, found none (build "
+	if (!has_workers(workers_dir, p, b))
+		cs_usage_error("--count %s needs MCU workers in %s, found none (build "
 			       "them: "
 			       "make cross ARCH=cortex-m4, or give --worker-dir DIR)",
-			       p->board, workers_dir);
+			       who, workers_dir);
 	if (strchr(launch, ' ') || strchr(plugin_path, ' ') || strchr(costs, ' ') ||
 	    strchr(plugin_path, ',') || strchr(costs, ','))
 		cs_usage_error("--count: the paths '%s', '%s' must have no blank or comma "
@@ -616,10 +673,12 @@ static void
 mcu_print(const cs_run *run, FILE *f)
 {
 	const cs_count_profile *p = run->cfg->count;
+	const cs_board *b = run->cfg->board;
+	unsigned mhz = b ? b->clock_mhz : 0;
 	fprintf(f,
 		"\n%s at %u MHz: cycles estimated from the counts (data/costs/mcu/%s.tsv; no flash "
 		"wait states, no caches); stack and heap measured on the emulated core\n",
-		p->board, p->clock_mhz, p->costs);
+		b ? b->name : p->name, mhz, p->costs);
 	fprintf(f, "%-28s %-18s %-7s %6s %12s %9s %11s %8s %8s\n", "lib/path", "alg", "op", "size",
 		"cycles/op", "cycles/B", "us/op", "stack B", "heap B");
 	for (size_t i = 0; i < run->n_cells; i++) {
@@ -635,8 +694,7 @@ mcu_print(const cs_run *run, FILE *f)
 			snprintf(per_byte, sizeof per_byte, "%.1f", cyc / (double)c->size);
 		fprintf(f, "%-28s %-18s %-7s %6zu %12.0f %9s %11.1f %8lld %8lld\n", row,
 			c->alg->name, cs_op_name(c->op), c->size, cyc, per_byte,
-			p->clock_mhz ? cyc / (double)p->clock_mhz : 0.0, (long long)k->stack,
-			(long long)k->heap);
+			mhz ? cyc / (double)mhz : 0.0, (long long)k->stack, (long long)k->heap);
 	}
 }
 

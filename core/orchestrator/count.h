@@ -10,25 +10,22 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "board.h"
 #include "orchestrator.h"
 
 /* A CPU profile: what qemu emulates and what the libraries are told. */
 typedef struct cs_count_profile {
 	const char *name;	    /* --cpu value: "cortex-a53", "cortex-a53-nocrypto" */
-	const char *board;	    /* --board value that picks it ("" = none) */
-	const char *about;	    /* the boards it stands for */
+	const char *about;	    /* the core and its features, for people */
 	const char *arch;	    /* guest architecture: "x86_64", "aarch64" */
 	const char *qemu;	    /* the qemu-user program */
 	const char *qemu_cpu;	    /* its -cpu model */
 	unsigned long hwcap_clear;  /* AT_HWCAP bits the worker's getauxval clears */
 	unsigned long hwcap2_clear; /* AT_HWCAP2 bits */
 	unsigned forbid;	    /* CS_EV_BIT()s of classes the CPU lacks */
-	unsigned clock_mhz; /* the board's core clock for report --view estimate, 0 = none */
-	/* MCU boards (docs/mcu.md): bare-metal workers under qemu-system-arm */
+	/* MCU profiles (docs/mcu.md): bare-metal workers under qemu-system-arm */
 	const char *machine; /* its qemu-system-arm -M machine; NULL = a qemu-user profile */
 	const char *costs;   /* the cycle table: data/costs/mcu/<costs>.tsv */
-	unsigned flash_kib;  /* the part's flash */
-	unsigned ram_kib;    /* the part's on-chip RAM */
 } cs_count_profile;
 
 /* Ops of the two counted runs (the "counting" object's n1 and n2). */
@@ -50,20 +47,22 @@ typedef struct cs_count_cell {
 	int64_t heap;	  /* MCU boards: most heap bytes a batch of ops held */
 } cs_count_cell;
 
-/* The --cpu / --board value's profile, or NULL. */
-const cs_count_profile *cs_count_profile_find(const char *cpu, const char *board);
+/* The --cpu value's profile, or NULL (a board's: cs_board_find's profile). */
+const cs_count_profile *cs_count_profile_find(const char *cpu);
 
-/* Names of the profiles ("x86-64, cortex-a53, ...") and of the boards. */
-void cs_count_profile_names(char *buf, size_t size, bool boards);
+/* Names of the profiles ("x86-64, cortex-a53, ..."). */
+void cs_count_profile_names(char *buf, size_t size);
 
 /*
  * Make cfg a counting run on profile p: check the instruments (qemu-user,
  * the plugin next to cryptospeed, the workers for p's architecture) and exit
  * CS_EXIT_USAGE saying what to install or build when one is missing; then
- * set the launcher, the environment masks and the prepare settings. Returns
+ * set the launcher, the environment masks and the prepare settings. board is
+ * the board counted for (--board, or the profile's first board for --cpu;
+ * NULL when it has none): its clock goes into the result file. Returns
  * the directory to take the workers from (NULL: the usual places).
  */
-const char *cs_count_configure(cs_config *cfg, const cs_count_profile *p);
+const char *cs_count_configure(cs_config *cfg, const cs_count_profile *p, const cs_board *board);
 
 /* Count a prepared cell (runner.c's visit): final status, c->count set. */
 void cs_count_visit(cs_run *run, cs_rcell *c);
@@ -73,6 +72,12 @@ void cs_count_visit(cs_run *run, cs_rcell *c);
 
 /* The run's "emulation" object is made by record.c too: whenever a launcher
    word is a program named qemu-* (timed or counted). */
+
+/* The cost table a counting file of profile p is for, as the result file
+   records it: the pipeline table's core name and version ("cortex-a72 1"),
+   an MCU profile's cycle table ("mcu/cortex-m4.tsv"), or "" when the core
+   has no pipeline table (or it does not load). */
+void cs_count_table_name(const cs_count_profile *p, char *buf, size_t size);
 
 /* The count block of the text matrix. */
 void cs_count_print(const cs_run *run, FILE *f);

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "board.h"
 #include "cli.h"
 #include "report.h"
 
@@ -103,13 +104,18 @@ complete(const char *what)
 			puts(cs_format_name(cmd, k));
 		return CS_EXIT_OK;
 	}
+	if (strcmp(what, "boards") == 0) {
+		for (size_t i = 0; i < cs_n_boards; i++)
+			puts(cs_boards[i].name);
+		return CS_EXIT_OK;
+	}
 	if (strcmp(what, "views") == 0) {
 		for (size_t i = 0; cs_report_view_names[i]; i++)
 			puts(cs_report_view_names[i]);
 		return CS_EXIT_OK;
 	}
-	cs_usage_error("--complete '%s': unknown (accepted: commands, algs, libs, formats, "
-		       "compare-formats, views)",
+	cs_usage_error("--complete '%s': unknown (accepted: commands, algs, libs, boards, "
+		       "formats, compare-formats, views)",
 		       what);
 }
 
@@ -129,6 +135,7 @@ main(int argc, char **argv)
 	if (strcmp(cmd, "--complete") == 0) {
 		if (argc != 3)
 			cs_usage_error("--complete takes one argument (accepted: commands, algs, "
+				       "boards, "
 				       "libs, formats, compare-formats, views)");
 		return checked_stdout(complete(argv[2]));
 	}

@@ -64,6 +64,7 @@ typedef struct cs_config {
 	size_t n_variants;
 	unsigned seed;
 	const struct cs_count_profile *count; /* run --count: the CPU profile (NULL: timed) */
+	const struct cs_board *board;	      /* run --count: the board counted for (NULL: none) */
 	int pmu;			      /* run --pmu: an enum cs_pmu_mode */
 	int repeat;	       /* --repeat R: the progress line counts all R repetitions */
 	int repetition;	       /* the one measuring now, 0..repeat-1 */
@@ -233,6 +234,7 @@ typedef struct cs_record {
 	char count_launcher[1024];		/* run --count: the launcher as one line */
 	char hwcap_clear[32], hwcap2_clear[32]; /* run --count: the masked bits */
 	char count_blocks[300];			/* run --count -o FILE: "FILE.blocks", else "" */
+	char count_table[96];			/* run --count: the core's cost table, or "" */
 	char emu_launcher[1024];		/* under an emulator: the launcher as one line */
 	char emu_cpu[64];			/* under an emulator: its -cpu model */
 } cs_record;

@@ -275,6 +275,7 @@ counting(const cs_config *cfg, cs_record *rec)
 	}
 	snprintf(rec->hwcap_clear, sizeof rec->hwcap_clear, "%#lx", p->hwcap_clear);
 	snprintf(rec->hwcap2_clear, sizeof rec->hwcap2_clear, "%#lx", p->hwcap2_clear);
+	cs_count_table_name(p, rec->count_table, sizeof rec->count_table);
 	rec->file.counting = (cs_res_counting){
 		.present = true,
 		.profile = p->name,
@@ -289,7 +290,19 @@ counting(const cs_config *cfg, cs_record *rec)
 		.hwcap2_clear = rec->hwcap2_clear,
 		.blocks = rec->count_blocks,
 		.n1 = CS_COUNT_N1,
-		.n2 = CS_COUNT_N2};
+		.n2 = CS_COUNT_N2,
+		.board_name = "",
+		.clock_source = "",
+		.table = rec->count_table};
+	/* the board and its clock as counted: a report of this file uses these,
+	   whatever the board table says later */
+	const cs_board *b = cfg->board;
+	if (b) {
+		rec->file.counting.board = b->about;
+		rec->file.counting.board_name = b->name;
+		rec->file.counting.clock_mhz = b->clock_mhz;
+		rec->file.counting.clock_source = b->clock_source;
+	}
 }
 
 /* "emulation": a launcher word that is a program named qemu-* (timed or

@@ -2,6 +2,7 @@
    decide a microcontroller's library in one table (cycles per op and per
    byte, microseconds at the board's clock, stack and heap), then one verdict
    line per question (docs/mcu.md "The MCU view"). */
+#include "board.h"
 #include "mcu.h"
 
 #include <stdbool.h>
@@ -223,10 +224,15 @@ cs_report_mcu(const cs_res_file *const *files, size_t n, const unsigned *clock_m
 	size_t shown = 0;
 	for (size_t i = 0; i < n; i++)
 		shown += cs_mcu_file(files[i]);
-	if (!shown)
-		prose(f, g,
-		      "No MCU board's counting run among the files (run --count --board "
-		      "stm32f407, nrf52840 or stm32h7).");
+	if (!shown) {
+		char boards[256], line[400];
+		cs_board_names(boards, sizeof boards, true, false);
+		snprintf(line, sizeof line,
+			 "No MCU board's counting run among the files (run --count --board B, B "
+			 "one of %s).",
+			 boards);
+		prose(f, g, line);
+	}
 	if (g == CSV || shown)
 		header(f, g);
 	for (size_t i = 0; i < n; i++) {

@@ -167,7 +167,7 @@ const cs_res_field cs_res_counting_fields[] = {
 	SIN(cs_res_counting, profile, CS_RES_F_NAME, true, NULL, "string", "yes",
 	    "the CPU profile (`--cpu`): `x86-64`, `cortex-a53`, ..."),
 	SIN(cs_res_counting, board, CS_RES_F_TEXT, false, "", "string", "no",
-	    "the boards the profile stands for"),
+	    "the board counted for, in words (its SoC and core), or the profile's description"),
 	SIN(cs_res_counting, arch, CS_RES_F_NAME, false, "", "string", "no",
 	    "the guest architecture"),
 	SIN(cs_res_counting, launcher, CS_RES_F_TEXT, false, "", "string", "no",
@@ -190,6 +190,19 @@ const cs_res_field cs_res_counting_fields[] = {
 	   "operations of the first counted run"),
 	IN(cs_res_counting, n2, "n2", CS_RES_F_INT, false, 0, 1LL << 50, 0, "integer ≥ 0", "no",
 	   "operations of the second"),
+	SIN(cs_res_counting, board_name, CS_RES_F_NAME, false, "", "string", "no",
+	    "the board counted for (`--board`, or the first board of the `--cpu` profile in "
+	    "the board table), `\"\"` when none; a file without it is reported with today's "
+	    "board table"),
+	IN(cs_res_counting, clock_mhz, "clock_mhz", CS_RES_F_INT, false, 0, 100000, 0,
+	   "integer 0..100000", "no (0)",
+	   "the board's core clock in MHz that its estimates use (0: none); reports use this, "
+	   "not today's table"),
+	SIN(cs_res_counting, clock_source, CS_RES_F_TEXT, false, "", "string", "no",
+	    "how that clock is known"),
+	SIN(cs_res_counting, table, CS_RES_F_TEXT, false, "", "string", "no",
+	    "the core's cost table when counted: the pipeline table's name and version "
+	    "(`cortex-a72 1`) or the MCU cycle table (`mcu/cortex-m4.tsv`), `\"\"` when none"),
 };
 const size_t cs_res_n_counting_fields =
 	sizeof cs_res_counting_fields / sizeof cs_res_counting_fields[0];

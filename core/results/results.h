@@ -129,6 +129,12 @@ typedef struct cs_res_counting {
 	const char *hwcap2_clear; /* AT_HWCAP2 bits, or "" */
 	const char *blocks;	  /* the per-block counts' sidecar, beside the file, or "" */
 	long long n1, n2;	  /* operations of the two counted runs, 0 when absent */
+	const char *board_name;	  /* the board counted for ("rpi4"), or "" (none, or an
+				     older file: reports then take today's board table's) */
+	long long clock_mhz;	  /* that board's clock the estimates use, 0 when none */
+	const char *clock_source; /* how the clock is known, or "" */
+	const char *table;	  /* the core's cost table as counted ("cortex-a72 1": its
+				     core line's name and version), or "" */
 } cs_res_counting;
 
 /* The "emulation" object: the workers ran under an emulator (a launcher
